@@ -1,0 +1,3 @@
+import NIOCore
+import NIOPosix
+import NIOHTTP1
