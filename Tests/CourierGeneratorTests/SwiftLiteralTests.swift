@@ -115,6 +115,7 @@ enum NastyStrings {
         "emoji 👨‍👩‍👧‍👦 🏴󠁧󠁢󠁳󠁣󠁴󠁿 👍🏽 and zero-width joiner \u{200D}",
         "right-to-left שָׁלוֹם עולם and مرحبا بالعالم",
         "\u{301}combining mark first, last e\u{301}",
+        "quote then combining mark \"\u{301} and backslash then one \\\u{301}",
         "*/ closes nothing /* opens nothing",
         "html <b>&amp;</b> & \"quoted\" 'single'",
         "comment breakout\n#error(\"broke out via newline\")",

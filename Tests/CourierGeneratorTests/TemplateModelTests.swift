@@ -40,9 +40,9 @@ import Testing
         #expect(Property.templateFields.names == ["documentation", "isRequired", "name"])
     }
 
-    @Test func aNilOptionalIsMissingAndAPresentOneIsUnwrapped() throws {
+    @Test func aNilOptionalRendersAsNothingAndAPresentOneIsUnwrapped() throws {
         let property = Property(name: "id", documentation: nil, isRequired: false)
-        #expect(Property.templateFields.value(named: "documentation", in: property) == nil)
+        #expect(Property.templateFields.value(named: "documentation", in: property) is NullValue)
         let documented = Property(name: "id", documentation: "The id.", isRequired: false)
         #expect(Property.templateFields.value(named: "documentation", in: documented) as? String == "The id.")
 
@@ -59,8 +59,28 @@ import Testing
             var value: String??
             static let templateFields: TemplateFields<Self> = ["value": \.value]
         }
-        #expect(Doubly.templateFields.value(named: "value", in: Doubly(value: .some(nil))) == nil)
+        #expect(Doubly.templateFields.value(named: "value", in: Doubly(value: .some(nil))) is NullValue)
         #expect(Doubly.templateFields.value(named: "value", in: Doubly(value: "x")) as? String == "x")
+    }
+
+    @Test func aNilFieldDoesNotShowTheEnclosingModelsFieldOfTheSameName() throws {
+        struct Owner: TemplateModel {
+            var documentation: String?
+            var properties: [Property]
+            static let templateFields: TemplateFields<Self> = ["documentation": \.documentation, "properties": \.properties]
+        }
+        var set = TemplateSet()
+        set.register(
+            "\(Self.pragma)\n{{#properties}}{{name}}=[{{documentation}}]{{#documentation}}doc{{/documentation}}{{^documentation}}none{{/documentation}} {{/properties}}",
+            named: "t",
+            origin: "t.mustache"
+        )
+        let model = Owner(
+            documentation: "Type docs",
+            properties: [Property(name: "a", documentation: nil, isRequired: true), Property(name: "b", documentation: "B", isRequired: true)]
+        )
+        let output = try TemplateRenderer(templates: set).render(model, template: "t")
+        #expect(output == "a=[]none b=[B]doc ")
     }
 
     @Test func sectionsIterateBooleansGateAndOuterFieldsStayVisible() throws {

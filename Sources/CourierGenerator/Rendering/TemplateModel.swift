@@ -22,8 +22,12 @@ import Mustache
 /// }
 /// ```
 ///
-/// Optional fields that are `nil` count as missing, so `{{#documentation}}...{{/documentation}}`
-/// renders nothing for them. Arrays of models render as sections, one pass per element.
+/// A field that is `nil` renders as nothing: `{{documentation}}` is empty,
+/// `{{#documentation}}...{{/documentation}}` is skipped and `{{^documentation}}` is taken. It does
+/// not fall through to a field of the same name in an enclosing model, as a missing name does in
+/// mustache, so a property without documentation never shows its type's. Names a model does not
+/// list do fall through, which is how a section over `properties` can still read the enclosing
+/// model's `typeName`. Arrays of models render as sections, one pass per element.
 public protocol TemplateModel: MustacheParent, Sendable {
     /// The fields templates can read, by the name templates use.
     static var templateFields: TemplateFields<Self> { get }
@@ -53,15 +57,24 @@ public struct TemplateFields<Model>: Sendable, ExpressibleByDictionaryLiteral {
         keyPaths.keys.sorted()
     }
 
-    /// The value of the field `name` in `model`, with a `nil` optional reported as missing.
+    /// The value of the field `name` in `model`: `nil` when the model has no such field, a null
+    /// value that renders as nothing when the field is a `nil` optional, otherwise the value
+    /// (unwrapped when optional).
     public func value(named name: String, in model: Model) -> Any? {
         guard let keyPath = keyPaths[name] else { return nil }
         let value = model[keyPath: keyPath]
         if let optional = value as? any OptionalValue {
-            return optional.wrappedValue
+            return optional.wrappedValue ?? NullValue()
         }
         return value
     }
+}
+
+/// A field that is present but `nil`: renders as nothing and, unlike a missing name, stops
+/// swift-mustache from looking for the name in enclosing models.
+struct NullValue: MustacheCustomRenderable, Sendable {
+    var renderText: String { "" }
+    var isNull: Bool { true }
 }
 
 /// Lets ``TemplateFields`` see through an `Optional` held in an `Any`.
