@@ -34,7 +34,7 @@ import Testing
     }
 
     @Test func writesIntoAFolderThatDoesNotExistYet() throws {
-        let temporary = try TemporaryFolder()
+        let temporary = try RenderTestFolder()
         let output = OutputDirectory(temporary.url.appendingPathComponent("Generated/Pets"))
         let files = ["Client.swift": generated("client"), "Models/Pet.swift": generated("pet")]
         let changes = try output.write(files)
@@ -49,7 +49,7 @@ import Testing
     }
 
     @Test func identicalContentIsNotRewrittenAndChangedContentIs() throws {
-        let temporary = try TemporaryFolder()
+        let temporary = try RenderTestFolder()
         let output = OutputDirectory(temporary.url)
         try output.write(["Same.swift": generated("same"), "Edited.swift": generated("old")])
         let same = temporary.url.appendingPathComponent("Same.swift")
@@ -66,7 +66,7 @@ import Testing
     }
 
     @Test func removesStaleGeneratedFilesAndLeavesForeignFilesAlone() throws {
-        let temporary = try TemporaryFolder()
+        let temporary = try RenderTestFolder()
         let output = OutputDirectory(temporary.url)
         try output.write([
             "Client.swift": generated("client"),
@@ -89,8 +89,32 @@ import Testing
         #expect(try modificationDate(foreign) == foreignDate)
     }
 
+    @Test func aReplacedFileKeepsItsPermissions() throws {
+        let temporary = try RenderTestFolder()
+        let output = OutputDirectory(temporary.url)
+        try output.write(["ReadOnly.swift": generated("v1")])
+        let file = temporary.url.appendingPathComponent("ReadOnly.swift")
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: file.path)
+        try output.write(["ReadOnly.swift": generated("v2")])
+        #expect(try String(contentsOf: file, encoding: .utf8) == generated("v2"))
+        let permissions = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int
+        #expect(permissions == 0o444)
+    }
+
+    @Test func theOutputFolderMayItselfBeASymbolicLink() throws {
+        let temporary = try RenderTestFolder()
+        let real = temporary.url.appendingPathComponent("real")
+        try FileManager.default.createDirectory(at: real, withIntermediateDirectories: true)
+        let link = temporary.url.appendingPathComponent("link")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: real)
+        #expect(try OutputDirectory(link).write(["A.swift": generated("a")]) == OutputChanges(added: ["A.swift"]))
+        #expect(FileManager.default.fileExists(atPath: real.appendingPathComponent("A.swift").path))
+        #expect(try OutputDirectory(link).write([:]) == OutputChanges(removed: ["A.swift"]))
+        #expect(!FileManager.default.fileExists(atPath: real.appendingPathComponent("A.swift").path))
+    }
+
     @Test func checkModeReportsWithoutWriting() throws {
-        let temporary = try TemporaryFolder()
+        let temporary = try RenderTestFolder()
         let output = OutputDirectory(temporary.url)
         try output.write(["Kept.swift": generated("kept"), "Changed.swift": generated("v1"), "Stale.swift": generated("stale")])
         try temporary.write("// mine\n", to: "Mine.swift")
@@ -113,14 +137,14 @@ import Testing
     }
 
     @Test func checkModeDoesNotCreateTheFolder() throws {
-        let temporary = try TemporaryFolder()
+        let temporary = try RenderTestFolder()
         let output = OutputDirectory(temporary.url.appendingPathComponent("absent"))
         #expect(try output.changes(for: ["A.swift": generated("a")]) == OutputChanges(added: ["A.swift"]))
         #expect(!FileManager.default.fileExists(atPath: output.url.path))
     }
 
     @Test func refusesToOverwriteAForeignFileAndWritesNothing() throws {
-        let temporary = try TemporaryFolder()
+        let temporary = try RenderTestFolder()
         try temporary.write("// hand-written\n", to: "Client.swift")
         let before = try snapshot(temporary.url)
         let output = OutputDirectory(temporary.url)
@@ -133,7 +157,7 @@ import Testing
     }
 
     @Test func everyGeneratedFileMustCarryTheMarker() throws {
-        let temporary = try TemporaryFolder()
+        let temporary = try RenderTestFolder()
         let output = OutputDirectory(temporary.url)
         let path = temporary.url.appendingPathComponent("Plain.swift").path
         #expect(throws: OutputError.missingMarker(path: path)) {
@@ -145,7 +169,7 @@ import Testing
     @Test(arguments: ["", "/etc/passwd", "../escape.swift", "a/../../escape.swift", "a/./b.swift", "./a.swift",
                       "a//b.swift", "a/", "a\\b.swift", "nul\0.swift", "line\nbreak.swift", ".."])
     func rejectsPathsThatCouldLeaveTheFolder(path: String) throws {
-        let temporary = try TemporaryFolder()
+        let temporary = try RenderTestFolder()
         let inner = temporary.url.appendingPathComponent("out")
         let output = OutputDirectory(inner)
         let error = #expect(throws: OutputError.self) {
@@ -160,7 +184,7 @@ import Testing
     }
 
     @Test func rejectsPathsThatCollideOnCaseInsensitiveFileSystems() throws {
-        let temporary = try TemporaryFolder()
+        let temporary = try RenderTestFolder()
         let output = OutputDirectory(temporary.url)
         #expect(throws: OutputError.conflictingPaths("Models/Pet.swift", "models/pet.swift")) {
             try output.write(["Models/Pet.swift": generated("a"), "models/pet.swift": generated("b")])
@@ -171,7 +195,7 @@ import Testing
     }
 
     @Test func neverWritesThroughASymbolicLinkInsideTheFolder() throws {
-        let temporary = try TemporaryFolder()
+        let temporary = try RenderTestFolder()
         let outside = temporary.url.appendingPathComponent("outside")
         let inner = temporary.url.appendingPathComponent("out")
         try temporary.write(generated("outside, looks generated"), to: "outside/Target.swift")
@@ -196,7 +220,7 @@ import Testing
     }
 
     @Test func ioFailuresAreTypedAndNameThePath() throws {
-        let temporary = try TemporaryFolder()
+        let temporary = try RenderTestFolder()
         try temporary.write("a file", to: "plain")
         let fileAsFolder = OutputDirectory(temporary.url.appendingPathComponent("plain"))
         #expect(throws: OutputError.notADirectory(path: temporary.url.appendingPathComponent("plain").path)) {
@@ -218,8 +242,8 @@ import Testing
     }
 
     @Test func outputIsDeterministic() throws {
-        let first = try TemporaryFolder()
-        let second = try TemporaryFolder()
+        let first = try RenderTestFolder()
+        let second = try RenderTestFolder()
         let files = Dictionary(uniqueKeysWithValues: (0..<20).map { ("Models/M\($0).swift", generated("model \($0) ✓ שָׁלוֹם\n")) })
         let firstChanges = try OutputDirectory(first.url).write(files)
         let secondChanges = try OutputDirectory(second.url).write(files)

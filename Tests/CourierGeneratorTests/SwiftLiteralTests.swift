@@ -50,7 +50,7 @@ import Testing
     /// each literal evaluates to with the input. Also proves that no comment breaks out: each
     /// nasty text carries an `#error` that would stop compilation if it became code.
     @Test func literalsEvaluateToExactlyTheirInput() throws {
-        let cases = NastyStrings.all
+        let cases = SwiftLiteralSamples.all
         var program = "// Round-trip program written by SwiftLiteralTests.\n"
         program += "import Foundation\n\n"
         for (index, text) in cases.enumerated() {
@@ -77,7 +77,7 @@ import Testing
 
             """
 
-        let output = try SwiftProgram.compileAndRun(program)
+        let output = try SwiftProgramRunner.compileAndRun(program)
         var expected = ""
         for text in cases {
             let hex = text.utf8.map { String($0, radix: 16) }.joined(separator: " ")
@@ -94,7 +94,7 @@ import Testing
 }
 
 /// Texts chosen to break naive escaping.
-enum NastyStrings {
+enum SwiftLiteralSamples {
     static let all: [String] = [
         "",
         "plain",
@@ -126,63 +126,4 @@ enum NastyStrings {
         "    indented\n        more",
         "\u{FEFF}byte order mark and \u{FFFD} replacement",
     ]
-}
-
-/// Compiles a Swift program with the toolchain's `swiftc` and runs it.
-enum SwiftProgram {
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
-    }
-
-    /// The program's standard output. Warnings count as errors, so that a literal or comment the
-    /// compiler merely warns about (a raw NUL, say) fails too.
-    static func compileAndRun(_ source: String) throws -> String {
-        let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("courier-literal-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let sourceFile = folder.appendingPathComponent("main.swift")
-        let executable = folder.appendingPathComponent("main")
-        try Data(source.utf8).write(to: sourceFile)
-
-        let compile = try run(
-            ["swiftc", "-swift-version", "6", "-warnings-as-errors", sourceFile.path, "-o", executable.path],
-            in: folder
-        )
-        guard compile.status == 0 else {
-            throw Failure(description: "swiftc failed (\(compile.status)):\n\(compile.error)\nsource:\n\(source)")
-        }
-        let result = try run([executable.path], in: folder)
-        guard result.status == 0 else {
-            throw Failure(description: "program failed (\(result.status)):\n\(result.error)")
-        }
-        return result.output
-    }
-
-    private static func run(_ arguments: [String], in folder: URL) throws -> (status: Int32, output: String, error: String) {
-        // Files rather than pipes: a child that fills one pipe while the other is being read
-        // would block forever.
-        let outputFile = folder.appendingPathComponent("stdout-\(UUID().uuidString)")
-        let errorFile = folder.appendingPathComponent("stderr-\(UUID().uuidString)")
-        try Data().write(to: outputFile)
-        try Data().write(to: errorFile)
-        let output = try FileHandle(forWritingTo: outputFile)
-        let error = try FileHandle(forWritingTo: errorFile)
-        defer {
-            try? output.close()
-            try? error.close()
-        }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        process.waitUntilExit()
-        return (
-            process.terminationStatus,
-            String(decoding: try Data(contentsOf: outputFile), as: UTF8.self),
-            String(decoding: try Data(contentsOf: errorFile), as: UTF8.self)
-        )
-    }
 }

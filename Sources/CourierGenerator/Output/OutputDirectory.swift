@@ -234,6 +234,10 @@ public struct OutputDirectory: Sendable {
             try? FileManager().removeItem(at: temporary)
             throw .writeFailed(path: file.path, reason: error.localizedDescription)
         }
+        // A replaced file keeps its permissions, in case the user made generated files read-only.
+        if let permissions = try? FileManager().attributesOfItem(atPath: file.path)[.posixPermissions] {
+            try? FileManager().setAttributes([.posixPermissions: permissions], ofItemAtPath: temporary.path)
+        }
         guard rename(temporary.path, file.path) == 0 else {
             let reason = String(cString: strerror(errno))
             try? FileManager().removeItem(at: temporary)
