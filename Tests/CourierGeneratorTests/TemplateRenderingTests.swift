@@ -81,6 +81,7 @@ import Testing
         #expect(origin == "test/broken.mustache")
         #expect(line == 3)
         #expect(error?.description.hasPrefix("test/broken.mustache:3:") == true)
+        #expect(error?.description.contains("a section is opened but never closed") == true)
     }
 
     @Test func aMissingPartialIsAnErrorInsteadOfSilentlyEmpty() throws {

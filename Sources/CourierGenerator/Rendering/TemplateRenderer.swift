@@ -31,7 +31,7 @@ public struct TemplateRenderer: Sendable {
                     origin: template.origin,
                     line: error.context.lineNumber,
                     column: error.context.columnNumber,
-                    message: String(describing: error.error)
+                    message: Self.explanation(of: error.error)
                 )
             } catch {
                 throw .syntax(template: name, origin: template.origin, line: 1, column: 1, message: "\(error)")
@@ -91,6 +91,28 @@ public struct TemplateRenderer: Sendable {
         }
         return names
     }
+
+    /// What a swift-mustache parser error means, in words a template author can act on.
+    private static func explanation(of error: any Error) -> String {
+        guard let error = error as? MustacheTemplate.Error, let text = parserErrorExplanations[error] else {
+            return "\(error)"
+        }
+        return text
+    }
+
+    // A dictionary rather than a switch, so that a case added in a later swift-mustache release
+    // falls back to its name instead of breaking the build.
+    private static let parserErrorExplanations: [MustacheTemplate.Error: String] = [
+        .sectionCloseNameIncorrect: "a section is closed with another name than it was opened with",
+        .unfinishedName: "a tag is not closed, or its name contains a character mustache does not allow",
+        .expectedSectionEnd: "a section is opened but never closed",
+        .invalidSetDelimiter: "the set-delimiter tag is malformed",
+        .transformAppliedToInheritanceSection: "a transform cannot be applied to an inheritance block",
+        .illegalTokenInsideInheritSection: "only block definitions may appear inside a partial with inheritance",
+        .textInsideInheritSection: "only block definitions may appear inside a partial with inheritance",
+        .invalidConfigVariableSyntax: "the pragma is malformed; write it as {{% CONTENT_TYPE: TEXT }}",
+        .unrecognisedConfigVariable: "unknown pragma or content type; the only one Courier uses is {{% CONTENT_TYPE: TEXT }}",
+    ]
 
     /// The characters swift-mustache accepts in a partial's name.
     private static let partialNameCharacters = Set<Character>(
