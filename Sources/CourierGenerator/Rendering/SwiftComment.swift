@@ -1,0 +1,55 @@
+/// Turns arbitrary text into Swift comments that stay comments.
+///
+/// Line comments (`///`, `//`) end only at a line break, so the text's line breaks are the one
+/// way out; every kind of line break (including `\r`, U+2028 and U+0085, which some editors show as
+/// new lines) starts a new comment line instead. `*/` needs nothing: it closes nothing in a line
+/// comment. Control characters and bidirectional controls are dropped: a comment cannot escape
+/// them, the compiler warns about some (NUL), and bidirectional controls can make a comment look
+/// as if it ended early ("Trojan Source").
+public enum SwiftComment {
+    /// A documentation comment of `///` lines for `text`, each line starting with `indentation`,
+    /// joined by `\n`, without a final line break.
+    ///
+    /// Trailing whitespace is trimmed from every line, leading and trailing blank lines are
+    /// removed, and blank lines inside the text stay as `///` (they separate Markdown paragraphs).
+    /// Text that is empty or only whitespace yields an empty string, so that templates can write
+    /// `{{#doc}}...{{/doc}}` and emit no comment at all.
+    public static func documentation(_ text: String, indentation: String = "") -> String {
+        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+            .map { sanitized(Substring($0)) }
+        while let first = lines.first, first.isEmpty { lines.removeFirst() }
+        while let last = lines.last, last.isEmpty { lines.removeLast() }
+        return lines.map { line in
+            line.isEmpty ? indentation + "///" : indentation + "/// " + line
+        }.joined(separator: "\n")
+    }
+
+    /// `text` made fit to follow `//` on one line, as in the file header's spec path.
+    ///
+    /// Line breaks become spaces, control and bidirectional characters are dropped, and runs of
+    /// whitespace at the ends are trimmed.
+    public static func inline(_ text: String) -> String {
+        let joined = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+            .joined(separator: " ")
+        return sanitized(Substring(joined)).trimmingLeadingWhitespace()
+    }
+
+    /// The line without characters a comment cannot carry, and without trailing whitespace.
+    private static func sanitized(_ line: Substring) -> String {
+        var result = String.UnicodeScalarView()
+        for scalar in line.unicodeScalars where scalar == "\t" || !SwiftLiteral.needsUnicodeEscape(scalar) {
+            result.append(scalar)
+        }
+        var text = String(result)
+        while let last = text.last, last.isWhitespace {
+            text.removeLast()
+        }
+        return text
+    }
+}
+
+extension String {
+    fileprivate func trimmingLeadingWhitespace() -> String {
+        String(drop(while: \.isWhitespace))
+    }
+}
