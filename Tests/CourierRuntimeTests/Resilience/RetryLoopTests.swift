@@ -1,0 +1,448 @@
+import CourierRuntime
+import HTTPTypes
+import Testing
+
+@Suite(.timeLimit(.minutes(1))) struct RetryLoopTests {
+    static let get = RetryTraits(method: .get)
+
+    @Test func fiveHundredTwiceThenSuccessAtJitterOne() async throws {
+        let clock = ManualClock()
+        let budget = RetryBudget()
+        let events = Shared<[RetryLoop.Event]>([])
+        let attempts = ScriptedAttempts([.fail(.status(500)), .fail(.status(500)), .succeed])
+        let loop = RetryLoop(budget: budget, clock: clock, jitter: .constant(1))
+        let call = Task { await loop.run(Self.get, events: events, attempts: attempts) }
+
+        await clock.waitForSleepers()
+        #expect(clock.sleeperDeadlines == [ManualClock.Instant(offset: .milliseconds(100))])
+        #expect(budget.availableTokens == 495)
+        clock.advance(by: .milliseconds(100))
+
+        await clock.waitForSleepers()
+        #expect(clock.sleeperDeadlines == [ManualClock.Instant(offset: .milliseconds(300))])
+        #expect(budget.availableTokens == 490)
+        clock.advance(by: .milliseconds(200))
+
+        #expect(await call.value == .success("ok #3"))
+        #expect(budget.availableTokens == 495)
+        #expect(attempts.attempts.map(\.number) == [1, 2, 3])
+        #expect(events.current == [
+            .retrying(attempt: 1, outcome: .status(500), delay: .milliseconds(100)),
+            .retrying(attempt: 2, outcome: .status(500), delay: .milliseconds(200)),
+        ])
+    }
+
+    @Test func fiveHundredTwiceThenSuccessAtJitterZero() async {
+        let clock = ManualClock()
+        let budget = RetryBudget()
+        let tokensAtEachAttempt = Shared<[Int]>([])
+        let attempts = ScriptedAttempts([.fail(.status(500)), .fail(.status(500)), .succeed])
+        let loop = RetryLoop(budget: budget, clock: clock, jitter: .constant(0))
+        let result: Result<String, FakeFailure>
+        do throws(FakeFailure) {
+            result = .success(try await loop.run(
+                Self.get,
+                attemptTimeout: .seconds(10),
+                classify: { (failure: FakeFailure) in failure.outcome },
+                interrupted: { FakeFailure.interrupted($0) },
+                attempt: { attempt throws(FakeFailure) in
+                    tokensAtEachAttempt.withLock { $0.append(budget.availableTokens) }
+                    return try await attempts(attempt)
+                }
+            ))
+        } catch {
+            result = .failure(error)
+        }
+        #expect(result == .success("ok #3"))
+        #expect(tokensAtEachAttempt.current == [500, 495, 490])
+        #expect(budget.availableTokens == 495)
+        #expect(clock.now == ManualClock.Instant(offset: .zero))
+    }
+
+    @Test func aFirstTrySuccessAddsAToken() async throws {
+        let budget = RetryBudget()
+        _ = try #require(budget.withdraw(forRetryAfter: .status(500)))
+        let loop = RetryLoop(budget: budget, clock: ManualClock())
+        #expect(await loop.run(Self.get, attempts: ScriptedAttempts([.succeed])) == .success("ok #1"))
+        #expect(budget.availableTokens == 496)
+    }
+
+    @Test func exhaustedAttemptsSurfaceTheLastRealError() async {
+        let events = Shared<[RetryLoop.Event]>([])
+        let attempts = ScriptedAttempts([.fail(.status(503)), .fail(.transport(.connectionLost)), .fail(.status(502))])
+        let loop = RetryLoop(budget: RetryBudget(), clock: ManualClock(), jitter: .constant(0))
+        #expect(await loop.run(Self.get, events: events, attempts: attempts) == .failure(.status(502)))
+        #expect(attempts.attempts.count == 3)
+        #expect(events.current.last == .stopped(.attemptsExhausted, attempts: 3))
+    }
+
+    @Test func theBudgetRunningOutStopsPartWay() async {
+        let budget = RetryBudget(configuration: .init(capacity: 7))
+        let events = Shared<[RetryLoop.Event]>([])
+        let attempts = ScriptedAttempts([.fail(.status(500)), .fail(.status(504)), .succeed])
+        let loop = RetryLoop(budget: budget, clock: ManualClock(), jitter: .constant(0))
+        #expect(await loop.run(Self.get, events: events, attempts: attempts) == .failure(.status(504)))
+        #expect(attempts.attempts.count == 2)
+        #expect(budget.availableTokens == 2)
+        #expect(events.current.last == .stopped(.budgetExhausted, attempts: 2))
+    }
+
+    @Test func aTimeoutCostsTenTokens() async {
+        let budget = RetryBudget(configuration: .init(capacity: 9))
+        let events = Shared<[RetryLoop.Event]>([])
+        let attempts = ScriptedAttempts([.fail(.transport(.timedOut)), .succeed])
+        let loop = RetryLoop(budget: budget, clock: ManualClock(), jitter: .constant(0))
+        #expect(await loop.run(Self.get, events: events, attempts: attempts) == .failure(.transport(.timedOut)))
+        #expect(events.current == [.stopped(.budgetExhausted, attempts: 1)])
+        #expect(budget.availableTokens == 9)
+    }
+
+    @Test func callersOfOneHostShareABudgetAndOtherHostsKeepTheirs() async {
+        let budgets = RetryBudgetRegistry(configuration: .init(capacity: 10))
+        func loop(_ host: HostKey) -> RetryLoop {
+            RetryLoop(budget: budgets.budget(for: host), clock: ManualClock(), jitter: .constant(0))
+        }
+        let drain = ScriptedAttempts([.fail(.status(500)), .fail(.status(500)), .fail(.status(500))])
+        #expect(await loop(.hostA).run(Self.get, attempts: drain) == .failure(.status(500)))
+        #expect(budgets.budget(for: .hostA).availableTokens == 0)
+
+        let sameHost = ScriptedAttempts([.fail(.status(503)), .succeed])
+        let events = Shared<[RetryLoop.Event]>([])
+        #expect(await loop(.hostA).run(Self.get, events: events, attempts: sameHost) == .failure(.status(503)))
+        #expect(events.current == [.stopped(.budgetExhausted, attempts: 1)])
+
+        let otherHost = ScriptedAttempts([.fail(.status(503)), .succeed])
+        #expect(await loop(.hostB).run(Self.get, attempts: otherHost) == .success("ok #2"))
+        #expect(budgets.budget(for: .hostB).availableTokens == 10)
+    }
+
+    @Test func aPostThatTimesOutIsNotRetriedWithoutAKey() async {
+        let events = Shared<[RetryLoop.Event]>([])
+        let attempts = ScriptedAttempts([.fail(.transport(.timedOut)), .succeed])
+        let loop = RetryLoop(clock: ManualClock(), jitter: .constant(0))
+        #expect(await loop.run(RetryTraits(method: .post), events: events, attempts: attempts) == .failure(.transport(.timedOut)))
+        #expect(attempts.attempts.count == 1)
+        #expect(events.current == [.stopped(.notIdempotent, attempts: 1)])
+    }
+
+    @Test func aPostThatTimesOutIsRetriedWithAKey() async {
+        let attempts = ScriptedAttempts([.fail(.transport(.timedOut)), .succeed])
+        let loop = RetryLoop(budget: RetryBudget(), clock: ManualClock(), jitter: .constant(0))
+        #expect(await loop.run(RetryTraits(method: .post, hasIdempotencyKey: true), attempts: attempts) == .success("ok #2"))
+        #expect(attempts.attempts.count == 2)
+    }
+
+    @Test func conflictIsRetriedWithAKeyAndUnprocessableIsNot() async {
+        let withKey = RetryTraits(method: .post, hasIdempotencyKey: true)
+        let loop = RetryLoop(clock: ManualClock(), jitter: .constant(0))
+        let conflict = ScriptedAttempts([.fail(.status(409)), .succeed])
+        #expect(await loop.run(withKey, attempts: conflict) == .success("ok #2"))
+        let unprocessable = ScriptedAttempts([.fail(.status(422)), .succeed])
+        #expect(await loop.run(withKey, attempts: unprocessable) == .failure(.status(422)))
+        #expect(unprocessable.attempts.count == 1)
+    }
+
+    @Test func aRefusedConnectionOnAPostIsRetried() async {
+        let attempts = ScriptedAttempts([.fail(.transport(.connectionRefused, sent: false)), .succeed])
+        let loop = RetryLoop(clock: ManualClock(), jitter: .constant(0))
+        #expect(await loop.run(RetryTraits(method: .post), attempts: attempts) == .success("ok #2"))
+    }
+
+    @Test func retryAfterSetsTheDelay() async {
+        let clock = ManualClock()
+        let attempts = ScriptedAttempts([.fail(.status(429, retryAfter: .milliseconds(1500))), .succeed])
+        let loop = RetryLoop(clock: clock, jitter: .constant(0))
+        let call = Task { await loop.run(Self.get, attempts: attempts) }
+        await clock.waitForSleepers()
+        #expect(clock.sleeperDeadlines == [ManualClock.Instant(offset: .seconds(2))])
+        clock.advance(by: .seconds(2))
+        #expect(await call.value == .success("ok #2"))
+    }
+
+    @Test func aRetryAfterBeyondTheDeadlineSurfacesTheError() async {
+        let events = Shared<[RetryLoop.Event]>([])
+        let attempts = ScriptedAttempts([.fail(.status(503, retryAfter: .seconds(30))), .succeed])
+        let loop = RetryLoop(clock: ManualClock(), jitter: .constant(0))
+        let result = await loop.run(Self.get, overallTimeout: .seconds(20), events: events, attempts: attempts)
+        #expect(result == .failure(.status(503, retryAfter: .seconds(30))))
+        #expect(events.current == [.stopped(.beyondDeadline, attempts: 1)])
+    }
+
+    @Test func aRetryAfterBeyondTheClampSurfacesTheError() async {
+        let events = Shared<[RetryLoop.Event]>([])
+        let attempts = ScriptedAttempts([.fail(.status(429, retryAfter: .seconds(3600))), .succeed])
+        let loop = RetryLoop(clock: ManualClock(), jitter: .constant(0))
+        #expect(await loop.run(Self.get, events: events, attempts: attempts) == .failure(.status(429, retryAfter: .seconds(3600))))
+        #expect(events.current == [.stopped(.retryAfterBeyondLimit(.seconds(3600)), attempts: 1)])
+    }
+
+    @Test func cancellingDuringBackoffReturnsAtOnceWithoutAnotherAttempt() async {
+        let clock = ManualClock()
+        let budget = RetryBudget()
+        let events = Shared<[RetryLoop.Event]>([])
+        let attempts = ScriptedAttempts([.fail(.status(503)), .succeed])
+        let loop = RetryLoop(budget: budget, clock: clock, jitter: .constant(1))
+        let call = Task { await loop.run(Self.get, events: events, attempts: attempts) }
+        await clock.waitForSleepers()
+        #expect(budget.availableTokens == 495)
+        call.cancel()
+        #expect(await call.value == .failure(.interrupted(.cancelled)))
+        #expect(attempts.attempts.count == 1)
+        #expect(clock.now == ManualClock.Instant(offset: .zero))
+        #expect(clock.sleeperDeadlines.isEmpty)
+        #expect(budget.availableTokens == 500)
+        #expect(events.current.last == .stopped(.cancelled, attempts: 1))
+    }
+
+    @Test func aCancelledTaskMakesNoAttemptAtAll() async {
+        let attempts = ScriptedAttempts([.succeed])
+        let loop = RetryLoop(clock: ManualClock())
+        let call = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return await loop.run(Self.get, attempts: attempts)
+        }
+        #expect(await call.value == .failure(.interrupted(.cancelled)))
+        #expect(attempts.attempts.isEmpty)
+    }
+
+    @Test func aCancelledAttemptIsNotRetried() async {
+        let events = Shared<[RetryLoop.Event]>([])
+        let attempts = ScriptedAttempts([.fail(.transport(.cancelled)), .succeed])
+        let loop = RetryLoop(clock: ManualClock(), jitter: .constant(0))
+        #expect(await loop.run(Self.get, events: events, attempts: attempts) == .failure(.transport(.cancelled)))
+        #expect(events.current == [.stopped(.cancelled, attempts: 1)])
+    }
+
+    @Test func aDeadlineShorterThanTheBackoffSkipsTheRetry() async {
+        let clock = ManualClock()
+        let events = Shared<[RetryLoop.Event]>([])
+        let attempts = ScriptedAttempts([.fail(.status(503)), .succeed])
+        let loop = RetryLoop(clock: clock, jitter: .constant(1))
+        let result = await loop.run(Self.get, overallTimeout: .milliseconds(800), events: events, attempts: attempts)
+        #expect(result == .failure(.status(503)))
+        #expect(attempts.attempts.count == 1)
+        #expect(events.current == [.stopped(.beyondDeadline, attempts: 1)])
+        #expect(clock.now == ManualClock.Instant(offset: .zero))
+    }
+
+    @Test func eachAttemptGetsAtMostTheTimeLeft() async {
+        let clock = ManualClock()
+        let attempts = ScriptedAttempts([.failAfter(.seconds(8), .status(500)), .succeed], clock: clock)
+        let loop = RetryLoop(clock: clock, jitter: .constant(0))
+        let result = await loop.run(Self.get, attemptTimeout: .seconds(10), overallTimeout: .seconds(15), attempts: attempts)
+        #expect(result == .success("ok #2"))
+        #expect(attempts.attempts.map(\.timeout) == [.seconds(10), .seconds(7)])
+    }
+
+    @Test func aRetryThatWouldStartPastTheDeadlineReturnsTheLastRealError() async {
+        let clock = ManualClock()
+        let events = Shared<[RetryLoop.Event]>([])
+        let attempts = ScriptedAttempts([.fail(.status(500)), .succeed])
+        let loop = RetryLoop(clock: clock, jitter: .constant(1))
+        let call = Task { await loop.run(Self.get, overallTimeout: .seconds(1), events: events, attempts: attempts) }
+        await clock.waitForSleepers()
+        // The sleep overshoots, as a real one can on a busy machine.
+        clock.advance(by: .seconds(2))
+        #expect(await call.value == .failure(.status(500)))
+        #expect(attempts.attempts.count == 1)
+        #expect(events.current.last == .stopped(.beyondDeadline, attempts: 1))
+    }
+
+    @Test func aDeadlineThatHasAlreadyPassedMakesNoAttempt() async {
+        let attempts = ScriptedAttempts([.succeed])
+        let loop = RetryLoop(clock: ManualClock())
+        #expect(await loop.run(Self.get, overallTimeout: .zero, attempts: attempts) == .failure(.interrupted(.deadlineExceeded)))
+        #expect(attempts.attempts.isEmpty)
+    }
+
+    @Test func anOpenBreakerFailsFastWithoutAnyAttempt() async throws {
+        let clock = ManualClock()
+        let breaker = CircuitBreaker(key: CircuitBreakerKey(host: .hostA), configuration: .consecutiveFailures(), clock: clock, jitter: .constant(0))
+        let budget = RetryBudget()
+        let loop = RetryLoop(budget: budget, breaker: breaker, clock: clock, jitter: .constant(0))
+
+        let first = ScriptedAttempts([.fail(.status(500)), .fail(.status(500)), .fail(.status(500))])
+        #expect(await loop.run(Self.get, attempts: first) == .failure(.status(500)))
+        let events = Shared<[RetryLoop.Event]>([])
+        let second = ScriptedAttempts([.fail(.status(500)), .fail(.status(500)), .succeed])
+        let opened = CircuitOpenError(key: CircuitBreakerKey(host: .hostA), state: .open, timeUntilProbe: .seconds(60))
+        #expect(await loop.run(Self.get, events: events, attempts: second) == .failure(.interrupted(.circuitOpen(opened))))
+        #expect(second.attempts.count == 2)
+        #expect(events.current.last == .stopped(.circuitOpen, attempts: 2))
+        // Two retries of the first call and one of the second were sent; the refused one was refunded.
+        #expect(budget.availableTokens == 485)
+
+        let third = ScriptedAttempts([.succeed])
+        clock.advance(by: .seconds(10))
+        let later = CircuitOpenError(key: CircuitBreakerKey(host: .hostA), state: .open, timeUntilProbe: .seconds(50))
+        #expect(await loop.run(Self.get, attempts: third) == .failure(.interrupted(.circuitOpen(later))))
+        #expect(third.attempts.isEmpty)
+    }
+
+    @Test func fiftyConcurrentCallersAtHalfOpenLetExactlyOneAttemptThrough() async throws {
+        let clock = ManualClock()
+        let breaker = CircuitBreaker(key: CircuitBreakerKey(host: .hostA), configuration: .consecutiveFailures(1, successesToClose: 1), clock: clock, jitter: .constant(0))
+        try breaker.acquirePermit().record(.failure)
+        clock.advance(by: .seconds(60))
+        let loop = RetryLoop(breaker: breaker, clock: clock, jitter: .constant(0))
+        let attemptCalls = Shared(0)
+        let finished = Shared(0)
+
+        let results = await withTaskGroup(of: Result<String, FakeFailure>.self) { group in
+            for _ in 0..<50 {
+                group.addTask {
+                    let result: Result<String, FakeFailure>
+                    do throws(FakeFailure) {
+                        result = .success(try await loop.run(
+                            Self.get,
+                            attemptTimeout: .seconds(10),
+                            classify: { (failure: FakeFailure) in failure.outcome },
+                            interrupted: { FakeFailure.interrupted($0) },
+                            attempt: { attempt throws(FakeFailure) in
+                                attemptCalls.withLock { $0 += 1 }
+                                // The probe stays in flight until the test lets it finish.
+                                do {
+                                    try await clock.sleep(for: .seconds(1))
+                                } catch {
+                                    throw .transport(.cancelled)
+                                }
+                                return "probe"
+                            }
+                        ))
+                    } catch {
+                        result = .failure(error)
+                    }
+                    finished.withLock { $0 += 1 }
+                    return result
+                }
+            }
+            group.addTask {
+                // Wait for the probe to be in flight and everyone else to be turned away.
+                await clock.waitForSleepers()
+                while finished.current < 49 {
+                    await Task.yield()
+                }
+                clock.advance(by: .seconds(1))
+                return .success("driver")
+            }
+            return await group.reduce(into: [Result<String, FakeFailure>]()) { $0.append($1) }
+        }
+        #expect(attemptCalls.current == 1)
+        #expect(results.filter { $0 == .success("probe") }.count == 1)
+        let turnedAway = CircuitOpenError(key: CircuitBreakerKey(host: .hostA), state: .halfOpen, timeUntilProbe: .zero)
+        #expect(results.filter { $0 == .failure(.interrupted(.circuitOpen(turnedAway))) }.count == 49)
+        #expect(breaker.state == .closed)
+    }
+
+    @Test func aFailingProbeReopensForLongerAndASucceedingProbeCloses() async throws {
+        let clock = ManualClock()
+        let transitions = Shared<[CircuitBreaker.Transition]>([])
+        let configuration = CircuitBreaker.Configuration(trip: .consecutiveFailures(3))
+        let breaker = CircuitBreaker(
+            key: CircuitBreakerKey(host: .hostA), configuration: configuration, clock: clock, jitter: .constant(0),
+            onTransition: { transition in transitions.withLock { $0.append(transition) } }
+        )
+        let loop = RetryLoop(breaker: breaker, clock: clock, jitter: .constant(0))
+
+        let failing = ScriptedAttempts([.fail(.status(500)), .fail(.status(502)), .fail(.status(503))])
+        #expect(await loop.run(Self.get, attempts: failing) == .failure(.status(503)))
+        #expect(breaker.state == .open)
+
+        clock.advance(by: .seconds(5))
+        let failedProbe = ScriptedAttempts([.fail(.transport(.connectionRefused)), .succeed])
+        let reopened = CircuitOpenError(key: CircuitBreakerKey(host: .hostA), state: .open, timeUntilProbe: .seconds(10))
+        #expect(await loop.run(Self.get, attempts: failedProbe) == .failure(.interrupted(.circuitOpen(reopened))))
+        #expect(failedProbe.attempts.map(\.isProbe) == [true])
+
+        clock.advance(by: .seconds(10))
+        let goodProbe = ScriptedAttempts([.succeed])
+        #expect(await loop.run(Self.get, attempts: goodProbe) == .success("ok #1"))
+        #expect(breaker.state == .closed)
+        #expect(transitions.current.map(\.to) == [.open, .halfOpen, .open, .halfOpen, .closed])
+        #expect(transitions.current.compactMap(\.breakDuration) == [.seconds(5), .seconds(10)])
+    }
+
+    @Test func hostAFailuresDoNotOpenHostBsBreaker() async {
+        let clock = ManualClock()
+        let breakers = CircuitBreakerRegistry(configuration: .consecutiveFailures(), clock: clock, jitter: .constant(0))
+        func loop(_ host: HostKey) -> RetryLoop {
+            RetryLoop(policy: .never, breaker: breakers.breaker(for: CircuitBreakerKey(host: host)), clock: clock)
+        }
+        for _ in 0..<5 {
+            _ = await loop(.hostA).run(Self.get, attempts: ScriptedAttempts([.fail(.status(500))]))
+        }
+        let refusedOnA = ScriptedAttempts([.succeed])
+        let resultOnA = await loop(.hostA).run(Self.get, attempts: refusedOnA)
+        #expect(refusedOnA.attempts.isEmpty)
+        #expect(resultOnA != .success("ok #1"))
+        let servedOnB = ScriptedAttempts([.succeed])
+        #expect(await loop(.hostB).run(Self.get, attempts: servedOnB) == .success("ok #1"))
+    }
+
+    @Test func aCancelledProbeReleasesItsPermit() async throws {
+        let clock = ManualClock()
+        let breaker = CircuitBreaker(key: CircuitBreakerKey(host: .hostA), configuration: .consecutiveFailures(1, successesToClose: 1), clock: clock, jitter: .constant(0))
+        try breaker.acquirePermit().record(.failure)
+        clock.advance(by: .seconds(60))
+        let loop = RetryLoop(breaker: breaker, clock: clock, jitter: .constant(0))
+        let probeStarted = Shared(false)
+        let probe = Task {
+            await loop.run(
+                Self.get,
+                attemptTimeout: .seconds(10),
+                overallTimeout: nil,
+                events: nil,
+                attempts: ScriptedAttempts([]),
+                hang: { probeStarted.withLock { $0 = true } }
+            )
+        }
+        await clock.waitForSleepers()
+        #expect(probeStarted.current)
+        #expect(breaker.state == .halfOpen)
+        let blocked = ScriptedAttempts([.succeed])
+        #expect(await loop.run(Self.get, attempts: blocked) != .success("ok #1"))
+        #expect(blocked.attempts.isEmpty)
+
+        probe.cancel()
+        #expect(await probe.value == .failure(.transport(.cancelled)))
+        let next = ScriptedAttempts([.succeed])
+        #expect(await loop.run(Self.get, attempts: next) == .success("ok #1"))
+        #expect(next.attempts.map(\.isProbe) == [true])
+        #expect(breaker.state == .closed)
+    }
+}
+
+extension RetryLoop {
+    /// Runs the loop with an attempt that hangs on the clock until its task is cancelled,
+    /// then fails as a cancelled transport would.
+    fileprivate func run(
+        _ request: RetryTraits,
+        attemptTimeout: Duration,
+        overallTimeout: Duration?,
+        events: Shared<[Event]>?,
+        attempts: ScriptedAttempts,
+        hang started: @escaping @Sendable () -> Void
+    ) async -> Result<String, FakeFailure> {
+        guard let clock = clock as? ManualClock else { return .failure(.decoding) }
+        do throws(FakeFailure) {
+            return .success(try await run(
+                request,
+                attemptTimeout: attemptTimeout,
+                overallTimeout: overallTimeout,
+                classify: { (failure: FakeFailure) in failure.outcome },
+                interrupted: { FakeFailure.interrupted($0) },
+                attempt: { _ throws(FakeFailure) in
+                    started()
+                    do {
+                        try await clock.sleep(for: .seconds(3600))
+                    } catch {
+                        throw .transport(.cancelled)
+                    }
+                    return "woke"
+                }
+            ))
+        } catch {
+            return .failure(error)
+        }
+    }
+}
