@@ -95,6 +95,8 @@ public final class ManualClock: Clock, Sendable {
             return state.nextID
         }
         guard let id else { return }
+        // A cancellation that raced with a wake-up leaves its mark behind; clear it.
+        defer { state.withLock { _ = $0.cancelledBeforeSuspending.remove(id) } }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 let outcome: (wake: Bool, cancelled: Bool, ready: [CheckedContinuation<Void, Never>]) = state.withLock { state in
@@ -129,17 +131,18 @@ public final class ManualClock: Clock, Sendable {
     /// Moves the clock forward by `duration` and wakes every sleeper whose deadline has come,
     /// earliest first. A negative duration is ignored: time never runs backwards.
     public func advance(by duration: Duration) {
-        let target = state.withLock { $0.now.advanced(by: max(duration, .zero)) }
-        advance(to: target)
+        wake { $0.advanced(by: max(duration, .zero)) }
     }
 
     /// Moves the clock to `instant`, if it lies ahead, and wakes every sleeper whose deadline
     /// has come, earliest first.
     public func advance(to instant: Instant) {
+        wake { _ in instant }
+    }
+
+    private func wake(movingTo target: (Instant) -> Instant) {
         let woken: [Sleeper] = state.withLock { state in
-            if instant > state.now {
-                state.now = instant
-            }
+            state.now = max(state.now, target(state.now))
             let due = state.sleepers.filter { $0.value.deadline <= state.now }
             for id in due.keys {
                 state.sleepers[id] = nil
