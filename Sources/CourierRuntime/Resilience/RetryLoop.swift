@@ -54,7 +54,8 @@ public struct RetryLoop: Sendable {
         /// The attempt's number, starting at 1.
         public var number: Int
         /// How long the attempt may take: the attempt timeout or the time left until the
-        /// overall deadline, whichever is smaller. Always positive.
+        /// overall deadline, whichever is smaller. The loop never starts an attempt with no
+        /// time left before the deadline.
         public var timeout: Duration
         /// Whether the attempt is a half-open circuit breaker's probe.
         public var isProbe: Bool

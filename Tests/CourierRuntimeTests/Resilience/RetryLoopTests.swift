@@ -116,6 +116,38 @@ import Testing
         #expect(budgets.budget(for: .hostB).availableTokens == 10)
     }
 
+    @Test func aHundredCallersDuringAnOutageSpendTheBudgetNotTripleTheLoad() async {
+        let budget = RetryBudget()
+        let loop = RetryLoop(budget: budget, clock: ManualClock(), jitter: .constant(0))
+        let attemptsMade = Shared(0)
+        let results = await withTaskGroup(of: Result<String, FakeFailure>.self) { group in
+            for _ in 0..<100 {
+                group.addTask {
+                    do throws(FakeFailure) {
+                        return .success(try await loop.run(
+                            Self.get,
+                            attemptTimeout: .seconds(10),
+                            classify: { (failure: FakeFailure) in failure.outcome },
+                            interrupted: { FakeFailure.interrupted($0) },
+                            attempt: { _ throws(FakeFailure) in
+                                attemptsMade.withLock { $0 += 1 }
+                                throw .status(503)
+                            }
+                        ))
+                    } catch {
+                        return .failure(error)
+                    }
+                }
+            }
+            return await group.reduce(into: [Result<String, FakeFailure>]()) { $0.append($1) }
+        }
+        // 100 first attempts, plus the 100 retries that 500 tokens at 5 apiece pay for.
+        #expect(attemptsMade.current == 200)
+        #expect(results.count == 100)
+        #expect(results.allSatisfy { $0 == .failure(.status(503)) })
+        #expect(budget.availableTokens == 0)
+    }
+
     @Test func aPostThatTimesOutIsNotRetriedWithoutAKey() async {
         let events = Shared<[RetryLoop.Event]>([])
         let attempts = ScriptedAttempts([.fail(.transport(.timedOut)), .succeed])
