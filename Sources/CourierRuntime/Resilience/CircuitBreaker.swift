@@ -77,8 +77,8 @@ public final class CircuitBreaker: Sendable {
         /// Classifies a failed attempt: 5xx statuses and transport failures are failures,
         /// transport cancellation and unbuildable requests are cancellations, and the rest
         /// (4xx statuses, 429 included, and undecodable bodies) show a working server.
-        public init(_ outcome: AttemptOutcome) {
-            switch outcome {
+        public init(_ failure: AttemptFailure) {
+            switch failure {
             case .status(let status, _):
                 self = status.kind == .serverError ? .failure : .success
             case .transport(.cancelled, _), .invalidRequest:

@@ -54,14 +54,14 @@ public final class RetryBudget: Sendable {
         tokens.withLock { $0 }
     }
 
-    /// Takes the cost of one retry after `outcome`, or returns `nil`, taking nothing, when the
+    /// Takes the cost of one retry after `failure`, or returns `nil`, taking nothing, when the
     /// bucket holds less than that cost.
     ///
     /// A retry after a transport timeout costs ``Configuration/timeoutRetryCost``; any other
     /// retry costs ``Configuration/retryCost``.
-    public func withdraw(forRetryAfter outcome: AttemptOutcome) -> Withdrawal? {
+    public func withdraw(forRetryAfter failure: AttemptFailure) -> Withdrawal? {
         let cost: Int
-        if case .transport(.timedOut, _) = outcome {
+        if case .transport(.timedOut, _) = failure {
             cost = max(configuration.timeoutRetryCost, 0)
         } else {
             cost = max(configuration.retryCost, 0)

@@ -13,7 +13,7 @@
 ///     RetryTraits(method: .get),
 ///     attemptTimeout: .seconds(10),
 ///     overallTimeout: .seconds(30),
-///     classify: { error in error.attemptOutcome },
+///     classify: { error in error.attemptFailure },
 ///     interrupted: { interruption in MyError(interruption) }
 /// ) { attempt in
 ///     try await sendOnce(timeout: attempt.timeout)
@@ -81,16 +81,19 @@ public struct RetryLoop: Sendable {
 
     /// What the loop did, for logs, metrics and the lifecycle event stream.
     public enum Event: Sendable, Hashable {
-        /// Attempt `attempt` failed with `outcome`; the next one starts after `delay`.
-        case retrying(attempt: Int, outcome: AttemptOutcome, delay: Duration)
+        /// Attempt `attempt` failed with `failure`; the next one starts after `delay`.
+        case retrying(attempt: Int, failure: AttemptFailure, delay: Duration)
         /// The call ended with an error after `attempts` attempts, for `reason`.
         case stopped(RetryStopReason, attempts: Int)
     }
 
-    /// Runs `attempt` until it succeeds or the call must stop.
+    /// Runs `attempt` until it succeeds or the call must stop, for an attempt function that
+    /// throws its failures.
     ///
     /// - Parameters:
     ///   - request: The traits of the request, which decide whether repeating it is safe.
+    ///     When it carries an Idempotency-Key, make the key once, before calling this, and
+    ///     send the same key on every attempt.
     ///   - attemptTimeout: The longest any single attempt may take.
     ///   - overallTimeout: The longest the whole call may take, backoffs included, measured
     ///     from now; `nil` for no limit beyond the attempts' own.
@@ -107,35 +110,86 @@ public struct RetryLoop: Sendable {
         _ request: RetryTraits,
         attemptTimeout: Duration,
         overallTimeout: Duration? = nil,
-        classify: (Failure) -> AttemptOutcome,
+        classify: (Failure) -> AttemptFailure,
         interrupted: (Interruption) -> Failure,
         onEvent: (Event) -> Void = { _ in },
         attempt: (Attempt) async throws(Failure) -> Value
     ) async throws(Failure) -> Value {
+        let (result, _) = await run(
+            request,
+            attemptTimeout: attemptTimeout,
+            overallTimeout: overallTimeout,
+            assess: { (result: Result<Value, Failure>) -> AttemptFailure? in
+                guard case .failure(let error) = result else { return nil }
+                return classify(error)
+            },
+            interrupted: { .failure(interrupted($0)) },
+            onEvent: onEvent,
+            attempt: { current in
+                do throws(Failure) {
+                    return .success(try await attempt(current))
+                } catch {
+                    return .failure(error)
+                }
+            }
+        )
+        return try result.get()
+    }
+
+    /// Runs `attempt` until its outcome is a success or the call must stop, for an attempt
+    /// function that reports failures as values (a response of any status, a transport
+    /// error) and leaves their interpretation to the caller.
+    ///
+    /// - Parameters:
+    ///   - request: The traits of the request, which decide whether repeating it is safe.
+    ///     When it carries an Idempotency-Key, make the key once, before calling this, and
+    ///     send the same key on every attempt.
+    ///   - attemptTimeout: The longest any single attempt may take.
+    ///   - overallTimeout: The longest the whole call may take, backoffs included, measured
+    ///     from now; `nil` for no limit beyond the attempts' own.
+    ///   - assess: Returns `nil` for an outcome that ends the call successfully, and how it
+    ///     failed otherwise.
+    ///   - interrupted: Makes the outcome to return when the loop ends with no attempt outcome
+    ///     to return: a refusal by the breaker, a cancellation, or a deadline that had passed
+    ///     before the first attempt.
+    ///   - onEvent: Told about every retry and about why the call stopped.
+    ///   - attempt: Makes one attempt within the given timeout.
+    /// - Returns: The successful outcome, or the last attempt's outcome when the policy, the
+    ///   budget or the deadline forbids another attempt, or the outcome `interrupted` makes;
+    ///   with the number of attempts made.
+    public func run<Outcome>(
+        _ request: RetryTraits,
+        attemptTimeout: Duration,
+        overallTimeout: Duration? = nil,
+        assess: (Outcome) -> AttemptFailure?,
+        interrupted: (Interruption) -> Outcome,
+        onEvent: (Event) -> Void = { _ in },
+        attempt: (Attempt) async -> Outcome
+    ) async -> (outcome: Outcome, attempts: Int) {
         let stopwatch = Stopwatch(clock)
         var attemptsMade = 0
-        var lastError: Failure?
+        var lastOutcome: Outcome?
         // Tokens taken for the retry about to be made; refunded if it never goes out, and
         // by a success, which is what keeps a healthy host's bucket full.
         var withdrawal: RetryBudget.Withdrawal?
 
-        func stop(_ reason: RetryStopReason, _ error: Failure) -> Failure {
+        func stop(_ reason: RetryStopReason, _ outcome: Outcome) -> (outcome: Outcome, attempts: Int) {
             if let withdrawal {
                 budget?.refund(withdrawal)
             }
             onEvent(.stopped(reason, attempts: attemptsMade))
-            return error
+            return (outcome, attemptsMade)
         }
 
         while true {
             if Task.isCancelled {
-                throw stop(.cancelled, interrupted(.cancelled))
+                return stop(.cancelled, interrupted(.cancelled))
             }
             var timeout = attemptTimeout
             if let overallTimeout {
                 let remaining = overallTimeout - stopwatch.elapsed
                 guard remaining > .zero else {
-                    throw stop(.beyondDeadline, lastError ?? interrupted(.deadlineExceeded))
+                    return stop(.beyondDeadline, lastOutcome ?? interrupted(.deadlineExceeded))
                 }
                 timeout = min(timeout, remaining)
             }
@@ -143,48 +197,44 @@ public struct RetryLoop: Sendable {
             do {
                 permit = try breaker?.acquirePermit()
             } catch {
-                throw stop(.circuitOpen, interrupted(.circuitOpen(error)))
+                return stop(.circuitOpen, interrupted(.circuitOpen(error)))
             }
 
-            let error: Failure
-            do {
-                let value = try await attempt(Attempt(number: attemptsMade + 1, timeout: timeout, isProbe: permit?.isProbe ?? false))
+            let outcome = await attempt(Attempt(number: attemptsMade + 1, timeout: timeout, isProbe: permit?.isProbe ?? false))
+            attemptsMade += 1
+            guard let failure = assess(outcome) else {
                 permit?.record(.success)
                 budget?.recordSuccess(after: withdrawal)
-                return value
-            } catch let failure {
-                error = failure
+                return (outcome, attemptsMade)
             }
-            attemptsMade += 1
             // This attempt was the retry the tokens paid for, so they stay spent.
             withdrawal = nil
-            lastError = error
-            let outcome = classify(error)
-            permit?.record(CircuitBreaker.Outcome(outcome))
+            lastOutcome = outcome
+            permit?.record(CircuitBreaker.Outcome(failure))
 
             let remaining = overallTimeout.map { $0 - stopwatch.elapsed }
             let delay: Duration
-            switch policy.decision(after: outcome, attempt: attemptsMade, of: request, remaining: remaining, jitter: jitter.next()) {
+            switch policy.decision(after: failure, attempt: attemptsMade, of: request, remaining: remaining, jitter: jitter.next()) {
             case .retry(let after):
                 delay = after
             case .stop(let reason):
-                if case .transport(.cancelled, _) = outcome {
-                    throw stop(.cancelled, error)
+                if case .transport(.cancelled, _) = failure {
+                    return stop(.cancelled, outcome)
                 }
-                throw stop(reason, error)
+                return stop(reason, outcome)
             }
             if let budget {
-                guard let taken = budget.withdraw(forRetryAfter: outcome) else {
-                    throw stop(.budgetExhausted, error)
+                guard let taken = budget.withdraw(forRetryAfter: failure) else {
+                    return stop(.budgetExhausted, outcome)
                 }
                 withdrawal = taken
             }
-            onEvent(.retrying(attempt: attemptsMade, outcome: outcome, delay: delay))
+            onEvent(.retrying(attempt: attemptsMade, failure: failure, delay: delay))
             if delay > .zero {
                 do {
                     try await stopwatch.sleep(for: delay)
                 } catch {
-                    throw stop(.cancelled, interrupted(.cancelled))
+                    return stop(.cancelled, interrupted(.cancelled))
                 }
             }
         }

@@ -67,16 +67,16 @@ public struct RetryPolicy: Sendable, Hashable {
     /// One attempt, never repeated.
     public static let never = RetryPolicy(maxAttempts: 1)
 
-    /// Whether `outcome` is worth repeating for `request`, ignoring attempts, time and budget.
-    public func isRetryable(_ outcome: AttemptOutcome, for request: RetryTraits) -> Bool {
-        classify(outcome, for: request) == nil
+    /// Whether `failure` is worth repeating for `request`, ignoring attempts, time and budget.
+    public func isRetryable(_ failure: AttemptFailure, for request: RetryTraits) -> Bool {
+        classify(failure, for: request) == nil
     }
 
     /// Decides whether to follow a failed attempt with another, and after what delay.
     ///
     /// This is a pure function: everything it depends on is an argument, so the whole retry
     /// behaviour can be checked from a table. The checks run in this order, and the first
-    /// that fails names the reason to stop: the outcome is retryable; the request is safe to
+    /// that fails names the reason to stop: the failure is retryable; the request is safe to
     /// repeat; attempts remain; a `Retry-After` is within ``retryAfterLimit``; the delay ends
     /// before the deadline. The retry budget is consulted afterwards, by the caller, so that
     /// no token is spent on a retry that was never going to happen.
@@ -86,32 +86,32 @@ public struct RetryPolicy: Sendable, Hashable {
     /// `jitter × min(cap, base × 2^(attempt − 1))`, with the throttling base for 429 and 503.
     ///
     /// - Parameters:
-    ///   - outcome: How the attempt failed.
+    ///   - failure: How the attempt failed.
     ///   - attempt: The number of the attempt that failed, starting at 1.
     ///   - request: The traits of the request that failed.
     ///   - remaining: Time left until the call's overall deadline; `nil` when it has none.
     ///   - jitter: A draw from `0...1` (see ``Jitter``); values outside are clamped.
     public func decision(
-        after outcome: AttemptOutcome,
+        after failure: AttemptFailure,
         attempt: Int,
         of request: RetryTraits,
         remaining: Duration?,
         jitter: Double
     ) -> RetryDecision {
-        if let refusal = classify(outcome, for: request) {
+        if let refusal = classify(failure, for: request) {
             return .stop(refusal)
         }
         guard attempt < max(maxAttempts, 1) else {
             return .stop(.attemptsExhausted)
         }
         let delay: Duration
-        if let demand = Self.serverDemand(in: outcome) {
+        if let demand = Self.serverDemand(in: failure) {
             guard demand <= retryAfterLimit else {
                 return .stop(.retryAfterBeyondLimit(demand))
             }
             delay = demand
         } else {
-            let backoff = isThrottling(outcome) ? throttlingBackoff : transientBackoff
+            let backoff = isThrottling(failure) ? throttlingBackoff : transientBackoff
             delay = backoff.delay(forRetry: attempt - 1, jitter: jitter)
         }
         if let remaining, delay >= remaining {
@@ -120,9 +120,9 @@ public struct RetryPolicy: Sendable, Hashable {
         return .retry(after: delay)
     }
 
-    /// Returns why `outcome` must not be repeated for `request`, or `nil` when it may be.
-    private func classify(_ outcome: AttemptOutcome, for request: RetryTraits) -> RetryStopReason? {
-        switch outcome {
+    /// Returns why `failure` must not be repeated for `request`, or `nil` when it may be.
+    private func classify(_ failure: AttemptFailure, for request: RetryTraits) -> RetryStopReason? {
+        switch failure {
         case .status(let status, _):
             if retryableStatuses.contains(status) {
                 return isSafeToRepeat(request) ? nil : .notIdempotent
@@ -145,8 +145,8 @@ public struct RetryPolicy: Sendable, Hashable {
         idempotentMethods.contains(request.method) || request.hasIdempotencyKey || request.callerOptedIn
     }
 
-    private func isThrottling(_ outcome: AttemptOutcome) -> Bool {
-        if case .status(let status, _) = outcome {
+    private func isThrottling(_ failure: AttemptFailure) -> Bool {
+        if case .status(let status, _) = failure {
             return throttlingStatuses.contains(status)
         }
         return false
@@ -154,8 +154,8 @@ public struct RetryPolicy: Sendable, Hashable {
 
     /// The server's `Retry-After`, rounded up to whole seconds, or `nil` if it sent none or
     /// a negative one.
-    static func serverDemand(in outcome: AttemptOutcome) -> Duration? {
-        guard case .status(_, let retryAfter?) = outcome, retryAfter >= .zero else { return nil }
+    static func serverDemand(in failure: AttemptFailure) -> Duration? {
+        guard case .status(_, let retryAfter?) = failure, retryAfter >= .zero else { return nil }
         let (seconds, attoseconds) = retryAfter.components
         return .seconds(attoseconds > 0 ? seconds + 1 : seconds)
     }

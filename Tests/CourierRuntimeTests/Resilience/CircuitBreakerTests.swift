@@ -5,7 +5,7 @@ import Testing
 /// A breaker on a manual clock that remembers its transitions.
 struct BreakerHarness {
     let clock = ManualClock()
-    let transitions = Shared<[CircuitBreaker.Transition]>([])
+    let transitions = Guarded<[CircuitBreaker.Transition]>([])
     let breaker: CircuitBreaker
 
     init(_ configuration: CircuitBreaker.Configuration = .default, jitter: Double = 0, key: CircuitBreakerKey = CircuitBreakerKey(host: .hostA)) {
@@ -230,7 +230,7 @@ struct BreakerHarness {
     }
 
     @Test(arguments: [
-        (AttemptOutcome.status(500), CircuitBreaker.Outcome.failure),
+        (AttemptFailure.status(500), CircuitBreaker.Outcome.failure),
         (.status(503, retryAfter: .seconds(1)), .failure),
         (.status(599), .failure),
         (.status(404), .success),
@@ -244,13 +244,13 @@ struct BreakerHarness {
         (.decodingFailed, .success),
         (.invalidRequest, .cancelled),
     ])
-    func attemptOutcomesCountAsTheServersHealth(attempt: AttemptOutcome, expected: CircuitBreaker.Outcome) {
+    func attemptOutcomesCountAsTheServersHealth(attempt: AttemptFailure, expected: CircuitBreaker.Outcome) {
         #expect(CircuitBreaker.Outcome(attempt) == expected)
     }
 
     @Test func clientErrorsThrottlingAndCancellationNeverOpenIt() throws {
         let harness = BreakerHarness(.consecutiveFailures(1, successesToClose: 1, openDuration: .seconds(1)))
-        for outcome: AttemptOutcome in [.status(400), .status(404), .status(429), .transport(.cancelled)] {
+        for outcome: AttemptFailure in [.status(400), .status(404), .status(429), .transport(.cancelled)] {
             try harness.call(CircuitBreaker.Outcome(outcome))
         }
         #expect(harness.breaker.state == .closed)
@@ -302,7 +302,7 @@ struct BreakerHarness {
     }
 
     @Test func hostAFailuresDoNotOpenHostB() throws {
-        let transitions = Shared<[CircuitBreaker.Transition]>([])
+        let transitions = Guarded<[CircuitBreaker.Transition]>([])
         let registry = CircuitBreakerRegistry(
             configuration: .consecutiveFailures(),
             clock: ManualClock(),

@@ -50,7 +50,7 @@ import Testing
 @Suite(.timeLimit(.minutes(1))) struct ManualClockTests {
     @Test func aSleeperWakesOnlyWhenItsDeadlineComes() async throws {
         let clock = ManualClock()
-        let woke = Shared(false)
+        let woke = Guarded(false)
         let sleeper = Task {
             try await clock.sleep(for: .seconds(5))
             woke.withLock { $0 = true }
@@ -98,7 +98,7 @@ import Testing
 
     @Test func oneAdvanceWakesEverySleeperThatIsDue() async throws {
         let clock = ManualClock()
-        let order = Shared<[Int]>([])
+        let order = Guarded<[Int]>([])
         let sleepers = (1...3).map { seconds in
             Task {
                 try await clock.sleep(for: .seconds(seconds))

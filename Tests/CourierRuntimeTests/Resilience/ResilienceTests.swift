@@ -43,7 +43,7 @@ import Testing
 
     @Test func breakerTransitionsReachTheObserverAndCallsFailFast() async {
         let clock = ManualClock()
-        let transitions = Shared<[CircuitBreaker.Transition]>([])
+        let transitions = Guarded<[CircuitBreaker.Transition]>([])
         let resilience = Resilience(
             retryPolicy: .never,
             circuitBreaker: .consecutiveFailures(2),

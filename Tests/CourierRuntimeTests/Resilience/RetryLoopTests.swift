@@ -8,7 +8,7 @@ import Testing
     @Test func fiveHundredTwiceThenSuccessAtJitterOne() async throws {
         let clock = ManualClock()
         let budget = RetryBudget()
-        let events = Shared<[RetryLoop.Event]>([])
+        let events = Guarded<[RetryLoop.Event]>([])
         let attempts = ScriptedAttempts([.fail(.status(500)), .fail(.status(500)), .succeed])
         let loop = RetryLoop(budget: budget, clock: clock, jitter: .constant(1))
         let call = Task { await loop.run(Self.get, events: events, attempts: attempts) }
@@ -27,25 +27,25 @@ import Testing
         #expect(budget.availableTokens == 495)
         #expect(attempts.attempts.map(\.number) == [1, 2, 3])
         #expect(events.current == [
-            .retrying(attempt: 1, outcome: .status(500), delay: .milliseconds(100)),
-            .retrying(attempt: 2, outcome: .status(500), delay: .milliseconds(200)),
+            .retrying(attempt: 1, failure: .status(500), delay: .milliseconds(100)),
+            .retrying(attempt: 2, failure: .status(500), delay: .milliseconds(200)),
         ])
     }
 
     @Test func fiveHundredTwiceThenSuccessAtJitterZero() async {
         let clock = ManualClock()
         let budget = RetryBudget()
-        let tokensAtEachAttempt = Shared<[Int]>([])
+        let tokensAtEachAttempt = Guarded<[Int]>([])
         let attempts = ScriptedAttempts([.fail(.status(500)), .fail(.status(500)), .succeed])
         let loop = RetryLoop(budget: budget, clock: clock, jitter: .constant(0))
-        let result: Result<String, FakeFailure>
-        do throws(FakeFailure) {
+        let result: Result<String, ScriptedFailure>
+        do throws(ScriptedFailure) {
             result = .success(try await loop.run(
                 Self.get,
                 attemptTimeout: .seconds(10),
-                classify: { (failure: FakeFailure) in failure.outcome },
-                interrupted: { FakeFailure.interrupted($0) },
-                attempt: { attempt throws(FakeFailure) in
+                classify: { (failure: ScriptedFailure) in failure.outcome },
+                interrupted: { ScriptedFailure.interrupted($0) },
+                attempt: { attempt throws(ScriptedFailure) in
                     tokensAtEachAttempt.withLock { $0.append(budget.availableTokens) }
                     return try await attempts(attempt)
                 }
@@ -68,7 +68,7 @@ import Testing
     }
 
     @Test func exhaustedAttemptsSurfaceTheLastRealError() async {
-        let events = Shared<[RetryLoop.Event]>([])
+        let events = Guarded<[RetryLoop.Event]>([])
         let attempts = ScriptedAttempts([.fail(.status(503)), .fail(.transport(.connectionLost)), .fail(.status(502))])
         let loop = RetryLoop(budget: RetryBudget(), clock: ManualClock(), jitter: .constant(0))
         #expect(await loop.run(Self.get, events: events, attempts: attempts) == .failure(.status(502)))
@@ -78,7 +78,7 @@ import Testing
 
     @Test func theBudgetRunningOutStopsPartWay() async {
         let budget = RetryBudget(configuration: .init(capacity: 7))
-        let events = Shared<[RetryLoop.Event]>([])
+        let events = Guarded<[RetryLoop.Event]>([])
         let attempts = ScriptedAttempts([.fail(.status(500)), .fail(.status(504)), .succeed])
         let loop = RetryLoop(budget: budget, clock: ManualClock(), jitter: .constant(0))
         #expect(await loop.run(Self.get, events: events, attempts: attempts) == .failure(.status(504)))
@@ -89,7 +89,7 @@ import Testing
 
     @Test func aTimeoutCostsTenTokens() async {
         let budget = RetryBudget(configuration: .init(capacity: 9))
-        let events = Shared<[RetryLoop.Event]>([])
+        let events = Guarded<[RetryLoop.Event]>([])
         let attempts = ScriptedAttempts([.fail(.transport(.timedOut)), .succeed])
         let loop = RetryLoop(budget: budget, clock: ManualClock(), jitter: .constant(0))
         #expect(await loop.run(Self.get, events: events, attempts: attempts) == .failure(.transport(.timedOut)))
@@ -107,7 +107,7 @@ import Testing
         #expect(budgets.budget(for: .hostA).availableTokens == 0)
 
         let sameHost = ScriptedAttempts([.fail(.status(503)), .succeed])
-        let events = Shared<[RetryLoop.Event]>([])
+        let events = Guarded<[RetryLoop.Event]>([])
         #expect(await loop(.hostA).run(Self.get, events: events, attempts: sameHost) == .failure(.status(503)))
         #expect(events.current == [.stopped(.budgetExhausted, attempts: 1)])
 
@@ -119,17 +119,17 @@ import Testing
     @Test func aHundredCallersDuringAnOutageSpendTheBudgetNotTripleTheLoad() async {
         let budget = RetryBudget()
         let loop = RetryLoop(budget: budget, clock: ManualClock(), jitter: .constant(0))
-        let attemptsMade = Shared(0)
-        let results = await withTaskGroup(of: Result<String, FakeFailure>.self) { group in
+        let attemptsMade = Guarded(0)
+        let results = await withTaskGroup(of: Result<String, ScriptedFailure>.self) { group in
             for _ in 0..<100 {
                 group.addTask {
-                    do throws(FakeFailure) {
+                    do throws(ScriptedFailure) {
                         return .success(try await loop.run(
                             Self.get,
                             attemptTimeout: .seconds(10),
-                            classify: { (failure: FakeFailure) in failure.outcome },
-                            interrupted: { FakeFailure.interrupted($0) },
-                            attempt: { _ throws(FakeFailure) in
+                            classify: { (failure: ScriptedFailure) in failure.outcome },
+                            interrupted: { ScriptedFailure.interrupted($0) },
+                            attempt: { _ throws(ScriptedFailure) in
                                 attemptsMade.withLock { $0 += 1 }
                                 throw .status(503)
                             }
@@ -139,7 +139,7 @@ import Testing
                     }
                 }
             }
-            return await group.reduce(into: [Result<String, FakeFailure>]()) { $0.append($1) }
+            return await group.reduce(into: [Result<String, ScriptedFailure>]()) { $0.append($1) }
         }
         // 100 first attempts, plus the 100 retries that 500 tokens at 5 apiece pay for.
         #expect(attemptsMade.current == 200)
@@ -149,7 +149,7 @@ import Testing
     }
 
     @Test func aPostThatTimesOutIsNotRetriedWithoutAKey() async {
-        let events = Shared<[RetryLoop.Event]>([])
+        let events = Guarded<[RetryLoop.Event]>([])
         let attempts = ScriptedAttempts([.fail(.transport(.timedOut)), .succeed])
         let loop = RetryLoop(clock: ManualClock(), jitter: .constant(0))
         #expect(await loop.run(RetryTraits(method: .post), events: events, attempts: attempts) == .failure(.transport(.timedOut)))
@@ -192,7 +192,7 @@ import Testing
     }
 
     @Test func aRetryAfterBeyondTheDeadlineSurfacesTheError() async {
-        let events = Shared<[RetryLoop.Event]>([])
+        let events = Guarded<[RetryLoop.Event]>([])
         let attempts = ScriptedAttempts([.fail(.status(503, retryAfter: .seconds(30))), .succeed])
         let loop = RetryLoop(clock: ManualClock(), jitter: .constant(0))
         let result = await loop.run(Self.get, overallTimeout: .seconds(20), events: events, attempts: attempts)
@@ -201,7 +201,7 @@ import Testing
     }
 
     @Test func aRetryAfterBeyondTheClampSurfacesTheError() async {
-        let events = Shared<[RetryLoop.Event]>([])
+        let events = Guarded<[RetryLoop.Event]>([])
         let attempts = ScriptedAttempts([.fail(.status(429, retryAfter: .seconds(3600))), .succeed])
         let loop = RetryLoop(clock: ManualClock(), jitter: .constant(0))
         #expect(await loop.run(Self.get, events: events, attempts: attempts) == .failure(.status(429, retryAfter: .seconds(3600))))
@@ -211,7 +211,7 @@ import Testing
     @Test func cancellingDuringBackoffReturnsAtOnceWithoutAnotherAttempt() async {
         let clock = ManualClock()
         let budget = RetryBudget()
-        let events = Shared<[RetryLoop.Event]>([])
+        let events = Guarded<[RetryLoop.Event]>([])
         let attempts = ScriptedAttempts([.fail(.status(503)), .succeed])
         let loop = RetryLoop(budget: budget, clock: clock, jitter: .constant(1))
         let call = Task { await loop.run(Self.get, events: events, attempts: attempts) }
@@ -238,7 +238,7 @@ import Testing
     }
 
     @Test func aCancelledAttemptIsNotRetried() async {
-        let events = Shared<[RetryLoop.Event]>([])
+        let events = Guarded<[RetryLoop.Event]>([])
         let attempts = ScriptedAttempts([.fail(.transport(.cancelled)), .succeed])
         let loop = RetryLoop(clock: ManualClock(), jitter: .constant(0))
         #expect(await loop.run(Self.get, events: events, attempts: attempts) == .failure(.transport(.cancelled)))
@@ -247,7 +247,7 @@ import Testing
 
     @Test func aDeadlineShorterThanTheBackoffSkipsTheRetry() async {
         let clock = ManualClock()
-        let events = Shared<[RetryLoop.Event]>([])
+        let events = Guarded<[RetryLoop.Event]>([])
         let attempts = ScriptedAttempts([.fail(.status(503)), .succeed])
         let loop = RetryLoop(clock: clock, jitter: .constant(1))
         let result = await loop.run(Self.get, overallTimeout: .milliseconds(800), events: events, attempts: attempts)
@@ -268,7 +268,7 @@ import Testing
 
     @Test func aRetryThatWouldStartPastTheDeadlineReturnsTheLastRealError() async {
         let clock = ManualClock()
-        let events = Shared<[RetryLoop.Event]>([])
+        let events = Guarded<[RetryLoop.Event]>([])
         let attempts = ScriptedAttempts([.fail(.status(500)), .succeed])
         let loop = RetryLoop(clock: clock, jitter: .constant(1))
         let call = Task { await loop.run(Self.get, overallTimeout: .seconds(1), events: events, attempts: attempts) }
@@ -295,7 +295,7 @@ import Testing
 
         let first = ScriptedAttempts([.fail(.status(500)), .fail(.status(500)), .fail(.status(500))])
         #expect(await loop.run(Self.get, attempts: first) == .failure(.status(500)))
-        let events = Shared<[RetryLoop.Event]>([])
+        let events = Guarded<[RetryLoop.Event]>([])
         let second = ScriptedAttempts([.fail(.status(500)), .fail(.status(500)), .succeed])
         let opened = CircuitOpenError(key: CircuitBreakerKey(host: .hostA), state: .open, timeUntilProbe: .seconds(60))
         #expect(await loop.run(Self.get, events: events, attempts: second) == .failure(.interrupted(.circuitOpen(opened))))
@@ -317,20 +317,20 @@ import Testing
         try breaker.acquirePermit().record(.failure)
         clock.advance(by: .seconds(60))
         let loop = RetryLoop(breaker: breaker, clock: clock, jitter: .constant(0))
-        let attemptCalls = Shared(0)
-        let finished = Shared(0)
+        let attemptCalls = Guarded(0)
+        let finished = Guarded(0)
 
-        let results = await withTaskGroup(of: Result<String, FakeFailure>.self) { group in
+        let results = await withTaskGroup(of: Result<String, ScriptedFailure>.self) { group in
             for _ in 0..<50 {
                 group.addTask {
-                    let result: Result<String, FakeFailure>
-                    do throws(FakeFailure) {
+                    let result: Result<String, ScriptedFailure>
+                    do throws(ScriptedFailure) {
                         result = .success(try await loop.run(
                             Self.get,
                             attemptTimeout: .seconds(10),
-                            classify: { (failure: FakeFailure) in failure.outcome },
-                            interrupted: { FakeFailure.interrupted($0) },
-                            attempt: { attempt throws(FakeFailure) in
+                            classify: { (failure: ScriptedFailure) in failure.outcome },
+                            interrupted: { ScriptedFailure.interrupted($0) },
+                            attempt: { attempt throws(ScriptedFailure) in
                                 attemptCalls.withLock { $0 += 1 }
                                 // The probe stays in flight until the test lets it finish.
                                 do {
@@ -357,7 +357,7 @@ import Testing
                 clock.advance(by: .seconds(1))
                 return .success("driver")
             }
-            return await group.reduce(into: [Result<String, FakeFailure>]()) { $0.append($1) }
+            return await group.reduce(into: [Result<String, ScriptedFailure>]()) { $0.append($1) }
         }
         #expect(attemptCalls.current == 1)
         #expect(results.filter { $0 == .success("probe") }.count == 1)
@@ -368,7 +368,7 @@ import Testing
 
     @Test func aFailingProbeReopensForLongerAndASucceedingProbeCloses() async throws {
         let clock = ManualClock()
-        let transitions = Shared<[CircuitBreaker.Transition]>([])
+        let transitions = Guarded<[CircuitBreaker.Transition]>([])
         let configuration = CircuitBreaker.Configuration(trip: .consecutiveFailures(3))
         let breaker = CircuitBreaker(
             key: CircuitBreakerKey(host: .hostA), configuration: configuration, clock: clock, jitter: .constant(0),
@@ -417,7 +417,7 @@ import Testing
         try breaker.acquirePermit().record(.failure)
         clock.advance(by: .seconds(60))
         let loop = RetryLoop(breaker: breaker, clock: clock, jitter: .constant(0))
-        let probeStarted = Shared(false)
+        let probeStarted = Guarded(false)
         let probe = Task {
             await loop.run(
                 Self.get,
@@ -451,19 +451,19 @@ extension RetryLoop {
         _ request: RetryTraits,
         attemptTimeout: Duration,
         overallTimeout: Duration?,
-        events: Shared<[Event]>?,
+        events: Guarded<[Event]>?,
         attempts: ScriptedAttempts,
         hang started: @escaping @Sendable () -> Void
-    ) async -> Result<String, FakeFailure> {
+    ) async -> Result<String, ScriptedFailure> {
         guard let clock = clock as? ManualClock else { return .failure(.decoding) }
-        do throws(FakeFailure) {
+        do throws(ScriptedFailure) {
             return .success(try await run(
                 request,
                 attemptTimeout: attemptTimeout,
                 overallTimeout: overallTimeout,
-                classify: { (failure: FakeFailure) in failure.outcome },
-                interrupted: { FakeFailure.interrupted($0) },
-                attempt: { _ throws(FakeFailure) in
+                classify: { (failure: ScriptedFailure) in failure.outcome },
+                interrupted: { ScriptedFailure.interrupted($0) },
+                attempt: { _ throws(ScriptedFailure) in
                     started()
                     do {
                         try await clock.sleep(for: .seconds(3600))
@@ -476,5 +476,75 @@ extension RetryLoop {
         } catch {
             return .failure(error)
         }
+    }
+}
+
+/// The loop over an attempt function that returns failures as values, as the client's
+/// executor does: a response of any status, or a transport error.
+@Suite(.timeLimit(.minutes(1))) struct RetryLoopOutcomeTests {
+    enum Outcome: Hashable {
+        case response(Int, retryAfter: Duration? = nil)
+        case transport(TransportError.Kind)
+        case interrupted(RetryLoop.Interruption)
+    }
+
+    static func assess(_ outcome: Outcome) -> AttemptFailure? {
+        switch outcome {
+        case .response(let code, _) where (200..<300).contains(code): nil
+        case .response(let code, let retryAfter): .status(HTTPResponse.Status(code: code), retryAfter: retryAfter)
+        case .transport(let kind): .transport(kind)
+        case .interrupted: .invalidRequest
+        }
+    }
+
+    func run(_ loop: RetryLoop, _ script: [Outcome], method: HTTPRequest.Method = .get) async -> (outcome: Outcome, attempts: Int, calls: Int) {
+        let remaining = Guarded(script)
+        let (outcome, attempts) = await loop.run(
+            RetryTraits(method: method),
+            attemptTimeout: .seconds(5),
+            assess: Self.assess,
+            interrupted: { Outcome.interrupted($0) },
+            attempt: { _ in remaining.withLock { $0.removeFirst() } }
+        )
+        return (outcome, attempts, script.count - remaining.current.count)
+    }
+
+    @Test func aThrottledResponseIsRetriedAfterItsRetryAfterAndTheSuccessReturned() async {
+        let clock = ManualClock()
+        let loop = RetryLoop(budget: RetryBudget(), clock: clock, jitter: .constant(1))
+        let call = Task { await run(loop, [.response(429, retryAfter: .seconds(3)), .response(200)]) }
+        await clock.waitForSleepers()
+        #expect(clock.sleeperDeadlines == [ManualClock.Instant(offset: .seconds(3))])
+        clock.advance(by: .seconds(3))
+        let result = await call.value
+        #expect(result.outcome == .response(200))
+        #expect(result.attempts == 2)
+        #expect(result.calls == 2)
+    }
+
+    @Test func theLastResponseIsReturnedWhenAttemptsRunOut() async {
+        let loop = RetryLoop(clock: ManualClock(), jitter: .constant(0))
+        let result = await run(loop, [.response(500), .transport(.connectionLost), .response(503)])
+        #expect(result.outcome == .response(503))
+        #expect(result.attempts == 3)
+    }
+
+    @Test func aNonRetryableResponseIsReturnedAtOnce() async {
+        let loop = RetryLoop(clock: ManualClock(), jitter: .constant(0))
+        let result = await run(loop, [.response(404), .response(200)])
+        #expect(result.outcome == .response(404))
+        #expect(result.attempts == 1)
+    }
+
+    @Test func aRefusalByTheBreakerIsReportedWithNoAttempt() async throws {
+        let clock = ManualClock()
+        let breaker = CircuitBreaker(key: CircuitBreakerKey(host: .hostA), configuration: .consecutiveFailures(1), clock: clock, jitter: .constant(0))
+        try breaker.acquirePermit().record(.failure)
+        let loop = RetryLoop(breaker: breaker, clock: clock)
+        let result = await run(loop, [.response(200)])
+        let open = CircuitOpenError(key: CircuitBreakerKey(host: .hostA), state: .open, timeUntilProbe: .seconds(60))
+        #expect(result.outcome == .interrupted(.circuitOpen(open)))
+        #expect(result.attempts == 0)
+        #expect(result.calls == 0)
     }
 }

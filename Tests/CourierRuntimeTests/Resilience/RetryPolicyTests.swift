@@ -7,7 +7,7 @@ import Testing
         var name: String
         var request: RetryTraits
         var attempt: Int = 1
-        var outcome: AttemptOutcome
+        var outcome: AttemptFailure
         var remaining: Duration? = nil
         var jitter: Double = 1
         var policy: RetryPolicy = .default
@@ -22,7 +22,7 @@ import Testing
     static let postOptedIn = RetryTraits(method: .post, callerOptedIn: true)
     static let patch = RetryTraits(method: .patch)
 
-    static func status(_ code: Int, retryAfter: Duration? = nil) -> AttemptOutcome {
+    static func status(_ code: Int, retryAfter: Duration? = nil) -> AttemptFailure {
         .status(HTTPResponse.Status(code: code), retryAfter: retryAfter)
     }
 

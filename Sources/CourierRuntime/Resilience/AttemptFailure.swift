@@ -5,7 +5,7 @@ import HTTPTypes
 ///
 /// The executor classifies its own error into one of these; the retry policy, the retry
 /// budget and the circuit breaker never see the error itself.
-public enum AttemptOutcome: Sendable, Hashable {
+public enum AttemptFailure: Sendable, Hashable {
     /// The server answered with a status the endpoint does not treat as success.
     ///
     /// - Parameters:
@@ -29,7 +29,7 @@ public enum AttemptOutcome: Sendable, Hashable {
     /// The request could not be built, so it never reached the server.
     case invalidRequest
 
-    /// Creates the outcome for a transport error.
+    /// Creates the failure a transport error describes.
     public init(_ error: TransportError) {
         self = .transport(error.kind, requestMayHaveBeenSent: error.requestMayHaveBeenSent)
     }

@@ -3,7 +3,7 @@ import Foundation
 import HTTPTypes
 
 /// A value shared between a test and the tasks it starts.
-final class Shared<Value>: @unchecked Sendable {
+final class Guarded<Value>: @unchecked Sendable {
     private let lock = NSLock()
     private var value: Value
 
@@ -24,13 +24,13 @@ final class Shared<Value>: @unchecked Sendable {
 
 /// The error a fake attempt throws: what a real executor's error would carry, reduced to what
 /// the retry loop classifies.
-enum FakeFailure: Error, Hashable {
+enum ScriptedFailure: Error, Hashable {
     case status(Int, retryAfter: Duration? = nil)
     case transport(TransportError.Kind, sent: Bool = true)
     case decoding
     case interrupted(RetryLoop.Interruption)
 
-    var outcome: AttemptOutcome {
+    var outcome: AttemptFailure {
         switch self {
         case .status(let code, let retryAfter):
             .status(HTTPResponse.Status(code: code), retryAfter: retryAfter)
@@ -46,21 +46,21 @@ enum FakeFailure: Error, Hashable {
 }
 
 /// One scripted answer of a fake attempt.
-enum Step: Sendable {
+enum ScriptStep: Sendable {
     case succeed
-    case fail(FakeFailure)
+    case fail(ScriptedFailure)
     /// Lets `duration` pass on the clock before failing, as a slow server would.
-    case failAfter(Duration, FakeFailure)
+    case failAfter(Duration, ScriptedFailure)
 }
 
 /// A scripted single-attempt function: plays `steps` in order and records every call.
 final class ScriptedAttempts: Sendable {
-    private let steps: Shared<[Step]>
-    private let calls = Shared<[RetryLoop.Attempt]>([])
+    private let steps: Guarded<[ScriptStep]>
+    private let calls = Guarded<[RetryLoop.Attempt]>([])
     private let clock: ManualClock?
 
-    init(_ steps: [Step], clock: ManualClock? = nil) {
-        self.steps = Shared(steps)
+    init(_ steps: [ScriptStep], clock: ManualClock? = nil) {
+        self.steps = Guarded(steps)
         self.clock = clock
     }
 
@@ -69,9 +69,9 @@ final class ScriptedAttempts: Sendable {
         calls.current
     }
 
-    func callAsFunction(_ attempt: RetryLoop.Attempt) async throws(FakeFailure) -> String {
+    func callAsFunction(_ attempt: RetryLoop.Attempt) async throws(ScriptedFailure) -> String {
         calls.withLock { $0.append(attempt) }
-        let step = steps.withLock { steps -> Step? in steps.isEmpty ? nil : steps.removeFirst() }
+        let step = steps.withLock { steps -> ScriptStep? in steps.isEmpty ? nil : steps.removeFirst() }
         switch step {
         case .succeed:
             return "ok #\(attempt.number)"
@@ -82,7 +82,7 @@ final class ScriptedAttempts: Sendable {
             throw failure
         case nil:
             // A script that runs out is a test bug; fail loudly with something no test expects.
-            throw FakeFailure.status(599)
+            throw ScriptedFailure.status(599)
         }
     }
 }
@@ -93,18 +93,18 @@ extension RetryLoop {
         _ request: RetryTraits,
         attemptTimeout: Duration = .seconds(10),
         overallTimeout: Duration? = nil,
-        events: Shared<[Event]>? = nil,
+        events: Guarded<[Event]>? = nil,
         attempts: ScriptedAttempts
-    ) async -> Result<String, FakeFailure> {
-        do throws(FakeFailure) {
+    ) async -> Result<String, ScriptedFailure> {
+        do throws(ScriptedFailure) {
             let value = try await run(
                 request,
                 attemptTimeout: attemptTimeout,
                 overallTimeout: overallTimeout,
-                classify: { (failure: FakeFailure) in failure.outcome },
-                interrupted: { FakeFailure.interrupted($0) },
+                classify: { (failure: ScriptedFailure) in failure.outcome },
+                interrupted: { ScriptedFailure.interrupted($0) },
                 onEvent: { event in events?.withLock { $0.append(event) } },
-                attempt: { attempt throws(FakeFailure) in try await attempts(attempt) }
+                attempt: { attempt throws(ScriptedFailure) in try await attempts(attempt) }
             )
             return .success(value)
         } catch {
