@@ -272,6 +272,27 @@ struct BreakerHarness {
         #expect(harness.states.count == 3)
     }
 
+    @Test func anObserverMayCallBackIntoTheBreaker() throws {
+        let seen = Guarded<[CircuitBreaker.State]>([])
+        let slot = Guarded<CircuitBreaker?>(nil)
+        let breaker = CircuitBreaker(
+            key: CircuitBreakerKey(host: .hostA),
+            configuration: .consecutiveFailures(1, successesToClose: 1, openDuration: .seconds(1)),
+            clock: ManualClock(),
+            jitter: .constant(0),
+            onTransition: { _ in
+                // Deadlocks if transitions were delivered while the breaker holds its lock.
+                if let state = slot.current?.state {
+                    seen.withLock { $0.append(state) }
+                }
+            }
+        )
+        slot.withLock { $0 = breaker }
+        try breaker.acquirePermit().record(.failure)
+        breaker.reset()
+        #expect(seen.current == [.open, .closed])
+    }
+
     @Test func fiftyConcurrentCallersAtHalfOpenGetExactlyOneProbe() async throws {
         let harness = BreakerHarness()
         try harness.calls(.failure, times: 20)

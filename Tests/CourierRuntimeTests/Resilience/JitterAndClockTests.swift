@@ -116,6 +116,31 @@ import Testing
         #expect(order.current.count == 3)
     }
 
+    @Test func cancellationsRacingWithAdvancesLeaveNoSleeperBehind() async {
+        let clock = ManualClock()
+        let sleepers = (0..<200).map { index in
+            Task { try await clock.sleep(for: .milliseconds(index % 50 + 1)) }
+        }
+        await clock.waitForSleepers(200)
+        let advancing = Task {
+            for _ in 0..<50 {
+                clock.advance(by: .milliseconds(1))
+                await Task.yield()
+            }
+        }
+        for (index, sleeper) in sleepers.enumerated() where index.isMultiple(of: 2) {
+            sleeper.cancel()
+        }
+        await advancing.value
+        var finished = 0
+        for sleeper in sleepers {
+            _ = await sleeper.result
+            finished += 1
+        }
+        #expect(finished == 200)
+        #expect(clock.sleeperDeadlines.isEmpty)
+    }
+
     @Test func timeNeverRunsBackwards() {
         let clock = ManualClock()
         clock.advance(by: .seconds(2))

@@ -148,6 +148,34 @@ import Testing
         #expect(budget.availableTokens == 0)
     }
 
+    @Test func seededJitterReplaysTheSameDelaysWithinTheirCeilings() async {
+        func delays(seed: UInt64) async -> [Duration] {
+            let events = Guarded<[RetryLoop.Event]>([])
+            let policy = RetryPolicy(maxAttempts: 6)
+            let loop = RetryLoop(policy: policy, clock: ManualClock(), jitter: .seeded(seed))
+            let script = ScriptedAttempts(Array(repeating: .fail(.status(500)), count: 6))
+            let clock = loop.clock as? ManualClock
+            let call = Task { await loop.run(Self.get, events: events, attempts: script) }
+            for _ in 0..<5 {
+                await clock?.waitForSleepers()
+                clock?.advance(by: .seconds(20))
+            }
+            _ = await call.value
+            return events.current.compactMap { event in
+                if case .retrying(_, _, let delay) = event { return delay }
+                return nil
+            }
+        }
+        let first = await delays(seed: 2024)
+        #expect(first.count == 5)
+        #expect(await delays(seed: 2024) == first)
+        #expect(await delays(seed: 2025) != first)
+        let ceilings: [Duration] = [.milliseconds(100), .milliseconds(200), .milliseconds(400), .milliseconds(800), .milliseconds(1600)]
+        for (delay, ceiling) in zip(first, ceilings) {
+            #expect(delay >= .zero && delay <= ceiling)
+        }
+    }
+
     @Test func aPostThatTimesOutIsNotRetriedWithoutAKey() async {
         let events = Guarded<[RetryLoop.Event]>([])
         let attempts = ScriptedAttempts([.fail(.transport(.timedOut)), .succeed])
