@@ -183,8 +183,8 @@ public final class CircuitBreaker: Sendable {
     /// The current state. An open breaker whose break has ended reports, and moves to,
     /// ``State/halfOpen``, as the next call would find it.
     public var state: State {
-        let now = stopwatch.elapsed
         let (state, transitions) = core.withLock { core in
+            let now = stopwatch.elapsed
             var transitions: [Transition] = []
             endBreakIfDue(&core, now: now, transitions: &transitions)
             return (core.state, transitions)
@@ -199,8 +199,9 @@ public final class CircuitBreaker: Sendable {
     /// - Throws: ``CircuitOpenError`` while the breaker is open, or half-open with all of its
     ///   probes taken. No attempt may be made then.
     public func acquirePermit() throws(CircuitOpenError) -> Permit {
-        let now = stopwatch.elapsed
         let (result, transitions) = core.withLock { core -> (Result<(UInt64, Bool), CircuitOpenError>, [Transition]) in
+            // Read under the lock so that every decision sees time moving forward.
+            let now = stopwatch.elapsed
             var transitions: [Transition] = []
             endBreakIfDue(&core, now: now, transitions: &transitions)
             switch core.state {
@@ -239,9 +240,9 @@ public final class CircuitBreaker: Sendable {
     }
 
     fileprivate func record(_ outcome: Outcome, generation: UInt64, isProbe: Bool) {
-        let now = stopwatch.elapsed
         let transitions = core.withLock { core -> [Transition] in
             guard core.generation == generation else { return [] }
+            let now = stopwatch.elapsed
             var transitions: [Transition] = []
             switch core.state {
             case .closed:
