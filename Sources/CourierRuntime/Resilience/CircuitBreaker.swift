@@ -1,0 +1,406 @@
+import HTTPTypes
+
+/// Cuts a failing dependency off for a while instead of hammering it, then lets a few probes
+/// find out whether it has recovered.
+///
+/// Each attempt asks for a ``Permit`` before it is sent and records its outcome on that permit:
+///
+/// ```swift
+/// let permit = try breaker.acquirePermit()   // throws CircuitOpenError while open
+/// let outcome = await sendOneAttempt()
+/// permit.record(CircuitBreaker.Outcome(outcome))
+/// ```
+///
+/// * **Closed**: every attempt passes; outcomes are counted against the ``Configuration/trip``
+///   condition.
+/// * **Open**: every attempt fails fast with ``CircuitOpenError`` until the break ends. The
+///   first break is short; each failed probe makes the next one longer.
+/// * **Half-open**: exactly ``Configuration/halfOpenProbes`` permits are handed out, atomically;
+///   everyone else fails fast. A failed probe re-opens the breaker; enough successful ones
+///   close it. A cancelled probe gives its permit back.
+///
+/// Only server trouble counts as failure: 5xx statuses and transport failures. 4xx statuses,
+/// 429 included, mean the server is up and answering, and cancellations say nothing at all.
+///
+/// Outcomes recorded on permits from before a state change are ignored, so calls that were
+/// already in flight when the breaker opened cannot, say, close it again.
+public final class CircuitBreaker: Sendable {
+    /// The state of a breaker.
+    public enum State: Sendable, Hashable, CustomStringConvertible {
+        /// Calls pass and are counted.
+        case closed
+        /// Calls fail fast until the break ends.
+        case open
+        /// A limited number of probes pass; the rest fail fast.
+        case halfOpen
+
+        /// `closed`, `open` or `half-open`, for log lines.
+        public var description: String {
+            switch self {
+            case .closed: "closed"
+            case .open: "open"
+            case .halfOpen: "half-open"
+            }
+        }
+    }
+
+    /// A change of state, delivered to the observer given at creation.
+    public struct Transition: Sendable, Hashable {
+        /// The breaker that changed.
+        public var key: CircuitBreakerKey
+        /// The state it left.
+        public var from: State
+        /// The state it entered.
+        public var to: State
+        /// For a transition to ``State/open``, how long the break lasts; otherwise `nil`.
+        public var breakDuration: Duration?
+
+        /// Creates a transition.
+        public init(key: CircuitBreakerKey, from: State, to: State, breakDuration: Duration? = nil) {
+            self.key = key
+            self.from = from
+            self.to = to
+            self.breakDuration = breakDuration
+        }
+    }
+
+    /// What an attempt made through a permit says about the server's health.
+    public enum Outcome: Sendable, Hashable {
+        /// The server answered without a 5xx.
+        case success
+        /// The server answered with a 5xx, or the transport failed.
+        case failure
+        /// The attempt was cancelled or never reached the server, so it says nothing about
+        /// the server's health; a probe's permit goes back to the breaker.
+        case cancelled
+
+        /// Classifies a failed attempt: 5xx statuses and transport failures are failures,
+        /// transport cancellation and unbuildable requests are cancellations, and the rest
+        /// (4xx statuses, 429 included, and undecodable bodies) show a working server.
+        public init(_ failure: AttemptFailure) {
+            switch failure {
+            case .status(let status, _):
+                self = status.kind == .serverError ? .failure : .success
+            case .transport(.cancelled, _), .invalidRequest:
+                self = .cancelled
+            case .transport:
+                self = .failure
+            case .decodingFailed:
+                self = .success
+            }
+        }
+    }
+
+    /// The right to make one attempt through a breaker.
+    ///
+    /// Record the attempt's outcome exactly once; later calls to ``record(_:)`` are ignored.
+    /// A permit released without a recorded outcome counts as ``Outcome/cancelled``, so a
+    /// probe lost to a thrown error or an early return still gives its slot back.
+    public final class Permit: Sendable {
+        /// Whether this permit is one of the half-open breaker's probes.
+        public let isProbe: Bool
+        private let breaker: CircuitBreaker
+        private let generation: UInt64
+        private let recorded = Locked(false)
+
+        fileprivate init(breaker: CircuitBreaker, generation: UInt64, isProbe: Bool) {
+            self.breaker = breaker
+            self.generation = generation
+            self.isProbe = isProbe
+        }
+
+        /// Records how the attempt went.
+        public func record(_ outcome: Outcome) {
+            let first = recorded.withLock { recorded in
+                defer { recorded = true }
+                return !recorded
+            }
+            guard first else { return }
+            breaker.record(outcome, generation: generation, isProbe: isProbe)
+        }
+
+        deinit {
+            if !recorded.withLock({ $0 }) {
+                breaker.record(.cancelled, generation: generation, isProbe: isProbe)
+            }
+        }
+    }
+
+    private struct Core {
+        var state: State = .closed
+        /// Bumped on every transition, so that permits from an earlier state are recognised.
+        var generation: UInt64 = 0
+        var window: FailureWindow
+        var consecutiveFailures = 0
+        /// How many breaks in a row since the breaker was last closed.
+        var breaks = 0
+        /// When the current break ends, on the breaker's stopwatch.
+        var openUntil: Duration = .zero
+        var probesInFlight = 0
+        var probeSuccesses = 0
+    }
+
+    /// Which breaker this is, for errors and transitions.
+    public let key: CircuitBreakerKey
+    /// The configuration this breaker was created with.
+    public let configuration: Configuration
+    private let stopwatch: Stopwatch
+    private let jitter: Jitter
+    private let onTransition: (@Sendable (Transition) -> Void)?
+    private let core: Locked<Core>
+
+    /// Creates a closed breaker.
+    ///
+    /// - Parameters:
+    ///   - key: Which host, and optionally which endpoint, the breaker guards.
+    ///   - configuration: When it opens and for how long.
+    ///   - clock: Where break lengths and the failure window are measured.
+    ///   - jitter: Where break jitter is drawn from.
+    ///   - onTransition: Called after every change of state, outside the breaker's lock, so it
+    ///     may call back into the breaker. Transitions of different calls may be delivered
+    ///     concurrently.
+    public init(
+        key: CircuitBreakerKey,
+        configuration: Configuration = .default,
+        clock: any Clock<Duration> = ContinuousClock(),
+        jitter: Jitter = .system,
+        onTransition: (@Sendable (Transition) -> Void)? = nil
+    ) {
+        self.key = key
+        self.configuration = configuration
+        self.stopwatch = Stopwatch(clock)
+        self.jitter = jitter
+        self.onTransition = onTransition
+        let window: Duration
+        if case .failureRate(_, _, let length) = configuration.trip {
+            window = length
+        } else {
+            window = .zero
+        }
+        core = Locked(Core(window: FailureWindow(length: window)))
+    }
+
+    /// The current state. An open breaker whose break has ended reports, and moves to,
+    /// ``State/halfOpen``, as the next call would find it.
+    public var state: State {
+        let (state, transitions) = core.withLock { core in
+            let now = stopwatch.elapsed
+            var transitions: [Transition] = []
+            endBreakIfDue(&core, now: now, transitions: &transitions)
+            return (core.state, transitions)
+        }
+        deliver(transitions)
+        return state
+    }
+
+    /// Asks to make one attempt.
+    ///
+    /// - Returns: A permit on which to record the attempt's outcome.
+    /// - Throws: ``CircuitOpenError`` while the breaker is open, or half-open with all of its
+    ///   probes taken. No attempt may be made then.
+    public func acquirePermit() throws(CircuitOpenError) -> Permit {
+        let (result, transitions) = core.withLock { core -> (Result<(UInt64, Bool), CircuitOpenError>, [Transition]) in
+            // Read under the lock so that every decision sees time moving forward.
+            let now = stopwatch.elapsed
+            var transitions: [Transition] = []
+            endBreakIfDue(&core, now: now, transitions: &transitions)
+            switch core.state {
+            case .closed:
+                return (.success((core.generation, false)), transitions)
+            case .open:
+                let wait = core.openUntil - now
+                return (.failure(CircuitOpenError(key: key, state: .open, timeUntilProbe: wait)), transitions)
+            case .halfOpen:
+                guard core.probesInFlight < max(configuration.halfOpenProbes, 1) else {
+                    return (.failure(CircuitOpenError(key: key, state: .halfOpen, timeUntilProbe: .zero)), transitions)
+                }
+                core.probesInFlight += 1
+                return (.success((core.generation, true)), transitions)
+            }
+        }
+        deliver(transitions)
+        switch result {
+        case .success(let (generation, isProbe)):
+            return Permit(breaker: self, generation: generation, isProbe: isProbe)
+        case .failure(let error):
+            throw error
+        }
+    }
+
+    /// Closes the breaker and forgets its history, as if it had just been created. Permits
+    /// handed out before the reset no longer count.
+    public func reset() {
+        let transitions = core.withLock { core -> [Transition] in
+            let from = core.state
+            core.generation &+= 1
+            close(&core)
+            return from == .closed ? [] : [Transition(key: key, from: from, to: .closed)]
+        }
+        deliver(transitions)
+    }
+
+    fileprivate func record(_ outcome: Outcome, generation: UInt64, isProbe: Bool) {
+        let transitions = core.withLock { core -> [Transition] in
+            guard core.generation == generation else { return [] }
+            let now = stopwatch.elapsed
+            var transitions: [Transition] = []
+            switch core.state {
+            case .closed:
+                recordWhileClosed(outcome, in: &core, now: now, transitions: &transitions)
+            case .halfOpen where isProbe:
+                core.probesInFlight = max(core.probesInFlight - 1, 0)
+                switch outcome {
+                case .success:
+                    core.probeSuccesses += 1
+                    if core.probeSuccesses >= max(configuration.successesToClose, 1) {
+                        core.generation &+= 1
+                        close(&core)
+                        transitions.append(Transition(key: key, from: .halfOpen, to: .closed))
+                    }
+                case .failure:
+                    open(&core, from: .halfOpen, now: now, transitions: &transitions)
+                case .cancelled:
+                    break
+                }
+            case .halfOpen, .open:
+                break
+            }
+            return transitions
+        }
+        deliver(transitions)
+    }
+
+    private func recordWhileClosed(_ outcome: Outcome, in core: inout Core, now: Duration, transitions: inout [Transition]) {
+        switch outcome {
+        case .cancelled:
+            return
+        case .success:
+            core.consecutiveFailures = 0
+            core.window.record(failed: false, at: now)
+        case .failure:
+            core.consecutiveFailures += 1
+            core.window.record(failed: true, at: now)
+        }
+        let tripped: Bool
+        switch configuration.trip {
+        case .consecutiveFailures(let count):
+            tripped = core.consecutiveFailures >= max(count, 1)
+        case .failureRate(let threshold, let minimumCalls, _):
+            let (calls, failures) = core.window.totals(at: now)
+            tripped = calls >= max(minimumCalls, 1) && Double(failures) >= threshold * Double(calls)
+        }
+        if tripped {
+            open(&core, from: .closed, now: now, transitions: &transitions)
+        }
+    }
+
+    private func open(_ core: inout Core, from: State, now: Duration, transitions: inout [Transition]) {
+        let length = configuration.breakDuration.length(forBreak: core.breaks, draw: jitter.next())
+        core.state = .open
+        core.generation &+= 1
+        core.breaks += 1
+        core.openUntil = now + length
+        core.probesInFlight = 0
+        core.probeSuccesses = 0
+        transitions.append(Transition(key: key, from: from, to: .open, breakDuration: length))
+    }
+
+    private func close(_ core: inout Core) {
+        core.state = .closed
+        core.breaks = 0
+        core.consecutiveFailures = 0
+        core.window.removeAll()
+        core.probesInFlight = 0
+        core.probeSuccesses = 0
+    }
+
+    private func endBreakIfDue(_ core: inout Core, now: Duration, transitions: inout [Transition]) {
+        guard core.state == .open, now >= core.openUntil else { return }
+        core.state = .halfOpen
+        core.generation &+= 1
+        core.probesInFlight = 0
+        core.probeSuccesses = 0
+        transitions.append(Transition(key: key, from: .open, to: .halfOpen))
+    }
+
+    private func deliver(_ transitions: [Transition]) {
+        guard let onTransition else { return }
+        transitions.forEach(onTransition)
+    }
+}
+
+/// Thrown instead of making an attempt that a circuit breaker refused.
+public struct CircuitOpenError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The breaker that refused.
+    public var key: CircuitBreakerKey
+    /// ``CircuitBreaker/State/open``, or ``CircuitBreaker/State/halfOpen`` when its probes
+    /// are all taken.
+    public var state: CircuitBreaker.State
+    /// How long until the breaker lets a probe through; zero when it is half-open and a
+    /// probe is already under way.
+    public var timeUntilProbe: Duration
+
+    /// Creates the error.
+    public init(key: CircuitBreakerKey, state: CircuitBreaker.State, timeUntilProbe: Duration) {
+        self.key = key
+        self.state = state
+        self.timeUntilProbe = timeUntilProbe
+    }
+
+    /// A one-line summary for logs.
+    public var description: String {
+        "circuit breaker for \(key) is \(state); next probe in \(timeUntilProbe)"
+    }
+}
+
+/// Counts calls and failures over a sliding window in a fixed number of buckets, so that
+/// memory stays constant however many calls a busy client makes.
+struct FailureWindow {
+    private struct Bucket {
+        var index: Int64 = .min
+        var calls = 0
+        var failures = 0
+    }
+
+    private static let bucketCount = 30
+    private let bucketWidth: Duration
+    private var buckets: [Bucket]
+
+    init(length: Duration) {
+        bucketWidth = max(length, .zero) / Self.bucketCount
+        buckets = Array(repeating: Bucket(), count: Self.bucketCount)
+    }
+
+    mutating func record(failed: Bool, at now: Duration) {
+        let index = bucketIndex(at: now)
+        let slot = Int(index % Int64(Self.bucketCount))
+        if buckets[slot].index != index {
+            buckets[slot] = Bucket(index: index)
+        }
+        buckets[slot].calls += 1
+        if failed {
+            buckets[slot].failures += 1
+        }
+    }
+
+    func totals(at now: Duration) -> (calls: Int, failures: Int) {
+        let current = bucketIndex(at: now)
+        let oldest = current - Int64(Self.bucketCount) + 1
+        return buckets.reduce(into: (0, 0)) { totals, bucket in
+            guard bucket.index >= oldest, bucket.index <= current else { return }
+            totals.0 += bucket.calls
+            totals.1 += bucket.failures
+        }
+    }
+
+    mutating func removeAll() {
+        buckets = Array(repeating: Bucket(), count: Self.bucketCount)
+    }
+
+    /// Never negative, and bounded so that a clock running for ages cannot overflow it.
+    private func bucketIndex(at now: Duration) -> Int64 {
+        guard bucketWidth > .zero else { return 0 }
+        let ratio = (max(now, .zero) / bucketWidth).rounded(.down)
+        return ratio < 1e15 ? Int64(ratio) : Int64(1e15)
+    }
+}

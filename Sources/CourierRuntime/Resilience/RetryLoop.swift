@@ -1,0 +1,242 @@
+/// Runs one logical call as a series of attempts: each attempt passes the circuit breaker,
+/// failures are classified and, where the ``RetryPolicy`` and the ``RetryBudget`` allow,
+/// repeated after a backoff, all within one overall deadline.
+///
+/// The loop knows nothing about requests or errors beyond what it is told: the caller
+/// supplies the single-attempt function, a way to classify its error, and a way to make
+/// its error type for interruptions that have no real error behind them.
+///
+/// ```swift
+/// let loop = RetryLoop(policy: .default, budget: budgets.budget(for: host),
+///                      breaker: breakers.breaker(for: CircuitBreakerKey(host: host)))
+/// let response = try await loop.run(
+///     RetryTraits(method: .get),
+///     attemptTimeout: .seconds(10),
+///     overallTimeout: .seconds(30),
+///     classify: { error in error.attemptFailure },
+///     interrupted: { interruption in MyError(interruption) }
+/// ) { attempt in
+///     try await sendOnce(timeout: attempt.timeout)
+/// }
+/// ```
+///
+/// Retry sits outside the breaker: every attempt, the first included, asks the breaker for
+/// a permit, and a refusal ends the call at once rather than being retried.
+public struct RetryLoop: Sendable {
+    /// Which failures are repeated, how often and after what delay.
+    public var policy: RetryPolicy
+    /// The host's retry budget, or `nil` to retry without one.
+    public var budget: RetryBudget?
+    /// The breaker every attempt must pass, or `nil` for none.
+    public var breaker: CircuitBreaker?
+    /// Where backoff sleeps and the overall deadline are measured.
+    public var clock: any Clock<Duration>
+    /// Where backoff jitter is drawn from.
+    public var jitter: Jitter
+
+    /// Creates a loop.
+    public init(
+        policy: RetryPolicy = .default,
+        budget: RetryBudget? = nil,
+        breaker: CircuitBreaker? = nil,
+        clock: any Clock<Duration> = ContinuousClock(),
+        jitter: Jitter = .system
+    ) {
+        self.policy = policy
+        self.budget = budget
+        self.breaker = breaker
+        self.clock = clock
+        self.jitter = jitter
+    }
+
+    /// One attempt, as the loop hands it to the attempt function.
+    public struct Attempt: Sendable, Hashable {
+        /// The attempt's number, starting at 1.
+        public var number: Int
+        /// How long the attempt may take: the attempt timeout or the time left until the
+        /// overall deadline, whichever is smaller. The loop never starts an attempt with no
+        /// time left before the deadline.
+        public var timeout: Duration
+        /// Whether the attempt is a half-open circuit breaker's probe.
+        public var isProbe: Bool
+
+        /// Creates an attempt description.
+        public init(number: Int, timeout: Duration, isProbe: Bool = false) {
+            self.number = number
+            self.timeout = timeout
+            self.isProbe = isProbe
+        }
+    }
+
+    /// Why the loop ended without a real error from an attempt to return; the caller turns
+    /// it into its own error type.
+    public enum Interruption: Sendable, Hashable {
+        /// The circuit breaker refused the next attempt.
+        case circuitOpen(CircuitOpenError)
+        /// The calling task was cancelled before an attempt or during a backoff.
+        case cancelled
+        /// The overall deadline had passed before the first attempt could start.
+        case deadlineExceeded
+    }
+
+    /// What the loop did, for logs, metrics and the lifecycle event stream.
+    public enum Event: Sendable, Hashable {
+        /// Attempt `attempt` failed with `failure`; the next one starts after `delay`.
+        case retrying(attempt: Int, failure: AttemptFailure, delay: Duration)
+        /// The call ended with an error after `attempts` attempts, for `reason`.
+        case stopped(RetryStopReason, attempts: Int)
+    }
+
+    /// Runs `attempt` until it succeeds or the call must stop, for an attempt function that
+    /// throws its failures.
+    ///
+    /// - Parameters:
+    ///   - request: The traits of the request, which decide whether repeating it is safe.
+    ///     When it carries an Idempotency-Key, make the key once, before calling this, and
+    ///     send the same key on every attempt.
+    ///   - attemptTimeout: The longest any single attempt may take.
+    ///   - overallTimeout: The longest the whole call may take, backoffs included, measured
+    ///     from now; `nil` for no limit beyond the attempts' own.
+    ///   - classify: Describes a failed attempt's error to the policy, budget and breaker.
+    ///   - interrupted: Makes the error to throw when the loop ends with no attempt error to
+    ///     return: a refusal by the breaker, a cancellation, or a deadline that had passed
+    ///     before the first attempt.
+    ///   - onEvent: Told about every retry and about why the call stopped.
+    ///   - attempt: Makes one attempt within the given timeout.
+    /// - Returns: The first successful attempt's value.
+    /// - Throws: The last attempt's error when the policy, the budget or the deadline
+    ///   forbids another attempt; otherwise the error `interrupted` makes.
+    public func run<Value, Failure: Error>(
+        _ request: RetryTraits,
+        attemptTimeout: Duration,
+        overallTimeout: Duration? = nil,
+        classify: (Failure) -> AttemptFailure,
+        interrupted: (Interruption) -> Failure,
+        onEvent: (Event) -> Void = { _ in },
+        attempt: (Attempt) async throws(Failure) -> Value
+    ) async throws(Failure) -> Value {
+        let (result, _) = await run(
+            request,
+            attemptTimeout: attemptTimeout,
+            overallTimeout: overallTimeout,
+            assess: { (result: Result<Value, Failure>) -> AttemptFailure? in
+                guard case .failure(let error) = result else { return nil }
+                return classify(error)
+            },
+            interrupted: { .failure(interrupted($0)) },
+            onEvent: onEvent,
+            attempt: { current in
+                do throws(Failure) {
+                    return .success(try await attempt(current))
+                } catch {
+                    return .failure(error)
+                }
+            }
+        )
+        return try result.get()
+    }
+
+    /// Runs `attempt` until its outcome is a success or the call must stop, for an attempt
+    /// function that reports failures as values (a response of any status, a transport
+    /// error) and leaves their interpretation to the caller.
+    ///
+    /// - Parameters:
+    ///   - request: The traits of the request, which decide whether repeating it is safe.
+    ///     When it carries an Idempotency-Key, make the key once, before calling this, and
+    ///     send the same key on every attempt.
+    ///   - attemptTimeout: The longest any single attempt may take.
+    ///   - overallTimeout: The longest the whole call may take, backoffs included, measured
+    ///     from now; `nil` for no limit beyond the attempts' own.
+    ///   - assess: Returns `nil` for an outcome that ends the call successfully, and how it
+    ///     failed otherwise.
+    ///   - interrupted: Makes the outcome to return when the loop ends with no attempt outcome
+    ///     to return: a refusal by the breaker, a cancellation, or a deadline that had passed
+    ///     before the first attempt.
+    ///   - onEvent: Told about every retry and about why the call stopped.
+    ///   - attempt: Makes one attempt within the given timeout.
+    /// - Returns: The successful outcome, or the last attempt's outcome when the policy, the
+    ///   budget or the deadline forbids another attempt, or the outcome `interrupted` makes;
+    ///   with the number of attempts made.
+    public func run<Outcome>(
+        _ request: RetryTraits,
+        attemptTimeout: Duration,
+        overallTimeout: Duration? = nil,
+        assess: (Outcome) -> AttemptFailure?,
+        interrupted: (Interruption) -> Outcome,
+        onEvent: (Event) -> Void = { _ in },
+        attempt: (Attempt) async -> Outcome
+    ) async -> (outcome: Outcome, attempts: Int) {
+        let stopwatch = Stopwatch(clock)
+        var attemptsMade = 0
+        var lastOutcome: Outcome?
+        // Tokens taken for the retry about to be made; refunded if it never goes out, and
+        // by a success, which is what keeps a healthy host's bucket full.
+        var withdrawal: RetryBudget.Withdrawal?
+
+        func stop(_ reason: RetryStopReason, _ outcome: Outcome) -> (outcome: Outcome, attempts: Int) {
+            if let withdrawal {
+                budget?.refund(withdrawal)
+            }
+            onEvent(.stopped(reason, attempts: attemptsMade))
+            return (outcome, attemptsMade)
+        }
+
+        while true {
+            if Task.isCancelled {
+                return stop(.cancelled, interrupted(.cancelled))
+            }
+            var timeout = attemptTimeout
+            if let overallTimeout {
+                let remaining = overallTimeout - stopwatch.elapsed
+                guard remaining > .zero else {
+                    return stop(.beyondDeadline, lastOutcome ?? interrupted(.deadlineExceeded))
+                }
+                timeout = min(timeout, remaining)
+            }
+            let permit: CircuitBreaker.Permit?
+            do {
+                permit = try breaker?.acquirePermit()
+            } catch {
+                return stop(.circuitOpen, interrupted(.circuitOpen(error)))
+            }
+
+            let outcome = await attempt(Attempt(number: attemptsMade + 1, timeout: timeout, isProbe: permit?.isProbe ?? false))
+            attemptsMade += 1
+            guard let failure = assess(outcome) else {
+                permit?.record(.success)
+                budget?.recordSuccess(after: withdrawal)
+                return (outcome, attemptsMade)
+            }
+            // This attempt was the retry the tokens paid for, so they stay spent.
+            withdrawal = nil
+            lastOutcome = outcome
+            permit?.record(CircuitBreaker.Outcome(failure))
+
+            let remaining = overallTimeout.map { $0 - stopwatch.elapsed }
+            let delay: Duration
+            switch policy.decision(after: failure, attempt: attemptsMade, of: request, remaining: remaining, jitter: jitter.next()) {
+            case .retry(let after):
+                delay = after
+            case .stop(let reason):
+                if case .transport(.cancelled, _) = failure {
+                    return stop(.cancelled, outcome)
+                }
+                return stop(reason, outcome)
+            }
+            if let budget {
+                guard let taken = budget.withdraw(forRetryAfter: failure) else {
+                    return stop(.budgetExhausted, outcome)
+                }
+                withdrawal = taken
+            }
+            onEvent(.retrying(attempt: attemptsMade, failure: failure, delay: delay))
+            if delay > .zero {
+                do {
+                    try await stopwatch.sleep(for: delay)
+                } catch {
+                    return stop(.cancelled, interrupted(.cancelled))
+                }
+            }
+        }
+    }
+}
