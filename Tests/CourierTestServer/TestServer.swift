@@ -54,7 +54,7 @@ public final class TestServer: Sendable {
     public struct Reply: Sendable {
         /// The status code.
         public var status: Int
-        /// Header fields; `Content-Length` is added unless given.
+        /// Header fields; `Content-Length` is added unless it or `Transfer-Encoding` is given.
         public var headers: [(String, String)]
         /// The body.
         public var body: Data
@@ -252,7 +252,7 @@ public final class TestServer: Sendable {
             switch behavior {
             case .respond(let reply):
                 var headers = HTTPHeaders(reply.headers)
-                if !headers.contains(name: "Content-Length") {
+                if !headers.contains(name: "Content-Length"), !headers.contains(name: "Transfer-Encoding") {
                     headers.add(name: "Content-Length", value: String(reply.body.count))
                 }
                 if !keepAlive {

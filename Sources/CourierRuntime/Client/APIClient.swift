@@ -286,14 +286,14 @@ public struct APIClient: Sendable {
             "courier.operation": .string(call.summary.operationName),
             "http.method": .string(call.summary.method.rawValue),
             "http.path_template": .string(call.summary.pathTemplate),
-            "courier.attempt": .stringConvertible(number),
-            "courier.duration_ms": .stringConvertible(Self.milliseconds(duration)),
+            "courier.attempt": .string(String(number)),
+            "courier.duration_ms": .string(String(Self.milliseconds(duration))),
         ]
         let outcomeText: String
         switch outcome {
         case .response(let response):
             result = .response(response.head.status)
-            metadata["http.status"] = .stringConvertible(response.head.status.code)
+            metadata["http.status"] = .string(String(response.head.status.code))
             outcomeText = String(response.head.status.code)
         case .transportFailure(let error):
             result = .transportFailure(error.kind)

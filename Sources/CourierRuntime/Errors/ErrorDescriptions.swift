@@ -34,9 +34,9 @@ extension APIError: LocalizedError {
             if let text = (failure as? any LocalizedError)?.failureReason {
                 return text
             }
-            return HTTPResponse.Status(code: response.status.code).reasonPhrase.nonEmpty
+            return StatusText.reason(for: response.status.code)
         case .undocumentedStatus(let response):
-            return HTTPResponse.Status(code: response.status.code).reasonPhrase.nonEmpty
+            return StatusText.reason(for: response.status.code)
         case .transport(let error):
             return error.failureReason
         case .decoding:
@@ -205,13 +205,41 @@ extension RawResponse {
     }
 }
 
+/// Standard reason phrases, from our own table: the phrase a server sends is its own text
+/// and does not belong in a user-facing message.
+enum StatusText {
+    static func reason(for code: Int) -> String? {
+        switch code {
+        case 400: "Bad Request"
+        case 401: "Unauthorized"
+        case 402: "Payment Required"
+        case 403: "Forbidden"
+        case 404: "Not Found"
+        case 405: "Method Not Allowed"
+        case 406: "Not Acceptable"
+        case 408: "Request Timeout"
+        case 409: "Conflict"
+        case 410: "Gone"
+        case 412: "Precondition Failed"
+        case 413: "Content Too Large"
+        case 415: "Unsupported Media Type"
+        case 422: "Unprocessable Content"
+        case 423: "Locked"
+        case 428: "Precondition Required"
+        case 429: "Too Many Requests"
+        case 500: "Internal Server Error"
+        case 501: "Not Implemented"
+        case 502: "Bad Gateway"
+        case 503: "Service Unavailable"
+        case 504: "Gateway Timeout"
+        default: nil
+        }
+    }
+}
+
 enum RateLimitText {
     static func seconds(_ duration: Duration) -> String {
         let seconds = max(1, Int((Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18).rounded(.up)))
         return seconds == 1 ? "1 second" : "\(seconds) seconds"
     }
-}
-
-extension String {
-    var nonEmpty: String? { isEmpty ? nil : self }
 }
