@@ -180,20 +180,22 @@ import Testing
         try await withServer { server in
             server.setFallback(.respond(.status(204)))
             let client = client(for: server, kind)
-            let cases: [(String, String)] = [
-                ("../admin", "/files/..%2Fadmin"),
-                ("a/b?c#d", "/files/a%2Fb%3Fc%23d"),
-                ("with space", "/files/with%20space"),
-                ("ünï/コード", "/files/%C3%BCn%C3%AF%2F%E3%82%B3%E3%83%BC%E3%83%89"),
-                ("..", "/files/%2E%2E"),
+            let cases: [(value: String, path: String, query: String)] = [
+                ("../admin", "/files/..%2Fadmin", "..%2Fadmin"),
+                ("a/b?c#d", "/files/a%2Fb%3Fc%23d", "a%2Fb%3Fc%23d"),
+                ("with space", "/files/with%20space", "with%20space"),
+                ("ünï/コード", "/files/%C3%BCn%C3%AF%2F%E3%82%B3%E3%83%BC%E3%83%89", "%C3%BCn%C3%AF%2F%E3%82%B3%E3%83%BC%E3%83%89"),
+                // A whole `..` segment is escaped so URL normalisation cannot resolve it;
+                // in a query it means nothing and is sent as is.
+                ("..", "/files/%2E%2E", ".."),
             ]
-            for (value, expectedPath) in cases {
+            for (value, expectedPath, expectedValue) in cases {
                 let request = Probe<NoContent, NoDocumentedFailure>(
                     path: RequestPath("/files/{name}", ["name": value]),
                     query: ["q": value, "and": "x&admin=true"]
                 )
                 _ = try await client.send(request)
-                let expectedQuery = "q=\(expectedPath.dropFirst("/files/".count))&and=x%26admin%3Dtrue"
+                let expectedQuery = "q=\(expectedValue)&and=x%26admin%3Dtrue"
                 #expect(server.receivedRequests.last?.requestLine == "GET \(expectedPath)?\(expectedQuery) HTTP/1.1")
             }
             #expect(server.requestCount == cases.count)

@@ -83,13 +83,14 @@ public final class URLSessionTransport: HTTPTransport, Sendable {
     struct Underlying: Error, Sendable, CustomStringConvertible {
         var code: Int
         var domain: String
-        var description: String
+        var message: String
+        var description: String { "\(domain) \(code): \(message)" }
     }
 
     /// Classifies a Foundation networking error.
     static func transportError(for error: any Error, cancelledAs reason: TransportError.Kind?) -> TransportError {
         let nsError = error as NSError
-        let underlying = Underlying(code: nsError.code, domain: nsError.domain, description: nsError.localizedDescription)
+        let underlying = Underlying(code: nsError.code, domain: nsError.domain, message: nsError.localizedDescription)
         guard nsError.domain == NSURLErrorDomain else {
             return TransportError(.other, underlying: underlying)
         }
@@ -201,13 +202,26 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         let entry = pending.withLock { $0[task.taskIdentifier] }
         guard let entry else { return }
+        if let reason = entry.cancelReason {
+            // The transfer may have completed before the cancel took effect; the reason still holds.
+            finish(task, with: .failure(TransportError(reason)))
+            return
+        }
         if let error {
-            finish(task, with: .failure(URLSessionTransport.transportError(for: error, cancelledAs: entry.cancelReason)))
+            var failure = URLSessionTransport.transportError(for: error, cancelledAs: entry.cancelReason)
+            let nsError = error as NSError
+            if nsError.domain == NSURLErrorDomain, nsError.code == URLError.Code.unknown.rawValue, entry.response != nil {
+                // FoundationNetworking on Linux reports a body cut short ("transfer closed with
+                // N bytes remaining to read", libcurl's CURLE_PARTIAL_FILE) as an unknown error.
+                // Once the head has arrived, an unknown failure can only be the connection ending early.
+                failure.kind = .connectionLost
+            }
+            finish(task, with: .failure(failure))
             return
         }
         guard let http = entry.response, let head = Self.head(of: http) else {
             finish(task, with: .failure(TransportError(.other, underlying: URLSessionTransport.Underlying(
-                code: 0, domain: "Courier", description: "The response was not an HTTP response."))))
+                code: 0, domain: "Courier", message: "The response was not an HTTP response."))))
             return
         }
         finish(task, with: .success(TransportResponse(head: head, body: entry.body)))
