@@ -69,6 +69,17 @@ import Testing
         #expect(brackets.query == "ids%5B%5D=1&ids%5B%5D=2&on=false&at=1970-01-01T00%3A00%3A10Z")
     }
 
+    @Test func generatedStringEnumsAndOptionalsNeedOnlyTheConformance() async throws {
+        enum Sort: String, ParameterConvertible { case newest, mostLiked = "most_liked" }
+        let one: Sort? = .mostLiked
+        let none: Sort? = nil
+        let many: [Sort]? = [.newest, .mostLiked]
+        let request = Probe<NoContent, NoDocumentedFailure>(
+            path: RequestPath("/", [:]), query: ["sort": one, "other": none, "all": many])
+        let recorded = try await sent(request)
+        #expect(recorded.query == "sort=most_liked&all=newest&all=most_liked")
+    }
+
     @Test func defaultAndPerCallHeadersAreSentAndCallHeadersWin() async throws {
         var defaults = HTTPFields()
         defaults[HTTPField.Name("X-Client")!] = "courier"

@@ -1,3 +1,4 @@
+import CourierAsyncHTTPClient
 import CourierRuntime
 import CourierTestServer
 import Foundation
@@ -105,6 +106,17 @@ import Testing
         #expect(error?.isRetryable == true)
     }
 
+    @Test func aRefusedConnectionThroughAClientThatRetriesConnectingIsStillUnsent() async throws {
+        // HTTPClient.shared keeps retrying the connection until the deadline; what finally
+        // surfaces must still say that nothing was sent.
+        let port = try await closedPort()
+        let client = APIClient(baseURL: URL(string: "http://127.0.0.1:\(port)")!, transport: AsyncHTTPClientTransport(),
+                               configuration: APIClient.Configuration(timeouts: APIClient.Timeouts(attempt: .milliseconds(400))))
+        let error = await capture { () async throws(APIError<UserFailure>) in try await client.send(GetUser(id: "1")) }
+        #expect(error?.category == .transport(.connectionRefused), "got \(String(describing: error))")
+        #expect(error?.transportError?.requestMayHaveBeenSent == false)
+    }
+
     @Test(arguments: TransportKind.allCases)
     func aServerThatNeverAnswersTimesOut(kind: TransportKind) async throws {
         try await withServer { server in
@@ -113,6 +125,9 @@ import Testing
             let error = await capture { () async throws(APIError<UserFailure>) in try await client.send(GetUser(id: "1")) }
             #expect(error?.category == .transport(.timedOut), "got \(String(describing: error))")
             #expect(error?.transportError?.requestMayHaveBeenSent == true)
+            // The transport reports the timeout itself (with its underlying error), not
+            // only the client's backstop.
+            #expect(error?.transportError?.underlying != nil)
             #expect(server.requestCount == 1)
         }
     }

@@ -219,9 +219,8 @@ public struct APIClient: Sendable {
         if let deadline {
             let remaining = deadline - start
             guard remaining > .zero else {
-                let outcome = AttemptOutcome.transportFailure(TransportError(.timedOut, requestMayHaveBeenSent: false))
-                finishAttempt(call, number: number, outcome: outcome, duration: .zero)
-                return outcome
+                // The deadline passed before this attempt could start: nothing is sent.
+                return .transportFailure(TransportError(.timedOut, requestMayHaveBeenSent: false))
             }
             timeout = min(timeout, remaining)
         }
@@ -242,6 +241,10 @@ public struct APIClient: Sendable {
 
     /// Sends through the transport and enforces the timeout here too, so a transport
     /// whose own timeout is an idle timeout (URLSession's) still ends on time.
+    ///
+    /// The backstop fires a little after the timeout, so a transport that honours its
+    /// timeout reports its own, better-classified error (for example a refused
+    /// connection that AsyncHTTPClient kept retrying until the deadline).
     private static func send(
         _ head: HTTPRequest,
         body: Data?,
@@ -258,7 +261,7 @@ public struct APIClient: Sendable {
             }
             group.addTask {
                 do {
-                    try await Task.sleep(for: timeout)
+                    try await Task.sleep(for: timeout + min(.milliseconds(50) + timeout / 10, .seconds(1)))
                 } catch {
                     return nil
                 }

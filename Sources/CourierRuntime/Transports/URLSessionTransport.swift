@@ -49,6 +49,13 @@ public final class URLSessionTransport: HTTPTransport, Sendable {
         let task = session.dataTask(with: urlRequest)
         let limit = maximumResponseBodySize
         let delegate = self.delegate
+        // FoundationNetworking on Linux ignores `URLRequest.timeoutInterval` (a stalled
+        // request outlived a 1.5 s interval in our tests), so the timeout is enforced here.
+        let timer = Task {
+            try await Task.sleep(for: timeout)
+            delegate.cancel(task, as: .timedOut)
+        }
+        defer { timer.cancel() }
         let result: Result<TransportResponse, TransportError> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 delegate.register(task, limit: limit, continuation: continuation)
@@ -204,7 +211,8 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
         guard let entry else { return }
         if let reason = entry.cancelReason {
             // The transfer may have completed before the cancel took effect; the reason still holds.
-            finish(task, with: .failure(TransportError(reason)))
+            finish(task, with: .failure(TransportError(reason, underlying: URLSessionTransport.Underlying(
+                code: 0, domain: "URLSessionTransport", message: "The task was cancelled: \(reason.rawValue)."))))
             return
         }
         if let error {
