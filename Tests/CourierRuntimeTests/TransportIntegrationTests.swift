@@ -2,6 +2,9 @@ import CourierAsyncHTTPClient
 import CourierRuntime
 import CourierTestServer
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import HTTPTypes
 import Testing
 
@@ -104,6 +107,9 @@ import Testing
         #expect(transport.kind == .connectionRefused)
         #expect(transport.requestMayHaveBeenSent == false)
         #expect(error?.isRetryable == true)
+        if kind == .urlSession {
+            #expect((transport.underlying as? URLError)?.code == .cannotConnectToHost)
+        }
     }
 
     @Test func aRefusedConnectionThroughAClientThatRetriesConnectingIsStillUnsent() async throws {

@@ -97,11 +97,18 @@ public final class URLSessionTransport: HTTPTransport, Sendable {
     /// Classifies a Foundation networking error.
     static func transportError(for error: any Error, cancelledAs reason: TransportError.Kind?) -> TransportError {
         let nsError = error as NSError
-        let underlying = Underlying(code: nsError.code, domain: nsError.domain, message: nsError.localizedDescription)
         guard nsError.domain == NSURLErrorDomain else {
-            return TransportError(.other, underlying: underlying)
+            return TransportError(.other, underlying: Underlying(code: nsError.code, domain: nsError.domain, message: nsError.localizedDescription))
         }
-        switch URLError.Code(rawValue: nsError.code) {
+        // Kept as a URLError, so callers can still ask for the exact code.
+        // `URLError.Code(rawValue:)` is failable in FoundationNetworking and not on Apple platforms.
+        let code: URLError.Code? = URLError.Code(rawValue: nsError.code)
+        let underlying: any Error & Sendable = if let code {
+            URLError(code, userInfo: [NSLocalizedDescriptionKey: nsError.localizedDescription])
+        } else {
+            Underlying(code: nsError.code, domain: nsError.domain, message: nsError.localizedDescription)
+        }
+        switch code {
         case .cancelled:
             return TransportError(reason ?? .cancelled, underlying: underlying)
         case .notConnectedToInternet, .dataNotAllowed, .internationalRoamingOff:
