@@ -131,10 +131,22 @@ import Testing
             let error = await capture { () async throws(APIError<UserFailure>) in try await client.send(GetUser(id: "1")) }
             #expect(error?.category == .transport(.timedOut), "got \(String(describing: error))")
             #expect(error?.transportError?.requestMayHaveBeenSent == true)
-            // The transport reports the timeout itself (with its underlying error), not
-            // only the client's backstop.
-            #expect(error?.transportError?.underlying != nil)
             #expect(server.requestCount == 1)
+        }
+    }
+
+    @Test(arguments: TransportKind.allCases)
+    func theTransportAloneHonoursItsTimeout(kind: TransportKind) async throws {
+        // Without APIClient's backstop: only the transport can end this attempt.
+        try await withServer { server in
+            server.route("GET", "/slow", .stall)
+            let request = HTTPRequest(method: .get, scheme: "http", authority: "127.0.0.1:\(server.port)", path: "/slow")
+            do throws(TransportError) {
+                _ = try await kind.make().send(request, body: nil, timeout: .milliseconds(300))
+                Issue.record("expected a timeout")
+            } catch {
+                #expect(error.kind == .timedOut, "got \(error.debugDescription)")
+            }
         }
     }
 

@@ -261,7 +261,7 @@ public struct APIClient: Sendable {
             }
             group.addTask {
                 do {
-                    try await Task.sleep(for: timeout + min(.milliseconds(50) + timeout / 10, .seconds(1)))
+                    try await Task.sleep(for: timeout + min(.milliseconds(100) + timeout / 10, .seconds(1)))
                 } catch {
                     return nil
                 }

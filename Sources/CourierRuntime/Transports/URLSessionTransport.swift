@@ -214,11 +214,13 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        let entry = pending.withLock { $0[task.taskIdentifier] }
-        guard let entry else { return }
+        // The task is over: its entry goes, whether or not its caller was already answered.
+        let entry = pending.withLock { $0.removeValue(forKey: task.taskIdentifier) }
+        guard let entry, let continuation = entry.continuation else { return }
+        let finish = { (result: Result<TransportResponse, TransportError>) in continuation.resume(returning: result) }
         if let reason = entry.cancelReason {
             // The transfer may have completed before the cancel took effect; the reason still holds.
-            finish(task, with: .failure(TransportError(reason, underlying: URLSessionTransport.Underlying(
+            finish(.failure(TransportError(reason, underlying: URLSessionTransport.Underlying(
                 code: 0, domain: "URLSessionTransport", message: "The task was cancelled: \(reason.rawValue)."))))
             return
         }
@@ -231,15 +233,15 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
                 // Once the head has arrived, an unknown failure can only be the connection ending early.
                 failure.kind = .connectionLost
             }
-            finish(task, with: .failure(failure))
+            finish(.failure(failure))
             return
         }
         guard let http = entry.response, let head = Self.head(of: http) else {
-            finish(task, with: .failure(TransportError(.other, underlying: URLSessionTransport.Underlying(
+            finish(.failure(TransportError(.other, underlying: URLSessionTransport.Underlying(
                 code: 0, domain: "Courier", message: "The response was not an HTTP response."))))
             return
         }
-        finish(task, with: .success(TransportResponse(head: head, body: entry.body)))
+        finish(.success(TransportResponse(head: head, body: entry.body)))
     }
 
     private func finish(_ task: URLSessionTask, with result: Result<TransportResponse, TransportError>) {
@@ -249,11 +251,6 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
             return continuation
         }
         continuation?.resume(returning: result)
-        pending.withLock { table in
-            if table[task.taskIdentifier]?.continuation == nil, task.state == .completed {
-                table[task.taskIdentifier] = nil
-            }
-        }
     }
 
     private static func head(of response: HTTPURLResponse) -> HTTPResponse? {
