@@ -280,6 +280,25 @@ import Testing
     }
 
     @Test(arguments: TransportKind.allCases)
+    func manyConcurrentCallsEachGetTheirOwnAnswer(kind: TransportKind) async throws {
+        try await withServer { server in
+            server.setFallback(.respond(.status(404)))
+            for id in 0..<60 {
+                server.route("GET", "/users/\(id)", .delayed(.milliseconds(id % 7 * 5), .respond(.json(#"{"id":\#(id),"name":"u\#(id)"}"#))))
+            }
+            let client = client(for: server, kind)
+            let users = try await withThrowingTaskGroup(of: User.self) { group in
+                for id in 0..<60 {
+                    group.addTask { try await client.send(GetUser(id: String(id))) }
+                }
+                return try await group.reduce(into: [User]()) { $0.append($1) }
+            }
+            #expect(users.sorted { $0.id < $1.id } == (0..<60).map { User(id: $0, name: "u\($0)") })
+            #expect(server.requestCount == 60)
+        }
+    }
+
+    @Test(arguments: TransportKind.allCases)
     func delayedRepliesArriveWithinTheTimeout(kind: TransportKind) async throws {
         try await withServer { server in
             server.route("GET", "/users/1", .delayed(.milliseconds(50), .respond(.json(#"{"id":1,"name":"late"}"#))))

@@ -8,6 +8,16 @@ import FoundationNetworking
 ///
 /// It streams each response through a session delegate, so it can stop reading as soon
 /// as a body passes ``maximumResponseBodySize`` instead of buffering whatever arrives.
+///
+/// What differs on Linux (FoundationNetworking, which runs on libcurl), as seen in this
+/// package's loopback tests, and how the transport evens it out:
+/// - `URLRequest.timeoutInterval` is not honoured, so the transport runs its own timer.
+/// - A body cut short arrives as `NSURLErrorUnknown` ("transfer closed with N bytes remaining
+///   to read"); after the response head it is reported as ``TransportError/Kind/connectionLost``.
+/// - A cancel issued while the last bytes arrive can still end in a clean completion; the
+///   reason for the cancel (size limit, timeout, task cancellation) is kept and reported.
+/// - libcurl adds `Accept-Encoding: deflate, gzip, br, zstd`, `Accept-Language` and a curl
+///   `User-Agent` to every request and decompresses the response itself.
 public final class URLSessionTransport: HTTPTransport, Sendable {
     /// The largest response body accepted, in bytes.
     public let maximumResponseBodySize: Int
