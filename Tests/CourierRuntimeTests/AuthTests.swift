@@ -86,6 +86,25 @@ actor TokenStore {
         #expect(stub.receivedRequests.isEmpty)
     }
 
+    @Test func cancellingDuringATokenRefreshIsACancellation() async {
+        let stub = StubTransport()
+        stub.on(.get, "/users/{id}", .json(#"{"id":1,"name":"a"}"#))
+        let client = stubClient(stub) {
+            $0.auth = .bearer(token: {
+                try await Task.sleep(for: .seconds(30))
+                return "late"
+            })
+        }
+        let task = Task { () async -> APIError<UserFailure>? in
+            await capture { () async throws(APIError<UserFailure>) in try await client.send(GetUser(id: "1")) }
+        }
+        try? await Task.sleep(for: .milliseconds(50))
+        task.cancel()
+        let error = await task.value
+        #expect(error?.category == .transport(.cancelled), "got \(String(describing: error))")
+        #expect(stub.receivedRequests.isEmpty)
+    }
+
     @Test func apiKeysGoInTheirHeader() async throws {
         let stub = StubTransport()
         stub.on(.get, "/", .status(204))

@@ -141,6 +141,11 @@ public struct APIClient: Sendable {
             do {
                 try await configuration.auth.apply(&call.head.headerFields)
             } catch {
+                // A token refresh abandoned because the caller cancelled is a cancellation,
+                // not a broken request.
+                if error is CancellationError || Task.isCancelled {
+                    return .failure(.transport(TransportError(.cancelled, requestMayHaveBeenSent: false)))
+                }
                 return .failure(.invalidRequest(InvalidRequest(.authorizationFailed(String(describing: error)), operationName: prepared.summary.operationName)))
             }
             let (outcome, attemptsMade) = await execute(call, firstAttempt: attemptNumber, deadline: deadline)
