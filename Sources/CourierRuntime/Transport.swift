@@ -51,6 +51,8 @@ public struct TransportError: Error, Sendable {
         case cancelled
         /// TLS negotiation or certificate trust failed.
         case tls
+        /// The response body grew past the transport's configured size limit.
+        case responseTooLarge
         /// Anything else; see ``TransportError/underlying``.
         case other
     }

@@ -1,3 +1,322 @@
+import Foundation
 import NIOCore
-import NIOPosix
 import NIOHTTP1
+import NIOPosix
+
+/// A real HTTP/1.1 server on 127.0.0.1 with an ephemeral port, for tests.
+///
+/// Routes answer with scripted behaviours, including faults a well-behaved server never
+/// shows: stalling, closing mid-body, resetting the connection. The server records the
+/// exact request line and header fields of every request and counts requests per route,
+/// so tests can assert what actually reached the wire.
+///
+/// ```swift
+/// let server = try await TestServer.start()
+/// defer { Task { await server.stop() } }
+/// server.route("GET", "/users/1", .respond(.json(#"{"id":1}"#)))
+/// server.route("GET", "/flaky") { request in
+///     request.routeCount <= 2 ? .respond(.status(503, headers: [("Retry-After", "1")])) : .respond(.json("{}"))
+/// }
+/// ```
+public final class TestServer: Sendable {
+    /// A request as the server received it.
+    public struct ReceivedRequest: Sendable {
+        /// The request line exactly as the client sent it, such as `GET /a%2Fb?q=1 HTTP/1.1`.
+        public var requestLine: String
+        /// The method.
+        public var method: String
+        /// The request target as sent: path and query, still percent-encoded.
+        public var target: String
+        /// The header fields in the order and spelling they arrived.
+        public var headers: [(name: String, value: String)]
+        /// The body.
+        public var body: Data
+        /// How many requests this route (method and path) had received, counting this one.
+        public var routeCount: Int
+
+        /// The target's path, before any `?`.
+        public var path: String {
+            target.firstIndex(of: "?").map { String(target[..<$0]) } ?? target
+        }
+
+        /// The target's query, after `?`; empty when there is none.
+        public var query: String {
+            target.firstIndex(of: "?").map { String(target[target.index(after: $0)...]) } ?? ""
+        }
+
+        /// The first value of a header field, compared case-insensitively.
+        public func header(_ name: String) -> String? {
+            headers.first { $0.name.lowercased() == name.lowercased() }?.value
+        }
+    }
+
+    /// A response to send.
+    public struct Reply: Sendable {
+        /// The status code.
+        public var status: Int
+        /// Header fields; `Content-Length` is added unless it or `Transfer-Encoding` is given.
+        public var headers: [(String, String)]
+        /// The body.
+        public var body: Data
+
+        /// Creates a reply.
+        public init(status: Int, headers: [(String, String)] = [], body: Data = Data()) {
+            self.status = status
+            self.headers = headers
+            self.body = body
+        }
+
+        /// A reply with a status and no body.
+        public static func status(_ status: Int, headers: [(String, String)] = []) -> Reply {
+            Reply(status: status, headers: headers)
+        }
+
+        /// A JSON reply.
+        public static func json(_ text: String, status: Int = 200, headers: [(String, String)] = []) -> Reply {
+            Reply(status: status, headers: [("Content-Type", "application/json")] + headers, body: Data(text.utf8))
+        }
+    }
+
+    /// What the server does with a request.
+    public indirect enum Behavior: Sendable {
+        /// Sends a complete response.
+        case respond(Reply)
+        /// Never answers, keeping the connection open.
+        case stall
+        /// Sends the head with a `Content-Length` of `declaredLength`, then `sent`, then closes.
+        case closeMidBody(status: Int, declaredLength: Int, sent: Data)
+        /// Closes the connection without answering.
+        case close
+        /// Resets the connection (TCP RST) without answering.
+        case reset
+        /// Does `behavior` after `delay`.
+        case delayed(Duration, Behavior)
+    }
+
+    /// Decides the behaviour for a request.
+    public typealias Handler = @Sendable (ReceivedRequest) -> Behavior
+
+    fileprivate struct RouteKey: Hashable {
+        var method: String
+        var path: String
+    }
+
+    fileprivate struct State {
+        var routes: [RouteKey: Handler] = [:]
+        var counts: [RouteKey: Int] = [:]
+        var received: [ReceivedRequest] = []
+        var override: Behavior?
+        var fallback: Behavior = .respond(.status(404))
+    }
+
+    /// The port the server listens on.
+    public let port: Int
+    private let state: ServerLock<State>
+    private let group: MultiThreadedEventLoopGroup
+    private let channel: any Channel
+
+    private init(port: Int, state: ServerLock<State>, group: MultiThreadedEventLoopGroup, channel: any Channel) {
+        self.port = port
+        self.state = state
+        self.group = group
+        self.channel = channel
+    }
+
+    /// Starts a server on 127.0.0.1 with a port the system picks.
+    public static func start() async throws -> TestServer {
+        let state = ServerLock(State())
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let bootstrap = ServerBootstrap(group: group)
+            .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
+            .childChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.configureHTTPServerPipeline(withErrorHandling: true)
+                    try channel.pipeline.syncOperations.addHandler(RequestHandler(state: state))
+                }
+            }
+        do {
+            let channel = try await bootstrap.bind(host: "127.0.0.1", port: 0).get()
+            guard let port = channel.localAddress?.port else {
+                try? await channel.close()
+                throw ServerError.noPort
+            }
+            return TestServer(port: port, state: state, group: group, channel: channel)
+        } catch {
+            try? await group.shutdownGracefully()
+            throw error
+        }
+    }
+
+    /// Why the server could not start.
+    public enum ServerError: Error {
+        /// The bound socket reported no port.
+        case noPort
+    }
+
+    /// `http://127.0.0.1:<port>`.
+    public var baseURL: URL {
+        URL(string: "http://127.0.0.1:\(port)") ?? URL(fileURLWithPath: "/")
+    }
+
+    /// Answers `method` on `path` (without query) with a fixed behaviour.
+    public func route(_ method: String, _ path: String, _ behavior: Behavior) {
+        route(method, path) { _ in behavior }
+    }
+
+    /// Answers `method` on `path` (without query) with a behaviour computed per request.
+    public func route(_ method: String, _ path: String, _ handler: @escaping Handler) {
+        state.withLock { $0.routes[RouteKey(method: method, path: path)] = handler }
+    }
+
+    /// The behaviour for requests no route matches; a 404 by default.
+    public func setFallback(_ behavior: Behavior) {
+        state.withLock { $0.fallback = behavior }
+    }
+
+    /// While set, every request gets this behaviour whatever its route: a total outage,
+    /// for example, is `.reset`. Requests are still recorded and counted.
+    public func setOverride(_ behavior: Behavior?) {
+        state.withLock { $0.override = behavior }
+    }
+
+    /// Every request received, in arrival order.
+    public var receivedRequests: [ReceivedRequest] {
+        state.withLock { $0.received }
+    }
+
+    /// How many requests arrived in all.
+    public var requestCount: Int {
+        state.withLock { $0.received.count }
+    }
+
+    /// How many requests arrived for `method` on `path`.
+    public func requestCount(_ method: String, _ path: String) -> Int {
+        state.withLock { $0.counts[RouteKey(method: method, path: path)] ?? 0 }
+    }
+
+    /// Closes the listening socket and every open connection.
+    public func stop() async {
+        try? await channel.close()
+        try? await group.shutdownGracefully()
+    }
+
+    fileprivate static func behavior(for request: inout ReceivedRequest, in state: ServerLock<State>) -> Behavior {
+        let (handler, fallback, override) = state.withLock { state -> (Handler?, Behavior, Behavior?) in
+            let key = RouteKey(method: request.method, path: request.path)
+            let count = (state.counts[key] ?? 0) + 1
+            state.counts[key] = count
+            request.routeCount = count
+            state.received.append(request)
+            return (state.routes[key], state.fallback, state.override)
+        }
+        if let override { return override }
+        return handler?(request) ?? fallback
+    }
+
+    private final class RequestHandler: ChannelInboundHandler {
+        typealias InboundIn = HTTPServerRequestPart
+        typealias OutboundOut = HTTPServerResponsePart
+
+        private let state: ServerLock<State>
+        private var head: HTTPRequestHead?
+        private var body = Data()
+
+        init(state: ServerLock<State>) {
+            self.state = state
+        }
+
+        func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+            switch unwrapInboundIn(data) {
+            case .head(let head):
+                self.head = head
+                body = Data()
+            case .body(let buffer):
+                body.append(contentsOf: buffer.readableBytesView)
+            case .end:
+                guard let head else { return }
+                self.head = nil
+                var request = ReceivedRequest(
+                    requestLine: "\(head.method.rawValue) \(head.uri) HTTP/\(head.version.major).\(head.version.minor)",
+                    method: head.method.rawValue,
+                    target: head.uri,
+                    headers: head.headers.map { ($0.name, $0.value) },
+                    body: body,
+                    routeCount: 0
+                )
+                let behavior = TestServer.behavior(for: &request, in: state)
+                perform(behavior, context: context, keepAlive: head.isKeepAlive)
+            }
+        }
+
+        private func perform(_ behavior: Behavior, context: ChannelHandlerContext, keepAlive: Bool) {
+            switch behavior {
+            case .respond(let reply):
+                var headers = HTTPHeaders(reply.headers)
+                if !headers.contains(name: "Content-Length"), !headers.contains(name: "Transfer-Encoding") {
+                    headers.add(name: "Content-Length", value: String(reply.body.count))
+                }
+                if !keepAlive {
+                    headers.replaceOrAdd(name: "Connection", value: "close")
+                }
+                let head = HTTPResponseHead(version: .http1_1, status: HTTPResponseStatus(statusCode: reply.status), headers: headers)
+                context.write(wrapOutboundOut(.head(head)), promise: nil)
+                if !reply.body.isEmpty {
+                    context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: reply.body)))), promise: nil)
+                }
+                if keepAlive {
+                    context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+                } else {
+                    let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
+                    context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in
+                        loopBound.value.close(promise: nil)
+                    }
+                }
+            case .stall:
+                break
+            case .closeMidBody(let status, let declaredLength, let sent):
+                var headers = HTTPHeaders([("Content-Type", "application/json")])
+                headers.add(name: "Content-Length", value: String(declaredLength))
+                let head = HTTPResponseHead(version: .http1_1, status: HTTPResponseStatus(statusCode: status), headers: headers)
+                context.write(wrapOutboundOut(.head(head)), promise: nil)
+                let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
+                context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: sent))))).whenComplete { _ in
+                    loopBound.value.close(promise: nil)
+                }
+            case .close:
+                context.close(promise: nil)
+            case .reset:
+                guard let provider = context.channel as? any SocketOptionProvider else {
+                    context.close(promise: nil)
+                    return
+                }
+                let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
+                provider.setSoLinger(linger(l_onoff: 1, l_linger: 0))
+                    .whenComplete { _ in loopBound.value.close(promise: nil) }
+            case .delayed(let delay, let next):
+                let components = delay.components
+                let nanoseconds = components.seconds * 1_000_000_000 + components.attoseconds / 1_000_000_000
+                let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+                context.eventLoop.scheduleTask(in: .nanoseconds(nanoseconds)) {
+                    let (handler, context) = loopBound.value
+                    handler.perform(next, context: context, keepAlive: keepAlive)
+                }
+            }
+        }
+    }
+}
+
+/// A lock-guarded value; the runtime's own is internal to it.
+final class ServerLock<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+
+    init(_ value: Value) {
+        self.value = value
+    }
+
+    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
+    }
+}

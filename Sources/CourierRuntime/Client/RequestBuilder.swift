@@ -1,0 +1,213 @@
+import Foundation
+import HTTPTypes
+
+/// A request turned into what goes on the wire, ready for any number of attempts.
+struct PreparedRequest: Sendable {
+    var head: HTTPRequest
+    var body: Data?
+    var summary: RequestSummary
+    var attemptTimeout: Duration
+    var isIdempotent: Bool
+    var idempotencyKey: String?
+    var secretHeaderNames: Set<String>
+}
+
+/// Where requests go: the parts of the base URL the builder needs, checked once.
+/// Carries an ``InvalidRequest/Reason`` through typed throws before the operation is known.
+struct InvalidReason: Error {
+    var reason: InvalidRequest.Reason
+}
+
+struct BaseAddress: Sendable {
+    var scheme: String
+    var authority: String
+    var pathPrefix: String
+
+    init(_ url: URL) throws(InvalidReason) {
+        guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false),
+              let scheme = components.scheme?.lowercased(), !scheme.isEmpty,
+              let host = components.host, !host.isEmpty
+        else { throw InvalidReason(reason: .invalidBaseURL(url.absoluteString)) }
+        self.scheme = scheme
+        let hostPart = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+        authority = components.port.map { "\(hostPart):\($0)" } ?? hostPart
+        var prefix = components.percentEncodedPath
+        while prefix.hasSuffix("/") { prefix.removeLast() }
+        pathPrefix = prefix
+    }
+}
+
+enum RequestBuilder {
+    static func prepare<Request: APIRequest>(
+        _ request: Request,
+        base: BaseAddress,
+        configuration: APIClient.Configuration
+    ) throws(InvalidRequest) -> PreparedRequest {
+        let name = request.operationName
+        func fail(_ reason: InvalidRequest.Reason) -> InvalidRequest { InvalidRequest(reason, operationName: name) }
+
+        let requestPath = request.path
+        let coding = configuration.coding
+        var path = base.pathPrefix
+        do throws(InvalidReason) {
+            path += try fillTemplate(requestPath, coding: coding)
+        } catch {
+            throw fail(error.reason)
+        }
+        if path.isEmpty { path = "/" }
+        let query = encodeForm(request.query, coding: coding, query: configuration.query)
+        if !query.isEmpty { path += "?" + query }
+
+        var fields = configuration.defaultHeaderFields
+        for item in request.headers.items {
+            guard let fieldName = HTTPField.Name(item.name) else { throw fail(.invalidHeaderName(item.name)) }
+            let value = headerText(item.value, coding: coding)
+            // HTTPField would quietly turn CR/LF into spaces; an injection attempt must fail loudly.
+            guard !value.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" }) else {
+                throw fail(.headerValueContainsLineBreak(name: item.name))
+            }
+            fields[fieldName] = value
+        }
+
+        var body: Data?
+        switch request.body {
+        case nil:
+            break
+        case .json(let value):
+            do {
+                body = try coding.makeEncoder().encode(value)
+            } catch {
+                throw fail(.bodyEncodingFailed(String(describing: error)))
+            }
+            if fields[.contentType] == nil { fields[.contentType] = "application/json" }
+        case .data(let data, let contentType):
+            body = data
+            if fields[.contentType] == nil { fields[.contentType] = contentType }
+        case .form(let parameters):
+            body = Data(encodeForm(parameters, coding: coding, query: configuration.query).utf8)
+            if fields[.contentType] == nil { fields[.contentType] = "application/x-www-form-urlencoded" }
+        }
+        if fields[.accept] == nil { fields[.accept] = "application/json" }
+
+        var idempotencyKey: String?
+        if request.sendsIdempotencyKey {
+            let keyName = HTTPField.Name.idempotencyKey
+            if let existing = fields[keyName] {
+                idempotencyKey = existing
+            } else {
+                let key = UUID().uuidString.lowercased()
+                fields[keyName] = key
+                idempotencyKey = key
+            }
+        }
+
+        let head = HTTPRequest(method: request.method, scheme: base.scheme, authority: base.authority, path: path, headerFields: fields)
+        return PreparedRequest(
+            head: head,
+            body: body,
+            summary: RequestSummary(operationName: name, method: request.method, pathTemplate: requestPath.template, host: base.authority),
+            attemptTimeout: request.timeout ?? configuration.timeouts.attempt,
+            isIdempotent: request.isIdempotent,
+            idempotencyKey: idempotencyKey,
+            secretHeaderNames: Set(request.secretHeaderNames.map { $0.lowercased() })
+        )
+    }
+
+    /// Fills `{name}` placeholders, each value percent-encoded as a single segment.
+    static func fillTemplate(_ path: RequestPath, coding: JSONCoding) throws(InvalidReason) -> String {
+        var result = ""
+        var remainder = path.template[...]
+        while let open = remainder.firstIndex(of: "{") {
+            result += remainder[..<open]
+            guard let close = remainder[open...].firstIndex(of: "}") else {
+                result += remainder[open...]
+                return result
+            }
+            let name = String(remainder[remainder.index(after: open)..<close])
+            guard let value = path.values[name] else { throw InvalidReason(reason: .missingPathValue(name)) }
+            var segment = percentEncode(pathText(value, coding: coding))
+            // `.` and `..` as a whole segment would be resolved away by URL normalisation.
+            if segment == "." || segment == ".." {
+                segment = segment.replacingOccurrences(of: ".", with: "%2E")
+            }
+            result += segment
+            remainder = remainder[remainder.index(after: close)...]
+        }
+        result += remainder
+        if !result.isEmpty && !result.hasPrefix("/") { result = "/" + result }
+        return result
+    }
+
+    static func encodeForm(_ parameters: Parameters, coding: JSONCoding, query: QueryEncoding) -> String {
+        var pairs: [String] = []
+        for item in parameters.items {
+            let name = percentEncode(item.name)
+            switch item.value {
+            case .list(let values):
+                let flat = values.map { scalarText($0, coding: coding, booleans: query.booleanStyle) }
+                switch query.arrayStyle {
+                case .repeatedKey:
+                    pairs += flat.map { "\(name)=\(percentEncode($0))" }
+                case .bracketed:
+                    pairs += flat.map { "\(name)%5B%5D=\(percentEncode($0))" }
+                case .commaSeparated:
+                    pairs.append("\(name)=\(flat.map(percentEncode).joined(separator: ","))")
+                }
+            default:
+                pairs.append("\(name)=\(percentEncode(scalarText(item.value, coding: coding, booleans: query.booleanStyle)))")
+            }
+        }
+        return pairs.joined(separator: "&")
+    }
+
+    static func pathText(_ value: ParameterValue, coding: JSONCoding) -> String {
+        if case .list(let values) = value {
+            return values.map { scalarText($0, coding: coding, booleans: .literal) }.joined(separator: ",")
+        }
+        return scalarText(value, coding: coding, booleans: .literal)
+    }
+
+    static func headerText(_ value: ParameterValue, coding: JSONCoding) -> String {
+        pathText(value, coding: coding)
+    }
+
+    static func scalarText(_ value: ParameterValue, coding: JSONCoding, booleans: QueryEncoding.BooleanStyle) -> String {
+        switch value {
+        case .string(let text): text
+        case .integer(let number): String(number)
+        case .number(let number): number.rounded() == number && abs(number) < 1e15 ? String(Int64(number)) : String(number)
+        case .bool(let flag): booleans == .numeric ? (flag ? "1" : "0") : (flag ? "true" : "false")
+        case .date(let date): coding.string(from: date)
+        case .list(let values): values.map { scalarText($0, coding: coding, booleans: booleans) }.joined(separator: ",")
+        }
+    }
+
+    /// Percent-encodes everything but RFC 3986 unreserved characters, so no value can
+    /// introduce a `/`, `?`, `#`, `&` or `=` of its own.
+    static func percentEncode(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                result.unicodeScalars.append(UnicodeScalar(byte))
+            default:
+                result += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+            }
+        }
+        return result
+    }
+}
+
+extension HTTPField.Name {
+    /// `Idempotency-Key` (draft-ietf-httpapi-idempotency-key-header).
+    public static var idempotencyKey: HTTPField.Name { HTTPField.Name("Idempotency-Key")! }
+}
+
+extension String {
+    func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import HTTPTypes
+
+/// The documented failures of one endpoint, usually a generated enum.
+///
+/// The client hands every non-success response to ``map(_:)``. Returning `nil` says the
+/// response is undocumented, and the caller gets ``APIError/undocumentedStatus(_:)``.
+///
+/// ```swift
+/// enum GetUserFailure: EndpointFailure {
+///     case notFound(ErrorBody<Problem>)
+///     case rateLimited(ErrorBody<Problem>)
+///
+///     static func map(_ response: RawResponse) -> Self? {
+///         switch response.status.code {
+///         case 404: .notFound(response.decode())
+///         case 429: .rateLimited(response.decode())
+///         default: nil
+///         }
+///     }
+/// }
+/// ```
+public protocol EndpointFailure: Error, Sendable {
+    /// The documented failure this response stands for, or `nil` when it is undocumented.
+    static func map(_ response: RawResponse) -> Self?
+}
+
+/// The failure type of an endpoint that documents none: every non-success response is
+/// ``APIError/undocumentedStatus(_:)``.
+public enum NoDocumentedFailure: EndpointFailure, LocalizedError {
+    /// Always `nil`.
+    public static func map(_ response: RawResponse) -> NoDocumentedFailure? { nil }
+}
+
+/// A request that could not be turned into bytes on the wire. Nothing was sent.
+public struct InvalidRequest: Error, Sendable, Hashable {
+    /// What was wrong.
+    public enum Reason: Sendable, Hashable {
+        /// The client's base URL has no scheme or host.
+        case invalidBaseURL(String)
+        /// The path template has a placeholder with no value.
+        case missingPathValue(String)
+        /// A header name is not a valid HTTP token.
+        case invalidHeaderName(String)
+        /// A header value contains CR, LF or NUL, which could smuggle extra header fields.
+        case headerValueContainsLineBreak(name: String)
+        /// The body could not be encoded.
+        case bodyEncodingFailed(String)
+        /// The auth provider could not supply credentials.
+        case authorizationFailed(String)
+    }
+
+    /// What was wrong.
+    public var reason: Reason
+    /// The operation, for messages and logs.
+    public var operationName: String
+
+    /// Creates the error.
+    public init(_ reason: Reason, operationName: String) {
+        self.reason = reason
+        self.operationName = operationName
+    }
+}
+
+/// A success response whose body did not decode as the expected type.
+public struct DecodingFailure: Error, Sendable {
+    /// Where in the body decoding stopped, such as `items[3].createdAt`; empty for the root.
+    public var codingPath: String
+    /// What the decoder said.
+    public var reason: String
+    /// The response whose body did not decode.
+    public var response: RawResponse
+
+    /// Creates the error.
+    public init(codingPath: String, reason: String, response: RawResponse) {
+        self.codingPath = codingPath
+        self.reason = reason
+        self.response = response
+    }
+
+    init(_ error: any Error, response: RawResponse) {
+        self.response = response
+        guard let decodingError = error as? DecodingError else {
+            codingPath = ""
+            reason = String(describing: error)
+            return
+        }
+        let (path, context): ([any CodingKey], DecodingError.Context) = switch decodingError {
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+            (context.codingPath, context)
+        case .keyNotFound(let key, let context):
+            (context.codingPath + [key], context)
+        @unknown default:
+            ([], DecodingError.Context(codingPath: [], debugDescription: String(describing: decodingError)))
+        }
+        codingPath = Self.render(path)
+        reason = context.debugDescription
+    }
+
+    /// The start of the body, enough to see what the server actually sent.
+    public var bodyPrefix: String { response.bodyPrefix(maxBytes: 256) }
+
+    private static func render(_ path: [any CodingKey]) -> String {
+        var text = ""
+        for key in path {
+            if let index = key.intValue {
+                text += "[\(index)]"
+            } else {
+                text += text.isEmpty ? key.stringValue : "." + key.stringValue
+            }
+        }
+        return text
+    }
+}
+
+/// The circuit breaker for a host is open: the request was not sent.
+public struct CircuitOpen: Error, Sendable, Hashable {
+    /// The breaker's key, usually the host.
+    public var key: String
+    /// How long until the breaker lets a probe through.
+    public var retryAfter: Duration
+
+    /// Creates the error.
+    public init(key: String, retryAfter: Duration) {
+        self.key = key
+        self.retryAfter = retryAfter
+    }
+}

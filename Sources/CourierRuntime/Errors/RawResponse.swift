@@ -1,0 +1,209 @@
+import Foundation
+import HTTPTypes
+
+/// A response as received: status, header fields and body bytes, plus the coding the
+/// client decodes with.
+///
+/// Failure mappings read it (``decode(_:)``, ``discriminator(at:)``, ``header(_:)``), and
+/// every error that has a response carries it, so nothing the server said is lost.
+public struct RawResponse: Sendable {
+    /// The status.
+    public var status: HTTPResponse.Status
+    /// The header fields.
+    public var headerFields: HTTPFields
+    /// The complete body.
+    public var body: Data
+    /// How the client decodes JSON.
+    public var coding: JSONCoding
+    /// When the response arrived; relative rate-limit values count from here.
+    public var receivedAt: Date
+
+    /// Creates a raw response.
+    public init(
+        status: HTTPResponse.Status,
+        headerFields: HTTPFields = HTTPFields(),
+        body: Data = Data(),
+        coding: JSONCoding = JSONCoding(),
+        receivedAt: Date = Date()
+    ) {
+        self.status = status
+        self.headerFields = headerFields
+        self.body = body
+        self.coding = coding
+        self.receivedAt = receivedAt
+    }
+
+    /// What the server said about rate limits and when to try again.
+    public var rateLimit: RateLimit {
+        RateLimit(headerFields: headerFields, receivedAt: receivedAt)
+    }
+
+    /// The body as UTF-8 text, with invalid bytes replaced.
+    public var text: String {
+        String(decoding: body, as: UTF8.self)
+    }
+
+    /// The first `maxBytes` bytes of the body as text, marked when cut.
+    public func bodyPrefix(maxBytes: Int = 512) -> String {
+        guard body.count > maxBytes else { return text }
+        return String(decoding: body.prefix(maxBytes), as: UTF8.self) + "… (\(body.count) bytes)"
+    }
+
+    /// The value of a header field, or `nil` when absent or when `name` is not a valid field name.
+    public func header(_ name: String) -> String? {
+        guard let fieldName = HTTPField.Name(name) else { return nil }
+        return headerFields[fieldName]
+    }
+
+    /// Decodes the body as an error schema without ever failing.
+    ///
+    /// The result keeps the raw body whether or not it decoded, so a failure mapping can
+    /// always produce its case: an error must never hide behind a decoding failure.
+    public func decode<Schema: Decodable & Sendable>(_ schema: Schema.Type = Schema.self) -> ErrorBody<Schema> {
+        do {
+            let value = try coding.makeDecoder().decode(Schema.self, from: body)
+            return ErrorBody(value: value, raw: body, decodingFailure: nil)
+        } catch {
+            return ErrorBody(value: nil, raw: body, decodingFailure: String(describing: error))
+        }
+    }
+
+    /// The scalar at a field path in a JSON body, as text; `nil` when the body is not JSON
+    /// or nothing scalar is there.
+    ///
+    /// Paths use dots for members and brackets for array indices: `type`, `error.code`,
+    /// `errors[0].code`. Numbers and booleans come back in their JSON spelling, so a
+    /// mapping can switch over string literals whatever the field's JSON type.
+    public func discriminator(at path: String) -> String? {
+        guard let steps = FieldPath.parse(path),
+              let root = try? JSONDecoder().decode(JSONValue.self, from: body)
+        else { return nil }
+        var current = root
+        for step in steps {
+            switch (step, current) {
+            case (.member(let name), .object(let members)):
+                guard let next = members[name] else { return nil }
+                current = next
+            case (.index(let index), .array(let elements)):
+                guard elements.indices.contains(index) else { return nil }
+                current = elements[index]
+            default:
+                return nil
+            }
+        }
+        return current.scalarText
+    }
+}
+
+/// An error schema decoded from a failure response, or the raw body when it did not decode.
+///
+/// Generated failure cases carry this, so a documented 404 is still a `.notFound` when the
+/// server sends HTML instead of the documented JSON.
+@dynamicMemberLookup
+public struct ErrorBody<Schema: Sendable>: Sendable {
+    /// The decoded schema, or `nil` when the body did not decode.
+    public var value: Schema?
+    /// The body bytes as received.
+    public var raw: Data
+    /// Why the body did not decode, for debugging; `nil` when it did.
+    public var decodingFailure: String?
+
+    /// Creates an error body.
+    public init(value: Schema?, raw: Data, decodingFailure: String? = nil) {
+        self.value = value
+        self.raw = raw
+        self.decodingFailure = decodingFailure
+    }
+
+    /// The body as UTF-8 text.
+    public var text: String { String(decoding: raw, as: UTF8.self) }
+
+    /// A member of the decoded schema, or `nil` when the body did not decode.
+    public subscript<Member>(dynamicMember keyPath: KeyPath<Schema, Member>) -> Member? {
+        value?[keyPath: keyPath]
+    }
+}
+
+extension ErrorBody: Equatable where Schema: Equatable {}
+extension ErrorBody: Hashable where Schema: Hashable {}
+
+/// Any JSON value, for reading discriminators without a schema.
+enum JSONValue: Decodable, Sendable {
+    case null
+    case bool(Bool)
+    case number(Double, text: String)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Int64.self) {
+            self = .number(Double(value), text: String(value))
+        } else if let value = try? container.decode(Double.self) {
+            self = .number(value, text: String(value))
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode([JSONValue].self) {
+            self = .array(value)
+        } else {
+            self = .object(try container.decode([String: JSONValue].self))
+        }
+    }
+
+    var scalarText: String? {
+        switch self {
+        case .string(let text): text
+        case .number(_, let text): text
+        case .bool(let value): value ? "true" : "false"
+        case .null, .array, .object: nil
+        }
+    }
+}
+
+/// A parsed field path such as `errors[0].code`.
+enum FieldPath {
+    enum Step: Equatable {
+        case member(String)
+        case index(Int)
+    }
+
+    static func parse(_ path: String) -> [Step]? {
+        var steps: [Step] = []
+        var name = ""
+        var characters = path[...]
+        func flushName() -> Bool {
+            guard !name.isEmpty else { return false }
+            steps.append(.member(name))
+            name = ""
+            return true
+        }
+        while let character = characters.first {
+            characters = characters.dropFirst()
+            switch character {
+            case ".":
+                // A dot after `]` separates; anywhere else it must end a non-empty name.
+                if name.isEmpty {
+                    guard case .index = steps.last else { return nil }
+                } else {
+                    _ = flushName()
+                }
+            case "[":
+                if !name.isEmpty { _ = flushName() }
+                guard let close = characters.firstIndex(of: "]"),
+                      let index = Int(characters[..<close]), index >= 0
+                else { return nil }
+                steps.append(.index(index))
+                characters = characters[characters.index(after: close)...]
+            default:
+                name.append(character)
+            }
+        }
+        if !name.isEmpty { _ = flushName() }
+        return steps.isEmpty ? nil : steps
+    }
+}

@@ -1,0 +1,175 @@
+import Foundation
+import HTTPTypes
+
+/// One endpoint call, described as data.
+///
+/// Generated request types conform to this protocol and only state facts: the method,
+/// the path template and its values, the query, headers and body, which statuses mean
+/// success, what comes back and how failures map. ``APIClient`` does the work.
+///
+/// ```swift
+/// struct GetUser: APIRequest {
+///     typealias Response = User
+///     typealias Failure = GetUserFailure
+///     var id: Int
+///     var method: HTTPRequest.Method { .get }
+///     var path: RequestPath { RequestPath("/users/{id}", ["id": id]) }
+/// }
+/// ```
+public protocol APIRequest: Sendable {
+    /// What a successful response decodes to; ``NoContent`` for none.
+    associatedtype Response: Decodable & Sendable = NoContent
+    /// The endpoint's documented failures.
+    associatedtype Failure: EndpointFailure = NoDocumentedFailure
+
+    /// The HTTP method.
+    var method: HTTPRequest.Method { get }
+    /// The path template and the values for its placeholders.
+    var path: RequestPath { get }
+    /// The query items; empty by default. `nil` values are left out.
+    var query: Parameters { get }
+    /// Header fields for this call, added after the client's defaults; empty by default.
+    var headers: Parameters { get }
+    /// The body; `nil` by default.
+    var body: RequestBody? { get }
+    /// The statuses that mean success; any 2xx by default.
+    var successStatuses: StatusCodes { get }
+    /// Whether sending the request twice has the same effect as sending it once.
+    /// Defaults to the method's semantics (GET, HEAD, OPTIONS, TRACE, PUT, DELETE).
+    var isIdempotent: Bool { get }
+    /// Whether the client adds an `Idempotency-Key` header, generated once per call and
+    /// kept on every attempt; `false` by default.
+    var sendsIdempotencyKey: Bool { get }
+    /// This call's per-attempt timeout, overriding the client's; `nil` by default.
+    var timeout: Duration? { get }
+    /// Header names whose values must never be logged (beyond `Authorization`,
+    /// `Cookie` and their kin, which never are); empty by default.
+    var secretHeaderNames: Set<String> { get }
+    /// A stable name for logs and events, such as `getUser`; the type name by default.
+    var operationName: String { get }
+}
+
+extension APIRequest {
+    /// No query items.
+    public var query: Parameters { [:] }
+    /// No extra header fields.
+    public var headers: Parameters { [:] }
+    /// No body.
+    public var body: RequestBody? { nil }
+    /// Any 2xx status.
+    public var successStatuses: StatusCodes { .successful }
+    /// Idempotent when the method is (RFC 9110, section 9.2.2).
+    public var isIdempotent: Bool {
+        switch method {
+        case .get, .head, .options, .trace, .put, .delete: true
+        default: false
+        }
+    }
+    /// No idempotency key.
+    public var sendsIdempotencyKey: Bool { false }
+    /// The client's timeout.
+    public var timeout: Duration? { nil }
+    /// No spec-marked secret headers.
+    public var secretHeaderNames: Set<String> { [] }
+    /// The type's name.
+    public var operationName: String { String(describing: Self.self) }
+}
+
+/// A path template such as `/users/{id}/posts/{postID}` with the values for its placeholders.
+///
+/// Each value is percent-encoded as one segment, so a value such as `../admin` or
+/// `a/b?c#d` can never change which resource is addressed. The template itself, never
+/// the filled-in path, is what logs and events show.
+public struct RequestPath: Sendable, Hashable, ExpressibleByStringLiteral {
+    /// The template, with `{name}` placeholders.
+    public var template: String
+    /// The placeholder values by name.
+    public var values: [String: ParameterValue]
+
+    /// Creates a path from a template and its values.
+    public init(_ template: String, _ values: KeyValuePairs<String, any ParameterConvertible> = [:]) {
+        self.template = template
+        var collected: [String: ParameterValue] = [:]
+        for (name, value) in values {
+            collected[name] = value.parameterValue
+        }
+        self.values = collected
+    }
+
+    /// Creates a path without placeholders.
+    public init(stringLiteral value: String) {
+        self.init(value)
+    }
+}
+
+/// A set of HTTP status codes, written as a list of codes and ranges.
+public struct StatusCodes: Sendable, Hashable, ExpressibleByArrayLiteral, ExpressibleByIntegerLiteral {
+    /// The ranges, each inclusive.
+    public var ranges: [ClosedRange<Int>]
+
+    /// Creates a set from ranges.
+    public init(_ ranges: [ClosedRange<Int>]) {
+        self.ranges = ranges
+    }
+
+    /// Creates a set from single codes, such as `[200, 201]`.
+    public init(arrayLiteral codes: Int...) {
+        ranges = codes.map { $0...$0 }
+    }
+
+    /// Creates a set holding one code.
+    public init(integerLiteral code: Int) {
+        ranges = [code...code]
+    }
+
+    /// Any 2xx status.
+    public static let successful = StatusCodes([200...299])
+
+    /// Whether `status` is in the set.
+    public func contains(_ status: HTTPResponse.Status) -> Bool {
+        ranges.contains { $0.contains(status.code) }
+    }
+}
+
+/// What a request sends as its body.
+public enum RequestBody: Sendable {
+    /// A value encoded with the client's JSON encoder, sent as `application/json`.
+    case json(any Encodable & Sendable)
+    /// Bytes sent as given with the content type given.
+    case data(Data, contentType: String)
+    /// Fields sent as `application/x-www-form-urlencoded`.
+    case form(Parameters)
+}
+
+/// The response of an endpoint that returns no content, such as a 204.
+///
+/// Whatever body arrives is ignored, so a server that sends `{}` with its 204 does not
+/// turn a success into a decoding failure.
+public struct NoContent: Decodable, Sendable, Hashable {
+    /// Creates the empty value.
+    public init() {}
+
+    /// Decodes nothing.
+    public init(from decoder: any Decoder) throws {}
+}
+
+/// A successful response: the decoded value together with what the server said about it.
+public struct APIResponse<Value: Sendable>: Sendable {
+    /// The decoded body.
+    public var value: Value
+    /// The status, header fields and raw body.
+    public var raw: RawResponse
+
+    /// Creates a response.
+    public init(value: Value, raw: RawResponse) {
+        self.value = value
+        self.raw = raw
+    }
+
+    /// The status.
+    public var status: HTTPResponse.Status { raw.status }
+    /// The header fields.
+    public var headerFields: HTTPFields { raw.headerFields }
+    /// What the server said about rate limits.
+    public var rateLimit: RateLimit { raw.rateLimit }
+}

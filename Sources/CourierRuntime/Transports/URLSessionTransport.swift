@@ -1,0 +1,276 @@
+import Foundation
+import HTTPTypes
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A transport over Foundation's `URLSession`; on Linux it goes through FoundationNetworking.
+///
+/// It streams each response through a session delegate, so it can stop reading as soon
+/// as a body passes ``maximumResponseBodySize`` instead of buffering whatever arrives.
+///
+/// What differs on Linux (FoundationNetworking, which runs on libcurl), as seen in this
+/// package's loopback tests, and how the transport evens it out:
+/// - `URLRequest.timeoutInterval` is not honoured, so the transport runs its own timer.
+/// - A body cut short arrives as `NSURLErrorUnknown` ("transfer closed with N bytes remaining
+///   to read"); after the response head it is reported as ``TransportError/Kind/connectionLost``.
+/// - A cancel issued while the last bytes arrive can still end in a clean completion; the
+///   reason for the cancel (size limit, timeout, task cancellation) is kept and reported.
+/// - libcurl adds `Accept-Encoding: deflate, gzip, br, zstd`, `Accept-Language` and a curl
+///   `User-Agent` to every request and decompresses the response itself.
+public final class URLSessionTransport: HTTPTransport, Sendable {
+    /// The largest response body accepted, in bytes.
+    public let maximumResponseBodySize: Int
+
+    private let session: URLSession
+    private let delegate: SessionDelegate
+
+    /// Creates a transport with its own session.
+    ///
+    /// - Parameters:
+    ///   - configuration: The session configuration; ephemeral by default, so no cookies,
+    ///     credentials or cache entries leak between clients.
+    ///   - maximumResponseBodySize: The largest response body accepted; 32 MiB by default.
+    public init(configuration: URLSessionConfiguration = .ephemeral, maximumResponseBodySize: Int = 32 * 1024 * 1024) {
+        self.maximumResponseBodySize = maximumResponseBodySize
+        let delegate = SessionDelegate()
+        self.delegate = delegate
+        let queue = OperationQueue()
+        queue.name = "courier.urlsession"
+        queue.maxConcurrentOperationCount = 1
+        session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
+    }
+
+    deinit {
+        session.finishTasksAndInvalidate()
+    }
+
+    /// Sends one attempt through the session.
+    public func send(_ request: HTTPRequest, body: Data?, timeout: Duration) async throws(TransportError) -> TransportResponse {
+        guard let url = Self.url(of: request) else {
+            throw TransportError(.other, requestMayHaveBeenSent: false, underlying: InvalidURL(path: request.path ?? ""))
+        }
+        var urlRequest = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: Self.seconds(timeout))
+        urlRequest.httpMethod = request.method.rawValue
+        for field in request.headerFields {
+            urlRequest.addValue(field.value, forHTTPHeaderField: field.name.rawName)
+        }
+        urlRequest.httpBody = body
+        let task = session.dataTask(with: urlRequest)
+        let limit = maximumResponseBodySize
+        let delegate = self.delegate
+        // FoundationNetworking on Linux ignores `URLRequest.timeoutInterval` (a stalled
+        // request outlived a 1.5 s interval in our tests), so the timeout is enforced here.
+        let timer = Task {
+            try await Task.sleep(for: timeout)
+            delegate.cancel(task, as: .timedOut)
+        }
+        defer { timer.cancel() }
+        let result: Result<TransportResponse, TransportError> = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                delegate.register(task, limit: limit, continuation: continuation)
+                if Task.isCancelled {
+                    delegate.cancel(task, as: .cancelled)
+                } else {
+                    task.resume()
+                }
+            }
+        } onCancel: {
+            delegate.cancel(task, as: .cancelled)
+        }
+        return try result.get()
+    }
+
+    /// Builds the URL from the parts `HTTPRequest` keeps, without re-encoding the path:
+    /// the client has already percent-encoded every value.
+    static func url(of request: HTTPRequest) -> URL? {
+        guard let scheme = request.scheme, let authority = request.authority else { return nil }
+        return URL(string: "\(scheme)://\(authority)\(request.path ?? "/")")
+    }
+
+    static func seconds(_ duration: Duration) -> TimeInterval {
+        let components = duration.components
+        return max(0.001, Double(components.seconds) + Double(components.attoseconds) / 1e18)
+    }
+
+    struct InvalidURL: Error, Sendable {
+        var path: String
+    }
+
+    struct Underlying: Error, Sendable, CustomStringConvertible {
+        var code: Int
+        var domain: String
+        var message: String
+        var description: String { "\(domain) \(code): \(message)" }
+    }
+
+    /// Classifies a Foundation networking error.
+    static func transportError(for error: any Error, cancelledAs reason: TransportError.Kind?) -> TransportError {
+        let nsError = error as NSError
+        guard nsError.domain == NSURLErrorDomain else {
+            return TransportError(.other, underlying: Underlying(code: nsError.code, domain: nsError.domain, message: nsError.localizedDescription))
+        }
+        // Kept as a URLError, so callers can still ask for the exact code.
+        // `URLError.Code(rawValue:)` is failable in FoundationNetworking and not on Apple platforms.
+        let code: URLError.Code? = URLError.Code(rawValue: nsError.code)
+        let underlying: any Error & Sendable = if let code {
+            URLError(code, userInfo: [NSLocalizedDescriptionKey: nsError.localizedDescription])
+        } else {
+            Underlying(code: nsError.code, domain: nsError.domain, message: nsError.localizedDescription)
+        }
+        switch code {
+        case .cancelled:
+            return TransportError(reason ?? .cancelled, underlying: underlying)
+        case .notConnectedToInternet, .dataNotAllowed, .internationalRoamingOff:
+            return TransportError(.notConnected, requestMayHaveBeenSent: false, underlying: underlying)
+        case .cannotFindHost, .dnsLookupFailed:
+            return TransportError(.cannotResolveHost, requestMayHaveBeenSent: false, underlying: underlying)
+        case .cannotConnectToHost:
+            return TransportError(.connectionRefused, requestMayHaveBeenSent: false, underlying: underlying)
+        case .networkConnectionLost, .badServerResponse, .zeroByteResource, .cannotParseResponse, .cannotDecodeRawData:
+            return TransportError(.connectionLost, underlying: underlying)
+        case .timedOut:
+            return TransportError(.timedOut, underlying: underlying)
+        case .secureConnectionFailed, .serverCertificateHasBadDate, .serverCertificateUntrusted,
+             .serverCertificateHasUnknownRoot, .serverCertificateNotYetValid, .clientCertificateRejected,
+             .clientCertificateRequired:
+            return TransportError(.tls, requestMayHaveBeenSent: false, underlying: underlying)
+        case .dataLengthExceedsMaximum:
+            return TransportError(.responseTooLarge, underlying: underlying)
+        default:
+            return TransportError(.other, underlying: underlying)
+        }
+    }
+}
+
+/// Collects each task's response and body and resumes its caller exactly once.
+private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    private struct Pending {
+        var continuation: CheckedContinuation<Result<TransportResponse, TransportError>, Never>?
+        var limit: Int
+        var response: HTTPURLResponse?
+        var body = Data()
+        var cancelReason: TransportError.Kind?
+        var cancelledEarly = false
+    }
+
+    private let pending = Locked<[Int: Pending]>([:])
+
+    func register(_ task: URLSessionTask, limit: Int, continuation: CheckedContinuation<Result<TransportResponse, TransportError>, Never>) {
+        let cancelledEarly = pending.withLock { table -> Bool in
+            let early = table[task.taskIdentifier]?.cancelledEarly ?? false
+            table[task.taskIdentifier] = Pending(continuation: continuation, limit: limit)
+            return early
+        }
+        if cancelledEarly {
+            finish(task, with: .failure(TransportError(.cancelled, requestMayHaveBeenSent: false)))
+            pending.withLock { $0[task.taskIdentifier] = nil }
+        }
+    }
+
+    /// Cancels a task, remembering why so that the completion reports the right kind.
+    func cancel(_ task: URLSessionTask, as reason: TransportError.Kind) {
+        let registered = pending.withLock { table -> Bool in
+            guard table[task.taskIdentifier] != nil else {
+                // Cancelled before registration: the registration resolves it.
+                table[task.taskIdentifier] = Pending(continuation: nil, limit: 0, cancelledEarly: true)
+                return false
+            }
+            if table[task.taskIdentifier]?.cancelReason == nil {
+                table[task.taskIdentifier]?.cancelReason = reason
+            }
+            return true
+        }
+        if registered {
+            // A suspended task never calls back on some platforms; finish it here too.
+            if task.state == .suspended {
+                finish(task, with: .failure(TransportError(reason, requestMayHaveBeenSent: false)))
+            }
+            task.cancel()
+        }
+    }
+
+    func urlSession(
+        _ session: URLSession,
+        dataTask: URLSessionDataTask,
+        didReceive response: URLResponse,
+        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+    ) {
+        let http = response as? HTTPURLResponse
+        let tooLarge = pending.withLock { table -> Bool in
+            table[dataTask.taskIdentifier]?.response = http
+            guard let limit = table[dataTask.taskIdentifier]?.limit else { return false }
+            return (http?.expectedContentLength ?? -1) > Int64(limit)
+        }
+        if tooLarge {
+            completionHandler(.cancel)
+            finish(dataTask, with: .failure(TransportError(.responseTooLarge)))
+        } else {
+            completionHandler(.allow)
+        }
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        let tooLarge = pending.withLock { table -> Bool in
+            guard var entry = table[dataTask.taskIdentifier] else { return false }
+            guard entry.body.count + data.count <= entry.limit else { return true }
+            entry.body.append(data)
+            table[dataTask.taskIdentifier] = entry
+            return false
+        }
+        if tooLarge {
+            cancel(dataTask, as: .responseTooLarge)
+        }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        // The task is over: its entry goes, whether or not its caller was already answered.
+        let entry = pending.withLock { $0.removeValue(forKey: task.taskIdentifier) }
+        guard let entry, let continuation = entry.continuation else { return }
+        let finish = { (result: Result<TransportResponse, TransportError>) in continuation.resume(returning: result) }
+        if let reason = entry.cancelReason {
+            // The transfer may have completed before the cancel took effect; the reason still holds.
+            finish(.failure(TransportError(reason, underlying: URLSessionTransport.Underlying(
+                code: 0, domain: "URLSessionTransport", message: "The task was cancelled: \(reason.rawValue)."))))
+            return
+        }
+        if let error {
+            var failure = URLSessionTransport.transportError(for: error, cancelledAs: entry.cancelReason)
+            let nsError = error as NSError
+            if nsError.domain == NSURLErrorDomain, nsError.code == URLError.Code.unknown.rawValue, entry.response != nil {
+                // FoundationNetworking on Linux reports a body cut short ("transfer closed with
+                // N bytes remaining to read", libcurl's CURLE_PARTIAL_FILE) as an unknown error.
+                // Once the head has arrived, an unknown failure can only be the connection ending early.
+                failure.kind = .connectionLost
+            }
+            finish(.failure(failure))
+            return
+        }
+        guard let http = entry.response, let head = Self.head(of: http) else {
+            finish(.failure(TransportError(.other, underlying: URLSessionTransport.Underlying(
+                code: 0, domain: "Courier", message: "The response was not an HTTP response."))))
+            return
+        }
+        finish(.success(TransportResponse(head: head, body: entry.body)))
+    }
+
+    private func finish(_ task: URLSessionTask, with result: Result<TransportResponse, TransportError>) {
+        let continuation = pending.withLock { table in
+            let continuation = table[task.taskIdentifier]?.continuation
+            table[task.taskIdentifier]?.continuation = nil
+            return continuation
+        }
+        continuation?.resume(returning: result)
+    }
+
+    private static func head(of response: HTTPURLResponse) -> HTTPResponse? {
+        guard (100...999).contains(response.statusCode) else { return nil }
+        var fields = HTTPFields()
+        for (key, value) in response.allHeaderFields {
+            guard let key = key as? String, let name = HTTPField.Name(key), let text = value as? String else { continue }
+            // Foundation joins repeated fields with ", "; HTTPFields keeps them as one field, which reads the same.
+            fields.append(HTTPField(name: name, value: text))
+        }
+        return HTTPResponse(status: HTTPResponse.Status(code: response.statusCode), headerFields: fields)
+    }
+}

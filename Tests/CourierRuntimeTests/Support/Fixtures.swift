@@ -1,0 +1,240 @@
+import CourierAsyncHTTPClient
+import CourierRuntime
+import CourierTestServer
+import Foundation
+import HTTPTypes
+import Logging
+import Testing
+
+// Types shaped like generated code, so the tests exercise the API the generator targets.
+
+struct User: Codable, Sendable, Equatable {
+    var id: Int
+    var name: String
+}
+
+/// A Laravel-style error body: `{code, message, detail}`.
+struct Problem: Codable, Sendable, Equatable {
+    var code: String
+    var message: String
+    var detail: String?
+}
+
+enum UserFailure: EndpointFailure, LocalizedError, Equatable {
+    case unauthorized(ErrorBody<Problem>)
+    case forbidden(ErrorBody<Problem>)
+    case notFound(ErrorBody<Problem>)
+    case rateLimited(ErrorBody<Problem>)
+    case server(ErrorBody<Problem>)
+
+    static func map(_ response: RawResponse) -> UserFailure? {
+        switch response.status.code {
+        case 401: .unauthorized(response.decode())
+        case 403: .forbidden(response.decode())
+        case 404: .notFound(response.decode())
+        case 429: .rateLimited(response.decode())
+        case 500...599: .server(response.decode())
+        default: nil
+        }
+    }
+
+    var body: ErrorBody<Problem> {
+        switch self {
+        case .unauthorized(let body), .forbidden(let body), .notFound(let body), .rateLimited(let body), .server(let body): body
+        }
+    }
+
+    var errorDescription: String? {
+        switch self {
+        case .notFound: "That user does not exist."
+        default: body.message
+        }
+    }
+}
+
+/// A request whose every part a test can set.
+struct Probe<Response: Decodable & Sendable, Failure: EndpointFailure>: APIRequest {
+    var method: HTTPRequest.Method = .get
+    var path: RequestPath = "/"
+    var query: Parameters = [:]
+    var headers: Parameters = [:]
+    var body: RequestBody?
+    var successStatuses: StatusCodes = .successful
+    var timeout: Duration?
+    var sendsIdempotencyKey = false
+    var secretHeaderNames: Set<String> = []
+    var operationName = "probe"
+}
+
+typealias UserProbe = Probe<User, UserFailure>
+
+struct GetUser: APIRequest {
+    typealias Response = User
+    typealias Failure = UserFailure
+    var id: String
+    var method: HTTPRequest.Method { .get }
+    var path: RequestPath { RequestPath("/users/{id}", ["id": id]) }
+    var operationName: String { "getUser" }
+}
+
+struct DeleteUser: APIRequest {
+    typealias Failure = UserFailure
+    var id: Int
+    var method: HTTPRequest.Method { .delete }
+    var path: RequestPath { RequestPath("/users/{id}", ["id": id]) }
+}
+
+struct Blob: Decodable, Sendable {
+    var blob: String
+}
+
+let testBaseURL = URL(string: "https://api.test")!
+
+func stubClient(_ stub: StubTransport, _ configure: (inout APIClient.Configuration) -> Void = { _ in }) -> APIClient {
+    var configuration = APIClient.Configuration()
+    configure(&configuration)
+    return APIClient(baseURL: testBaseURL, transport: stub, configuration: configuration)
+}
+
+/// Runs `body`, returning the typed error it throws, or `nil` if it succeeded.
+func capture<Value, Failure>(_ body: () async throws(APIError<Failure>) -> Value) async -> APIError<Failure>? {
+    do {
+        _ = try await body()
+        return nil
+    } catch {
+        return error
+    }
+}
+
+/// The two real transports, so integration tests run against both.
+enum TransportKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
+    case urlSession
+    case asyncHTTPClient
+
+    func make(maximumResponseBodySize: Int = 32 * 1024 * 1024) -> any HTTPTransport {
+        switch self {
+        case .urlSession: URLSessionTransport(maximumResponseBodySize: maximumResponseBodySize)
+        case .asyncHTTPClient: AsyncHTTPClientTransport(client: SharedHTTPClient.client, maximumResponseBodySize: maximumResponseBodySize)
+        }
+    }
+
+    var testDescription: String { rawValue }
+}
+
+enum SharedHTTPClient {
+    /// One client for the whole test process; statics are never deinitialised, so it never
+    /// trips AsyncHTTPClient's shutdown check.
+    static let client = AsyncHTTPClientTransport.makeHTTPClient()
+}
+
+/// Starts a server, runs `body`, and stops the server even when `body` throws.
+func withServer<T>(_ body: (TestServer) async throws -> T) async throws -> T {
+    let server = try await TestServer.start()
+    do {
+        let result = try await body(server)
+        await server.stop()
+        return result
+    } catch {
+        await server.stop()
+        throw error
+    }
+}
+
+func client(for server: TestServer, _ kind: TransportKind, maximumResponseBodySize: Int = 32 * 1024 * 1024,
+            _ configure: (inout APIClient.Configuration) -> Void = { _ in }) -> APIClient {
+    var configuration = APIClient.Configuration()
+    configuration.timeouts.attempt = .seconds(5)
+    configure(&configuration)
+    return APIClient(baseURL: server.baseURL, transport: kind.make(maximumResponseBodySize: maximumResponseBodySize), configuration: configuration)
+}
+
+/// A port nothing listens on: bound by a server that is then stopped.
+func closedPort() async throws -> Int {
+    let server = try await TestServer.start()
+    let port = server.port
+    await server.stop()
+    return port
+}
+
+/// Collects log records in memory.
+final class LogRecorder: @unchecked Sendable {
+    struct Record {
+        var level: Logger.Level
+        var message: String
+        var metadata: Logger.Metadata
+    }
+
+    private let lock = NSLock()
+    private var storage: [Record] = []
+
+    var records: [Record] {
+        lock.lock()
+        defer { lock.unlock() }
+        return storage
+    }
+
+    func append(_ record: Record) {
+        lock.lock()
+        storage.append(record)
+        lock.unlock()
+    }
+
+    func logger(level: Logger.Level = .trace) -> Logger {
+        var logger = Logger(label: "courier.test") { _ in Handler(recorder: self) }
+        logger.logLevel = level
+        return logger
+    }
+
+    /// Everything logged, as one string, for "never contains" checks.
+    var allText: String {
+        records.map { record in
+            record.message + " " + record.metadata.map { "\($0.key)=\($0.value)" }.sorted().joined(separator: " ")
+        }.joined(separator: "\n")
+    }
+
+    struct Handler: LogHandler {
+        let recorder: LogRecorder
+        var metadata: Logger.Metadata = [:]
+        var logLevel: Logger.Level = .trace
+
+        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+            get { metadata[key] }
+            set { metadata[key] = newValue }
+        }
+
+        func log(event: LogEvent) {
+            recorder.append(Record(level: event.level, message: "\(event.message)", metadata: metadata.merging(event.metadata ?? [:]) { $1 }))
+        }
+    }
+}
+
+/// Collects client events in memory.
+final class EventRecorder: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: [ClientEvent] = []
+
+    var events: [ClientEvent] {
+        lock.lock()
+        defer { lock.unlock() }
+        return storage
+    }
+
+    var hook: @Sendable (ClientEvent) -> Void {
+        { [self] event in
+            lock.lock()
+            storage.append(event)
+            lock.unlock()
+        }
+    }
+}
+
+/// Waits until `condition` holds, polling briefly; false after `limit`.
+func eventually(limit: Duration = .seconds(5), _ condition: () -> Bool) async -> Bool {
+    let clock = ContinuousClock()
+    let end = clock.now + limit
+    while clock.now < end {
+        if condition() { return true }
+        try? await Task.sleep(for: .milliseconds(10))
+    }
+    return condition()
+}
