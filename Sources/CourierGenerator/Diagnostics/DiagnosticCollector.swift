@@ -16,6 +16,8 @@ public struct DiagnosticCollector: Sendable {
     public private(set) var suppressedErrorCount = 0
     /// Warnings found after the limit was reached.
     public private(set) var suppressedWarningCount = 0
+    /// What was reported, so that a problem in a file included by several specs prints once.
+    private var seen: Set<Diagnostic> = []
 
     /// Creates an empty collector that keeps at most `errorLimit` errors.
     public init(errorLimit: Int = DiagnosticCollector.defaultErrorLimit) {
@@ -31,8 +33,10 @@ public struct DiagnosticCollector: Sendable {
     /// How many warnings were reported, including suppressed ones.
     public var warningCount: Int { warnings.count + suppressedWarningCount }
 
-    /// Records `diagnostic`. A bare note (one not attached to another diagnostic) is kept with the warnings.
+    /// Records `diagnostic`, unless the same diagnostic was recorded before. A bare note (one not
+    /// attached to another diagnostic) is kept with the warnings.
     public mutating func report(_ diagnostic: Diagnostic) {
+        guard seen.insert(diagnostic).inserted else { return }
         switch diagnostic.severity {
         case .error:
             if errors.count < errorLimit {

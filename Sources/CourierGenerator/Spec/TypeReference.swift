@@ -79,11 +79,12 @@ public enum PrimitiveType: String, CaseIterable, Hashable, Sendable {
     /// How the type is written in Swift (`Foundation.Date` is written `Date`, and so on).
     public var swiftSpelling: String { rawValue }
 
-    /// Whether a value of this type can be written in a URL path, query or header without an encoder.
+    /// Whether a value of this type can be written in a URL path, query or header: everything
+    /// but `Data`. Dates are written as the service's `coding.dates` says, URLs as their absolute string.
     public var isScalarParameterType: Bool {
         switch self {
-        case .string, .int, .int64, .double, .bool: true
-        case .date, .data, .url: false
+        case .string, .int, .int64, .double, .bool, .date, .url: true
+        case .data: false
         }
     }
 }

@@ -277,8 +277,8 @@ struct SpecValidator {
         default: isScalar = false
         }
         if !isScalar {
-            let allowed = parameter.placement == .query ? "String, Int, Int64, Double, Bool, a string enum, or a list of these" :
-                "String, Int, Int64, Double, Bool or a string enum"
+            let allowed = parameter.placement == .query ? "String, Int, Int64, Double, Bool, Date, URL, a string enum, or a list of these" :
+                "String, Int, Int64, Double, Bool, Date, URL or a string enum"
             error("\(what) has type '\(parameter.type)'; \(parameter.placement.rawValue) parameters take \(allowed)", at: parameter.location)
         }
         if case .string(let value)? = parameter.defaultValue, case .named(let name) = type, let model = modelsByName[name],
