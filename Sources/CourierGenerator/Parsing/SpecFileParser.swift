@@ -194,10 +194,12 @@ struct SpecFileParser {
             let location = reader.location(of: item)
             var value: String?
             var description: String?
+            var caseName: String?
             if case .mapping(let mapping) = item {
-                let fields = reader.fields(of: mapping, in: "an enum value of \(what)", allowed: ["value", "description"],
+                let fields = reader.fields(of: mapping, in: "an enum value of \(what)", allowed: ["value", "case", "description"],
                                            required: ["value"], owner: location)
                 value = fields["value"].flatMap { reader.string($0.value, "'value'") }
+                caseName = fields["case"].flatMap { reader.string($0.value, "'case'") }
                 description = fields["description"].flatMap { reader.string($0.value, "'description'") }
             } else {
                 value = reader.string(item, "an enum value of \(what)")
@@ -209,8 +211,9 @@ struct SpecFileParser {
                 continue
             }
             seen[value] = location
-            checkIdentifier(value, SwiftIdentifier(memberNamed: value), "enum value", at: item)
-            cases.append(EnumCaseSpec(value: value, description: description, location: location))
+            let swiftName = SwiftIdentifier(memberNamed: caseName ?? value)
+            checkIdentifier(caseName ?? value, swiftName, "enum value", at: item)
+            cases.append(EnumCaseSpec(value: value, swiftName: swiftName, description: description, location: location))
         }
         return cases
     }
