@@ -34,6 +34,15 @@ public struct SpecLoader: Sendable {
         return finish(root: root, session: session)
     }
 
+    /// Loads a spec from raw bytes, named `displayPath` in diagnostics; bytes that are not UTF-8
+    /// are reported at their line and column. Includes resolve as for ``loadSpec(contents:displayPath:)``.
+    public func loadSpec(data: Data, displayPath: String) -> SpecLoadResult {
+        var session = LoadSession()
+        let url = URL(fileURLWithPath: displayPath).standardizedFileURL
+        let root = session.parseFile(source: .data(data), url: url, displayPath: displayPath)
+        return finish(root: root, session: session)
+    }
+
     private func finish(root: LoadSession.LoadedFile, session: LoadSession) -> SpecLoadResult {
         var collector = DiagnosticCollector(errorLimit: errorLimit)
         var files = session.files
@@ -79,6 +88,7 @@ struct LoadSession {
     enum Source {
         case file
         case text(String)
+        case data(Data)
     }
 
     struct LoadedFile {
@@ -102,6 +112,8 @@ struct LoadSession {
         switch source {
         case .text(let text):
             outcome = YAMLSource.compose(text, path: displayPath)
+        case .data(let data):
+            outcome = YAMLSource.compose(data, path: displayPath)
         case .file:
             do {
                 let data = try Data(contentsOf: url)

@@ -124,6 +124,9 @@ enum TypeExpression {
                 case "]", " ":
                     throw ExpressionError("unexpected '\(scalar)' in path '\(text)'")
                 default:
+                    if !expectingKey && key.isEmpty {
+                        throw ExpressionError("expected '.' or '[' after ']' in path '\(text)'")
+                    }
                     key.unicodeScalars.append(scalar)
                     expectingKey = true
                 }
