@@ -167,27 +167,35 @@ struct SpecValidator {
     /// Marks models that reach themselves, and reports cycles through required, non-collection
     /// properties, which no finite JSON value can satisfy.
     private mutating func markRecursion() {
-        var edges: [String: [(target: String, required: Bool, via: String)]] = [:]
+        var allEdges: [String: [String]] = [:]
+        var requiredEdges: [String: [String]] = [:]
+        // The property a required edge goes through, for the message.
+        var requiredVia: [String: [String: String]] = [:]
         for model in models {
             for property in model.properties {
-                let direct = directReference(property.type)
                 for name in property.type.referencedNames where modelsByName[name] != nil {
-                    edges[model.name, default: []].append((name, direct == name, property.name))
+                    allEdges[model.name, default: []].append(name)
+                }
+                if case .named(let name) = property.type, modelsByName[name] != nil {
+                    requiredEdges[model.name, default: []].append(name)
+                    requiredVia[model.name, default: [:]][name] = requiredVia[model.name]?[name] ?? property.name
                 }
             }
         }
-        var recursive = Set<String>()
-        for model in models where reaches(model.name, from: model.name, edges: edges, requiredOnly: false) {
-            recursive.insert(model.name)
-        }
+        let names = models.map(\.name)
+        let recursive = ReferenceGraph(nodes: names, edges: allEdges).nodesOnCycles()
+        let requiredGraph = ReferenceGraph(nodes: names, edges: requiredEdges)
+        let impossible = requiredGraph.nodesOnCycles()
         var reported = Set<String>()
-        for model in models where recursive.contains(model.name) && !reported.contains(model.name) {
-            if let cycle = requiredCycle(from: model.name, edges: edges) {
-                reported.formUnion(cycle.map(\.model))
-                let chain = cycle.map { "\($0.model).\($0.property)" }.joined(separator: " → ")
-                error("model '\(model.name)' contains itself through required properties (\(chain)); make one of them optional or an array",
-                      at: model.location)
+        for model in models where impossible.contains(model.name) && !reported.contains(model.name) {
+            guard let cycle = requiredGraph.cycle(through: model.name, within: impossible) else { continue }
+            reported.formUnion(cycle)
+            let steps = cycle.enumerated().map { offset, name in
+                let next = offset + 1 < cycle.count ? cycle[offset + 1] : model.name
+                return "\(name).\(requiredVia[name]?[next] ?? "?")"
             }
+            error("model '\(model.name)' contains itself through required properties (\(steps.joined(separator: " → "))); make one of them optional or an array",
+                  at: model.location)
         }
         models = models.map { model in
             var model = model
@@ -195,40 +203,6 @@ struct SpecValidator {
             return model
         }
         modelsByName = Dictionary(models.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-    }
-
-    /// The model a property holds directly and requiredly (not optional, not in a collection).
-    private func directReference(_ type: TypeReference) -> String? {
-        if case .named(let name) = type { return name }
-        return nil
-    }
-
-    private func reaches(_ target: String, from start: String, edges: [String: [(target: String, required: Bool, via: String)]],
-                         requiredOnly: Bool) -> Bool {
-        var visited = Set<String>()
-        var queue = (edges[start] ?? []).filter { !requiredOnly || $0.required }.map(\.target)
-        while let next = queue.popLast() {
-            if next == target { return true }
-            guard visited.insert(next).inserted else { continue }
-            queue += (edges[next] ?? []).filter { !requiredOnly || $0.required }.map(\.target)
-        }
-        return false
-    }
-
-    private func requiredCycle(from start: String, edges: [String: [(target: String, required: Bool, via: String)]])
-        -> [(model: String, property: String)]? {
-        var path: [(model: String, property: String)] = []
-        var visited = Set<String>()
-        func visit(_ node: String) -> Bool {
-            for edge in edges[node] ?? [] where edge.required {
-                path.append((node, edge.via))
-                if edge.target == start { return true }
-                if visited.insert(edge.target).inserted, visit(edge.target) { return true }
-                path.removeLast()
-            }
-            return false
-        }
-        return visit(start) ? path : nil
     }
 
     // MARK: Endpoints
