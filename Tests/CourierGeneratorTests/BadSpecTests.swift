@@ -108,7 +108,7 @@ import Testing
                 response: "[Pett]"
             """
         #expect(diagnosticLines(yaml) == [
-            "Specs/x.yaml:4:19: error: model 'Ownr' used by property 'owner' is not defined; did you mean 'Owner'?",
+            "Specs/x.yaml:4:26: error: model 'Ownr' used by property 'owner' is not defined; did you mean 'Owner'?",
             "Specs/x.yaml:10:5: error: model 'Pett' used by the response of endpoint 'getPet' is not defined; did you mean 'Pet'?",
         ])
     }

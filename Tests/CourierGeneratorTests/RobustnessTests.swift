@@ -73,7 +73,7 @@ import Testing
         }
         let lines = diagnosticLines(yaml)
         #expect(lines.count == 51)
-        #expect(lines.first == "Specs/x.yaml:4:9: error: model 'Nope0' used by property 'a' is not defined")
+        #expect(lines.first == "Specs/x.yaml:4:12: error: model 'Nope0' used by property 'a' is not defined")
         #expect(lines.last == "70 more errors not shown")
     }
 

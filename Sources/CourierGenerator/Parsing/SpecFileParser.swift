@@ -237,7 +237,9 @@ struct SpecFileParser {
             }
             guard let type = parseType(typeNode, "the type of property '\(entry.key)'") else { continue }
             if jsonKey != nil { file.explicitJSONKeys.insert(location) }
-            properties.append(PropertySpec(name: entry.key, jsonKey: jsonKey, type: type, description: description, location: location))
+            var property = PropertySpec(name: entry.key, jsonKey: jsonKey, type: type, description: description, location: location)
+            property.typeLocation = reader.location(of: typeNode)
+            properties.append(property)
         }
         return properties
     }

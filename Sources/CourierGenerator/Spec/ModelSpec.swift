@@ -70,6 +70,8 @@ public struct PropertySpec: Hashable, Sendable, SourceLocated {
     public var description: String?
     /// Where the property's key is written.
     public var location: SourceLocation
+    /// Where the property's type is written, for pointing at a misspelled type.
+    var typeLocation: SourceLocation?
 
     /// Creates a property.
     public init(name: String, jsonKey: String? = nil, swiftName: SwiftIdentifier? = nil, type: TypeReference,

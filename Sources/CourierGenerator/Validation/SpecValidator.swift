@@ -42,7 +42,7 @@ struct SpecValidator {
         for schema in errorSchemas {
             checkPropertyNames(schema.properties, in: "error schema '\(schema.name)'")
             for property in schema.properties {
-                checkReference(property.type, at: property.location, usage: "property '\(property.name)'")
+                checkReference(property.type, at: property.typeLocation ?? property.location, usage: "property '\(property.name)'")
             }
         }
         markRecursion()
@@ -140,7 +140,7 @@ struct SpecValidator {
         case .object(let properties):
             checkPropertyNames(properties, in: "model '\(model.name)'")
             for property in properties {
-                checkReference(property.type, at: property.location, usage: "property '\(property.name)'")
+                checkReference(property.type, at: property.typeLocation ?? property.location, usage: "property '\(property.name)'")
             }
         case .stringEnum(let cases):
             checkCollisions(cases.map { ($0.value, $0.swiftName, $0.location) }, what: "enum value")
