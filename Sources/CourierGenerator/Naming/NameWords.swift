@@ -54,9 +54,17 @@ enum NameWords {
         return after == characters.count || !characters[after].isLowercase
     }
 
+    /// `text` in camel case: split into words, then joined.
+    static func camelCased(_ text: String, capitalizingFirst: Bool) -> String {
+        // In SCREAMING_SNAKE_CASE every word is upper case, and none is meant as an acronym.
+        let isScreaming = !text.contains(where: \.isLowercase)
+        return join(split(text), capitalizingFirst: capitalizingFirst, keepingUpperCaseWords: !isScreaming)
+    }
+
     /// The words joined in camel case; `_` when there are none, with a `_` prefix when the
-    /// result would start with a digit.
-    static func join(_ words: [String], capitalizingFirst: Bool) -> String {
+    /// result would start with a digit. Upper-case words that are not known acronyms are kept
+    /// as written when `keepingUpperCaseWords` (`JSONAPIErrors`), else capitalized (`STATUS`).
+    static func join(_ words: [String], capitalizingFirst: Bool, keepingUpperCaseWords: Bool) -> String {
         guard !words.isEmpty else { return "_" }
         var result = ""
         for (index, word) in words.enumerated() {
@@ -66,8 +74,9 @@ enum NameWords {
             } else if let acronym = acronyms[lower] {
                 result += acronym
             } else if word.count > 1, word.allSatisfy({ !$0.isLetter || $0.isUppercase }) {
-                // An all-caps word that is not an acronym, like `STATUS` in `STATUS_CODE`.
-                result += capitalized(lower)
+                // An all-caps word that is not a known acronym: `JSONAPI` in `JSONAPIErrors`
+                // stays, `STATUS` in `STATUS_CODE` becomes `Status`.
+                result += keepingUpperCaseWords ? word : capitalized(lower)
             } else {
                 result += capitalized(word)
             }

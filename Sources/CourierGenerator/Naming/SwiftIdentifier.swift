@@ -25,12 +25,12 @@ public struct SwiftIdentifier: Hashable, Sendable, Comparable, CustomStringConve
     /// The lowerCamelCase identifier for a property, enum case, parameter or function named
     /// `specName` in a spec.
     public init(memberNamed specName: String) {
-        self.name = NameWords.join(NameWords.split(specName), capitalizingFirst: false)
+        self.name = NameWords.camelCased(specName, capitalizingFirst: false)
     }
 
     /// The UpperCamelCase identifier for a type named `specName` in a spec.
     public init(typeNamed specName: String) {
-        self.name = NameWords.join(NameWords.split(specName), capitalizingFirst: true)
+        self.name = NameWords.camelCased(specName, capitalizingFirst: true)
     }
 
     /// Whether the identifier must be written in backticks wherever it is declared or used.
