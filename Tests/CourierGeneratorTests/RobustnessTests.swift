@@ -107,3 +107,42 @@ import Testing
         #expect(result.diagnostics.renderedLines == ["missing.yaml:1:1: error: cannot read the file: no such file"])
     }
 }
+
+@Suite struct EncodingTests {
+    @Test func byteOrderMarkIsSkipped() {
+        var data = Data([0xEF, 0xBB, 0xBF])
+        data.append(Data("service: S\nbaseURL: https://s.example.com\nmodels:\n  A: { b: Nope }\n".utf8))
+        let result = SpecLoader().loadSpec(data: data, displayPath: "Specs/bom.yaml")
+        #expect(result.diagnostics.renderedLines == ["Specs/bom.yaml:4:11: error: model 'Nope' used by property 'b' is not defined"])
+    }
+
+    @Test func windowsLineEndingsKeepLineNumbers() {
+        let yaml = "service: S\r\nbaseURL: https://s.example.com\r\nmodels:\r\n  A: { b: Nope }\r\n"
+        #expect(diagnosticLines(yaml) == ["Specs/x.yaml:4:11: error: model 'Nope' used by property 'b' is not defined"])
+    }
+
+    @Test func columnsCountCharactersNotBytes() {
+        let yaml = "service: S\nbaseURL: https://s.example.com\nmodels:\n  Café: { prénom: Nope }\n"
+        #expect(diagnosticLines(yaml) == ["Specs/x.yaml:4:19: error: model 'Nope' used by property 'prénom' is not defined"])
+    }
+
+    @Test func invalidEscapeIsASyntaxError() {
+        #expect(diagnosticLines("service: \"\\uD800\"\n") == [
+            "Specs/x.yaml:1:13: error: YAML syntax error: found invalid Unicode character escape code (while parsing a quoted scalar at line 1, column 10)",
+        ])
+    }
+
+    @Test func truncatedMultibyteSequenceIsReported() {
+        var data = Data("service: S\nbaseURL: https://s.example.com\ndescription: é".utf8)
+        data.removeLast()  // half of the two-byte é
+        let result = SpecLoader().loadSpec(data: data, displayPath: "Specs/x.yaml")
+        #expect(result.diagnostics.renderedLines == ["Specs/x.yaml:3:14: error: the file is not valid UTF-8 (byte 0xC3); save it as UTF-8"])
+    }
+
+    @Test func overlongEncodingIsNotUTF8() {
+        // 0xC0 0xAF is an overlong "/": well-formed looking, but not UTF-8.
+        let data = Data([0x61, 0x3A, 0x20, 0xC0, 0xAF])
+        let result = SpecLoader().loadSpec(data: data, displayPath: "Specs/x.yaml")
+        #expect(result.diagnostics.renderedLines == ["Specs/x.yaml:1:4: error: the file is not valid UTF-8 (byte 0xC0); save it as UTF-8"])
+    }
+}

@@ -30,6 +30,9 @@ enum YAMLSource {
 
     /// Reads `text` as YAML. `path` names the file in diagnostics.
     static func compose(_ text: String, path: String) -> Outcome {
+        // Yams tells libyaml the encoding up front, which skips libyaml's byte-order-mark
+        // detection; a BOM left in would be read as content. Editors do not count it as a column.
+        let text = text.hasPrefix("\u{FEFF}") ? String(text.unicodeScalars.dropFirst()) : text
         do {
             let node = try Yams.compose(yaml: text, .basic, .default, .utf8)
             return .document(node, text: text)
