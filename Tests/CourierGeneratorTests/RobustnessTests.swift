@@ -146,3 +146,15 @@ import Testing
         #expect(result.diagnostics.renderedLines == ["Specs/x.yaml:1:4: error: the file is not valid UTF-8 (byte 0xC0); save it as UTF-8"])
     }
 }
+
+@Suite struct YAMLTagTests {
+    @Test func explicitTagsAreIgnoredWithAWarning() {
+        let yaml = "service: !!binary U2hvcA==\nbaseURL: !custom https://s.example.com\ndescription: !!str Fine\n"
+        let (spec, lines) = loadSpec(yaml)
+        #expect(lines == [
+            "Specs/x.yaml:1:10: warning: YAML tag 'tag:yaml.org,2002:binary' is ignored; values are read as written",
+            "Specs/x.yaml:2:10: warning: YAML tag '!custom' is ignored; values are read as written",
+        ])
+        #expect(spec?.name == "U2hvcA==")
+    }
+}

@@ -57,8 +57,17 @@ final class NodeReader {
         return singleLine.count > 60 ? String(singleLine.prefix(60)) + "…" : singleLine
     }
 
+    /// Warns about explicit YAML tags (`!!binary`, `!custom`): the spec format gives every value
+    /// its meaning by position, so a tag changes nothing and is probably a mistake.
+    func checkTag(_ node: Node) {
+        let name = node.tag.rawValue
+        guard ![Tag.Name.str, .map, .seq, .nonSpecific].map(\.rawValue).contains(name) else { return }
+        warning("YAML tag '\(NodeReader.abbreviated(name))' is ignored; values are read as written", at: location(of: node))
+    }
+
     /// The node as a mapping, or a diagnostic saying `what` must be a mapping.
     func mapping(_ node: Node, _ what: String) -> Node.Mapping? {
+        checkTag(node)
         if case .mapping(let mapping) = node { return mapping }
         error("\(what) must be a mapping, found \(kind(of: node))", at: node)
         return nil
@@ -66,6 +75,7 @@ final class NodeReader {
 
     /// The node as a list, or a diagnostic.
     func sequence(_ node: Node, _ what: String) -> [Node]? {
+        checkTag(node)
         if case .sequence(let sequence) = node { return Array(sequence) }
         error("\(what) must be a list, found \(kind(of: node))", at: node)
         return nil
@@ -73,6 +83,7 @@ final class NodeReader {
 
     /// The node as a non-empty string, or a diagnostic.
     func string(_ node: Node, _ what: String) -> String? {
+        checkTag(node)
         if case .scalar(let scalar) = node, !isNull(scalar) { return scalar.string }
         error("\(what) must be a string, found \(kind(of: node))", at: node)
         return nil
@@ -80,6 +91,7 @@ final class NodeReader {
 
     /// The scalar's text, if the node is a non-null scalar; no diagnostic.
     func scalarText(_ node: Node) -> String? {
+        checkTag(node)
         if case .scalar(let scalar) = node, !isNull(scalar) { return scalar.string }
         return nil
     }
