@@ -30,6 +30,9 @@ import Testing
         #expect(typeError("Pet Dog") == "unexpected 'Dog' after type 'Pet'")
         #expect(typeError("") == "missing type name")
         #expect(typeError("?") == "unexpected '?' where a type name should be")
+        #expect(typeError(String(repeating: "[", count: 100_000) + "Int" + String(repeating: "]", count: 100_000))
+            == "type is nested more than 32 levels deep")
+        #expect(type(String(repeating: "[", count: 32) + "Int" + String(repeating: "]", count: 32)) != nil)
     }
 
     @Test func parsesFieldPaths() throws {

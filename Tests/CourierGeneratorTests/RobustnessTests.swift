@@ -158,3 +158,22 @@ import Testing
         #expect(spec?.name == "U2hvcA==")
     }
 }
+
+@Suite struct MessageShapeTests {
+    @Test func namesWithLineBreaksStayOnOneLine() {
+        let yaml = "service: S\nbaseURL: https://s.example.com\nendpoints:\n  \"get\\nuser\": { get: /a }\n  getUser: { get: /b }\n"
+        #expect(diagnosticLines(yaml) == [
+            "Specs/x.yaml:5:3: error: endpoint 'getUser' and endpoint 'get\\nuser' both become the Swift name 'getUser'; rename one",
+            "Specs/x.yaml:4:3: note: 'get\\nuser' is declared here",
+        ])
+    }
+
+    @Test func hugeValuesAreCutInMessages() throws {
+        let name = String(repeating: "X", count: 1_000_000)
+        let lines = diagnosticLines("service: S\nbaseURL: https://s.example.com\nendpoints:\n  e: { get: /e, response: \(name) }\n")
+        let line = try #require(lines.first)
+        #expect(lines.count == 1)
+        #expect(line.hasPrefix("Specs/x.yaml:4:17: error: model 'XXXX"))
+        #expect(line.count < 500)
+    }
+}

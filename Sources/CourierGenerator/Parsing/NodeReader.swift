@@ -20,7 +20,7 @@ final class NodeReader {
     }
 
     func error(_ message: String, at location: SourceLocation, notes: [Diagnostic] = []) {
-        diagnostics.report(.error(message, at: location, notes: notes))
+        diagnostics.report(Diagnostic.error(message, at: location, notes: notes).singleLined())
     }
 
     func error(_ message: String, at node: Node) {
@@ -28,11 +28,18 @@ final class NodeReader {
     }
 
     func warning(_ message: String, at location: SourceLocation) {
-        diagnostics.report(.warning(message, at: location))
+        diagnostics.report(Diagnostic.warning(message, at: location).singleLined())
+    }
+
+    /// A message fit for one line of output: names quoted from the spec may hold line breaks
+    /// (quoted YAML keys can) or be very long (values can be megabytes).
+    static func singleLine(_ message: String) -> String {
+        let escaped = message.replacingOccurrences(of: "\r", with: "\\r").replacingOccurrences(of: "\n", with: "\\n")
+        return escaped.count > 400 ? String(escaped.prefix(400)) + "…" : escaped
     }
 
     func report(_ diagnostic: Diagnostic) {
-        diagnostics.report(diagnostic)
+        diagnostics.report(diagnostic.singleLined())
     }
 
     // MARK: Shapes
@@ -174,5 +181,12 @@ final class NodeReader {
             error("\(what) is missing required key '\(key)'", at: owner)
         }
         return fields
+    }
+}
+
+extension Diagnostic {
+    /// The diagnostic with its message and notes made fit for one line each.
+    func singleLined() -> Diagnostic {
+        Diagnostic(severity, NodeReader.singleLine(message), at: location, notes: notes.map { $0.singleLined() })
     }
 }

@@ -48,7 +48,7 @@ public struct SpecLoader: Sendable {
         var files = session.files
         // Each file's own diagnostics, then include problems, then cross-file validation.
         for file in files { collector.merge(file.diagnostics) }
-        collector.report(contentsOf: session.includeDiagnostics)
+        collector.report(contentsOf: session.includeDiagnostics.map { $0.singleLined() })
         guard let parsed = root.parsed else {
             return SpecLoadResult(spec: nil, isSharedFile: false, diagnostics: collector)
         }
@@ -127,7 +127,7 @@ struct LoadSession {
         switch outcome {
         case .failure(let diagnostic):
             var collector = DiagnosticCollector()
-            collector.report(diagnostic)
+            collector.report(diagnostic.singleLined())
             loaded = LoadedFile(url: url, parsed: nil, diagnostics: collector)
         case .document(let root, _):
             var parser = SpecFileParser(path: displayPath)

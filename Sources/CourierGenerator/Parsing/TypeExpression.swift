@@ -41,10 +41,19 @@ enum TypeExpression {
             return true
         }
 
+        /// How deep `[` may nest. Far beyond any real type; keeps hostile input from exhausting the stack.
+        static let maximumDepth = 32
+        var depth = 0
+
         mutating func parseType() throws(ExpressionError) -> TypeReference {
             skipSpaces()
             var type: TypeReference
             if consume("[") {
+                depth += 1
+                defer { depth -= 1 }
+                guard depth <= Self.maximumDepth else {
+                    throw ExpressionError("type is nested more than \(Self.maximumDepth) levels deep")
+                }
                 let first = try parseType()
                 if consume(":") {
                     guard first == .primitive(.string) else {

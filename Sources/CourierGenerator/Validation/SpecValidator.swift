@@ -22,7 +22,7 @@ struct SpecValidator {
     }
 
     private mutating func error(_ message: String, at location: SourceLocation, notes: [Diagnostic] = []) {
-        diagnostics.append(.error(message, at: location, notes: notes))
+        diagnostics.append(Diagnostic.error(message, at: location, notes: notes).singleLined())
     }
 
     /// Validates and assembles the spec. Returns `nil` when the root file is not a service or
@@ -231,7 +231,7 @@ struct SpecValidator {
         checkCaseConsistency(endpoint.effectiveErrors, owner: what)
         endpoint.resilience = endpoint.resilience.merged(withDefaults: root.defaultResilience)
         if endpoint.resilience.idempotencyKey != nil && endpoint.method.isIdempotent {
-            diagnostics.append(.warning("\(what) uses \(endpoint.method.rawValue), which is already idempotent; 'idempotencyKey' is not needed",
+            diagnostics.append(.warning(NodeReader.singleLine("\(what) uses \(endpoint.method.rawValue), which is already idempotent; 'idempotencyKey' is not needed"),
                                         at: endpoint.location))
         }
         return endpoint
