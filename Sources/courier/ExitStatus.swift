@@ -12,7 +12,7 @@ enum ExitStatus {
     static let helpText = """
         Exit status:
           0   every spec is valid (warnings may have been printed)
-          1   a spec has errors, printed to standard error as path:line:column: error: message
-          64  usage error: unknown option, missing argument, or a path that does not exist
+          1   a spec has errors (printed to standard error)
+          64  usage error: bad option or argument, or a path that does not exist
         """
 }

@@ -54,7 +54,9 @@ public struct EndpointSpec: Hashable, Sendable, SourceLocated {
     public var headerParameters: [ParameterSpec] { parameters.filter { $0.placement == .header } }
 
     /// The distinct error cases this endpoint can throw, from ``effectiveErrors``, in first-use order.
-    /// Validation guarantees that a case name always carries the same body schema.
+    /// Validation guarantees that a case name always carries the same body schema. When several
+    /// mappings use one case, its message and description come from the first; the mappings
+    /// themselves keep their own.
     public var errorCases: [ErrorCaseSpec] {
         var seen = Set<String>()
         var cases: [ErrorCaseSpec] = []
