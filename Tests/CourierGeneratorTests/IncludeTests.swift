@@ -117,3 +117,29 @@ import Testing
         ])
     }
 }
+
+@Suite struct IncludeLimitTests {
+    @Test func symlinkLoopsAreCycles() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write("service: Shop\nbaseURL: https://shop.example.com\ninclude: loop/Shared.yaml\n", to: "Specs/Shop.yaml")
+        try folder.write("include: loop/Shared.yaml\nmodels:\n  A: { id: Int }\n", to: "Specs/Shared.yaml")
+        // Specs/loop points back at Specs, so loop/loop/loop/… is the same folder.
+        try FileManager.default.createSymbolicLink(atPath: folder.url.appendingPathComponent("Specs/loop").path,
+                                                   withDestinationPath: folder.url.appendingPathComponent("Specs").path)
+        let result = SpecLoader().loadSpec(at: URL(fileURLWithPath: path), displayPath: "Specs/Shop.yaml")
+        #expect(result.diagnostics.renderedLines == [
+            "Specs/loop/Shared.yaml:1:10: error: include cycle: Specs/loop/Shared.yaml includes Specs/loop/loop/Shared.yaml; remove one of these includes",
+        ])
+    }
+
+    @Test func deeplyNestedIncludesStop() throws {
+        let folder = try TemporaryFolder()
+        for level in 0..<20 {
+            try folder.write("include: f\(level + 1).yaml\nmodels:\n  M\(level): { id: Int }\n", to: "Specs/f\(level).yaml")
+        }
+        try folder.write("models:\n  Last: { id: Int }\n", to: "Specs/f20.yaml")
+        let path = try folder.write("service: Shop\nbaseURL: https://shop.example.com\ninclude: f0.yaml\n", to: "Specs/Shop.yaml")
+        let result = SpecLoader().loadSpec(at: URL(fileURLWithPath: path), displayPath: "Specs/Shop.yaml")
+        #expect(result.diagnostics.renderedLines == ["Specs/f14.yaml:1:10: error: includes nest more than 16 files deep"])
+    }
+}

@@ -14,6 +14,10 @@ struct LoadSession {
         let diagnostics: DiagnosticCollector
     }
 
+    /// How deep includes may nest; far beyond any real layout, it bounds the work a
+    /// pathological tree of files can cause.
+    static let maximumIncludeDepth = 16
+
     private(set) var files: [LoadedFile] = []
     /// Included files in the order their contents should appear (dependencies first).
     private(set) var includeOrder: [URL] = []
@@ -66,12 +70,16 @@ struct LoadSession {
     private mutating func loadInclude(_ path: String, at location: SourceLocation, from url: URL, displayPath: String) {
         let includedURL: URL
         if path.hasPrefix("/") {
-            includedURL = URL(fileURLWithPath: path).standardizedFileURL
+            includedURL = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath()
         } else {
-            includedURL = url.deletingLastPathComponent().appendingPathComponent(path).standardizedFileURL
+            includedURL = url.deletingLastPathComponent().appendingPathComponent(path).standardizedFileURL.resolvingSymlinksInPath()
         }
         let includedDisplay = Self.displayPath(of: path, includedFrom: displayPath)
 
+        guard stack.count < Self.maximumIncludeDepth else {
+            includeDiagnostics.append(.error("includes nest more than \(Self.maximumIncludeDepth) files deep", at: location))
+            return
+        }
         if let start = stack.firstIndex(where: { $0.url == includedURL }) {
             let chain = stack[start...].map(\.displayPath) + [includedDisplay]
             includeDiagnostics.append(.error("include cycle: \(chain.joined(separator: " includes ")); remove one of these includes",

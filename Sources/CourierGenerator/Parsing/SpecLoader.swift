@@ -21,7 +21,7 @@ public struct SpecLoader: Sendable {
     public func loadSpec(at url: URL, displayPath: String? = nil) -> SpecLoadResult {
         let display = displayPath ?? url.path
         var session = LoadSession()
-        let root = session.parseFile(at: url.standardizedFileURL, displayPath: display)
+        let root = session.parseFile(at: url.standardizedFileURL.resolvingSymlinksInPath(), displayPath: display)
         return finish(root: root, session: session)
     }
 
@@ -29,7 +29,7 @@ public struct SpecLoader: Sendable {
     /// relative to `displayPath` on disk (relative to the current directory when it is relative).
     public func loadSpec(contents: String, displayPath: String) -> SpecLoadResult {
         var session = LoadSession()
-        let url = URL(fileURLWithPath: displayPath).standardizedFileURL
+        let url = URL(fileURLWithPath: displayPath).standardizedFileURL.resolvingSymlinksInPath()
         let root = session.parseFile(source: .text(contents), url: url, displayPath: displayPath)
         return finish(root: root, session: session)
     }
@@ -38,7 +38,7 @@ public struct SpecLoader: Sendable {
     /// are reported at their line and column. Includes resolve as for ``loadSpec(contents:displayPath:)``.
     public func loadSpec(data: Data, displayPath: String) -> SpecLoadResult {
         var session = LoadSession()
-        let url = URL(fileURLWithPath: displayPath).standardizedFileURL
+        let url = URL(fileURLWithPath: displayPath).standardizedFileURL.resolvingSymlinksInPath()
         let root = session.parseFile(source: .data(data), url: url, displayPath: displayPath)
         return finish(root: root, session: session)
     }
