@@ -503,3 +503,27 @@ import Testing
         ])
     }
 }
+
+@Suite struct ReservedHeaderTests {
+    @Test func headersCourierSetsCannotBeParameters() {
+        let yaml = """
+            service: Petstore
+            baseURL: https://petstore.example.com
+            headers:
+              authorization: Basic abc
+            auth: bearer
+            endpoints:
+              createPet:
+                post: /pets
+                idempotencyKey: true
+                headers:
+                  Authorization: String
+                  idempotency-key: String?
+            """
+        #expect(diagnosticLines(yaml) == [
+            "Specs/x.yaml:4:3: error: header 'authorization' is already sent by 'auth'; remove it from 'headers'",
+            "Specs/x.yaml:11:7: error: header parameter 'Authorization' of endpoint 'createPet' is already sent as the auth header",
+            "Specs/x.yaml:12:7: error: header parameter 'idempotency-key' of endpoint 'createPet' is already sent as the idempotency key",
+        ])
+    }
+}

@@ -27,7 +27,20 @@ extension SpecValidator {
             warning("\(what) uses \(endpoint.method.rawValue), which is already idempotent; 'idempotencyKey' is not needed",
                     at: endpoint.location)
         }
+        checkReservedHeaders(of: endpoint)
         return endpoint
+    }
+
+    /// Headers Courier sets itself (credentials, idempotency keys) cannot also be parameters.
+    mutating func checkReservedHeaders(of endpoint: EndpointSpec) {
+        var reserved: [String: String] = [:]
+        if let auth = root.auth { reserved[auth.headerName.lowercased()] = "the auth header" }
+        if let key = endpoint.resilience.idempotencyKey { reserved[key.headerName.lowercased()] = "the idempotency key" }
+        for parameter in endpoint.headerParameters {
+            if let use = reserved[parameter.name.lowercased()] {
+                error("header parameter '\(parameter.name)' of endpoint '\(endpoint.name)' is already sent as \(use)", at: parameter.location)
+            }
+        }
     }
 
     mutating func checkParameter(_ parameter: ParameterSpec) {
