@@ -297,6 +297,25 @@ import Testing
         ])
     }
 
+    @Test func sameStatusWrittenTwice() {
+        // The same key twice is a YAML-level error, reported where the second one is written.
+        let yaml = """
+            service: Petstore
+            baseURL: https://petstore.example.com
+            endpoints:
+              listPets:
+                get: /pets
+                errors:
+                  404: notFound
+                  410: gone
+                  "404": missing
+            """
+        #expect(diagnosticLines(yaml) == [
+            "Specs/x.yaml:9:7: error: duplicate key '404' in the same mapping",
+            "Specs/x.yaml:7:7: note: '404' is first written here",
+        ])
+    }
+
     @Test func oneCaseWithTwoBodies() {
         let yaml = """
             service: Petstore
@@ -315,6 +334,30 @@ import Testing
         #expect(diagnosticLines(yaml) == [
             "Specs/x.yaml:12:12: error: error case 'notFound' of endpoint 'listPets' carries no body here but body 'Problem' elsewhere; one case has one body",
             "Specs/x.yaml:7:18: note: 'notFound' is also used here",
+        ])
+    }
+
+    @Test func conflictsInDefaultsAreReportedOnce() {
+        let yaml = """
+            service: Petstore
+            baseURL: https://petstore.example.com
+            errorSchemas:
+              Problem: { message: String }
+            defaults:
+              errors:
+                404: { case: notFound, body: Problem }
+                410: notFound
+                400: bad_request
+                422: badRequest
+            endpoints:
+              listPets: { get: /pets }
+              getPet: { get: /pet }
+            """
+        #expect(diagnosticLines(yaml) == [
+            "Specs/x.yaml:8:10: error: error case 'notFound' of 'defaults' carries no body here but body 'Problem' elsewhere; one case has one body",
+            "Specs/x.yaml:7:18: note: 'notFound' is also used here",
+            "Specs/x.yaml:10:10: error: error cases 'badRequest' and 'bad_request' of 'defaults' both become the Swift case 'badRequest'; rename one",
+            "Specs/x.yaml:9:10: note: 'bad_request' is used here",
         ])
     }
 

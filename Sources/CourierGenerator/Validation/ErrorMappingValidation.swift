@@ -77,26 +77,33 @@ extension SpecValidator {
         }
     }
 
-    /// One case name must carry one body type, and different case names must stay different in Swift.
-    mutating func checkCaseConsistency(_ mappings: [ErrorMappingSpec], owner: String) {
-        var byName: [String: ErrorCaseSpec] = [:]
-        var bySwiftName: [SwiftIdentifier: ErrorCaseSpec] = [:]
-        for errorCase in mappings.flatMap(\.allCases) {
-            if let first = byName[errorCase.name] {
-                if first.bodySchema != errorCase.bodySchema {
-                    let describe = { (schema: String?) in schema.map { "body '\($0)'" } ?? "no body" }
-                    error("error case '\(errorCase.name)' of \(owner) carries \(describe(errorCase.bodySchema)) here but \(describe(first.bodySchema)) elsewhere; one case has one body",
-                          at: errorCase.location, notes: [.note("'\(first.name)' is also used here", at: first.location)])
+    /// One case name must carry one body type, and different case names must stay different in
+    /// Swift. With `reportingInherited` false, problems between two inherited mappings are left
+    /// to the check of `defaults` itself, so that they are reported once, not once per endpoint.
+    mutating func checkCaseConsistency(_ mappings: [ErrorMappingSpec], owner: String, reportingInherited: Bool = true) {
+        var byName: [String: (errorCase: ErrorCaseSpec, isInherited: Bool)] = [:]
+        var bySwiftName: [SwiftIdentifier: (errorCase: ErrorCaseSpec, isInherited: Bool)] = [:]
+        for mapping in mappings {
+            for errorCase in mapping.allCases {
+                if let first = byName[errorCase.name] {
+                    let reports = reportingInherited || !(first.isInherited && mapping.isInherited)
+                    if first.errorCase.bodySchema != errorCase.bodySchema && reports {
+                        let describe = { (schema: String?) in schema.map { "body '\($0)'" } ?? "no body" }
+                        error("error case '\(errorCase.name)' of \(owner) carries \(describe(errorCase.bodySchema)) here but \(describe(first.errorCase.bodySchema)) elsewhere; one case has one body",
+                              at: errorCase.location, notes: [.note("'\(first.errorCase.name)' is also used here", at: first.errorCase.location)])
+                    }
+                    continue
                 }
-                continue
+                byName[errorCase.name] = (errorCase, mapping.isInherited)
+                if let first = bySwiftName[errorCase.swiftName] {
+                    if reportingInherited || !(first.isInherited && mapping.isInherited) {
+                        error("error cases '\(errorCase.name)' and '\(first.errorCase.name)' of \(owner) both become the Swift case '\(errorCase.swiftName)'; rename one",
+                              at: errorCase.location, notes: [.note("'\(first.errorCase.name)' is used here", at: first.errorCase.location)])
+                    }
+                    continue
+                }
+                bySwiftName[errorCase.swiftName] = (errorCase, mapping.isInherited)
             }
-            byName[errorCase.name] = errorCase
-            if let first = bySwiftName[errorCase.swiftName] {
-                error("error cases '\(errorCase.name)' and '\(first.name)' of \(owner) both become the Swift case '\(errorCase.swiftName)'; rename one",
-                      at: errorCase.location, notes: [.note("'\(first.name)' is used here", at: first.location)])
-                continue
-            }
-            bySwiftName[errorCase.swiftName] = errorCase
         }
     }
 }
