@@ -1,2 +1,218 @@
 import Foundation
 import Testing
+
+/// Runs the real `courier` binary, built next to this test bundle, and checks what it prints
+/// and how it exits.
+@Suite struct CLITests {
+    struct Output {
+        let status: Int32
+        let standardOutput: String
+        let standardError: String
+
+        var errorLines: [String] { standardError.split(separator: "\n").map(String.init) }
+        var outputLines: [String] { standardOutput.split(separator: "\n").map(String.init) }
+    }
+
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The `courier` executable in the build products folder that holds the running tests.
+    static func courierExecutable() throws -> URL {
+        var candidates: [URL] = []
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        var folder = executable.deletingLastPathComponent()
+        for _ in 0..<5 {
+            candidates.append(folder.appendingPathComponent("courier"))
+            folder = folder.deletingLastPathComponent()
+        }
+        candidates.append(Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("courier"))
+        guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
+            throw CLIError.executableNotFound(candidates.map(\.path))
+        }
+        return found
+    }
+
+    enum CLIError: Error {
+        case executableNotFound([String])
+    }
+
+    /// Runs courier with `arguments` in `directory` (the package root by default).
+    func courier(_ arguments: String..., in directory: URL = CLITests.packageRoot) throws -> Output {
+        let process = Process()
+        process.executableURL = try Self.courierExecutable()
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        let output = Pipe()
+        let error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        // Read before waiting, so that a full pipe cannot stall the child.
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Output(status: process.terminationStatus,
+                      standardOutput: String(decoding: outputData, as: UTF8.self),
+                      standardError: String(decoding: errorData, as: UTF8.self))
+    }
+
+    /// A folder for scratch specs, removed afterwards.
+    func withTemporaryFolder<T>(_ body: (URL) throws -> T) throws -> T {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("courier-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        return try body(folder)
+    }
+
+    @Test func versionPrintsTheGeneratorVersion() throws {
+        let result = try courier("--version")
+        #expect(result.status == 0)
+        #expect(result.standardOutput == "0.1.0\n")
+    }
+
+    @Test func helpShowsExamplesAndExitCodes() throws {
+        let result = try courier("--help")
+        #expect(result.status == 0)
+        #expect(result.standardOutput.contains("courier generate Specs --output Generated"))
+        #expect(result.standardOutput.contains("courier validate Specs/*.yaml"))
+        #expect(result.standardOutput.contains("0   every spec is valid"))
+        #expect(result.standardOutput.contains("1   a spec has errors"))
+        #expect(result.standardOutput.contains("64  usage error"))
+        #expect(result.standardOutput.contains("validate"))
+        #expect(result.standardOutput.contains("generate"))
+
+        let validateHelp = try courier("validate", "--help")
+        #expect(validateHelp.status == 0)
+        #expect(validateHelp.standardOutput.contains("courier validate Specs/GitHub.yaml"))
+        #expect(validateHelp.standardOutput.contains("--error-limit"))
+    }
+
+    @Test func exampleSpecsValidateCleanly() throws {
+        let result = try courier("validate", "Specs/Bookshelf.yaml", "Specs/GitHub.yaml", "Specs/Marketplace.yaml", "Specs/Qiita.yaml")
+        #expect(result.status == 0)
+        #expect(result.standardError == "")
+        #expect(result.outputLines == [
+            "Specs/Bookshelf.yaml: ok, service Bookshelf: 9 endpoints, 10 models, 1 error schema",
+            "Specs/GitHub.yaml: ok, service GitHub: 11 endpoints, 16 models, 1 error schema",
+            "Specs/Marketplace.yaml: ok, service Marketplace: 9 endpoints, 12 models, 1 error schema",
+            "Specs/Qiita.yaml: ok, service Qiita: 10 endpoints, 7 models, 1 error schema",
+        ])
+    }
+
+    @Test func badSpecPrintsCompilerStyleDiagnosticsAndExitsOne() throws {
+        try withTemporaryFolder { folder in
+            let spec = """
+                service: Petstore
+                baseURL: https://petstore.example.com
+                endpoints:
+                  getPet:
+                    get: /pets/{petId}
+                    respnse: Pet
+
+                """
+            try Data(spec.utf8).write(to: folder.appendingPathComponent("x.yaml"))
+            let result = try courier("validate", "x.yaml", in: folder)
+            #expect(result.status == 1)
+            #expect(result.standardOutput == "")
+            #expect(result.errorLines == [
+                "x.yaml:5:10: error: path parameter '{petId}' of endpoint 'getPet' is not declared under 'path:'",
+                "x.yaml:6:5: error: unknown key 'respnse' in endpoint 'getPet'; did you mean 'response'?",
+                "2 errors, 0 warnings",
+            ])
+        }
+    }
+
+    @Test func eachBadFileIsReportedAndNoneCrashes() throws {
+        try withTemporaryFolder { folder in
+            try Data().write(to: folder.appendingPathComponent("empty.yaml"))
+            try Data([0x73, 0x3A, 0x20, 0xFF, 0x0A]).write(to: folder.appendingPathComponent("latin1.yaml"))
+            try Data("- a\n- b\n".utf8).write(to: folder.appendingPathComponent("list.yaml"))
+            try Data(("description: " + String(repeating: "[", count: 200_000) + "\n").utf8)
+                .write(to: folder.appendingPathComponent("deep.yaml"))
+            let result = try courier("validate", "empty.yaml", "latin1.yaml", "list.yaml", "deep.yaml", in: folder)
+            #expect(result.status == 1)
+            #expect(result.errorLines == [
+                "deep.yaml:1:15: error: YAML nesting is too deep (libyaml allows at most 1000 levels)",
+                "empty.yaml:1:1: error: the file is empty; a spec needs at least 'service', 'baseURL' and 'endpoints'",
+                "latin1.yaml:1:4: error: the file is not valid UTF-8 (byte 0xFF); save it as UTF-8",
+                "list.yaml:1:1: error: the top level must be a mapping with keys such as 'service' and 'endpoints', found a list",
+                "4 errors, 0 warnings",
+            ])
+        }
+    }
+
+    @Test func errorsBeyondTheLimitAreCounted() throws {
+        try withTemporaryFolder { folder in
+            var spec = "service: S\nbaseURL: https://s.example.com\nmodels:\n"
+            for index in 0..<8 { spec += "  M\(index): { a: Missing\(index) }\n" }
+            try Data(spec.utf8).write(to: folder.appendingPathComponent("many.yaml"))
+            let result = try courier("validate", "--error-limit", "3", "many.yaml", in: folder)
+            #expect(result.status == 1)
+            #expect(result.errorLines == [
+                "many.yaml:4:12: error: model 'Missing0' used by property 'a' is not defined",
+                "many.yaml:5:12: error: model 'Missing1' used by property 'a' is not defined",
+                "many.yaml:6:12: error: model 'Missing2' used by property 'a' is not defined",
+                "5 more errors not shown",
+                "8 errors, 0 warnings",
+            ])
+        }
+    }
+
+    @Test func warningsDoNotFailValidation() throws {
+        try withTemporaryFolder { folder in
+            let spec = "service: S\nbaseURL: https://s.example.com\nendpoints:\n  read:\n    get: /read\n    idempotencyKey: true\n"
+            try Data(spec.utf8).write(to: folder.appendingPathComponent("s.yaml"))
+            let result = try courier("validate", "s.yaml", in: folder)
+            #expect(result.status == 0)
+            #expect(result.errorLines == [
+                "s.yaml:4:3: warning: endpoint 'read' uses GET, which is already idempotent; 'idempotencyKey' is not needed",
+                "0 errors, 1 warning",
+            ])
+            #expect(result.outputLines == ["s.yaml: ok, service S: 1 endpoint, 0 models, 0 error schemas"])
+        }
+    }
+
+    @Test func missingPathIsAUsageError() throws {
+        let result = try courier("validate", "Specs/DoesNotExist.yaml")
+        #expect(result.status == 64)
+        #expect(result.standardError.contains("no such file or folder: Specs/DoesNotExist.yaml"))
+    }
+
+    @Test func missingArgumentsAreUsageErrors() throws {
+        #expect(try courier("validate").status == 64)
+        #expect(try courier("generate", "Specs").status == 64)
+        #expect(try courier("frobnicate").status == 64)
+    }
+
+    @Test func generateValidatesAFolderAndSaysEmissionIsNotBuilt() throws {
+        try withTemporaryFolder { folder in
+            let output = folder.appendingPathComponent("Generated")
+            let result = try courier("generate", "Specs", "--output", output.path)
+            #expect(result.status == 0)
+            #expect(result.standardError == "")
+            #expect(result.outputLines == [
+                "Specs/Bookshelf.yaml: valid, service Bookshelf: 9 endpoints, 10 models, 1 error schema",
+                "Specs/GitHub.yaml: valid, service GitHub: 11 endpoints, 16 models, 1 error schema",
+                "Specs/Marketplace.yaml: valid, service Marketplace: 9 endpoints, 12 models, 1 error schema",
+                "Specs/Qiita.yaml: valid, service Qiita: 10 endpoints, 7 models, 1 error schema",
+                "Validated 4 services. Code emission is not built yet: nothing was written to \(output.path).",
+            ])
+            // Nothing is pretended: the output folder is not even created.
+            #expect(!FileManager.default.fileExists(atPath: output.path))
+        }
+    }
+
+    @Test func generateSkipsSharedFilesAndStopsOnErrors() throws {
+        let shared = try courier("generate", "Specs/Shared/PlatformErrors.yaml", "--output", "/tmp/courier-unused")
+        #expect(shared.status == 0)
+        #expect(shared.outputLines.first == "Specs/Shared/PlatformErrors.yaml: skipped, shared file (no 'service'); it is generated as part of the services that include it")
+
+        try withTemporaryFolder { folder in
+            try Data("service: S\n".utf8).write(to: folder.appendingPathComponent("s.yaml"))
+            let result = try courier("generate", ".", "--output", "out", in: folder)
+            #expect(result.status == 1)
+            #expect(result.errorLines == ["./s.yaml:1:1: error: the service is missing required key 'baseURL'", "1 error, 0 warnings"])
+            #expect(result.standardOutput == "")
+        }
+    }
+}

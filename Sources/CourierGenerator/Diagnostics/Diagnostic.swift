@@ -1,0 +1,64 @@
+/// One problem found in a spec, with where it is.
+///
+/// Renders in the form compilers print, which SwiftPM and Xcode turn into clickable issues:
+/// `Specs/x.yaml:12:5: error: unknown key 'respnse' in endpoint 'getPet'; did you mean 'response'?`
+public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
+    /// How serious a diagnostic is.
+    public enum Severity: String, Hashable, Sendable, Comparable {
+        /// Supplementary information attached to an error or warning, such as where a name was first declared.
+        case note
+        /// Something that is probably a mistake but does not stop generation.
+        case warning
+        /// A problem that stops generation; the CLI exits non-zero.
+        case error
+
+        private var rank: Int {
+            switch self {
+            case .note: 0
+            case .warning: 1
+            case .error: 2
+            }
+        }
+
+        /// Orders by seriousness: note < warning < error.
+        public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
+    }
+
+    /// How serious the problem is.
+    public var severity: Severity
+    /// What is wrong, in one line, naming the offending key or value.
+    public var message: String
+    /// Where the problem is.
+    public var location: SourceLocation
+    /// Notes that point at related places, printed right after this diagnostic.
+    public var notes: [Diagnostic]
+
+    /// Creates a diagnostic.
+    public init(_ severity: Severity, _ message: String, at location: SourceLocation, notes: [Diagnostic] = []) {
+        self.severity = severity
+        self.message = message
+        self.location = location
+        self.notes = notes
+    }
+
+    /// An error at `location`.
+    public static func error(_ message: String, at location: SourceLocation, notes: [Diagnostic] = []) -> Diagnostic {
+        Diagnostic(.error, message, at: location, notes: notes)
+    }
+
+    /// A warning at `location`.
+    public static func warning(_ message: String, at location: SourceLocation, notes: [Diagnostic] = []) -> Diagnostic {
+        Diagnostic(.warning, message, at: location, notes: notes)
+    }
+
+    /// A note at `location`, to attach to an error or warning.
+    public static func note(_ message: String, at location: SourceLocation) -> Diagnostic {
+        Diagnostic(.note, message, at: location)
+    }
+
+    /// The first line only: `path:line:column: severity: message`.
+    public var description: String { "\(location): \(severity.rawValue): \(message)" }
+
+    /// This diagnostic followed by its notes, one per line.
+    public var renderedLines: [String] { [description] + notes.flatMap(\.renderedLines) }
+}

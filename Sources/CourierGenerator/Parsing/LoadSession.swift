@@ -1,0 +1,126 @@
+import Foundation
+
+/// Reads a root file and, depth first, the files it includes; detects include cycles.
+struct LoadSession {
+    enum Source {
+        case file
+        case text(String)
+        case data(Data)
+    }
+
+    struct LoadedFile {
+        let url: URL
+        let parsed: ParsedSpecFile?
+        let diagnostics: DiagnosticCollector
+    }
+
+    /// How deep includes may nest; far beyond any real layout, it bounds the work a
+    /// pathological tree of files can cause.
+    static let maximumIncludeDepth = 16
+
+    private(set) var files: [LoadedFile] = []
+    /// Included files in the order their contents should appear (dependencies first).
+    private(set) var includeOrder: [URL] = []
+    private(set) var includeDiagnostics: [Diagnostic] = []
+    private var stack: [(url: URL, displayPath: String)] = []
+
+    mutating func parseFile(at url: URL, displayPath: String) -> LoadedFile {
+        parseFile(source: .file, url: url, displayPath: displayPath)
+    }
+
+    mutating func parseFile(source: Source, url: URL, displayPath: String) -> LoadedFile {
+        let outcome: YAMLSource.Outcome
+        switch source {
+        case .text(let text):
+            outcome = YAMLSource.compose(text, path: displayPath)
+        case .data(let data):
+            outcome = YAMLSource.compose(data, path: displayPath)
+        case .file:
+            do {
+                let data = try Data(contentsOf: url)
+                outcome = YAMLSource.compose(data, path: displayPath)
+            } catch {
+                outcome = .failure(.error("cannot read the file: \(Self.reason(error, url: url))", at: .start(of: displayPath)))
+            }
+        }
+
+        var loaded: LoadedFile
+        switch outcome {
+        case .failure(let diagnostic):
+            var collector = DiagnosticCollector()
+            collector.report(diagnostic.singleLined())
+            loaded = LoadedFile(url: url, parsed: nil, diagnostics: collector)
+        case .document(let root, _):
+            var parser = SpecFileParser(path: displayPath)
+            let parsed = parser.parse(root: root)
+            loaded = LoadedFile(url: url, parsed: parsed, diagnostics: parser.reader.diagnostics)
+        }
+        files.append(loaded)
+
+        if let parsed = loaded.parsed {
+            stack.append((url, displayPath))
+            for include in parsed.includes {
+                loadInclude(include.path, at: include.location, from: url, displayPath: displayPath)
+            }
+            stack.removeLast()
+        }
+        return loaded
+    }
+
+    private mutating func loadInclude(_ path: String, at location: SourceLocation, from url: URL, displayPath: String) {
+        let includedURL: URL
+        if path.hasPrefix("/") {
+            includedURL = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath()
+        } else {
+            includedURL = url.deletingLastPathComponent().appendingPathComponent(path).standardizedFileURL.resolvingSymlinksInPath()
+        }
+        let includedDisplay = Self.displayPath(of: path, includedFrom: displayPath)
+
+        guard stack.count < Self.maximumIncludeDepth else {
+            includeDiagnostics.append(.error("includes nest more than \(Self.maximumIncludeDepth) files deep", at: location))
+            return
+        }
+        if let start = stack.firstIndex(where: { $0.url == includedURL }) {
+            let chain = stack[start...].map(\.displayPath) + [includedDisplay]
+            includeDiagnostics.append(.error("include cycle: \(chain.joined(separator: " includes ")); remove one of these includes",
+                                             at: location))
+            return
+        }
+        if files.contains(where: { $0.url == includedURL }) { return }
+        guard FileManager.default.fileExists(atPath: includedURL.path) else {
+            includeDiagnostics.append(.error("included file '\(path)' does not exist (looked for \(includedDisplay))", at: location))
+            return
+        }
+        let loaded = parseFile(source: .file, url: includedURL, displayPath: includedDisplay)
+        if let parsed = loaded.parsed, parsed.isService {
+            includeDiagnostics.append(.error(
+                "included file '\(path)' describes a service; include only shared files of 'errorSchemas' and 'models'", at: location))
+        }
+        includeOrder.append(includedURL)
+    }
+
+    /// The display path of `path` included from the file displayed as `parent`: relative
+    /// includes stay relative to where the user pointed us (`Specs/Shared/Errors.yaml`).
+    static func displayPath(of path: String, includedFrom parent: String) -> String {
+        if path.hasPrefix("/") { return path }
+        let directory = (parent as NSString).deletingLastPathComponent
+        let joined = directory.isEmpty ? path : (directory as NSString).appendingPathComponent(path)
+        var components: [String] = []
+        for component in joined.split(separator: "/", omittingEmptySubsequences: false).map(String.init) {
+            if component == "." { continue }
+            if component == "..", let last = components.last, last != "..", !last.isEmpty {
+                components.removeLast()
+            } else {
+                components.append(component)
+            }
+        }
+        return components.joined(separator: "/")
+    }
+
+    static func reason(_ error: Error, url: URL) -> String {
+        var isDirectory: ObjCBool = false
+        if !FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) { return "no such file" }
+        if isDirectory.boolValue { return "it is a directory" }
+        return (error as NSError).localizedDescription
+    }
+}

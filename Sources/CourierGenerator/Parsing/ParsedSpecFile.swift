@@ -1,0 +1,35 @@
+import Foundation
+
+/// What one YAML file contributes, before includes are merged and the whole is validated.
+struct ParsedSpecFile {
+    /// The file's path as shown in diagnostics.
+    var path: String
+    /// Whether the file describes a service (it has `service`, `baseURL`, `endpoints` or other
+    /// service-only keys) rather than being a shared file of error schemas and models.
+    var isService = false
+    var serviceName: String?
+    var serviceLocation: SourceLocation
+    var description: String?
+    var baseURL: URL?
+    var headers: [HeaderSpec] = []
+    var auth: AuthSpec?
+    var coding = CodingSpec()
+    var defaultErrors: [ErrorMappingSpec] = []
+    var defaultResilience = ResilienceHints()
+    var models: [ModelSpec] = []
+    var errorSchemas: [ErrorSchemaSpec] = []
+    var endpoints: [EndpointSpec] = []
+    /// `include:` entries: the path as written and where.
+    var includes: [(path: String, location: SourceLocation)] = []
+    /// Names declared in the file whose declarations did not parse. References to them are not
+    /// reported again as undefined.
+    var brokenNames: Set<String> = []
+    /// Properties whose JSON key was given explicitly with `json:`, by location; the key strategy
+    /// leaves them alone.
+    var explicitJSONKeys: Set<SourceLocation> = []
+
+    init(path: String) {
+        self.path = path
+        self.serviceLocation = .start(of: path)
+    }
+}

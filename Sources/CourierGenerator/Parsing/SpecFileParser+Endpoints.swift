@@ -1,0 +1,240 @@
+import Foundation
+import Yams
+
+/// Endpoints: method and path, parameters, body, response and resilience hints.
+extension SpecFileParser {
+    mutating func parseEndpoints(_ node: Node) {
+        guard let mapping = reader.mapping(node, "'endpoints'") else { return }
+        for entry in reader.entries(of: mapping) {
+            checkIdentifier(entry.key, SwiftIdentifier(memberNamed: entry.key), "endpoint name", at: entry.keyNode)
+            if let endpoint = parseEndpoint(entry) {
+                file.endpoints.append(endpoint)
+            }
+        }
+    }
+
+    mutating func parseEndpoint(_ entry: NodeReader.Entry) -> EndpointSpec? {
+        let name = entry.key
+        let location = reader.location(of: entry.keyNode)
+        let what = "endpoint '\(name)'"
+        guard let body = reader.mapping(entry.value, what) else { return nil }
+        var invalidMethodReported = false
+        let fields = reader.fields(of: body, in: what, allowed: Self.endpointKeys, owner: location) { unknown in
+            // `fetch: /pets` or `GET: /pets`: a method key that is not one.
+            guard let value = reader.scalarText(unknown.value), value.hasPrefix("/") else { return false }
+            let lower = unknown.key.lowercased()
+            let hint = HTTPMethod.allCases.contains { $0.specKey == lower }
+                ? "; methods are written in lowercase: '\(lower)'"
+                : "; expected one of \(HTTPMethod.allCases.map(\.specKey).joined(separator: ", "))"
+            reader.error("invalid HTTP method '\(NodeReader.abbreviated(unknown.key))' in \(what)\(hint)", at: unknown.keyNode)
+            invalidMethodReported = true
+            return true
+        }
+
+        // Method and path.
+        let methodEntries = HTTPMethod.allCases.compactMap { method in fields[method.specKey].map { (method, $0) } }
+            .sorted { reader.location(of: $0.1.keyNode) < reader.location(of: $1.1.keyNode) }
+        if methodEntries.count > 1 {
+            reader.error("\(what) has more than one method ('\(methodEntries.map(\.0.specKey).joined(separator: "', '"))'); declare one endpoint per method",
+                         at: methodEntries[1].1.keyNode)
+        }
+        if methodEntries.isEmpty && !invalidMethodReported {
+            reader.error("\(what) needs a method and path, such as 'get: /items/{id}'", at: location)
+        }
+        var template: PathTemplate?
+        var pathNode: Node?
+        if let (_, methodEntry) = methodEntries.first, let text = reader.string(methodEntry.value, "the path of \(what)") {
+            pathNode = methodEntry.value
+            switch TypeExpression.parsePathTemplate(text) {
+            case .success(let parsed): template = parsed
+            case .failure(let problem): reader.error(problem.message, at: methodEntry.value)
+            }
+        }
+
+        // Parameters.
+        var parameters: [ParameterSpec] = []
+        if let entry = fields["path"] { parameters += parseParameters(entry.value, placement: .path, endpoint: what) }
+        if let template, let pathNode {
+            var seen = Set<String>()
+            for placeholder in template.parameterNames {
+                if !seen.insert(placeholder).inserted {
+                    reader.error("path parameter '{\(placeholder)}' appears twice in '\(template)'", at: pathNode)
+                } else if !parameters.contains(where: { $0.name == placeholder }) {
+                    reader.error("path parameter '{\(placeholder)}' of \(what) is not declared under 'path:'", at: pathNode)
+                }
+            }
+            for parameter in parameters where !seen.contains(parameter.name) {
+                reader.error("path parameter '\(parameter.name)' is declared but '\(template)' does not use it", at: parameter.location)
+            }
+        }
+        if let entry = fields["query"] { parameters += parseParameters(entry.value, placement: .query, endpoint: what) }
+        if let entry = fields["headers"] { parameters += parseParameters(entry.value, placement: .header, endpoint: what) }
+
+        let requestBody = fields["body"].flatMap { parseBody($0, endpoint: name) }
+        let response = parseResponse(fields["response"], endpointLocation: location, endpoint: what)
+        let errors = fields["errors"].map { parseErrorMappings($0.value, owner: what) } ?? []
+        var resilience = parseResilience(fields)
+        if let entry = fields["idempotencyKey"] { resilience.idempotencyKey = parseIdempotencyKey(entry.value) }
+
+        guard let (method, _) = methodEntries.first, let template else { return nil }
+        return EndpointSpec(name: name, description: fields["description"].flatMap { reader.string($0.value, "'description'") },
+                            method: method, path: template, parameters: parameters, body: requestBody, response: response,
+                            errors: errors, resilience: resilience, location: location)
+    }
+
+    func parseParameters(_ node: Node, placement: ParameterSpec.Placement, endpoint: String) -> [ParameterSpec] {
+        guard let mapping = reader.mapping(node, "'\(placement == .header ? "headers" : placement.rawValue)' of \(endpoint)") else { return [] }
+        var parameters: [ParameterSpec] = []
+        for entry in reader.entries(of: mapping) {
+            let location = reader.location(of: entry.keyNode)
+            let what = "\(placement.rawValue) parameter '\(entry.key)'"
+            if placement == .header {
+                guard checkHeaderName(entry.key, at: entry.keyNode) else { continue }
+            }
+            checkIdentifier(entry.key, SwiftIdentifier(memberNamed: entry.key), "parameter name", at: entry.keyNode)
+            var typeNode = entry.value
+            var defaultNode: Node?
+            var description: String?
+            var isSecret = false
+            if case .mapping(let fieldsMapping) = entry.value {
+                var allowed = ["type", "description"]
+                if placement != .path { allowed.append("default") }
+                if placement == .header { allowed.append("secret") }
+                let fields = reader.fields(of: fieldsMapping, in: what, allowed: allowed, required: ["type"], owner: location)
+                guard let type = fields["type"] else { continue }
+                typeNode = type.value
+                defaultNode = fields["default"]?.value
+                description = fields["description"].flatMap { reader.string($0.value, "'description'") }
+                isSecret = fields["secret"].flatMap { reader.bool($0.value, "'secret'") } ?? false
+            }
+            guard let type = parseType(typeNode, "the type of \(what)") else { continue }
+            if placement == .path && type.isOptional {
+                reader.error("\(what) cannot be optional; path parameters are always required", at: typeNode)
+            }
+            var defaultValue: LiteralValue?
+            if let defaultNode {
+                defaultValue = parseDefault(defaultNode, type: type, what: what)
+            }
+            parameters.append(ParameterSpec(name: entry.key, placement: placement, type: type, defaultValue: defaultValue,
+                                            isSecret: isSecret, description: description, location: location))
+        }
+        return parameters
+    }
+
+    func parseDefault(_ node: Node, type: TypeReference, what: String) -> LiteralValue? {
+        guard let text = reader.string(node, "the default of \(what)") else { return nil }
+        switch type.nonOptional {
+        case .primitive(.string): return .string(text)
+        case .primitive(.int), .primitive(.int64):
+            if let value = Int(text) { return .integer(value) }
+        case .primitive(.double):
+            if let value = Double(text), value.isFinite { return .number(value) }
+        case .primitive(.bool):
+            if text == "true" || text == "false" { return .boolean(text == "true") }
+        case .named:
+            // An enum value; the validator checks it once every model is known.
+            return .string(text)
+        default:
+            reader.error("\(what) of type '\(type)' cannot have a default", at: node)
+            return nil
+        }
+        reader.error("the default of \(what) must be a \(type.nonOptional), found '\(NodeReader.abbreviated(text))'", at: node)
+        return nil
+    }
+
+    mutating func parseBody(_ entry: NodeReader.Entry, endpoint: String) -> RequestBodySpec? {
+        let location = reader.location(of: entry.keyNode)
+        guard case .mapping(let mapping) = entry.value else {
+            return parseType(entry.value, "the request body").map { RequestBodySpec(type: $0, location: location) }
+        }
+        let fields = reader.fields(of: mapping, in: "'body'", allowed: ["type", "properties", "description", "contentType"],
+                                   owner: location)
+        let description = fields["description"].flatMap { reader.string($0.value, "'description'") }
+        let contentType = fields["contentType"].flatMap { reader.string($0.value, "'contentType'") } ?? "application/json"
+        switch (fields["type"], fields["properties"]) {
+        case (let type?, nil):
+            return parseType(type.value, "the request body").map {
+                RequestBodySpec(type: $0, contentType: contentType, description: description, location: location)
+            }
+        case (nil, let properties?):
+            let modelName = SwiftIdentifier(typeNamed: endpoint).name + "Body"
+            let model = ModelSpec(name: modelName, description: description,
+                                  kind: .object(parseProperties(properties.value, what: "the body of endpoint '\(endpoint)'")),
+                                  synthesizedForEndpoint: endpoint, location: location)
+            file.models.append(model)
+            return RequestBodySpec(type: .named(modelName), contentType: contentType, description: description, location: location)
+        case (_?, _?):
+            reader.error("'body' has both 'type' and 'properties'; give a model with 'type' or an inline body with 'properties'", at: location)
+        case (nil, nil):
+            reader.error("'body' needs 'type' (a model) or 'properties' (an inline body)", at: location)
+        }
+        return nil
+    }
+
+    func parseResponse(_ entry: NodeReader.Entry?, endpointLocation: SourceLocation, endpoint: String) -> ResponseSpec {
+        guard let entry else { return ResponseSpec(status: 204, body: nil, location: endpointLocation) }
+        let location = reader.location(of: entry.keyNode)
+        guard case .mapping(let mapping) = entry.value else {
+            return ResponseSpec(status: 200, body: parseType(entry.value, "the response"), location: location)
+        }
+        let fields = reader.fields(of: mapping, in: "'response'", allowed: ["status", "body", "description"], owner: location)
+        let body = fields["body"].flatMap { parseType($0.value, "the response body") }
+        var status = body == nil ? 204 : 200
+        if let statusEntry = fields["status"] {
+            if let text = reader.scalarText(statusEntry.value), let value = Int(text), (200...299).contains(value) {
+                status = value
+            } else {
+                reader.error("the success status of \(endpoint) must be 200…299, found \(reader.kind(of: statusEntry.value))", at: statusEntry.value)
+            }
+        }
+        if body != nil && (status == 204 || status == 205) {
+            reader.error("a \(status) response has no body; remove 'body' or use another status", at: location)
+        }
+        return ResponseSpec(status: status, body: body,
+                            description: fields["description"].flatMap { reader.string($0.value, "'description'") },
+                            location: location)
+    }
+
+    // MARK: Resilience
+
+    func parseResilience(_ fields: [String: NodeReader.Entry]) -> ResilienceHints {
+        var hints = ResilienceHints()
+        if let entry = fields["timeout"] { hints.timeout = reader.seconds(entry.value, "'timeout'") }
+        if let entry = fields["retry"] {
+            if reader.scalarText(entry.value) == "false" {
+                hints.retry = .disabled
+            } else if let mapping = reader.mapping(entry.value, "'retry' (false or a mapping)") {
+                let retry = reader.fields(of: mapping, in: "'retry'", allowed: ["maxAttempts", "baseDelay", "maxDelay", "nonIdempotent"],
+                                          owner: reader.location(of: entry.keyNode))
+                hints.retry = .custom(RetryPolicySpec(
+                    maxAttempts: retry["maxAttempts"].flatMap { reader.integer($0.value, "'maxAttempts'", in: 1...100) },
+                    baseDelay: retry["baseDelay"].flatMap { reader.seconds($0.value, "'baseDelay'", allowingZero: true) },
+                    maxDelay: retry["maxDelay"].flatMap { reader.seconds($0.value, "'maxDelay'", allowingZero: true) },
+                    retriesNonIdempotent: retry["nonIdempotent"].flatMap { reader.bool($0.value, "'nonIdempotent'") } ?? false))
+            }
+        }
+        if let entry = fields["breaker"] {
+            if reader.scalarText(entry.value) == "false" {
+                hints.breaker = .disabled
+            } else if let mapping = reader.mapping(entry.value, "'breaker' (false or a mapping)") {
+                let breaker = reader.fields(of: mapping, in: "'breaker'", allowed: ["failureThreshold", "resetAfter"],
+                                            owner: reader.location(of: entry.keyNode))
+                hints.breaker = .custom(BreakerPolicySpec(
+                    failureThreshold: breaker["failureThreshold"].flatMap { reader.integer($0.value, "'failureThreshold'", in: 1...Int.max) },
+                    resetAfter: breaker["resetAfter"].flatMap { reader.seconds($0.value, "'resetAfter'") }))
+            }
+        }
+        return hints
+    }
+
+    func parseIdempotencyKey(_ node: Node) -> IdempotencyKeySpec? {
+        if case .mapping(let mapping) = node {
+            let fields = reader.fields(of: mapping, in: "'idempotencyKey'", allowed: ["header"], required: ["header"],
+                                       owner: reader.location(of: node))
+            guard let entry = fields["header"], let name = reader.string(entry.value, "'header'"),
+                  checkHeaderName(name, at: entry.value) else { return nil }
+            return IdempotencyKeySpec(headerName: name)
+        }
+        return reader.bool(node, "'idempotencyKey' (true, false or { header: Name })") == true ? IdempotencyKeySpec() : nil
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+
+/// Loads a spec file and the files it includes, and validates the whole.
+///
+/// ```swift
+/// let result = SpecLoader().loadSpec(at: URL(fileURLWithPath: "Specs/GitHub.yaml"), displayPath: "Specs/GitHub.yaml")
+/// for line in result.diagnostics.renderedLines { print(line) }
+/// if let spec = result.spec { /* generate */ }
+/// ```
+public struct SpecLoader: Sendable {
+    /// The most errors reported per loaded file, before "N more errors not shown".
+    public var errorLimit: Int
+
+    /// Creates a loader.
+    public init(errorLimit: Int = DiagnosticCollector.defaultErrorLimit) {
+        self.errorLimit = errorLimit
+    }
+
+    /// Loads the spec at `url`. `displayPath` is how the file is named in diagnostics; it
+    /// defaults to the URL's path. Included files are named relative to it.
+    public func loadSpec(at url: URL, displayPath: String? = nil) -> SpecLoadResult {
+        let display = displayPath ?? url.path
+        var session = LoadSession()
+        let root = session.parseFile(at: url.standardizedFileURL.resolvingSymlinksInPath(), displayPath: display)
+        return finish(root: root, session: session)
+    }
+
+    /// Loads a spec from `contents`, named `displayPath` in diagnostics. Includes are resolved
+    /// relative to `displayPath` on disk (relative to the current directory when it is relative).
+    public func loadSpec(contents: String, displayPath: String) -> SpecLoadResult {
+        var session = LoadSession()
+        let url = URL(fileURLWithPath: displayPath).standardizedFileURL.resolvingSymlinksInPath()
+        let root = session.parseFile(source: .text(contents), url: url, displayPath: displayPath)
+        return finish(root: root, session: session)
+    }
+
+    /// Loads a spec from raw bytes, named `displayPath` in diagnostics; bytes that are not UTF-8
+    /// are reported at their line and column. Includes resolve as for ``loadSpec(contents:displayPath:)``.
+    public func loadSpec(data: Data, displayPath: String) -> SpecLoadResult {
+        var session = LoadSession()
+        let url = URL(fileURLWithPath: displayPath).standardizedFileURL.resolvingSymlinksInPath()
+        let root = session.parseFile(source: .data(data), url: url, displayPath: displayPath)
+        return finish(root: root, session: session)
+    }
+
+    private func finish(root: LoadSession.LoadedFile, session: LoadSession) -> SpecLoadResult {
+        var collector = DiagnosticCollector(errorLimit: errorLimit)
+        var files = session.files
+        // Each file's own diagnostics, then include problems, then cross-file validation.
+        for file in files { collector.merge(file.diagnostics) }
+        collector.report(contentsOf: session.includeDiagnostics.map { $0.singleLined() })
+        guard let parsed = root.parsed else {
+            return SpecLoadResult(spec: nil, isSharedFile: false, diagnostics: collector)
+        }
+        files.removeAll { $0.url == root.url }
+        var validator = SpecValidator(root: parsed, included: session.includeOrder.compactMap { url in
+            files.first { $0.url == url }?.parsed
+        })
+        let spec = validator.validate()
+        collector.report(contentsOf: validator.diagnostics)
+        return SpecLoadResult(spec: collector.hasErrors ? nil : spec, isSharedFile: !parsed.isService, diagnostics: collector)
+    }
+}
+
+/// What loading one spec produced.
+public struct SpecLoadResult: Sendable {
+    /// The validated service; `nil` when there were errors or the file is a shared include file.
+    public var spec: ServiceSpec?
+    /// Whether the file is a shared file of error schemas and models (no `service:`), meant to be
+    /// included by services rather than generated on its own.
+    public var isSharedFile: Bool
+    /// Every error and warning, from this file and the files it includes.
+    public var diagnostics: DiagnosticCollector
+
+    /// Creates a result.
+    public init(spec: ServiceSpec?, isSharedFile: Bool, diagnostics: DiagnosticCollector) {
+        self.spec = spec
+        self.isSharedFile = isSharedFile
+        self.diagnostics = diagnostics
+    }
+
+    /// Whether any error was reported.
+    public var hasErrors: Bool { diagnostics.hasErrors }
+}

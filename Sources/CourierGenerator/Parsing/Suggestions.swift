@@ -1,0 +1,40 @@
+/// "Did you mean" suggestions for misspelled keys and names.
+enum Suggestions {
+    /// The candidate closest to `word`, if one is close enough to be a likely typo: the same
+    /// ignoring case, or within an edit distance of about a third of the word's length.
+    static func closest(to word: String, among candidates: some Sequence<String>) -> String? {
+        let lowered = word.lowercased()
+        let limit = max(1, min(3, word.count / 3))
+        var best: (candidate: String, distance: Int)?
+        for candidate in candidates {
+            if candidate.lowercased() == lowered { return candidate }
+            guard abs(candidate.count - word.count) <= limit else { continue }
+            let distance = editDistance(lowered, candidate.lowercased(), limit: limit)
+            if distance <= limit, distance < (best?.distance ?? .max) {
+                best = (candidate, distance)
+            }
+        }
+        return best?.candidate
+    }
+
+    /// Levenshtein distance, giving up (returning `limit + 1`) once it exceeds `limit`.
+    static func editDistance(_ lhs: String, _ rhs: String, limit: Int) -> Int {
+        let a = Array(lhs.unicodeScalars)
+        let b = Array(rhs.unicodeScalars)
+        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+        var previous = Array(0...b.count)
+        var current = Array(repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            var rowMinimum = current[0]
+            for j in 1...b.count {
+                let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
+                rowMinimum = min(rowMinimum, current[j])
+            }
+            if rowMinimum > limit { return limit + 1 }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+}

@@ -1,0 +1,251 @@
+/// One operation of a service, declared under `endpoints:`.
+public struct EndpointSpec: Hashable, Sendable, SourceLocated {
+    /// The name as written in the spec.
+    public var name: String
+    /// The Swift function name (lowerCamelCase).
+    public var swiftName: SwiftIdentifier
+    /// The documentation, if any.
+    public var description: String?
+    /// The HTTP method.
+    public var method: HTTPMethod
+    /// The path template, relative to the service's base URL.
+    public var path: PathTemplate
+    /// Parameters in the path, query and headers, in that order and in declaration order within each.
+    public var parameters: [ParameterSpec]
+    /// The request body, if any.
+    public var body: RequestBodySpec?
+    /// The success response.
+    public var response: ResponseSpec
+    /// The error mappings written on this endpoint, in declaration order.
+    public var errors: [ErrorMappingSpec]
+    /// This endpoint's mappings merged with the service's `defaults.errors`: a default mapping
+    /// is inherited unless the endpoint maps the same status matcher itself. Ordered by how
+    /// specific the matcher is (exact statuses, then ranges, then `default`), then by status.
+    public var effectiveErrors: [ErrorMappingSpec]
+    /// Retry, timeout and breaker hints, already merged with the service's defaults.
+    public var resilience: ResilienceHints
+    /// Where the endpoint's name is written.
+    public var location: SourceLocation
+
+    /// Creates an endpoint. `effectiveErrors` starts as `errors`; ``ServiceSpec`` merges defaults in.
+    public init(name: String, swiftName: SwiftIdentifier? = nil, description: String? = nil, method: HTTPMethod,
+                path: PathTemplate, parameters: [ParameterSpec] = [], body: RequestBodySpec? = nil,
+                response: ResponseSpec, errors: [ErrorMappingSpec] = [], effectiveErrors: [ErrorMappingSpec]? = nil,
+                resilience: ResilienceHints = ResilienceHints(), location: SourceLocation) {
+        self.name = name
+        self.swiftName = swiftName ?? SwiftIdentifier(memberNamed: name)
+        self.description = description
+        self.method = method
+        self.path = path
+        self.parameters = parameters
+        self.body = body
+        self.response = response
+        self.errors = errors
+        self.effectiveErrors = effectiveErrors ?? errors
+        self.resilience = resilience
+        self.location = location
+    }
+
+    /// Path parameters, in declaration order.
+    public var pathParameters: [ParameterSpec] { parameters.filter { $0.placement == .path } }
+    /// Query parameters, in declaration order.
+    public var queryParameters: [ParameterSpec] { parameters.filter { $0.placement == .query } }
+    /// Header parameters, in declaration order.
+    public var headerParameters: [ParameterSpec] { parameters.filter { $0.placement == .header } }
+
+    /// The distinct error cases this endpoint can throw, from ``effectiveErrors``, in first-use order.
+    /// Validation guarantees that a case name always carries the same body schema. When several
+    /// mappings use one case, its message and description come from the first; the mappings
+    /// themselves keep their own.
+    public var errorCases: [ErrorCaseSpec] {
+        var seen = Set<String>()
+        var cases: [ErrorCaseSpec] = []
+        for mapping in effectiveErrors {
+            for errorCase in mapping.allCases where seen.insert(errorCase.name).inserted {
+                cases.append(errorCase)
+            }
+        }
+        return cases
+    }
+
+    /// Whether a failed attempt may be sent again: the method is idempotent, the endpoint sends an
+    /// idempotency key, or the spec explicitly allows retrying it.
+    public var allowsRetry: Bool {
+        if case .disabled = resilience.retry { return false }
+        if method.isIdempotent || resilience.idempotencyKey != nil { return true }
+        if case .custom(let policy) = resilience.retry { return policy.retriesNonIdempotent }
+        return false
+    }
+}
+
+/// An HTTP method an endpoint can use.
+public enum HTTPMethod: String, CaseIterable, Hashable, Sendable {
+    /// `GET`
+    case get = "GET"
+    /// `POST`
+    case post = "POST"
+    /// `PUT`
+    case put = "PUT"
+    /// `PATCH`
+    case patch = "PATCH"
+    /// `DELETE`
+    case delete = "DELETE"
+    /// `HEAD`
+    case head = "HEAD"
+    /// `OPTIONS`
+    case options = "OPTIONS"
+
+    /// The key that introduces the method in a spec (`get`, `post`, …).
+    public var specKey: String { rawValue.lowercased() }
+
+    /// Whether sending the request twice has the same effect as sending it once (RFC 9110 §9.2.2).
+    public var isIdempotent: Bool {
+        switch self {
+        case .get, .put, .delete, .head, .options: true
+        case .post, .patch: false
+        }
+    }
+}
+
+/// A path such as `/repos/{owner}/{repo}/issues`, split into literal text and parameters.
+public struct PathTemplate: Hashable, Sendable, CustomStringConvertible {
+    /// A piece of a path template.
+    public enum Segment: Hashable, Sendable {
+        /// Text sent as written.
+        case literal(String)
+        /// A `{name}` placeholder, filled from the path parameter `name`.
+        case parameter(String)
+    }
+
+    /// The template as written in the spec.
+    public var template: String
+    /// The template split into literals and parameters.
+    public var segments: [Segment]
+
+    /// Creates a template from its parts.
+    public init(template: String, segments: [Segment]) {
+        self.template = template
+        self.segments = segments
+    }
+
+    /// The names of the `{parameters}`, in order of appearance.
+    public var parameterNames: [String] {
+        segments.compactMap { segment in
+            if case .parameter(let name) = segment { return name }
+            return nil
+        }
+    }
+
+    /// The template as written.
+    public var description: String { template }
+}
+
+/// A path, query or header parameter.
+public struct ParameterSpec: Hashable, Sendable, SourceLocated {
+    /// Where a parameter goes in the request.
+    public enum Placement: String, Hashable, Sendable {
+        /// Substituted into a `{placeholder}` of the path; always required.
+        case path
+        /// Appended to the query string.
+        case query
+        /// Sent as a request header.
+        case header
+    }
+
+    /// The name on the wire: the placeholder, query key or header field name.
+    public var name: String
+    /// The Swift argument name (lowerCamelCase).
+    public var swiftName: SwiftIdentifier
+    /// Where the parameter goes.
+    public var placement: Placement
+    /// The declared type; an optional type means the caller may leave the parameter out.
+    public var type: TypeReference
+    /// The value used when the caller does not give one, if any.
+    public var defaultValue: LiteralValue?
+    /// Whether the value must never be logged (tokens, keys). Only header parameters can be secret.
+    public var isSecret: Bool
+    /// The documentation, if any.
+    public var description: String?
+    /// Where the parameter's name is written.
+    public var location: SourceLocation
+
+    /// Creates a parameter.
+    public init(name: String, swiftName: SwiftIdentifier? = nil, placement: Placement, type: TypeReference,
+                defaultValue: LiteralValue? = nil, isSecret: Bool = false, description: String? = nil,
+                location: SourceLocation) {
+        self.name = name
+        self.swiftName = swiftName ?? SwiftIdentifier(memberNamed: name)
+        self.placement = placement
+        self.type = type
+        self.defaultValue = defaultValue
+        self.isSecret = isSecret
+        self.description = description
+        self.location = location
+    }
+
+    /// Whether every call must pass a value: the type is not optional and there is no default.
+    public var isRequired: Bool { !type.isOptional && defaultValue == nil }
+}
+
+/// A literal written in a spec, such as a parameter default.
+public enum LiteralValue: Hashable, Sendable, CustomStringConvertible {
+    /// A string, or the raw value of a string enum case.
+    case string(String)
+    /// A whole number.
+    case integer(Int)
+    /// A number with a fraction.
+    case number(Double)
+    /// `true` or `false`.
+    case boolean(Bool)
+
+    /// The literal as written in the spec.
+    public var description: String {
+        switch self {
+        case .string(let value): value
+        case .integer(let value): String(value)
+        case .number(let value): String(value)
+        case .boolean(let value): String(value)
+        }
+    }
+}
+
+/// The body of a request.
+public struct RequestBodySpec: Hashable, Sendable, SourceLocated {
+    /// The body's type: a named model, or the model synthesized from inline `properties`.
+    public var type: TypeReference
+    /// The media type sent as `Content-Type`.
+    public var contentType: String
+    /// The documentation, if any.
+    public var description: String?
+    /// Where `body:` is written.
+    public var location: SourceLocation
+
+    /// Creates a request body.
+    public init(type: TypeReference, contentType: String = "application/json", description: String? = nil,
+                location: SourceLocation) {
+        self.type = type
+        self.contentType = contentType
+        self.description = description
+        self.location = location
+    }
+}
+
+/// The success response of an endpoint.
+public struct ResponseSpec: Hashable, Sendable, SourceLocated {
+    /// The success status code (2xx).
+    public var status: Int
+    /// The decoded body's type, or `nil` for an empty response (such as 204 No Content).
+    public var body: TypeReference?
+    /// The documentation, if any.
+    public var description: String?
+    /// Where `response:` is written, or the endpoint when there is none.
+    public var location: SourceLocation
+
+    /// Creates a response.
+    public init(status: Int, body: TypeReference?, description: String? = nil, location: SourceLocation) {
+        self.status = status
+        self.body = body
+        self.description = description
+        self.location = location
+    }
+}

@@ -1,0 +1,189 @@
+/// How one status (or range of statuses) of a failed response turns into a named error case.
+public struct ErrorMappingSpec: Hashable, Sendable, SourceLocated {
+    /// The statuses a mapping applies to.
+    public var status: StatusMatcher
+    /// The error schema the body is decoded as, by spec name; `nil` when the body is not decoded.
+    public var bodySchema: String?
+    /// Which error case the response becomes.
+    public var outcome: Outcome
+    /// The documentation, if any.
+    public var description: String?
+    /// Whether the mapping comes from the service's `defaults.errors` rather than the endpoint.
+    public var isInherited: Bool
+    /// Where the status key is written.
+    public var location: SourceLocation
+
+    /// Which error case a matched response becomes.
+    public enum Outcome: Hashable, Sendable {
+        /// Always the same case.
+        case single(ErrorCaseSpec)
+        /// A case chosen by a body field or header value, with a fallback for unlisted values.
+        case discriminated(DiscriminatorSpec)
+    }
+
+    /// Creates a mapping.
+    public init(status: StatusMatcher, bodySchema: String? = nil, outcome: Outcome, description: String? = nil,
+                isInherited: Bool = false, location: SourceLocation) {
+        self.status = status
+        self.bodySchema = bodySchema
+        self.outcome = outcome
+        self.description = description
+        self.isInherited = isInherited
+        self.location = location
+    }
+
+    /// Every case the mapping can produce: the single case, or the discriminated cases then the fallback.
+    public var allCases: [ErrorCaseSpec] {
+        switch outcome {
+        case .single(let errorCase): [errorCase]
+        case .discriminated(let discriminator): discriminator.cases.map(\.errorCase) + [discriminator.fallback]
+        }
+    }
+}
+
+/// The statuses an error mapping applies to. Sorts from most to least specific.
+public enum StatusMatcher: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// One status, such as 404.
+    case exact(Int)
+    /// Every status of a class: `4XX` is `.range(4)`, `5XX` is `.range(5)`.
+    case range(Int)
+    /// Every failed status not matched otherwise.
+    case `default`
+
+    /// The key as written in a spec: `404`, `4XX` or `default`.
+    public var description: String {
+        switch self {
+        case .exact(let status): String(status)
+        case .range(let hundreds): "\(hundreds)XX"
+        case .default: "default"
+        }
+    }
+
+    /// Whether `status` is matched.
+    public func matches(_ status: Int) -> Bool {
+        switch self {
+        case .exact(let expected): status == expected
+        case .range(let hundreds): status / 100 == hundreds
+        case .default: true
+        }
+    }
+
+    private var sortKey: (Int, Int) {
+        switch self {
+        case .exact(let status): (0, status)
+        case .range(let hundreds): (1, hundreds)
+        case .default: (2, 0)
+        }
+    }
+
+    /// Exact statuses first, then ranges, then `default`; numerically within each.
+    public static func < (lhs: StatusMatcher, rhs: StatusMatcher) -> Bool { lhs.sortKey < rhs.sortKey }
+}
+
+/// A named error case of an endpoint's error enum.
+public struct ErrorCaseSpec: Hashable, Sendable, SourceLocated {
+    /// The case name as written in the spec.
+    public var name: String
+    /// The Swift case name (lowerCamelCase).
+    public var swiftName: SwiftIdentifier
+    /// The error schema the case carries, by spec name, if the body is decoded.
+    public var bodySchema: String?
+    /// A message meant for end users, if the spec gives one.
+    public var message: String?
+    /// The documentation, if any.
+    public var description: String?
+    /// Where the case name is written.
+    public var location: SourceLocation
+
+    /// Creates an error case.
+    public init(name: String, swiftName: SwiftIdentifier? = nil, bodySchema: String? = nil, message: String? = nil,
+                description: String? = nil, location: SourceLocation) {
+        self.name = name
+        self.swiftName = swiftName ?? SwiftIdentifier(memberNamed: name)
+        self.bodySchema = bodySchema
+        self.message = message
+        self.description = description
+        self.location = location
+    }
+}
+
+/// Chooses an error case by a value in the response.
+public struct DiscriminatorSpec: Hashable, Sendable, SourceLocated {
+    /// Where the discriminating value is read.
+    public enum Source: Hashable, Sendable, CustomStringConvertible {
+        /// A string field of the JSON body, such as `code`, `error.code` or `errors[0].code`.
+        case bodyField(FieldPath)
+        /// A response header, matched case-insensitively by name.
+        case header(String)
+
+        /// The source as written in the spec.
+        public var description: String {
+            switch self {
+            case .bodyField(let path): path.description
+            case .header(let name): "header \(name)"
+            }
+        }
+    }
+
+    /// One listed value and the case it selects.
+    public struct Case: Hashable, Sendable {
+        /// The value compared with the field or header.
+        public var value: String
+        /// The case selected.
+        public var errorCase: ErrorCaseSpec
+
+        /// Creates a value-to-case entry.
+        public init(value: String, errorCase: ErrorCaseSpec) {
+            self.value = value
+            self.errorCase = errorCase
+        }
+    }
+
+    /// Where the value is read.
+    public var source: Source
+    /// The listed values, in declaration order.
+    public var cases: [Case]
+    /// The case for values not listed, a missing field or header, or an undecodable body.
+    public var fallback: ErrorCaseSpec
+    /// Where `discriminator:` is written.
+    public var location: SourceLocation
+
+    /// Creates a discriminator.
+    public init(source: Source, cases: [Case], fallback: ErrorCaseSpec, location: SourceLocation) {
+        self.source = source
+        self.cases = cases
+        self.fallback = fallback
+        self.location = location
+    }
+}
+
+/// A path to a field inside a JSON body: `code`, `error.code`, `errors[0].code`.
+public struct FieldPath: Hashable, Sendable, CustomStringConvertible {
+    /// One step of a path.
+    public enum Component: Hashable, Sendable {
+        /// An object member.
+        case key(String)
+        /// An array element, counted from 0.
+        case index(Int)
+    }
+
+    /// The steps, from the body's root.
+    public var components: [Component]
+
+    /// Creates a path from its steps.
+    public init(components: [Component]) {
+        self.components = components
+    }
+
+    /// The path in spec syntax.
+    public var description: String {
+        var text = ""
+        for component in components {
+            switch component {
+            case .key(let key): text += text.isEmpty ? key : ".\(key)"
+            case .index(let index): text += "[\(index)]"
+            }
+        }
+        return text
+    }
+}

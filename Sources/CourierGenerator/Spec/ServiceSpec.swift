@@ -1,0 +1,159 @@
+import Foundation
+
+/// A validated spec: one service, with everything its included files contribute.
+public struct ServiceSpec: Hashable, Sendable, SourceLocated {
+    /// The service name as written (`service:`).
+    public var name: String
+    /// The Swift type-name prefix for the service (`GitHub` gives `GitHubClient`).
+    public var swiftName: SwiftIdentifier
+    /// The documentation, if any.
+    public var description: String?
+    /// The base URL every endpoint path is appended to.
+    public var baseURL: URL
+    /// Headers sent with every request.
+    public var headers: [HeaderSpec]
+    /// How requests authenticate, if they do.
+    public var auth: AuthSpec?
+    /// How JSON keys and dates are encoded.
+    public var coding: CodingSpec
+    /// Models declared in the spec and its included files, then models synthesized from inline
+    /// request bodies. Sorted in declaration order, included files first.
+    public var models: [ModelSpec]
+    /// Error schemas declared in the spec and its included files, included files first.
+    public var errorSchemas: [ErrorSchemaSpec]
+    /// Error mappings every endpoint inherits (`defaults.errors`), each marked `isInherited`.
+    public var defaultErrors: [ErrorMappingSpec]
+    /// Resilience hints every endpoint inherits (`defaults:`); already merged into each endpoint.
+    public var defaultResilience: ResilienceHints
+    /// The endpoints, in declaration order, with defaults merged in.
+    public var endpoints: [EndpointSpec]
+    /// The files this spec included, directly or through other includes, in load order.
+    public var includedFiles: [String]
+    /// Where `service:` is written.
+    public var location: SourceLocation
+
+    /// Creates a spec. Prefer ``SpecLoader``, which validates what it builds.
+    public init(name: String, swiftName: SwiftIdentifier? = nil, description: String? = nil, baseURL: URL,
+                headers: [HeaderSpec] = [], auth: AuthSpec? = nil, coding: CodingSpec = CodingSpec(),
+                models: [ModelSpec] = [], errorSchemas: [ErrorSchemaSpec] = [], defaultErrors: [ErrorMappingSpec] = [],
+                defaultResilience: ResilienceHints = ResilienceHints(), endpoints: [EndpointSpec] = [],
+                includedFiles: [String] = [], location: SourceLocation) {
+        self.name = name
+        self.swiftName = swiftName ?? SwiftIdentifier(typeNamed: name)
+        self.description = description
+        self.baseURL = baseURL
+        self.headers = headers
+        self.auth = auth
+        self.coding = coding
+        self.models = models
+        self.errorSchemas = errorSchemas
+        self.defaultErrors = defaultErrors
+        self.defaultResilience = defaultResilience
+        self.endpoints = endpoints
+        self.includedFiles = includedFiles
+        self.location = location
+    }
+
+    /// The model with spec name `name`, if there is one.
+    public func model(named name: String) -> ModelSpec? {
+        models.first { $0.name == name }
+    }
+
+    /// The error schema with spec name `name`, if there is one.
+    public func errorSchema(named name: String) -> ErrorSchemaSpec? {
+        errorSchemas.first { $0.name == name }
+    }
+
+    /// The endpoint with spec name `name`, if there is one.
+    public func endpoint(named name: String) -> EndpointSpec? {
+        endpoints.first { $0.name == name }
+    }
+}
+
+/// A header sent with every request of a service.
+public struct HeaderSpec: Hashable, Sendable, SourceLocated {
+    /// The header field name.
+    public var name: String
+    /// The Swift name (lowerCamelCase), for when the client takes the value as an argument.
+    public var swiftName: SwiftIdentifier
+    /// The fixed value, or `nil` when the client must be given one at construction.
+    public var value: String?
+    /// Whether the value must never be logged.
+    public var isSecret: Bool
+    /// The documentation, if any.
+    public var description: String?
+    /// Where the header's name is written.
+    public var location: SourceLocation
+
+    /// Creates a header.
+    public init(name: String, swiftName: SwiftIdentifier? = nil, value: String?, isSecret: Bool = false,
+                description: String? = nil, location: SourceLocation) {
+        self.name = name
+        self.swiftName = swiftName ?? SwiftIdentifier(memberNamed: name)
+        self.value = value
+        self.isSecret = isSecret
+        self.description = description
+        self.location = location
+    }
+}
+
+/// How a service's requests authenticate.
+public struct AuthSpec: Hashable, Sendable, SourceLocated {
+    /// The authentication schemes v1 supports.
+    public enum Scheme: String, Hashable, Sendable, CaseIterable {
+        /// `Authorization: Bearer <token>`, with the token supplied by the client at run time.
+        case bearer
+    }
+
+    /// The scheme.
+    public var scheme: Scheme
+    /// The header that carries the credential; `Authorization` unless the spec says otherwise.
+    /// Always treated as secret.
+    public var headerName: String
+    /// The documentation, if any.
+    public var description: String?
+    /// Where `auth:` is written.
+    public var location: SourceLocation
+
+    /// Creates an auth scheme.
+    public init(scheme: Scheme, headerName: String = "Authorization", description: String? = nil,
+                location: SourceLocation) {
+        self.scheme = scheme
+        self.headerName = headerName
+        self.description = description
+        self.location = location
+    }
+}
+
+/// How JSON is encoded and decoded.
+public struct CodingSpec: Hashable, Sendable {
+    /// How property names map to JSON keys.
+    public enum KeyStrategy: String, Hashable, Sendable, CaseIterable {
+        /// JSON keys are the property names as written (or their `json:` override).
+        case asIs
+        /// JSON keys are the property names converted to snake_case (`createdAt` is `created_at`);
+        /// names already in snake_case stay as they are.
+        case snakeCase = "snake_case"
+    }
+
+    /// How dates are written in JSON.
+    public enum DateStrategy: String, Hashable, Sendable, CaseIterable {
+        /// ISO 8601 without fractional seconds: `2024-05-01T12:00:00Z`.
+        case iso8601
+        /// ISO 8601 with fractional seconds: `2024-05-01T12:00:00.123Z`.
+        case iso8601WithFractionalSeconds
+        /// Seconds since 1970 as a number: `1714564800`.
+        case epochSeconds
+    }
+
+    /// The key strategy; `asIs` by default.
+    public var keys: KeyStrategy
+    /// The date strategy; `iso8601` by default.
+    public var dates: DateStrategy
+
+    /// Creates coding settings.
+    public init(keys: KeyStrategy = .asIs, dates: DateStrategy = .iso8601) {
+        self.keys = keys
+        self.dates = dates
+    }
+}

@@ -1,0 +1,119 @@
+/// Error mappings: body schemas, discriminators, and one body per case.
+extension SpecValidator {
+    mutating func checkErrorMappings(_ mappings: [ErrorMappingSpec], owner: String) -> [ErrorMappingSpec] {
+        for mapping in mappings {
+            if let name = mapping.bodySchema, schemasByName[name] == nil, !brokenNames.contains(name) {
+                if modelsByName[name] != nil {
+                    error("'\(name)' is a model; 'body' of an error mapping must name an error schema (under 'errorSchemas')",
+                          at: mapping.location)
+                } else {
+                    let hint = Suggestions.closest(to: name, among: schemasByName.keys.sorted()).map { "; did you mean '\($0)'?" } ?? ""
+                    error("error schema '\(name)' used by the error mapping for \(mapping.status) is not defined\(hint)", at: mapping.location)
+                }
+            }
+            if case .discriminated(let discriminator) = mapping.outcome {
+                if case .bodyField(let path) = discriminator.source, let name = mapping.bodySchema, let schema = schemasByName[name] {
+                    if let problem = problemResolving(path, in: schema) {
+                        error("discriminator '\(path)' does not fit error schema '\(name)': \(problem)", at: discriminator.location)
+                    }
+                }
+                var seen: [String: Int] = [:]
+                for (index, entry) in discriminator.cases.enumerated() {
+                    if seen[entry.value] != nil {
+                        error("discriminator value '\(entry.value)' is listed twice", at: entry.errorCase.location)
+                    }
+                    seen[entry.value] = index
+                }
+            }
+        }
+        return mappings
+    }
+
+    /// Checks a body field path against an error schema and its shape; returns the problem, if any.
+    func problemResolving(_ path: FieldPath, in schema: ErrorSchemaSpec) -> String? {
+        indirect enum Position {
+            case object([PropertySpec])
+            case array(of: Position)
+            case type(TypeReference)
+        }
+        var position: Position
+        switch schema.shape {
+        case .object: position = .object(schema.properties)
+        case .wrapped(let key): position = .object([PropertySpec(name: key, type: .named("\u{0}"), location: schema.location)])
+        case .array(let key): position = .object([PropertySpec(name: key, type: .array(.named("\u{0}")), location: schema.location)])
+        }
+        func resolve(_ type: TypeReference) -> Position {
+            switch type {
+            case .named("\u{0}"): return .object(schema.properties)
+            case .named(let name): return modelsByName[name].map { $0.isStringEnum ? .type(type) : .object($0.properties) } ?? .type(type)
+            case .optional(let wrapped): return resolve(wrapped)
+            case .array(let element): return .array(of: resolve(element))
+            default: return .type(type)
+            }
+        }
+        for component in path.components {
+            switch (component, position) {
+            case (.key(let key), .object(let properties)):
+                guard let property = properties.first(where: { $0.jsonKey == key }) else {
+                    let hint = Suggestions.closest(to: key, among: properties.map(\.jsonKey)).map { "; did you mean '\($0)'?" } ?? ""
+                    return "it has no field '\(key)'\(hint)"
+                }
+                position = resolve(property.type)
+            case (.index, .array(let element)):
+                position = element
+            case (.key(let key), _):
+                return "'\(key)' is read from something that is not an object"
+            case (.index(let index), _):
+                return "[\(index)] indexes something that is not an array"
+            }
+        }
+        switch position {
+        case .type(.primitive(.string)), .type(.primitive(.int)), .type(.primitive(.int64)), .type(.primitive(.bool)):
+            return nil
+        case .type(.named(let name)) where modelsByName[name]?.isStringEnum == true:
+            return nil
+        default:
+            return "the field must hold a string, number or boolean"
+        }
+    }
+
+    /// One case name must carry one body type, and different case names must stay different in
+    /// Swift. With `reportingInherited` false, problems between two inherited mappings are left
+    /// to the check of `defaults` itself, so that they are reported once, not once per endpoint.
+    mutating func checkCaseConsistency(_ mappings: [ErrorMappingSpec], owner: String, reportingInherited: Bool = true) {
+        var byName: [String: (errorCase: ErrorCaseSpec, isInherited: Bool)] = [:]
+        var bySwiftName: [SwiftIdentifier: (errorCase: ErrorCaseSpec, isInherited: Bool)] = [:]
+        for mapping in mappings {
+            for errorCase in mapping.allCases {
+                if let first = byName[errorCase.name] {
+                    let reports = reportingInherited || !(first.isInherited && mapping.isInherited)
+                    if first.errorCase.bodySchema != errorCase.bodySchema && reports {
+                        let describe = { (schema: String?) in schema.map { "body '\($0)'" } ?? "no body" }
+                        error("error case '\(errorCase.name)' of \(owner) carries \(describe(errorCase.bodySchema)) here but \(describe(first.errorCase.bodySchema)) elsewhere; one case has one body",
+                              at: errorCase.location, notes: [.note("'\(first.errorCase.name)' is also used here", at: first.errorCase.location)])
+                    }
+                    continue
+                }
+                byName[errorCase.name] = (errorCase, mapping.isInherited)
+                if let first = bySwiftName[errorCase.swiftName] {
+                    if reportingInherited || !(first.isInherited && mapping.isInherited) {
+                        error("error cases '\(errorCase.name)' and '\(first.errorCase.name)' of \(owner) both become the Swift case '\(errorCase.swiftName)'; rename one",
+                              at: errorCase.location, notes: [.note("'\(first.errorCase.name)' is used here", at: first.errorCase.location)])
+                    }
+                    continue
+                }
+                bySwiftName[errorCase.swiftName] = (errorCase, mapping.isInherited)
+            }
+        }
+    }
+}
+
+extension HTTPMethod {
+    /// Whether requests of this method may carry a body.
+    var allowsBody: Bool {
+        switch self {
+        case .post, .put, .patch, .delete: true
+        case .get, .head, .options: false
+        }
+    }
+}

@@ -1,0 +1,58 @@
+/// References between models, and recursion among them.
+extension SpecValidator {
+    /// Reports named types that are not models. Error schemas describe error bodies only, so
+    /// they cannot be used as property or body types.
+    mutating func checkReference(_ type: TypeReference, at location: SourceLocation, usage: String) {
+        for name in type.referencedNames where modelsByName[name] == nil && !brokenNames.contains(name) {
+            if schemasByName[name] != nil {
+                error("'\(name)' is an error schema, which only error mappings can use; declare a model for \(usage)", at: location)
+            } else {
+                let hint = Suggestions.closest(to: name, among: modelsByName.keys.sorted()).map { "; did you mean '\($0)'?" } ?? ""
+                error("model '\(name)' used by \(usage) is not defined\(hint)", at: location)
+            }
+        }
+    }
+
+    // MARK: Recursion
+
+    /// Marks models that reach themselves, and reports cycles through required, non-collection
+    /// properties, which no finite JSON value can satisfy.
+    mutating func markRecursion() {
+        var allEdges: [String: [String]] = [:]
+        var requiredEdges: [String: [String]] = [:]
+        // The property a required edge goes through, for the message.
+        var requiredVia: [String: [String: String]] = [:]
+        for model in models {
+            for property in model.properties {
+                for name in property.type.referencedNames where modelsByName[name] != nil {
+                    allEdges[model.name, default: []].append(name)
+                }
+                if case .named(let name) = property.type, modelsByName[name] != nil {
+                    requiredEdges[model.name, default: []].append(name)
+                    requiredVia[model.name, default: [:]][name] = requiredVia[model.name]?[name] ?? property.name
+                }
+            }
+        }
+        let names = models.map(\.name)
+        let recursive = ReferenceGraph(nodes: names, edges: allEdges).nodesOnCycles()
+        let requiredGraph = ReferenceGraph(nodes: names, edges: requiredEdges)
+        let impossible = requiredGraph.nodesOnCycles()
+        var reported = Set<String>()
+        for model in models where impossible.contains(model.name) && !reported.contains(model.name) {
+            guard let cycle = requiredGraph.cycle(through: model.name, within: impossible) else { continue }
+            reported.formUnion(cycle)
+            let steps = cycle.enumerated().map { offset, name in
+                let next = offset + 1 < cycle.count ? cycle[offset + 1] : model.name
+                return "\(name).\(requiredVia[name]?[next] ?? "?")"
+            }
+            error("model '\(model.name)' contains itself through required properties (\(steps.joined(separator: " → "))); make one of them optional or an array",
+                  at: model.location)
+        }
+        models = models.map { model in
+            var model = model
+            model.isRecursive = recursive.contains(model.name)
+            return model
+        }
+        modelsByName = Dictionary(models.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+}

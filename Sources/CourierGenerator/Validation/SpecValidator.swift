@@ -1,0 +1,85 @@
+import Foundation
+
+/// Checks what no single file can: references between models, error schemas and endpoints,
+/// names that collide once converted to Swift, recursion, and error mappings merged with the
+/// service's defaults. Builds the final ``ServiceSpec``.
+struct SpecValidator {
+    let root: ParsedSpecFile
+    let included: [ParsedSpecFile]
+    private(set) var diagnostics: [Diagnostic] = []
+
+    /// Names whose declarations failed to parse; references to them are not reported again.
+    let brokenNames: Set<String>
+    var models: [ModelSpec] = []
+    var errorSchemas: [ErrorSchemaSpec] = []
+    var modelsByName: [String: ModelSpec] = [:]
+    var schemasByName: [String: ErrorSchemaSpec] = [:]
+
+    init(root: ParsedSpecFile, included: [ParsedSpecFile]) {
+        self.root = root
+        self.included = included
+        brokenNames = ([root] + included).reduce(into: Set()) { $0.formUnion($1.brokenNames) }
+    }
+
+    mutating func error(_ message: String, at location: SourceLocation, notes: [Diagnostic] = []) {
+        diagnostics.append(Diagnostic.error(message, at: location, notes: notes).singleLined())
+    }
+
+    mutating func warning(_ message: String, at location: SourceLocation) {
+        diagnostics.append(Diagnostic.warning(message, at: location).singleLined())
+    }
+
+    /// Validates and assembles the spec. Returns `nil` when the root file is not a service or
+    /// lacks what a service needs; diagnostics say why.
+    mutating func validate() -> ServiceSpec? {
+        let files = included + [root]
+        let explicitJSONKeys = files.reduce(into: Set<SourceLocation>()) { $0.formUnion($1.explicitJSONKeys) }
+        models = files.flatMap(\.models).map { applyKeyStrategy(to: $0, explicit: explicitJSONKeys) }
+        errorSchemas = files.flatMap(\.errorSchemas).map { schema in
+            var schema = schema
+            schema.properties = schema.properties.map { applyKeyStrategy(to: $0, explicit: explicitJSONKeys) }
+            return schema
+        }
+
+        checkTypeNames()
+        for model in models { checkMembers(of: model) }
+        for schema in errorSchemas {
+            checkPropertyNames(schema.properties, in: "error schema '\(schema.name)'")
+            for property in schema.properties {
+                checkReference(property.type, at: property.typeLocation ?? property.location, usage: "property '\(property.name)'")
+            }
+        }
+        markRecursion()
+
+        let defaultErrors = checkErrorMappings(root.defaultErrors, owner: "'defaults'")
+        checkCaseConsistency(defaultErrors, owner: "'defaults'")
+        let endpoints = root.endpoints.map { validateEndpoint($0, defaults: defaultErrors) }
+        checkCollisions(endpoints.map { ($0.name, $0.swiftName, $0.location) }, what: "endpoint")
+        checkCollisions(root.headers.map { ($0.name.lowercased(), $0.swiftName, $0.location) }, what: "header")
+        if let auth = root.auth, let clash = root.headers.first(where: { $0.name.lowercased() == auth.headerName.lowercased() }) {
+            error("header '\(clash.name)' is already sent by 'auth'; remove it from 'headers'", at: clash.location)
+        }
+
+        guard root.isService, let name = root.serviceName, let baseURL = root.baseURL else { return nil }
+        return ServiceSpec(name: name, description: root.description, baseURL: baseURL, headers: root.headers, auth: root.auth,
+                           coding: root.coding, models: models, errorSchemas: errorSchemas, defaultErrors: defaultErrors,
+                           defaultResilience: root.defaultResilience, endpoints: endpoints,
+                           includedFiles: included.map(\.path), location: root.serviceLocation)
+    }
+
+    // MARK: Coding keys
+
+    func applyKeyStrategy(to model: ModelSpec, explicit: Set<SourceLocation>) -> ModelSpec {
+        guard case .object(let properties) = model.kind else { return model }
+        var model = model
+        model.kind = .object(properties.map { applyKeyStrategy(to: $0, explicit: explicit) })
+        return model
+    }
+
+    func applyKeyStrategy(to property: PropertySpec, explicit: Set<SourceLocation>) -> PropertySpec {
+        guard root.coding.keys == .snakeCase, !explicit.contains(property.location) else { return property }
+        var property = property
+        property.jsonKey = NameWords.snakeCased(property.name)
+        return property
+    }
+}
