@@ -429,6 +429,9 @@ public struct APIClient: Sendable {
             case .notRetryable, .cancelled:
                 // The common case of a plain failure; the attempt's own line says enough.
                 return
+            case .attemptsExhausted where attempts <= 1:
+                // Retries are off for this call; there is nothing to explain.
+                return
             default:
                 metadata["courier.retry_stop"] = .string(Self.text(reason))
                 configuration.logger.log(
