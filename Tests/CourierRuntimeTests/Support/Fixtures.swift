@@ -64,6 +64,7 @@ struct Probe<Response: Decodable & Sendable, Failure: EndpointFailure>: APIReque
     var sendsIdempotencyKey = false
     var secretHeaderNames: Set<String> = []
     var operationName = "probe"
+    var resilience: EndpointResilience = .inherited
 }
 
 typealias UserProbe = Probe<User, UserFailure>
