@@ -68,7 +68,10 @@ public struct APIClient: Sendable {
     public struct Timeouts: Sendable, Hashable {
         /// How long one attempt may take; a request's own ``APIRequest/timeout`` overrides it.
         public var attempt: Duration
-        /// How long a whole call may take, across an auth replay (and retries); `nil` for no limit.
+        /// How long a whole call may take, across retries, backoffs and an auth replay; `nil`
+        /// for no limit. Each attempt's timeout is cut to the time left, and a retry that could
+        /// not start before the deadline is not made. Measured on the client's
+        /// ``Resilience/clock``.
         public var deadline: Duration?
 
         /// Creates timeouts: 30 seconds per attempt and no overall deadline by default.
@@ -272,15 +275,17 @@ public struct APIClient: Sendable {
             report(transition, during: call.summary)
         }
         let (outcome, attempts) = await TransitionObservation.$observer.withValue(observer) {
-            await loop.run(
+            var attemptsMade = 0
+            return await loop.run(
                 traits,
                 attemptTimeout: call.attemptTimeout,
                 overallTimeout: remaining,
                 assess: { outcome in Self.assess(outcome, of: call) },
-                interrupted: { interruption in interrupted(interruption, call: call, number: firstAttempt) },
+                interrupted: { interruption in interrupted(interruption, call: call, number: firstAttempt + attemptsMade) },
                 onEvent: { event in report(event, call: call, firstAttempt: firstAttempt) },
                 attempt: { attempt in
-                    await self.attempt(call, number: firstAttempt + attempt.number - 1, timeout: attempt.timeout)
+                    attemptsMade = attempt.number
+                    return await self.attempt(call, number: firstAttempt + attempt.number - 1, timeout: attempt.timeout)
                 }
             )
         }

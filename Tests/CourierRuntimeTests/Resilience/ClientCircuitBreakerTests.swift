@@ -77,6 +77,11 @@ import Testing
         #expect(harness.stub.receivedRequests.count == 2)
         #expect(harness.stopReasons == [.circuitOpen])
         #expect(harness.tokens() == 495, "the refused retry's tokens come back; the one made stays spent")
+        let refused = harness.events.events.compactMap { event -> Int? in
+            if case .attemptFinished(_, let attempt, .circuitOpen, _) = event { return attempt }
+            return nil
+        }
+        #expect(refused == [3], "the third attempt is the one the breaker turned away")
     }
 
     @Test func fiftyConcurrentCallersAtHalfOpenSendExactlyOneProbe() async {
