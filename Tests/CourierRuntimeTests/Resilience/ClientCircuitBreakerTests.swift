@@ -212,6 +212,23 @@ import Testing
         #expect(harness.stub.receivedRequests.map(\.path) == ["/reports", "/users", "/health"])
     }
 
+    @Test func anEndpointsOwnBreakerCanBeConfiguredApart() async {
+        // The client's breaker needs 20 calls to open; this endpoint's opens on its second failure.
+        let harness = ClientHarness(policy: .never, breakerScope: .host)
+        harness.stub.on(.get, "/reports", .status(500))
+        let client = harness.client()
+        let report = PlainProbe(path: "/reports", resilience: EndpointResilience(
+            circuitBreaker: .endpoint("reports"),
+            circuitBreakerConfiguration: .consecutiveFailures(2)
+        ))
+        for _ in 0..<2 {
+            #expect(CallEnd(await client.outcome(of: report)) == .status(500))
+        }
+        #expect(CallEnd(await client.outcome(of: report)) == .circuitOpen)
+        #expect(harness.breaker(endpoint: "reports").configuration == .consecutiveFailures(2))
+        #expect(harness.transitions.map(\.key.endpoint) == ["reports"])
+    }
+
     @Test func breakersAreOffUnlessTheClientOptsIn() async {
         let harness = ClientHarness(policy: .never, breaker: Self.touchy())
         harness.stub.on(.get, "/", .status(500))

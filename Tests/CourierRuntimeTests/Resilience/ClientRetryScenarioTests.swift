@@ -158,6 +158,12 @@ private let imfDatePlus4 = "Sun, 06 Nov 1994 08:49:41 GMT"
             tokensAtAttempts: [500, 495, 490, 485, 480], tokensAfter: 485, end: .success
         ),
         RetryScenario(
+            name: "an endpoint's own policy replaces the client's",
+            endpoint: EndpointResilience(retryPolicy: RetryPolicy(maxAttempts: 2, retryableStatuses: [418])),
+            replies: [.status(418), .status(418), .status(200)],
+            delays: [.milliseconds(100)], tokensAtAttempts: [500, 495], tokensAfter: 495, end: .status(418), stop: .attemptsExhausted
+        ),
+        RetryScenario(
             name: "other 4xx statuses are not retried",
             replies: [.status(404), .status(200)],
             delays: [], tokensAtAttempts: [500], tokensAfter: 500, end: .status(404), stop: .notRetryable
