@@ -174,9 +174,10 @@ import Testing
             #expect(reached >= calls, "every call made its first attempt")
             #expect(reached <= calls * 110 / 100 + allowance, "server saw \(reached)")
             #expect(reached < 3 * calls)
-            // Every logical call ended exactly once, with the outage's error.
+            // Every logical call ended exactly once, with the outage's error: a lost connection
+            // (or, on a machine loaded enough to stall a reset past the attempt timeout, a timeout).
             #expect(ends.count == calls)
-            #expect(ends.allSatisfy { $0 == .transport(.connectionLost) }, "\(Set(ends.map(\.description)))")
+            #expect(ends.allSatisfy { $0 == .transport(.connectionLost) || $0 == .transport(.timedOut) }, "\(Set(ends.map(\.description)))")
             let finished = events.events.filter { if case .finished = $0 { return true } else { return false } }
             #expect(finished.count == calls)
         }
