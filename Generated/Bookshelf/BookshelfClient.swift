@@ -72,9 +72,7 @@ public struct BookshelfClient: Sendable {
     ///   - book: The `book` path parameter.
     /// - Returns: The decoded `Book`.
     /// - Throws: `APIError<GetBookFailure>`; its `.endpoint` case carries the documented failure.
-    public func getBook(
-        book: Int
-    ) async throws(APIError<GetBookFailure>) -> Book {
+    public func getBook(book: Int) async throws(APIError<GetBookFailure>) -> Book {
         try await self.client.send(GetBookRequest(book: book))
     }
 
@@ -84,9 +82,7 @@ public struct BookshelfClient: Sendable {
     ///   - body: What the request sends.
     /// - Returns: The decoded `Book`.
     /// - Throws: `APIError<CreateBookFailure>`; its `.endpoint` case carries the documented failure.
-    public func createBook(
-        body: NewBook
-    ) async throws(APIError<CreateBookFailure>) -> Book {
+    public func createBook(body: NewBook) async throws(APIError<CreateBookFailure>) -> Book {
         try await self.client.send(CreateBookRequest(body: body))
     }
 
@@ -109,9 +105,7 @@ public struct BookshelfClient: Sendable {
     /// - Parameters:
     ///   - book: The `book` path parameter.
     /// - Throws: `APIError<DeleteBookFailure>`; its `.endpoint` case carries the documented failure.
-    public func deleteBook(
-        book: Int
-    ) async throws(APIError<DeleteBookFailure>) {
+    public func deleteBook(book: Int) async throws(APIError<DeleteBookFailure>) {
         _ = try await self.client.send(DeleteBookRequest(book: book))
     }
 
@@ -149,13 +143,12 @@ public struct BookshelfClient: Sendable {
     ///   - author: The `author` path parameter.
     /// - Returns: The decoded `Author`.
     /// - Throws: `APIError<GetAuthorFailure>`; its `.endpoint` case carries the documented failure.
-    public func getAuthor(
-        author: Int
-    ) async throws(APIError<GetAuthorFailure>) -> Author {
+    public func getAuthor(author: Int) async throws(APIError<GetAuthorFailure>) -> Author {
         try await self.client.send(GetAuthorRequest(author: author))
     }
 
     /// Whether the application is up; used by dashboards, so it fails fast.
+    ///
     /// - Throws: `APIError<HealthCheckFailure>`; its `.endpoint` case carries the documented failure.
     public func healthCheck() async throws(APIError<HealthCheckFailure>) {
         _ = try await self.client.send(HealthCheckRequest())

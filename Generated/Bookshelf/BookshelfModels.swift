@@ -24,13 +24,7 @@ public struct Author: Codable, Hashable, Sendable {
     ///   - bio: The `bio` value.
     ///   - bornOn: A calendar date, YYYY-MM-DD.
     ///   - createdAt: The `created_at` value.
-    public init(
-        id: Int,
-        name: String,
-        bio: String? = nil,
-        bornOn: String? = nil,
-        createdAt: Date
-    ) {
+    public init(id: Int, name: String, bio: String? = nil, bornOn: String? = nil, createdAt: Date) {
         self.id = id
         self.name = name
         self.bio = bio
@@ -158,12 +152,7 @@ public struct PageLinks: Codable, Hashable, Sendable {
     public var next: URL?
 
     /// Creates a value from its properties.
-    public init(
-        first: URL? = nil,
-        last: URL? = nil,
-        prev: URL? = nil,
-        next: URL? = nil
-    ) {
+    public init(first: URL? = nil, last: URL? = nil, prev: URL? = nil, next: URL? = nil) {
         self.first = first
         self.last = last
         self.prev = prev
@@ -190,12 +179,7 @@ public struct PageMeta: Codable, Hashable, Sendable {
     public var total: Int
 
     /// Creates a value from its properties.
-    public init(
-        currentPage: Int,
-        lastPage: Int,
-        perPage: Int,
-        total: Int
-    ) {
+    public init(currentPage: Int, lastPage: Int, perPage: Int, total: Int) {
         self.currentPage = currentPage
         self.lastPage = lastPage
         self.perPage = perPage
@@ -220,11 +204,7 @@ public struct BookPage: Codable, Hashable, Sendable {
     public var meta: PageMeta
 
     /// Creates a value from its properties.
-    public init(
-        data: [Book],
-        links: PageLinks,
-        meta: PageMeta
-    ) {
+    public init(data: [Book], links: PageLinks, meta: PageMeta) {
         self.data = data
         self.links = links
         self.meta = meta
@@ -251,13 +231,7 @@ public struct Review: Codable, Hashable, Sendable {
     public var createdAt: Date
 
     /// Creates a value from its properties.
-    public init(
-        id: Int,
-        rating: Int,
-        text: String? = nil,
-        reviewer: String,
-        createdAt: Date
-    ) {
+    public init(id: Int, rating: Int, text: String? = nil, reviewer: String, createdAt: Date) {
         self.id = id
         self.rating = rating
         self.text = text
@@ -286,10 +260,7 @@ public struct NewReview: Codable, Hashable, Sendable {
     /// - Parameters:
     ///   - rating: From 1 to 5.
     ///   - text: The `text` value.
-    public init(
-        rating: Int,
-        text: String? = nil
-    ) {
+    public init(rating: Int, text: String? = nil) {
         self.rating = rating
         self.text = text
     }
@@ -315,11 +286,7 @@ public struct LaravelError: Codable, Hashable, Sendable {
     ///   - code: A stable, machine-readable code such as book_not_found.
     ///   - message: The `message` value.
     ///   - detail: The `detail` value.
-    public init(
-        code: String,
-        message: String,
-        detail: String? = nil
-    ) {
+    public init(code: String, message: String, detail: String? = nil) {
         self.code = code
         self.message = message
         self.detail = detail

@@ -13,11 +13,15 @@ public struct ListBooksRequest: APIRequest {
     /// The documented failures.
     public typealias Failure = ListBooksFailure
 
+    /// The `page` query parameter.
     public var page: Int
+    /// The `per_page` query parameter.
     public var perPage: Int
+    /// The `sort` query parameter.
     public var sort: BookSort
     /// Only books by this author.
     public var filterAuthor: Int?
+    /// The `filter[genre]` query parameter.
     public var filterGenre: Genre?
 
     /// Creates the request.
@@ -62,12 +66,11 @@ public struct GetBookRequest: APIRequest {
     /// The documented failures.
     public typealias Failure = GetBookFailure
 
+    /// The `book` path parameter.
     public var book: Int
 
     /// Creates the request.
-    public init(
-        book: Int
-    ) {
+    public init(book: Int) {
         self.book = book
     }
 
@@ -92,9 +95,7 @@ public struct CreateBookRequest: APIRequest {
     public var payload: NewBook
 
     /// Creates the request.
-    public init(
-        body payload: NewBook
-    ) {
+    public init(body payload: NewBook) {
         self.payload = payload
     }
 
@@ -121,15 +122,13 @@ public struct ReplaceBookRequest: APIRequest {
     /// The documented failures.
     public typealias Failure = ReplaceBookFailure
 
+    /// The `book` path parameter.
     public var book: Int
     /// What the request sends.
     public var payload: NewBook
 
     /// Creates the request.
-    public init(
-        book: Int,
-        body payload: NewBook
-    ) {
+    public init(book: Int, body payload: NewBook) {
         self.book = book
         self.payload = payload
     }
@@ -153,12 +152,11 @@ public struct DeleteBookRequest: APIRequest {
     /// The documented failures.
     public typealias Failure = DeleteBookFailure
 
+    /// The `book` path parameter.
     public var book: Int
 
     /// Creates the request.
-    public init(
-        book: Int
-    ) {
+    public init(book: Int) {
         self.book = book
     }
 
@@ -179,14 +177,13 @@ public struct ListReviewsRequest: APIRequest {
     /// The documented failures.
     public typealias Failure = ListReviewsFailure
 
+    /// The `book` path parameter.
     public var book: Int
+    /// The `min_rating` query parameter.
     public var minRating: Int?
 
     /// Creates the request.
-    public init(
-        book: Int,
-        minRating: Int? = nil
-    ) {
+    public init(book: Int, minRating: Int? = nil) {
         self.book = book
         self.minRating = minRating
     }
@@ -214,15 +211,13 @@ public struct AddReviewRequest: APIRequest {
     /// The documented failures.
     public typealias Failure = AddReviewFailure
 
+    /// The `book` path parameter.
     public var book: Int
     /// What the request sends.
     public var payload: NewReview
 
     /// Creates the request.
-    public init(
-        book: Int,
-        body payload: NewReview
-    ) {
+    public init(book: Int, body payload: NewReview) {
         self.book = book
         self.payload = payload
     }
@@ -246,12 +241,11 @@ public struct GetAuthorRequest: APIRequest {
     /// The documented failures.
     public typealias Failure = GetAuthorFailure
 
+    /// The `author` path parameter.
     public var author: Int
 
     /// Creates the request.
-    public init(
-        author: Int
-    ) {
+    public init(author: Int) {
         self.author = author
     }
 

@@ -47,6 +47,7 @@ public struct GitHubClient: Sendable {
     }
 
     /// The user the token belongs to.
+    ///
     /// - Returns: The decoded `User`.
     /// - Throws: `APIError<GetAuthenticatedUserFailure>`; its `.endpoint` case carries the documented failure.
     public func getAuthenticatedUser() async throws(APIError<GetAuthenticatedUserFailure>) -> User {
@@ -59,9 +60,7 @@ public struct GitHubClient: Sendable {
     ///   - username: The `username` path parameter.
     /// - Returns: The decoded `User`.
     /// - Throws: `APIError<GetUserFailure>`; its `.endpoint` case carries the documented failure.
-    public func getUser(
-        username: String
-    ) async throws(APIError<GetUserFailure>) -> User {
+    public func getUser(username: String) async throws(APIError<GetUserFailure>) -> User {
         try await self.client.send(GetUserRequest(username: username))
     }
 

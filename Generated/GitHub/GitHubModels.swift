@@ -21,12 +21,7 @@ public struct ValidationIssue: Codable, Hashable, Sendable {
     ///   - field: The `field` value.
     ///   - code: missing, missing_field, invalid, already_exists, unprocessable or custom.
     ///   - message: The `message` value.
-    public init(
-        resource: String,
-        field: String? = nil,
-        code: String,
-        message: String? = nil
-    ) {
+    public init(resource: String, field: String? = nil, code: String, message: String? = nil) {
         self.resource = resource
         self.field = field
         self.code = code
@@ -108,11 +103,7 @@ public struct License: Codable, Hashable, Sendable {
     public var spdxID: String?
 
     /// Creates a value from its properties.
-    public init(
-        key: String,
-        name: String,
-        spdxID: String? = nil
-    ) {
+    public init(key: String, name: String, spdxID: String? = nil) {
         self.key = key
         self.name = name
         self.spdxID = spdxID
@@ -257,12 +248,7 @@ public struct Label: Codable, Hashable, Sendable {
     public var description: String?
 
     /// Creates a value from its properties.
-    public init(
-        id: Int64,
-        name: String,
-        color: String,
-        description: String? = nil
-    ) {
+    public init(id: Int64, name: String, color: String, description: String? = nil) {
         self.id = id
         self.name = name
         self.color = color
@@ -424,9 +410,7 @@ public struct LockIssueBody: Codable, Hashable, Sendable {
     public var lockReason: LockReason?
 
     /// Creates a value from its properties.
-    public init(
-        lockReason: LockReason? = nil
-    ) {
+    public init(lockReason: LockReason? = nil) {
         self.lockReason = lockReason
     }
 

@@ -35,12 +35,11 @@ public struct GetUserRequest: APIRequest {
     /// The documented failures.
     public typealias Failure = GetUserFailure
 
+    /// The `username` path parameter.
     public var username: String
 
     /// Creates the request.
-    public init(
-        username: String
-    ) {
+    public init(username: String) {
         self.username = username
     }
 
@@ -63,11 +62,15 @@ public struct ListUserRepositoriesRequest: APIRequest {
     /// The documented failures.
     public typealias Failure = ListUserRepositoriesFailure
 
+    /// The `username` path parameter.
     public var username: String
+    /// The `type` query parameter.
     public var type: RepositoryAffiliation
+    /// The `sort` query parameter.
     public var sort: RepositorySort
     /// Results per page, at most 100.
     public var perPage: Int
+    /// The `page` query parameter.
     public var page: Int
 
     /// Creates the request.
@@ -111,14 +114,13 @@ public struct GetRepositoryRequest: APIRequest {
     /// The documented failures.
     public typealias Failure = GetRepositoryFailure
 
+    /// The `owner` path parameter.
     public var owner: String
+    /// The `repo` path parameter.
     public var repo: String
 
     /// Creates the request.
-    public init(
-        owner: String,
-        repo: String
-    ) {
+    public init(owner: String, repo: String) {
         self.owner = owner
         self.repo = repo
     }
@@ -148,10 +150,7 @@ public struct CreateRepositoryRequest: APIRequest {
     public var xGitHubOTP: String?
 
     /// Creates the request.
-    public init(
-        body payload: NewRepository,
-        xGitHubOTP: String? = nil
-    ) {
+    public init(body payload: NewRepository, xGitHubOTP: String? = nil) {
         self.payload = payload
         self.xGitHubOTP = xGitHubOTP
     }
@@ -185,14 +184,19 @@ public struct ListIssuesRequest: APIRequest {
     /// The documented failures.
     public typealias Failure = ListIssuesFailure
 
+    /// The `owner` path parameter.
     public var owner: String
+    /// The `repo` path parameter.
     public var repo: String
+    /// The `state` query parameter.
     public var state: IssueStateFilter
     /// Comma-separated label names.
     public var labels: String?
     /// Only issues updated at or after this time.
     public var since: Date?
+    /// The `per_page` query parameter.
     public var perPage: Int
+    /// The `page` query parameter.
     public var page: Int
 
     /// Creates the request.
@@ -241,16 +245,15 @@ public struct GetIssueRequest: APIRequest {
     /// The documented failures.
     public typealias Failure = GetIssueFailure
 
+    /// The `owner` path parameter.
     public var owner: String
+    /// The `repo` path parameter.
     public var repo: String
+    /// The `issue_number` path parameter.
     public var issueNumber: Int
 
     /// Creates the request.
-    public init(
-        owner: String,
-        repo: String,
-        issueNumber: Int
-    ) {
+    public init(owner: String, repo: String, issueNumber: Int) {
         self.owner = owner
         self.repo = repo
         self.issueNumber = issueNumber
@@ -273,17 +276,15 @@ public struct CreateIssueRequest: APIRequest {
     /// The documented failures.
     public typealias Failure = CreateIssueFailure
 
+    /// The `owner` path parameter.
     public var owner: String
+    /// The `repo` path parameter.
     public var repo: String
     /// What the request sends.
     public var payload: NewIssue
 
     /// Creates the request.
-    public init(
-        owner: String,
-        repo: String,
-        body payload: NewIssue
-    ) {
+    public init(owner: String, repo: String, body payload: NewIssue) {
         self.owner = owner
         self.repo = repo
         self.payload = payload
@@ -308,19 +309,17 @@ public struct UpdateIssueRequest: APIRequest {
     /// The documented failures.
     public typealias Failure = UpdateIssueFailure
 
+    /// The `owner` path parameter.
     public var owner: String
+    /// The `repo` path parameter.
     public var repo: String
+    /// The `issue_number` path parameter.
     public var issueNumber: Int
     /// What the request sends.
     public var payload: IssueUpdate
 
     /// Creates the request.
-    public init(
-        owner: String,
-        repo: String,
-        issueNumber: Int,
-        body payload: IssueUpdate
-    ) {
+    public init(owner: String, repo: String, issueNumber: Int, body payload: IssueUpdate) {
         self.owner = owner
         self.repo = repo
         self.issueNumber = issueNumber
@@ -348,19 +347,17 @@ public struct LockIssueRequest: APIRequest {
     /// The documented failures.
     public typealias Failure = LockIssueFailure
 
+    /// The `owner` path parameter.
     public var owner: String
+    /// The `repo` path parameter.
     public var repo: String
+    /// The `issue_number` path parameter.
     public var issueNumber: Int
     /// What the request sends.
     public var payload: LockIssueBody
 
     /// Creates the request.
-    public init(
-        owner: String,
-        repo: String,
-        issueNumber: Int,
-        body payload: LockIssueBody
-    ) {
+    public init(owner: String, repo: String, issueNumber: Int, body payload: LockIssueBody) {
         self.owner = owner
         self.repo = repo
         self.issueNumber = issueNumber
@@ -386,16 +383,15 @@ public struct UnlockIssueRequest: APIRequest {
     /// The documented failures.
     public typealias Failure = UnlockIssueFailure
 
+    /// The `owner` path parameter.
     public var owner: String
+    /// The `repo` path parameter.
     public var repo: String
+    /// The `issue_number` path parameter.
     public var issueNumber: Int
 
     /// Creates the request.
-    public init(
-        owner: String,
-        repo: String,
-        issueNumber: Int
-    ) {
+    public init(owner: String, repo: String, issueNumber: Int) {
         self.owner = owner
         self.repo = repo
         self.issueNumber = issueNumber

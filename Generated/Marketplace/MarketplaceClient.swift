@@ -72,13 +72,12 @@ public struct MarketplaceClient: Sendable {
     ///   - productID: The `productId` path parameter.
     /// - Returns: The decoded `Product`.
     /// - Throws: `APIError<GetProductFailure>`; its `.endpoint` case carries the documented failure.
-    public func getProduct(
-        productID: String
-    ) async throws(APIError<GetProductFailure>) -> Product {
+    public func getProduct(productID: String) async throws(APIError<GetProductFailure>) -> Product {
         try await self.client.send(GetProductRequest(productID: productID))
     }
 
     /// The whole category tree.
+    ///
     /// - Returns: The decoded `[Category]`.
     /// - Throws: `APIError<ListCategoriesFailure>`; its `.endpoint` case carries the documented failure.
     public func listCategories() async throws(APIError<ListCategoriesFailure>) -> [Category] {
@@ -91,9 +90,7 @@ public struct MarketplaceClient: Sendable {
     ///   - body: What the request sends.
     /// - Returns: The decoded `Order`.
     /// - Throws: `APIError<CreateOrderFailure>`; its `.endpoint` case carries the documented failure.
-    public func createOrder(
-        body: NewOrder
-    ) async throws(APIError<CreateOrderFailure>) -> Order {
+    public func createOrder(body: NewOrder) async throws(APIError<CreateOrderFailure>) -> Order {
         try await self.client.send(CreateOrderRequest(body: body))
     }
 
@@ -103,9 +100,7 @@ public struct MarketplaceClient: Sendable {
     ///   - orderID: The `orderId` path parameter.
     /// - Returns: The decoded `Order`.
     /// - Throws: `APIError<GetOrderFailure>`; its `.endpoint` case carries the documented failure.
-    public func getOrder(
-        orderID: String
-    ) async throws(APIError<GetOrderFailure>) -> Order {
+    public func getOrder(orderID: String) async throws(APIError<GetOrderFailure>) -> Order {
         try await self.client.send(GetOrderRequest(orderID: orderID))
     }
 
@@ -131,9 +126,7 @@ public struct MarketplaceClient: Sendable {
     ///   - orderID: The `orderId` path parameter.
     /// - Returns: The decoded `Order`.
     /// - Throws: `APIError<CancelOrderFailure>`; its `.endpoint` case carries the documented failure.
-    public func cancelOrder(
-        orderID: String
-    ) async throws(APIError<CancelOrderFailure>) -> Order {
+    public func cancelOrder(orderID: String) async throws(APIError<CancelOrderFailure>) -> Order {
         try await self.client.send(CancelOrderRequest(orderID: orderID))
     }
 
@@ -152,6 +145,7 @@ public struct MarketplaceClient: Sendable {
     }
 
     /// Sends `GET /health`.
+    ///
     /// - Returns: The decoded `Health`.
     /// - Throws: `APIError<GetHealthFailure>`; its `.endpoint` case carries the documented failure.
     public func getHealth() async throws(APIError<GetHealthFailure>) -> Health {

@@ -15,10 +15,7 @@ public struct FieldIssue: Codable, Hashable, Sendable {
     /// - Parameters:
     ///   - field: A dotted path such as shippingAddress.postalCode.
     ///   - message: The `message` value.
-    public init(
-        field: String,
-        message: String
-    ) {
+    public init(field: String, message: String) {
         self.field = field
         self.message = message
     }
@@ -41,10 +38,7 @@ public struct Money: Codable, Hashable, Sendable {
     /// - Parameters:
     ///   - amount: In minor units, such as cents.
     ///   - currency: An ISO 4217 code.
-    public init(
-        amount: Int64,
-        currency: String
-    ) {
+    public init(amount: Int64, currency: String) {
         self.amount = amount
         self.currency = currency
     }
@@ -71,12 +65,7 @@ public struct Category: Codable, Hashable, Sendable {
     private var _parent: Indirect<Category>?
 
     /// Creates a value from its properties.
-    public init(
-        id: String,
-        name: String,
-        parent: Category? = nil,
-        children: [Category]
-    ) {
+    public init(id: String, name: String, parent: Category? = nil, children: [Category]) {
         self.id = id
         self.name = name
         self._parent = parent.map(Indirect.init)
@@ -205,11 +194,7 @@ public struct OrderLine: Codable, Hashable, Sendable {
     public var unitPrice: Money
 
     /// Creates a value from its properties.
-    public init(
-        productID: String,
-        quantity: Int,
-        unitPrice: Money
-    ) {
+    public init(productID: String, quantity: Int, unitPrice: Money) {
         self.productID = productID
         self.quantity = quantity
         self.unitPrice = unitPrice
@@ -279,11 +264,7 @@ public struct NewOrder: Codable, Hashable, Sendable {
     public var couponCode: String?
 
     /// Creates a value from its properties.
-    public init(
-        lines: [NewOrderLine],
-        shippingAddress: Address,
-        couponCode: String? = nil
-    ) {
+    public init(lines: [NewOrderLine], shippingAddress: Address, couponCode: String? = nil) {
         self.lines = lines
         self.shippingAddress = shippingAddress
         self.couponCode = couponCode
@@ -304,10 +285,7 @@ public struct NewOrderLine: Codable, Hashable, Sendable {
     public var quantity: Int
 
     /// Creates a value from its properties.
-    public init(
-        productID: String,
-        quantity: Int
-    ) {
+    public init(productID: String, quantity: Int) {
         self.productID = productID
         self.quantity = quantity
     }
@@ -326,10 +304,7 @@ public struct OrderPage: Codable, Hashable, Sendable {
     public var nextCursor: String?
 
     /// Creates a value from its properties.
-    public init(
-        orders: [Order],
-        nextCursor: String? = nil
-    ) {
+    public init(orders: [Order], nextCursor: String? = nil) {
         self.orders = orders
         self.nextCursor = nextCursor
     }
@@ -348,10 +323,7 @@ public struct Health: Codable, Hashable, Sendable {
     public var checks: [String: Bool]
 
     /// Creates a value from its properties.
-    public init(
-        status: String,
-        checks: [String: Bool]
-    ) {
+    public init(status: String, checks: [String: Bool]) {
         self.status = status
         self.checks = checks
     }
@@ -380,12 +352,7 @@ public struct PlatformError: Codable, Hashable, Sendable {
     ///   - message: The `message` value.
     ///   - details: Problems with individual fields; empty when there are none.
     ///   - timestamp: The `timestamp` value.
-    public init(
-        code: String,
-        message: String,
-        details: [FieldIssue],
-        timestamp: Date
-    ) {
+    public init(code: String, message: String, details: [FieldIssue], timestamp: Date) {
         self.code = code
         self.message = message
         self.details = details

@@ -11,9 +11,11 @@ public struct ListProductsRequest: APIRequest {
     /// The documented failures.
     public typealias Failure = ListProductsFailure
 
+    /// The `category` query parameter.
     public var category: String?
     /// Full-text search.
     public var q: String?
+    /// The `limit` query parameter.
     public var limit: Int
     /// Echoed back for tracing.
     public var xRequestID: String?
@@ -64,12 +66,11 @@ public struct GetProductRequest: APIRequest {
     /// The documented failures.
     public typealias Failure = GetProductFailure
 
+    /// The `productId` path parameter.
     public var productID: String
 
     /// Creates the request.
-    public init(
-        productID: String
-    ) {
+    public init(productID: String) {
         self.productID = productID
     }
 
@@ -122,9 +123,7 @@ public struct CreateOrderRequest: APIRequest {
     public var payload: NewOrder
 
     /// Creates the request.
-    public init(
-        body payload: NewOrder
-    ) {
+    public init(body payload: NewOrder) {
         self.payload = payload
     }
 
@@ -151,12 +150,11 @@ public struct GetOrderRequest: APIRequest {
     /// The documented failures.
     public typealias Failure = GetOrderFailure
 
+    /// The `orderId` path parameter.
     public var orderID: String
 
     /// Creates the request.
-    public init(
-        orderID: String
-    ) {
+    public init(orderID: String) {
         self.orderID = orderID
     }
 
@@ -181,15 +179,13 @@ public struct ListOrdersRequest: APIRequest {
 
     /// Only orders in these states.
     public var status: [OrderStatus]?
+    /// The `cursor` query parameter.
     public var cursor: String?
+    /// The `limit` query parameter.
     public var limit: Int
 
     /// Creates the request.
-    public init(
-        status: [OrderStatus]? = nil,
-        cursor: String? = nil,
-        limit: Int = 20
-    ) {
+    public init(status: [OrderStatus]? = nil, cursor: String? = nil, limit: Int = 20) {
         self.status = status
         self.cursor = cursor
         self.limit = limit
@@ -222,12 +218,11 @@ public struct CancelOrderRequest: APIRequest {
     /// The documented failures.
     public typealias Failure = CancelOrderFailure
 
+    /// The `orderId` path parameter.
     public var orderID: String
 
     /// Creates the request.
-    public init(
-        orderID: String
-    ) {
+    public init(orderID: String) {
         self.orderID = orderID
     }
 
@@ -252,15 +247,13 @@ public struct UpdateShippingAddressRequest: APIRequest {
     /// The documented failures.
     public typealias Failure = UpdateShippingAddressFailure
 
+    /// The `orderId` path parameter.
     public var orderID: String
     /// What the request sends.
     public var payload: Address
 
     /// Creates the request.
-    public init(
-        orderID: String,
-        body payload: Address
-    ) {
+    public init(orderID: String, body payload: Address) {
         self.orderID = orderID
         self.payload = payload
     }

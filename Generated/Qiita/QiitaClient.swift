@@ -59,9 +59,7 @@ public struct QiitaClient: Sendable {
     ///   - itemID: The `item_id` path parameter.
     /// - Returns: The decoded `Item`.
     /// - Throws: `APIError<GetItemFailure>`; its `.endpoint` case carries the documented failure.
-    public func getItem(
-        itemID: String
-    ) async throws(APIError<GetItemFailure>) -> Item {
+    public func getItem(itemID: String) async throws(APIError<GetItemFailure>) -> Item {
         try await self.client.send(GetItemRequest(itemID: itemID))
     }
 
@@ -71,9 +69,7 @@ public struct QiitaClient: Sendable {
     ///   - body: What the request sends.
     /// - Returns: The decoded `Item`.
     /// - Throws: `APIError<CreateItemFailure>`; its `.endpoint` case carries the documented failure.
-    public func createItem(
-        body: NewItem
-    ) async throws(APIError<CreateItemFailure>) -> Item {
+    public func createItem(body: NewItem) async throws(APIError<CreateItemFailure>) -> Item {
         try await self.client.send(CreateItemRequest(body: body))
     }
 
@@ -96,9 +92,7 @@ public struct QiitaClient: Sendable {
     /// - Parameters:
     ///   - itemID: The `item_id` path parameter.
     /// - Throws: `APIError<DeleteItemFailure>`; its `.endpoint` case carries the documented failure.
-    public func deleteItem(
-        itemID: String
-    ) async throws(APIError<DeleteItemFailure>) {
+    public func deleteItem(itemID: String) async throws(APIError<DeleteItemFailure>) {
         _ = try await self.client.send(DeleteItemRequest(itemID: itemID))
     }
 
@@ -107,9 +101,7 @@ public struct QiitaClient: Sendable {
     /// - Parameters:
     ///   - itemID: The `item_id` path parameter.
     /// - Throws: `APIError<StockItemFailure>`; its `.endpoint` case carries the documented failure.
-    public func stockItem(
-        itemID: String
-    ) async throws(APIError<StockItemFailure>) {
+    public func stockItem(itemID: String) async throws(APIError<StockItemFailure>) {
         _ = try await self.client.send(StockItemRequest(itemID: itemID))
     }
 
@@ -145,13 +137,12 @@ public struct QiitaClient: Sendable {
     ///   - tagID: The `tag_id` path parameter.
     /// - Returns: The decoded `Tag`.
     /// - Throws: `APIError<GetTagFailure>`; its `.endpoint` case carries the documented failure.
-    public func getTag(
-        tagID: String
-    ) async throws(APIError<GetTagFailure>) -> Tag {
+    public func getTag(tagID: String) async throws(APIError<GetTagFailure>) -> Tag {
         try await self.client.send(GetTagRequest(tagID: tagID))
     }
 
     /// Sends `GET /authenticated_user`.
+    ///
     /// - Returns: The decoded `User`.
     /// - Throws: `APIError<GetAuthenticatedUserFailure>`; its `.endpoint` case carries the documented failure.
     public func getAuthenticatedUser() async throws(APIError<GetAuthenticatedUserFailure>) -> User {

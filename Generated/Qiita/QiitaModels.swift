@@ -53,10 +53,7 @@ public struct Tagging: Codable, Hashable, Sendable {
     public var versions: [String]
 
     /// Creates a value from its properties.
-    public init(
-        name: String,
-        versions: [String]
-    ) {
+    public init(name: String, versions: [String]) {
         self.name = name
         self.versions = versions
     }
@@ -211,13 +208,7 @@ public struct Comment: Codable, Hashable, Sendable {
     public var createdAt: Date
 
     /// Creates a value from its properties.
-    public init(
-        id: String,
-        body: String,
-        renderedBody: String,
-        user: User,
-        createdAt: Date
-    ) {
+    public init(id: String, body: String, renderedBody: String, user: User, createdAt: Date) {
         self.id = id
         self.body = body
         self.renderedBody = renderedBody
@@ -246,12 +237,7 @@ public struct Tag: Codable, Hashable, Sendable {
     public var iconURL: URL?
 
     /// Creates a value from its properties.
-    public init(
-        id: String,
-        followersCount: Int,
-        itemsCount: Int,
-        iconURL: URL? = nil
-    ) {
+    public init(id: String, followersCount: Int, itemsCount: Int, iconURL: URL? = nil) {
         self.id = id
         self.followersCount = followersCount
         self.itemsCount = itemsCount
@@ -272,9 +258,7 @@ public struct PostCommentBody: Codable, Hashable, Sendable {
     public var body: String
 
     /// Creates a value from its properties.
-    public init(
-        body: String
-    ) {
+    public init(body: String) {
         self.body = body
     }
 
@@ -295,10 +279,7 @@ public struct QiitaError: Codable, Hashable, Sendable {
     /// - Parameters:
     ///   - message: The `message` value.
     ///   - type: A machine-readable kind, such as not_found or rate_limit_exceeded.
-    public init(
-        message: String,
-        type: String
-    ) {
+    public init(message: String, type: String) {
         self.message = message
         self.type = type
     }

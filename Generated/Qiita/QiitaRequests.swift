@@ -13,17 +13,15 @@ public struct ListItemsRequest: APIRequest {
     /// The documented failures.
     public typealias Failure = ListItemsFailure
 
+    /// The `page` query parameter.
     public var page: Int
+    /// The `per_page` query parameter.
     public var perPage: Int
     /// Search terms, such as tag:swift.
     public var queryValue: String?
 
     /// Creates the request.
-    public init(
-        page: Int = 1,
-        perPage: Int = 20,
-        query queryValue: String? = nil
-    ) {
+    public init(page: Int = 1, perPage: Int = 20, query queryValue: String? = nil) {
         self.page = page
         self.perPage = perPage
         self.queryValue = queryValue
@@ -52,12 +50,11 @@ public struct GetItemRequest: APIRequest {
     /// The documented failures.
     public typealias Failure = GetItemFailure
 
+    /// The `item_id` path parameter.
     public var itemID: String
 
     /// Creates the request.
-    public init(
-        itemID: String
-    ) {
+    public init(itemID: String) {
         self.itemID = itemID
     }
 
@@ -80,9 +77,7 @@ public struct CreateItemRequest: APIRequest {
     public var payload: NewItem
 
     /// Creates the request.
-    public init(
-        body payload: NewItem
-    ) {
+    public init(body payload: NewItem) {
         self.payload = payload
     }
 
@@ -103,15 +98,13 @@ public struct UpdateItemRequest: APIRequest {
     /// The documented failures.
     public typealias Failure = UpdateItemFailure
 
+    /// The `item_id` path parameter.
     public var itemID: String
     /// What the request sends.
     public var payload: NewItem
 
     /// Creates the request.
-    public init(
-        itemID: String,
-        body payload: NewItem
-    ) {
+    public init(itemID: String, body payload: NewItem) {
         self.itemID = itemID
         self.payload = payload
     }
@@ -133,12 +126,11 @@ public struct DeleteItemRequest: APIRequest {
     /// The documented failures.
     public typealias Failure = DeleteItemFailure
 
+    /// The `item_id` path parameter.
     public var itemID: String
 
     /// Creates the request.
-    public init(
-        itemID: String
-    ) {
+    public init(itemID: String) {
         self.itemID = itemID
     }
 
@@ -159,12 +151,11 @@ public struct StockItemRequest: APIRequest {
     /// The documented failures.
     public typealias Failure = StockItemFailure
 
+    /// The `item_id` path parameter.
     public var itemID: String
 
     /// Creates the request.
-    public init(
-        itemID: String
-    ) {
+    public init(itemID: String) {
         self.itemID = itemID
     }
 
@@ -183,12 +174,11 @@ public struct ListCommentsRequest: APIRequest {
     /// The documented failures.
     public typealias Failure = ListCommentsFailure
 
+    /// The `item_id` path parameter.
     public var itemID: String
 
     /// Creates the request.
-    public init(
-        itemID: String
-    ) {
+    public init(itemID: String) {
         self.itemID = itemID
     }
 
@@ -207,15 +197,13 @@ public struct PostCommentRequest: APIRequest {
     /// The documented failures.
     public typealias Failure = PostCommentFailure
 
+    /// The `item_id` path parameter.
     public var itemID: String
     /// The comment to add.
     public var payload: PostCommentBody
 
     /// Creates the request.
-    public init(
-        itemID: String,
-        body payload: PostCommentBody
-    ) {
+    public init(itemID: String, body payload: PostCommentBody) {
         self.itemID = itemID
         self.payload = payload
     }
@@ -237,12 +225,11 @@ public struct GetTagRequest: APIRequest {
     /// The documented failures.
     public typealias Failure = GetTagFailure
 
+    /// The `tag_id` path parameter.
     public var tagID: String
 
     /// Creates the request.
-    public init(
-        tagID: String
-    ) {
+    public init(tagID: String) {
         self.tagID = tagID
     }
 

@@ -56,16 +56,16 @@ enum EmbeddedTemplates {
             {{#methods}}
 
             {{doc}}
-            {{#hasParameters}}
+            {{#isInline}}
+                public func {{name}}({{inlineParameters}}) async throws(APIError<{{failureType}}>){{returnClause}} {
+            {{/isInline}}
+            {{^isInline}}
                 public func {{name}}(
             {{#parameters}}
                     {{declaration}}{{separator}}
             {{/parameters}}
                 ) async throws(APIError<{{failureType}}>){{returnClause}} {
-            {{/hasParameters}}
-            {{^hasParameters}}
-                public func {{name}}() async throws(APIError<{{failureType}}>){{returnClause}} {
-            {{/hasParameters}}
+            {{/isInline}}
                     {{resultPrefix}}try await self.client.send({{request}})
                 }
             {{/methods}}
@@ -182,11 +182,16 @@ enum EmbeddedTemplates {
 
             {{initDoc}}
             {{#hasProperties}}
+            {{#isInline}}
+                public init({{inlineParameters}}) {
+            {{/isInline}}
+            {{^isInline}}
                 public init(
             {{#properties}}
                     {{name}}: {{type}}{{defaultClause}}{{separator}}
             {{/properties}}
                 ) {
+            {{/isInline}}
             {{#properties}}
                     {{assignment}}
             {{/properties}}
@@ -304,11 +309,16 @@ enum EmbeddedTemplates {
             {{/properties}}
 
                 /// Creates the request.
+            {{#isInline}}
+                public init({{inlineParameters}}) {
+            {{/isInline}}
+            {{^isInline}}
                 public init(
             {{#properties}}
                     {{parameterDeclaration}}{{separator}}
             {{/properties}}
                 ) {
+            {{/isInline}}
             {{#properties}}
                     self.{{name}} = {{name}}
             {{/properties}}

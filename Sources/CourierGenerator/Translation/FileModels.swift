@@ -38,15 +38,22 @@ public struct StructModel: TemplateModel {
     public var codingKeys: [CodingKeyModel]
     /// The doc comment of the initialiser.
     public var initDoc: String
+    /// Whether the initialiser's parameters fit on its line.
+    public var isInline: Bool
 
     /// The fields the `models` template reads.
     public static let templateFields: TemplateFields<Self> = [
         "doc": \.doc, "name": \.name, "properties": \.properties, "codingKeys": \.codingKeys,
-        "initDoc": \.initDoc, "hasProperties": \.hasProperties,
+        "initDoc": \.initDoc, "hasProperties": \.hasProperties, "isInline": \.isInline,
+        "inlineParameters": \.inlineParameters,
     ]
 
     /// Whether the struct has properties (an empty struct gets a plain `init()`).
     public var hasProperties: Bool { !properties.isEmpty }
+    /// The initialiser's parameters on one line.
+    public var inlineParameters: String {
+        properties.map { "\($0.name): \($0.type)\($0.defaultClause)" }.joined(separator: ", ")
+    }
 }
 
 /// A stored property of a struct, possibly kept in an `Indirect` box.
@@ -174,6 +181,8 @@ public struct RequestModel: TemplateModel {
     public var failureType: String
     /// The stored properties: path, body, query and header values.
     public var properties: [RequestPropertyModel]
+    /// Whether the initialiser's parameters fit on its line.
+    public var isInline: Bool
     /// The HTTP method, such as `.get`.
     public var method: String
     /// The `path` expression.
@@ -196,7 +205,8 @@ public struct RequestModel: TemplateModel {
     /// The fields the `requests` template reads.
     public static let templateFields: TemplateFields<Self> = [
         "doc": \.doc, "name": \.name, "responseType": \.responseType, "failureType": \.failureType,
-        "properties": \.properties, "hasProperties": \.hasProperties, "method": \.method, "path": \.path,
+        "properties": \.properties, "hasProperties": \.hasProperties, "isInline": \.isInline,
+        "inlineParameters": \.inlineParameters, "method": \.method, "path": \.path,
         "query": \.query, "hasQuery": \.hasQuery, "headers": \.headers, "hasHeaders": \.hasHeaders,
         "body": \.body, "sendsIdempotencyKey": \.sendsIdempotencyKey, "timeout": \.timeout,
         "secretHeaderNames": \.secretHeaderNames, "operationName": \.operationName,
@@ -204,6 +214,8 @@ public struct RequestModel: TemplateModel {
 
     /// Whether the request has stored properties.
     public var hasProperties: Bool { !properties.isEmpty }
+    /// The initialiser's parameters on one line.
+    public var inlineParameters: String { properties.map(\.parameterDeclaration).joined(separator: ", ") }
     /// Whether the request has query items.
     public var hasQuery: Bool { !query.isEmpty }
     /// Whether the request has header items.
@@ -414,6 +426,8 @@ public struct MethodModel: TemplateModel {
     public var name: String
     /// The parameters, each such as `page: Int = 1`.
     public var parameters: [MethodParameterModel]
+    /// Whether the parameters fit on the declaration's line.
+    public var isInline: Bool
     /// The failure type.
     public var failureType: String
     /// ` -> Type`, or empty for an endpoint without a response body.
@@ -425,13 +439,14 @@ public struct MethodModel: TemplateModel {
 
     /// The fields the `client` template reads.
     public static let templateFields: TemplateFields<Self> = [
-        "doc": \.doc, "name": \.name, "parameters": \.parameters, "hasParameters": \.hasParameters,
+        "doc": \.doc, "name": \.name, "parameters": \.parameters, "isInline": \.isInline,
+        "inlineParameters": \.inlineParameters,
         "failureType": \.failureType, "returnClause": \.returnClause, "resultPrefix": \.resultPrefix,
         "request": \.request,
     ]
 
-    /// Whether the method takes arguments.
-    public var hasParameters: Bool { !parameters.isEmpty }
+    /// The parameters on one line.
+    public var inlineParameters: String { parameters.map(\.declaration).joined(separator: ", ") }
 }
 
 /// One parameter of a client method.

@@ -57,6 +57,11 @@ public struct SpecTranslator: Sendable {
         return comment.isEmpty ? nil : comment
     }
 
+    /// Whether a declaration stays short enough to read on one line.
+    static func fitsOnOneLine(_ line: String) -> Bool {
+        line.count <= 100
+    }
+
     static func separators(_ count: Int) -> [String] {
         (0..<count).map { $0 == count - 1 ? "" : "," }
     }
@@ -155,8 +160,10 @@ public struct SpecTranslator: Sendable {
         }
         let plainName = name.replacingOccurrences(of: "`", with: "")
         let doc = Self.doc(description) ?? SwiftComment.documentation("The `\(plainName)` model of \(SwiftComment.inline(spec.name)).")
-        return StructModel(doc: doc, name: name, properties: models, codingKeys: keys,
-                           initDoc: SwiftComment.documentation(initText, indentation: "    "))
+        var made = StructModel(doc: doc, name: name, properties: models, codingKeys: keys,
+                               initDoc: SwiftComment.documentation(initText, indentation: "    "), isInline: false)
+        made.isInline = Self.fitsOnOneLine("    public init(\(made.inlineParameters)) {")
+        return made
     }
 
     func enumModel(_ model: ModelSpec, cases: [EnumCaseSpec]) -> StringEnumModel {
@@ -259,7 +266,9 @@ public struct SpecTranslator: Sendable {
         let arguments = arguments(of: endpoint)
         let separators = Self.separators(arguments.count)
         let properties = arguments.enumerated().map { index, argument in
-            RequestPropertyModel(doc: Self.doc(argument.description, indentation: "    "), name: argument.storedName,
+            let fallback = argument.parameter.map { "The `\(SwiftComment.inline($0.name))` \($0.placement.rawValue) parameter." }
+                ?? "What the request sends."
+            return RequestPropertyModel(doc: Self.doc(argument.description ?? fallback, indentation: "    "), name: argument.storedName,
                                  label: argument.label, type: argument.type, defaultClause: argument.defaultClause,
                                  separator: separators[index])
         }
@@ -285,12 +294,14 @@ public struct SpecTranslator: Sendable {
         let secretLiteral = secrets.isEmpty ? nil : "[" + secrets.sorted().map(SwiftLiteral.string).joined(separator: ", ") + "]"
         var text = endpoint.description.map { $0 + "\n\n" } ?? ""
         text += "`\(endpoint.method.rawValue) \(SwiftComment.inline(endpoint.path.template))`, sent by `\(clientName).\(endpoint.swiftName.name)`."
+        let inline = Self.fitsOnOneLine("    public init(\(properties.map(\.parameterDeclaration).joined(separator: ", "))) {")
         return RequestModel(
             doc: SwiftComment.documentation(text),
             name: requestName(endpoint),
             responseType: endpoint.response.body.map(swiftType) ?? "NoContent",
             failureType: failureName(endpoint),
             properties: properties,
+            isInline: inline,
             method: "." + endpoint.method.specKey,
             path: path,
             query: items(endpoint.queryParameters),
@@ -479,17 +490,22 @@ public struct SpecTranslator: Sendable {
                 text += "\n  - \(name): \(detail.isEmpty ? fallback : detail)"
             }
         }
+        text += arguments.isEmpty ? "\n" : ""
         if let response = endpoint.response.body {
             let detail = endpoint.response.description.map(SwiftComment.inline) ?? "The decoded `\(swiftType(response))`."
             text += "\n- Returns: \(detail)"
         }
         text += "\n- Throws: `APIError<\(failureName(endpoint))>`; its `.endpoint` case carries the documented failure."
+        let returnClause = endpoint.response.body.map { " -> " + swiftType($0) } ?? ""
+        let line = "    public func \(endpoint.swiftName.escaped)(\(parameters.map(\.declaration).joined(separator: ", ")))"
+            + " async throws(APIError<\(failureName(endpoint))>)\(returnClause) {"
         return MethodModel(
             doc: SwiftComment.documentation(text, indentation: "    "),
             name: endpoint.swiftName.escaped,
             parameters: parameters,
+            isInline: Self.fitsOnOneLine(line),
             failureType: failureName(endpoint),
-            returnClause: endpoint.response.body.map { " -> " + swiftType($0) } ?? "",
+            returnClause: returnClause,
             resultPrefix: endpoint.response.body == nil ? "_ = " : "",
             request: "\(requestName(endpoint))(\(call))"
         )
