@@ -82,7 +82,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CourierCLITests",
-            dependencies: ["courier"]
+            dependencies: ["courier", "CourierGenerator"]
         ),
     ],
     swiftLanguageModes: [.v6]

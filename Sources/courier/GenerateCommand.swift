@@ -96,6 +96,9 @@ struct GenerateCommand: AsyncParsableCommand {
             StandardError.print(SpecChecking.summary(errors: diagnostics.errorCount, warnings: diagnostics.warningCount))
         }
 
+        for result in results where result.isSharedFile && result.succeeded {
+            print("\(result.specPath): skipped, shared file (no 'service'); it is generated as part of the services that include it")
+        }
         let wholeFolders = specs.allSatisfy { path in
             var isDirectory: ObjCBool = false
             return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue

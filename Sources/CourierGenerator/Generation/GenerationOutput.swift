@@ -58,6 +58,7 @@ public struct GenerationOutput: Sendable {
     ///   - results: What a run produced.
     ///   - checkOnly: Write nothing; report what would change.
     ///   - removesStaleFolders: Remove generated files of services no longer generated (whole-folder runs).
+    @discardableResult
     public func apply(_ results: [GenerationResult], checkOnly: Bool, removesStaleFolders: Bool) -> OutputReport {
         var report = OutputReport(folders: [], failures: [])
         var produced = Set<String>()
