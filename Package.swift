@@ -62,6 +62,16 @@ let package = Package(
         generatedService("Marketplace"),
         generatedService("Qiita"),
 
+        // Reference outputs of small focused specs (Tests/References/<Feature>/spec.yaml), compiled so
+        // that every feature's expected code is proven to build without warnings.
+        referenceFixture("Discriminators"),
+        referenceFixture("Enums"),
+        referenceFixture("ErrorRanges"),
+        referenceFixture("Escaping"),
+        referenceFixture("Keywords"),
+        referenceFixture("Parameters"),
+        referenceFixture("Recursion"),
+
         // A loopback HTTP server with fault modes, used only by tests.
         .target(
             name: "CourierTestServer",
@@ -97,5 +107,18 @@ func generatedService(_ name: String) -> Target {
             .product(name: "HTTPTypes", package: "swift-http-types"),
         ],
         path: "Generated/" + name
+    )
+}
+
+/// A library target for one reference output: `Reference<Feature>` built from `Tests/References/<Feature>`.
+func referenceFixture(_ feature: String) -> Target {
+    .target(
+        name: "Reference" + feature,
+        dependencies: [
+            "CourierRuntime",
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+        ],
+        path: "Tests/References/" + feature,
+        exclude: ["spec.yaml"]
     )
 }

@@ -83,6 +83,12 @@ public struct Generator: Sendable {
         if loaded.isSharedFile {
             return GenerationResult(specPath: path, serviceName: nil, isSharedFile: true, files: [:], diagnostics: diagnostics)
         }
+        let conflicts = SpecTranslator(spec: spec, specPath: path).nameConflicts()
+        if !conflicts.isEmpty {
+            diagnostics.report(contentsOf: conflicts)
+            return GenerationResult(specPath: path, serviceName: spec.swiftName.name, isSharedFile: false,
+                                    files: [:], diagnostics: diagnostics)
+        }
         do {
             let files = try generate(spec, specPath: path)
             return GenerationResult(specPath: path, serviceName: spec.swiftName.name, isSharedFile: false,

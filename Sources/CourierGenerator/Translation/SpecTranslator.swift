@@ -57,6 +57,17 @@ public struct SpecTranslator: Sendable {
         return comment.isEmpty ? nil : comment
     }
 
+    /// The name a parameter uses inside its function when its label would shadow `self`.
+    static func internalName(_ identifier: SwiftIdentifier) -> String? {
+        identifier.name == "self" ? "selfValue" : nil
+    }
+
+    /// An argument label as written at a call site: backticks only where the grammar needs them.
+    static func callLabel(_ identifier: String) -> String {
+        let bare = identifier.replacingOccurrences(of: "`", with: "")
+        return ["inout", "var", "let"].contains(bare) ? "`\(bare)`" : bare
+    }
+
     /// Whether a declaration stays short enough to read on one line.
     static func fitsOnOneLine(_ line: String) -> Bool {
         line.count <= 100
@@ -121,8 +132,9 @@ public struct SpecTranslator: Sendable {
         for (index, property) in properties.enumerated() {
             let propertyName = property.swiftName.escaped
             let type = swiftType(property.type)
+            let argument = Self.internalName(property.swiftName) ?? propertyName
             var boxed: BoxedStorage?
-            var assignment = "self.\(propertyName) = \(propertyName)"
+            var assignment = "self.\(propertyName) = \(argument)"
             var keyName = propertyName
             if isRecursive && needsBox(property.type) {
                 let storage = "_" + property.swiftName.name
@@ -130,11 +142,11 @@ public struct SpecTranslator: Sendable {
                 if property.type.isOptional {
                     boxed = BoxedStorage(storageName: storage, storageType: "Indirect<\(inner)>?",
                                          getter: "\(storage)?.value", setter: "\(storage) = newValue.map(Indirect.init)")
-                    assignment = "self.\(storage) = \(propertyName).map(Indirect.init)"
+                    assignment = "self.\(storage) = \(argument).map(Indirect.init)"
                 } else {
                     boxed = BoxedStorage(storageName: storage, storageType: "Indirect<\(inner)>",
                                          getter: "\(storage).value", setter: "\(storage) = Indirect(newValue)")
-                    assignment = "self.\(storage) = Indirect(\(propertyName))"
+                    assignment = "self.\(storage) = Indirect(\(argument))"
                 }
                 keyName = storage
             }
@@ -145,8 +157,9 @@ public struct SpecTranslator: Sendable {
             keys.append(CodingKeyModel(declaration: declaration))
             let doc = Self.doc(property.description, indentation: "    ")
                 ?? SwiftComment.documentation("The `\(property.jsonKey)` field.", indentation: "    ")
-            models.append(PropertyModel(doc: doc, name: propertyName, type: type,
-                                        defaultClause: property.type.isOptional ? " = nil" : "",
+            let parameter = (argument == propertyName ? propertyName : "\(propertyName) \(argument)")
+                + ": \(type)" + (property.type.isOptional ? " = nil" : "")
+            models.append(PropertyModel(doc: doc, name: propertyName, type: type, parameter: parameter,
                                         boxed: boxed, assignment: assignment, separator: separators[index]))
         }
         var initText = "Creates a value from its properties."
@@ -208,7 +221,7 @@ public struct SpecTranslator: Sendable {
         func add(_ parameter: ParameterSpec) {
             let label = parameter.swiftName.escaped
             let stored = Self.requirementNames.contains(parameter.swiftName.name)
-                ? parameter.swiftName.name + "Value" : label
+                ? parameter.swiftName.name + "Value" : Self.internalName(parameter.swiftName) ?? label
             result.append(Argument(label: label, storedName: stored, type: swiftType(parameter.type),
                                    defaultClause: defaultClause(for: parameter), description: parameter.description,
                                    parameter: parameter))
@@ -475,11 +488,15 @@ public struct SpecTranslator: Sendable {
     func methodModel(_ endpoint: EndpointSpec) -> MethodModel {
         let arguments = arguments(of: endpoint)
         let separators = Self.separators(arguments.count)
+        // Inside a method only `self` needs another internal name; `payload` and the `Value`
+        // suffixes exist for the request type's stored properties.
+        func inner(_ argument: Argument) -> String { argument.label == "`self`" ? "selfValue" : argument.label }
         let parameters = arguments.enumerated().map { index, argument in
-            MethodParameterModel(declaration: "\(argument.label): \(argument.type)\(argument.defaultClause)",
+            MethodParameterModel(declaration: (inner(argument) == argument.label ? argument.label : "\(argument.label) \(inner(argument))")
+                                     + ": \(argument.type)\(argument.defaultClause)",
                                  separator: separators[index])
         }
-        let call = arguments.map { "\($0.label): \($0.label)" }.joined(separator: ", ")
+        let call = arguments.map { "\(Self.callLabel($0.label)): \(inner($0))" }.joined(separator: ", ")
         var text = endpoint.description ?? "Sends `\(endpoint.method.rawValue) \(SwiftComment.inline(endpoint.path.template))`."
         if !arguments.isEmpty {
             text += "\n\n- Parameters:"
