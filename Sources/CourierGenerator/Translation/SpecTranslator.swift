@@ -214,7 +214,8 @@ public struct SpecTranslator: Sendable {
         var parameter: ParameterSpec?
     }
 
-    /// The arguments of an endpoint: path parameters, the body, then query and header parameters.
+    /// The arguments of an endpoint: path parameters, the body, then query and header parameters
+    /// (required ones before those with a default or `nil`).
     func arguments(of endpoint: EndpointSpec) -> [Argument] {
         var result: [Argument] = []
         let names = Set(endpoint.parameters.map(\.swiftName.name))
@@ -232,8 +233,11 @@ public struct SpecTranslator: Sendable {
             result.append(Argument(label: label, storedName: "payload", type: swiftType(body.type), defaultClause: "",
                                    description: body.description ?? "What the request sends.", parameter: nil))
         }
-        endpoint.queryParameters.forEach(add)
-        endpoint.headerParameters.forEach(add)
+        // Required query and header values first, so that a call reads as what it must say
+        // followed by what it may; declaration order within each group.
+        let rest = endpoint.queryParameters + endpoint.headerParameters
+        rest.filter(\.isRequired).forEach(add)
+        rest.filter { !$0.isRequired }.forEach(add)
         return result
     }
 
