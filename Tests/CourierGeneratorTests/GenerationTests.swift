@@ -206,3 +206,33 @@ struct HeaderPathTests {
         #expect(header.hasSuffix("Qiita.yaml. Do not edit."))
     }
 }
+
+@Suite("Output conflicts and package targets")
+struct OutputConflictTests {
+    @Test("Two specs of one service cannot share its folder; the first is written, the second reported")
+    func duplicateService() async throws {
+        let specs = try TemporaryFolder()
+        let scratch = try TemporaryFolder()
+        let first = try specs.write(serviceYAML("Twin", "endpoints:\n  a: { get: /a }\n"), to: "one.yaml")
+        let second = try specs.write(serviceYAML("Twin", "endpoints:\n  b: { get: /b }\n"), to: "two.yaml")
+        let results = try await Generator().generate(specs: [(URL(fileURLWithPath: first), "one.yaml"), (URL(fileURLWithPath: second), "two.yaml")])
+        let report = GenerationOutput(root: scratch.url).apply(results, checkOnly: false, removesStaleFolders: true)
+        #expect(report.failures.map(\.specPath) == ["two.yaml"])
+        #expect(report.failures.first.map { "\($0.error)" }?.contains("Twin (from one.yaml)") == true)
+        let client = try String(contentsOf: scratch.url.appendingPathComponent("Twin/TwinClient.swift"), encoding: .utf8)
+        #expect(client.contains("func a()"))
+        #expect(!client.contains("func b()"))
+    }
+
+    @Test("Every folder of Generated/ is a library target of the package")
+    func generatedTargets() throws {
+        let folders = try FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent("Generated").path)
+            .filter { !$0.hasPrefix(".") }
+            .sorted()
+        #expect(folders == ["Bookshelf", "GitHub", "Marketplace", "Qiita"])
+        let manifest = try String(contentsOf: packageRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
+        for folder in folders {
+            #expect(manifest.contains("generatedService(\"\(folder)\")"), "add generatedService(\"\(folder)\") to Package.swift")
+        }
+    }
+}
