@@ -96,7 +96,8 @@ let package = Package(
             name: "GeneratedClientTests",
             dependencies: [
                 "BookshelfAPI", "GitHubAPI", "MarketplaceAPI", "QiitaAPI",
-                "ReferenceDiscriminators", "ReferenceErrorRanges", "ReferenceEscaping",
+                "ReferenceDiscriminators", "ReferenceEnums", "ReferenceErrorRanges", "ReferenceEscaping",
+                "ReferenceKeywords", "ReferenceParameters",
                 "CourierRuntime", "CourierAsyncHTTPClient", "CourierTestServer", "CourierGenerator",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
