@@ -2,9 +2,13 @@ import CourierGenerator
 import Foundation
 import Testing
 
+// Serialized: each test blocks its thread while the courier binary runs, and running them all at
+// once would starve the cooperative pool (two threads on a two-core machine) that timing-sensitive
+// runtime tests share.
+
 /// Runs the real `courier` binary, built next to this test bundle, and checks what it prints
 /// and how it exits.
-@Suite struct CLITests {
+@Suite(.serialized) struct CLITests {
     struct Output {
         let status: Int32
         let standardOutput: String

@@ -8,13 +8,15 @@ import Testing
 /// inherited from `defaults`, an endpoint's own status, 204 responses and fractional dates.
 @Suite("Bookshelf client (loopback server)")
 struct BookshelfLoopbackTests {
+    /// One session for the suite, as in the GitHub tests.
+    static let urlSession = URLSessionTransport()
     static func laravel(_ code: String) -> String {
         #"{"code": "\#(code)", "message": "Something about \#(code)", "detail": null}"#
     }
 
     static func withClient(_ body: (TestServer, BookshelfClient) async throws -> Void) async throws {
         let server = try await TestServer.start()
-        let client = BookshelfClient(baseURL: server.baseURL, transport: URLSessionTransport())
+        let client = BookshelfClient(baseURL: server.baseURL, transport: Self.urlSession)
         do {
             try await body(server, client)
         } catch {

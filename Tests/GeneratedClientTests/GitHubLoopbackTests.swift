@@ -9,6 +9,9 @@ import Testing
 /// AsyncHTTPClient: snake_case keys, header and nested-field discriminators, ranges and `default`.
 @Suite("GitHub client (loopback server)")
 struct GitHubLoopbackTests {
+    /// One session for the suite: each `URLSessionTransport` owns a URLSession, and sessions
+    /// are not free to create on Linux.
+    static let urlSession = URLSessionTransport()
     static let user = """
         {"login": "octocat", "id": 1, "avatar_url": "https://a.example/1.png", "html_url": "https://github.com/octocat",
          "type": "User", "site_admin": false, "name": "The Octocat", "company": null, "created_at": "2011-01-25T18:44:36Z"}
@@ -32,7 +35,7 @@ struct GitHubLoopbackTests {
 
     static func clients(_ server: TestServer) -> [(String, GitHubClient)] {
         [
-            ("URLSession", GitHubClient(baseURL: server.baseURL, transport: URLSessionTransport())),
+            ("URLSession", GitHubClient(baseURL: server.baseURL, transport: Self.urlSession)),
             ("AsyncHTTPClient", GitHubClient(baseURL: server.baseURL, transport: AsyncHTTPClientTransport())),
         ]
     }
@@ -41,7 +44,7 @@ struct GitHubLoopbackTests {
     func success() async throws {
         try await Self.withServer { server in
             server.route("GET", "/users/octocat", .respond(.json(Self.user)))
-            let client = GitHubClient(baseURL: server.baseURL, transport: URLSessionTransport(), auth: .bearer { "t0ken" })
+            let client = GitHubClient(baseURL: server.baseURL, transport: Self.urlSession, auth: .bearer { "t0ken" })
             let user = try await client.getUser(username: "octocat")
             #expect(user.login == "octocat")
             #expect(user.avatarURL == URL(string: "https://a.example/1.png"))
@@ -108,7 +111,7 @@ struct GitHubLoopbackTests {
     func rangesAndDefault(status: Int, expected: String) async throws {
         try await Self.withServer { server in
             server.route("GET", "/repos/o/r/issues/7", .respond(TestServer.Reply(status: status, body: Data("<html>down</html>".utf8))))
-            let client = GitHubClient(baseURL: server.baseURL, transport: URLSessionTransport())
+            let client = GitHubClient(baseURL: server.baseURL, transport: Self.urlSession)
             let error = try #require(await failure { () async throws(APIError<GetIssueFailure>) in
                 try await client.getIssue(owner: "o", repo: "r", issueNumber: 7)
             })
@@ -143,7 +146,7 @@ struct GitHubLoopbackTests {
     func query() async throws {
         try await Self.withServer { server in
             server.route("GET", "/repos/o/r/issues", .respond(.json("[]")))
-            let client = GitHubClient(baseURL: server.baseURL, transport: URLSessionTransport())
+            let client = GitHubClient(baseURL: server.baseURL, transport: Self.urlSession)
             let issues = try await client.listIssues(owner: "o", repo: "r", state: .all, since: Date(timeIntervalSince1970: 0))
             #expect(issues.isEmpty)
             let sent = try #require(server.receivedRequests.last)
