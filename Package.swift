@@ -9,6 +9,8 @@ let package = Package(
         .library(name: "CourierAsyncHTTPClient", targets: ["CourierAsyncHTTPClient"]),
         .library(name: "CourierGenerator", targets: ["CourierGenerator"]),
         .executable(name: "courier", targets: ["courier"]),
+        .plugin(name: "CourierBuildPlugin", targets: ["CourierBuildPlugin"]),
+        .plugin(name: "CourierCommandPlugin", targets: ["CourierCommandPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
@@ -55,6 +57,27 @@ let package = Package(
             ]
         ),
 
+        // The plugins only find inputs and run `courier`; they share Plugins/Shared through a
+        // symlink in each plugin's folder, because plugin targets cannot depend on libraries.
+        .plugin(
+            name: "CourierBuildPlugin",
+            capability: .buildTool(),
+            dependencies: ["courier"]
+        ),
+        .plugin(
+            name: "CourierCommandPlugin",
+            capability: .command(
+                intent: .custom(
+                    verb: "generate-clients",
+                    description: "Regenerates checked-in Courier clients (default: Specs into Generated); --check reports drift."
+                ),
+                permissions: [
+                    .writeToPackageDirectory(reason: "Courier writes the generated clients into the package's output folder.")
+                ]
+            ),
+            dependencies: ["courier"]
+        ),
+
         // A loopback HTTP server with fault modes, used only by tests.
         .target(
             name: "CourierTestServer",
@@ -77,6 +100,8 @@ let package = Package(
             name: "CourierCLITests",
             dependencies: ["courier"]
         ),
+        // Builds Tests/PluginConsumer (a package of its own, not a target here) through the plugins.
+        .testTarget(name: "PluginTests"),
     ],
     swiftLanguageModes: [.v6]
 )
