@@ -20,6 +20,7 @@ struct CourierBuildPlugin: BuildToolPlugin {
             Diagnostics.warning("Courier generates Swift sources; target '\(target.name)' has no sources to add them to")
             return []
         }
+        // A thrown error fails the build; SwiftPM prints it once, as `error: <path>: <message>`.
         let inputs = try TargetInputs(files: target.sourceFiles.map(\.url))
         guard !inputs.specs.isEmpty else {
             Diagnostics.warning(

@@ -39,6 +39,14 @@ enum CourierConventions {
         return nil
     }
 
+    /// Whether `stem` can be the file prefix `courier generate --file-prefix` takes: a Swift type
+    /// name such as `PetStore`. `courier` has the last word; this check only lets the plugin name
+    /// the spec file in its error, which `courier` cannot.
+    static func isUsableFilePrefix(_ stem: String) -> Bool {
+        guard let first = stem.unicodeScalars.first, ("A"..."Z").contains(first) else { return false }
+        return stem.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) || ("a"..."z").contains($0) || ("0"..."9").contains($0) }
+    }
+
     /// The name of the template that `file` overrides, or `nil` when it is not in a
     /// ``templatesFolder`` or not a `.mustache` file. The name is the path after the innermost
     /// ``templatesFolder``, without the extension.

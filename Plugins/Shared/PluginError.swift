@@ -16,23 +16,37 @@ enum PluginError: Error, CustomStringConvertible {
     /// `courier` could not be started.
     case generatorNotStarted(URL, reason: String)
 
-    var description: String {
+    /// The file the problem is in, when it is in one.
+    var file: URL? {
         switch self {
-        case let .duplicateSpecName(stem, first, second):
-            return "\(second.path): error: two specs are named '\(stem)' (the other is \(first.path)); "
-                + "the generated files would clash, so rename one"
-        case let .unusableSpecName(url):
-            return "\(url.path): error: a spec's file name must not start with '-' or '.', "
-                + "because it prefixes the generated Swift files"
-        case let .repeatedOption(name):
-            return "error: --\(name) may be given once"
-        case let .missingSpecs(folder, package):
-            return "error: \(package.path) has no '\(folder)' folder; name the specs with --specs PATH "
-                + "(repeatable) and the output folder with --output DIR"
-        case let .generatorFailed(status, arguments):
-            return "error: 'courier \(arguments.joined(separator: " "))' failed with exit status \(status)"
-        case let .generatorNotStarted(url, reason):
-            return "error: could not run \(url.path): \(reason)"
+        case let .duplicateSpecName(_, _, second): second
+        case let .unusableSpecName(url): url
+        case .repeatedOption, .missingSpecs, .generatorFailed, .generatorNotStarted: nil
         }
+    }
+
+    /// What went wrong, without the file.
+    var message: String {
+        switch self {
+        case let .duplicateSpecName(stem, first, _):
+            "two specs are named '\(stem)' (the other is \(first.path)); the generated files would clash, so rename one"
+        case .unusableSpecName:
+            "name the spec after the Swift type name that prefixes its generated files, such as "
+                + "PetStore.courier.yaml (letters and digits, starting with a capital)"
+        case let .repeatedOption(name):
+            "--\(name) may be given once"
+        case let .missingSpecs(folder, package):
+            "\(package.path) has no '\(folder)' folder; name the specs with --specs PATH (repeatable) "
+                + "and the output folder with --output DIR"
+        case let .generatorFailed(status, arguments):
+            "'courier \(arguments.joined(separator: " "))' failed with exit status \(status)"
+        case let .generatorNotStarted(url, reason):
+            "could not run \(url.path): \(reason)"
+        }
+    }
+
+    /// SwiftPM prints a thrown error as `error: <description>`.
+    var description: String {
+        if let file { "\(file.path): \(message)" } else { message }
     }
 }

@@ -46,7 +46,7 @@ struct TargetInputs {
             guard CourierConventions.isYAML(file) else { continue }
             yamlFiles.append(file)
             guard let stem = CourierConventions.specStem(ofFileNamed: file.lastPathComponent) else { continue }
-            guard !stem.hasPrefix("-"), !stem.hasPrefix(".") else {
+            guard CourierConventions.isUsableFilePrefix(stem) else {
                 throw PluginError.unusableSpecName(file)
             }
             // Output folders and Swift file names clash when names differ only in case on a

@@ -90,6 +90,13 @@ struct ConsumerBuildTests {
         #expect(diagnostic.line == responseLine + 1)
         #expect(diagnostic.column == 5)
         #expect(diagnostic.message.contains("respnse"), "\(diagnostic.message)")
+
+        // 7. A spec whose file name cannot prefix Swift files fails the build, naming the file.
+        try PluginWorkspace.write(try PluginWorkspace.read(Self.spec), to: "Sources/PetsDemo/pet-store.courier.yaml")
+        let badName = try await build("7-bad-spec-name")
+        #expect(!badName.succeeded, "a spec named pet-store.courier.yaml did not fail the build:\n\(badName)")
+        #expect(badName.output.contains("Sources/PetsDemo/pet-store.courier.yaml: name the spec after the Swift type name"),
+                "\(badName)")
     }
 
     @Test func commandPluginWritesAndChecksCheckedInCode() async throws {
@@ -97,7 +104,7 @@ struct ConsumerBuildTests {
         // built `courier` already (when run alone, this test builds it).
         try PluginWorkspace.copyConsumer()
         let arguments = ["--specs", Self.spec, "--output", "CheckedIn"]
-        let write = try await package(["generate-clients"] + arguments, log: "7-command-write")
+        let write = try await package(["generate-clients"] + arguments, log: "8-command-write")
         try #require(write.succeeded, "\(write)")
         let folder = PluginWorkspace.consumer.appendingPathComponent("CheckedIn/Pets")
         let written = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
@@ -109,7 +116,7 @@ struct ConsumerBuildTests {
         #expect(header.contains(" \(Self.spec)"), "\(header)")
         #expect(!header.contains(PluginWorkspace.consumer.path), "\(header)")
 
-        let clean = try await package(["generate-clients", "--check"] + arguments, log: "8-command-check-clean")
+        let clean = try await package(["generate-clients", "--check"] + arguments, log: "9-command-check-clean")
         #expect(clean.succeeded, "--check fails right after generating:\n\(clean)")
 
         try PluginWorkspace.write(
@@ -119,7 +126,7 @@ struct ConsumerBuildTests {
             ),
             to: Self.spec
         )
-        let drift = try await package(["generate-clients", "--check"] + arguments, log: "9-command-check-drift")
+        let drift = try await package(["generate-clients", "--check"] + arguments, log: "10-command-check-drift")
         #expect(!drift.succeeded, "--check passes although the spec changed:\n\(drift)")
         #expect(drift.output.contains("PetsClient.swift"), "--check does not name the file that would change:\n\(drift)")
     }
@@ -131,7 +138,7 @@ struct ConsumerBuildTests {
              "--scratch-path", PluginWorkspace.selfScratch.path,
              "--allow-writing-to-package-directory", "generate-clients", "--check"],
             in: PluginWorkspace.repository,
-            log: PluginWorkspace.log("10-self-check")
+            log: PluginWorkspace.log("11-self-check")
         )
         #expect(check.succeeded, "Generated/ differs from what the command plugin generates from Specs/:\n\(check)")
     }

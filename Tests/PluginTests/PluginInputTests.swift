@@ -7,7 +7,7 @@ import Testing
 @Suite struct PluginInputTests {
     @Test func specNamesComeFromTheCourierSuffix() {
         #expect(CourierConventions.specStem(ofFileNamed: "Pets.courier.yaml") == "Pets")
-        #expect(CourierConventions.specStem(ofFileNamed: "pet-store.courier.yml") == "pet-store")
+        #expect(CourierConventions.specStem(ofFileNamed: "PetStore2.courier.yml") == "PetStore2")
         #expect(CourierConventions.specStem(ofFileNamed: "Pets.yaml") == nil)
         #expect(CourierConventions.specStem(ofFileNamed: ".courier.yaml") == nil)
         #expect(CourierConventions.generatedFileNames(prefix: "Pets")
@@ -35,14 +35,16 @@ import Testing
     }
 
     @Test func specsWhoseOutputsWouldClashAreRejected() {
-        let files = ["/p/A/Pets.courier.yaml", "/p/B/pets.courier.yml"].map { URL(fileURLWithPath: $0) }
+        let files = ["/p/A/Pets.courier.yaml", "/p/B/PETS.courier.yml"].map { URL(fileURLWithPath: $0) }
         #expect {
             try TargetInputs(files: files)
         } throws: { error in
-            "\(error)".contains("two specs are named 'pets'") && "\(error)".contains("/p/A/Pets.courier.yaml")
+            "\(error)".contains("two specs are named 'PETS'") && "\(error)".contains("/p/A/Pets.courier.yaml")
         }
-        #expect(throws: PluginError.self) {
-            try TargetInputs(files: [URL(fileURLWithPath: "/p/-x.courier.yaml")])
+        for name in ["pets", "pet-store", "Pet Store", "-x", "Pétanque"] {
+            #expect(throws: PluginError.self, "\(name)") {
+                try TargetInputs(files: [URL(fileURLWithPath: "/p/\(name).courier.yaml")])
+            }
         }
     }
 
