@@ -30,8 +30,9 @@ struct SwiftPMRun: CustomStringConvertible {
     /// Runs `executable` with `arguments` in `folder` and waits for it, without blocking a thread
     /// of the concurrency pool.
     ///
-    /// The environment is the test's own without the variables that `swift test` sets for the
-    /// test process: a nested `swift build` must behave as if a user had typed it.
+    /// The environment is the test's own without the variables that `swift test` may set for the
+    /// test process (XCTest's configuration on macOS, `LLVM_PROFILE_FILE` with code coverage):
+    /// a nested `swift build` must behave as if a user had typed it.
     ///
     /// - Parameter timeLimit: After this long the process is terminated, so that a stuck build
     ///   (such as one waiting for a lock) fails the test instead of hanging the suite.
