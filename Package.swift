@@ -113,6 +113,18 @@ let package = Package(
             name: "CourierGeneratorTests",
             dependencies: ["CourierGenerator"]
         ),
+        // Calls the generated clients of Generated/ and the reference fixtures, through the stub
+        // transport and the real loopback server.
+        .testTarget(
+            name: "GeneratedClientTests",
+            dependencies: [
+                "BookshelfAPI", "GitHubAPI", "MarketplaceAPI", "QiitaAPI",
+                "ReferenceDiscriminators", "ReferenceEnums", "ReferenceErrorRanges", "ReferenceEscaping",
+                "ReferenceKeywords", "ReferenceParameters",
+                "CourierRuntime", "CourierAsyncHTTPClient", "CourierTestServer", "CourierGenerator",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
         .testTarget(
             name: "CourierCLITests",
             dependencies: ["courier", "CourierGenerator"]

@@ -54,6 +54,7 @@ public struct ParametersClient: Sendable {
     ///   - category: The category.
     ///   - itemID: The `item_id` path parameter.
     ///   - text: The `text` query parameter.
+    ///   - xToken: The `X-Token` header parameter.
     ///   - limit: The `limit` query parameter.
     ///   - ratio: The `ratio` query parameter.
     ///   - exact: The `exact` query parameter.
@@ -64,7 +65,6 @@ public struct ParametersClient: Sendable {
     ///   - kinds: The `kinds` query parameter.
     ///   - label: The `label` query parameter.
     ///   - xTrace: The `X-Trace` header parameter.
-    ///   - xToken: The `X-Token` header parameter.
     ///   - xMode: The `X-Mode` header parameter.
     /// - Returns: The decoded `[Item]`.
     /// - Throws: `APIError<SearchFailure>`; its `.endpoint` case carries the documented failure.
@@ -72,6 +72,7 @@ public struct ParametersClient: Sendable {
         category: Kind,
         itemID: Int64,
         text: String,
+        xToken: String,
         limit: Int = 20,
         ratio: Double = 0.5,
         exact: Bool = false,
@@ -82,10 +83,9 @@ public struct ParametersClient: Sendable {
         kinds: [Kind]? = nil,
         label: String = "all \"items\"",
         xTrace: String? = nil,
-        xToken: String,
         xMode: Kind = .basic
     ) async throws(APIError<SearchFailure>) -> [Item] {
-        try await self.client.send(SearchRequest(category: category, itemID: itemID, text: text, limit: limit, ratio: ratio, exact: exact, since: since, link: link, links: links, tags: tags, kinds: kinds, label: label, xTrace: xTrace, xToken: xToken, xMode: xMode))
+        try await self.client.send(SearchRequest(category: category, itemID: itemID, text: text, xToken: xToken, limit: limit, ratio: ratio, exact: exact, since: since, link: link, links: links, tags: tags, kinds: kinds, label: label, xTrace: xTrace, xMode: xMode))
     }
 
     /// Sends `POST /items`.

@@ -19,6 +19,8 @@ public struct SearchRequest: APIRequest {
     public var itemID: Int64
     /// The `text` query parameter.
     public var text: String
+    /// The `X-Token` header parameter.
+    public var xToken: String
     /// The `limit` query parameter.
     public var limit: Int
     /// The `ratio` query parameter.
@@ -39,8 +41,6 @@ public struct SearchRequest: APIRequest {
     public var label: String
     /// The `X-Trace` header parameter.
     public var xTrace: String?
-    /// The `X-Token` header parameter.
-    public var xToken: String
     /// The `X-Mode` header parameter.
     public var xMode: Kind
 
@@ -49,6 +49,7 @@ public struct SearchRequest: APIRequest {
         category: Kind,
         itemID: Int64,
         text: String,
+        xToken: String,
         limit: Int = 20,
         ratio: Double = 0.5,
         exact: Bool = false,
@@ -59,12 +60,12 @@ public struct SearchRequest: APIRequest {
         kinds: [Kind]? = nil,
         label: String = "all \"items\"",
         xTrace: String? = nil,
-        xToken: String,
         xMode: Kind = .basic
     ) {
         self.category = category
         self.itemID = itemID
         self.text = text
+        self.xToken = xToken
         self.limit = limit
         self.ratio = ratio
         self.exact = exact
@@ -75,7 +76,6 @@ public struct SearchRequest: APIRequest {
         self.kinds = kinds
         self.label = label
         self.xTrace = xTrace
-        self.xToken = xToken
         self.xMode = xMode
     }
 
