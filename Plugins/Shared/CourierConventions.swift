@@ -1,0 +1,67 @@
+import Foundation
+
+// This folder is compiled into both plugins: each plugin's folder holds a `Shared` symlink to
+// it, because a plugin target cannot depend on a library target.
+
+/// The file names through which the plugins find Courier's inputs in a target, and the file names
+/// `courier generate` writes.
+enum CourierConventions {
+    /// A target file whose name ends in one of these is a spec the build plugin generates. Plain
+    /// `.yaml` files are not generated on their own: they are what specs `include`.
+    static let specSuffixes = [".courier.yaml", ".courier.yml"]
+
+    /// The extensions of YAML files, which specs may include.
+    static let yamlExtensions: Set<String> = ["yaml", "yml"]
+
+    /// The folder, anywhere in a target, whose `.mustache` files override the generator's
+    /// templates of the same name (`CourierTemplates/header.mustache` overrides `header`,
+    /// `CourierTemplates/models/struct.mustache` overrides `models/struct`).
+    static let templatesFolder = "CourierTemplates"
+
+    /// The extension of template files.
+    static let templateExtension = "mustache"
+
+    /// The suffixes of the four files `courier generate` writes per spec, after the file prefix.
+    static let generatedFileSuffixes = ["Models.swift", "Requests.swift", "Errors.swift", "Client.swift"]
+
+    /// The names of the files generated for a spec with the given file prefix, such as
+    /// `PetsModels.swift`.
+    static func generatedFileNames(prefix: String) -> [String] {
+        generatedFileSuffixes.map { prefix + $0 }
+    }
+
+    /// The spec's name without its spec suffix (`Pets` for `Pets.courier.yaml`), or `nil` when
+    /// the file is not a spec.
+    static func specStem(ofFileNamed name: String) -> String? {
+        for suffix in specSuffixes where name.hasSuffix(suffix) && name.count > suffix.count {
+            return String(name.dropLast(suffix.count))
+        }
+        return nil
+    }
+
+    /// Whether `stem` can be the file prefix `courier generate --file-prefix` takes: a Swift type
+    /// name such as `PetStore`. `courier` has the last word; this check only lets the plugin name
+    /// the spec file in its error, which `courier` cannot.
+    static func isUsableFilePrefix(_ stem: String) -> Bool {
+        guard let first = stem.unicodeScalars.first, ("A"..."Z").contains(first) else { return false }
+        return stem.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) || ("a"..."z").contains($0) || ("0"..."9").contains($0) }
+    }
+
+    /// The name of the template that `file` overrides, or `nil` when it is not in a
+    /// ``templatesFolder`` or not a `.mustache` file. The name is the path after the innermost
+    /// ``templatesFolder``, without the extension.
+    static func templateName(of file: URL) -> String? {
+        guard file.pathExtension == templateExtension else { return nil }
+        let components = file.standardizedFileURL.pathComponents
+        guard let folder = components.lastIndex(of: templatesFolder), folder < components.count - 1 else {
+            return nil
+        }
+        let relative = components[(folder + 1)...].joined(separator: "/")
+        return String(relative.dropLast(templateExtension.count + 1))
+    }
+
+    /// Whether the file is YAML, judged by its extension.
+    static func isYAML(_ url: URL) -> Bool {
+        yamlExtensions.contains(url.pathExtension.lowercased())
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+
+/// Courier's inputs among a target's files: the specs to generate, the YAML files they may
+/// include, and the templates that override the generator's own.
+struct TargetInputs {
+    /// One spec to generate.
+    struct Spec {
+        /// The spec file.
+        var url: URL
+        /// Its name without the spec suffix; it names the output folder and prefixes the files.
+        var stem: String
+    }
+
+    /// One template that replaces the generator's template of the same name.
+    struct TemplateOverride {
+        /// The template's name, as `courier generate --template NAME=FILE` takes it.
+        var name: String
+        /// The template file.
+        var url: URL
+    }
+
+    /// The specs, sorted by path.
+    var specs: [Spec]
+    /// Every YAML file of the target, specs included, sorted by path.
+    var yamlFiles: [URL]
+    /// The overriding templates, sorted by name.
+    var templates: [TemplateOverride]
+
+    /// Sorts `files` (a target's files, as absolute paths) into specs, YAML files and templates.
+    ///
+    /// - Throws: ``PluginError/duplicateSpecName(stem:first:second:)`` when two specs would
+    ///   generate the same files, ``PluginError/unusableSpecName(_:)`` for a name that cannot
+    ///   prefix a file name.
+    init(files: [URL]) throws {
+        let files = files.map(\.standardizedFileURL).sorted { $0.path < $1.path }
+
+        var specs: [Spec] = []
+        var specsByStem: [String: URL] = [:]
+        var yamlFiles: [URL] = []
+        var templates: [TemplateOverride] = []
+        for file in files {
+            if let name = CourierConventions.templateName(of: file) {
+                templates.append(TemplateOverride(name: name, url: file))
+                continue
+            }
+            guard CourierConventions.isYAML(file) else { continue }
+            yamlFiles.append(file)
+            guard let stem = CourierConventions.specStem(ofFileNamed: file.lastPathComponent) else { continue }
+            guard CourierConventions.isUsableFilePrefix(stem) else {
+                throw PluginError.unusableSpecName(file)
+            }
+            // Output folders and Swift file names clash when names differ only in case on a
+            // case-insensitive file system (macOS by default).
+            let key = stem.lowercased()
+            if let first = specsByStem[key] {
+                throw PluginError.duplicateSpecName(stem: stem, first: first, second: file)
+            }
+            specsByStem[key] = file
+            specs.append(Spec(url: file, stem: stem))
+        }
+        self.specs = specs
+        self.yamlFiles = yamlFiles
+        self.templates = templates.sorted { $0.name < $1.name }
+    }
+
+    /// The files whose change must regenerate `spec`: the spec, every YAML file of the target
+    /// (whatever it includes from there), the YAML files outside the target that it may include
+    /// (see ``IncludeScanner``), and the overriding templates.
+    ///
+    /// Declaring every YAML file of the target, rather than only those the spec includes, is
+    /// deliberate: the plugin cannot parse YAML, and an extra input costs at most a needless
+    /// regeneration, while a missing one leaves stale code behind.
+    func inputFiles(of spec: Spec) -> [URL] {
+        var seen = Set<String>()
+        var files: [URL] = []
+        for file in [spec.url] + yamlFiles + IncludeScanner.referencedFiles(from: [spec.url] + yamlFiles)
+            + templates.map(\.url) where seen.insert(file.path).inserted {
+            files.append(file)
+        }
+        return files
+    }
+
+    /// The `--template NAME=FILE` options that apply the overriding templates.
+    var templateArguments: [String] {
+        templates.flatMap { ["--template", "\($0.name)=\($0.url.path)"] }
+    }
+}
