@@ -112,6 +112,21 @@ import Testing
         }
     }
 
+    @Test(arguments: TransportKind.allCases)
+    func aTLSHandshakeWithAPlainHTTPServerIsATLSFailure(kind: TransportKind) async throws {
+        // No certificates are needed to make TLS fail for real: speak HTTPS to a server that
+        // only speaks plain HTTP, and the handshake cannot complete.
+        try await withServer { server in
+            server.route("GET", "/users/1", .respond(.json(#"{"id":1,"name":"Ada"}"#)))
+            let client = APIClient(baseURL: URL(string: "https://127.0.0.1:\(server.port)")!, transport: kind.make(),
+                                   configuration: APIClient.Configuration(timeouts: APIClient.Timeouts(attempt: .seconds(10))))
+            let error = await capture { () async throws(APIError<UserFailure>) in try await client.send(GetUser(id: "1")) }
+            #expect(error?.category == .transport(.tls), "got \(String(describing: error))")
+            #expect(error?.isRetryable == false)
+            #expect(server.requestCount("GET", "/users/1") == 0)
+        }
+    }
+
     @Test func aRefusedConnectionThroughAClientThatRetriesConnectingIsStillUnsent() async throws {
         // HTTPClient.shared keeps retrying the connection until the deadline; what finally
         // surfaces must still say that nothing was sent.

@@ -104,6 +104,11 @@ public final class URLSessionTransport: HTTPTransport, Sendable {
         var description: String { "\(domain) \(code): \(message)" }
     }
 
+    /// Whether an otherwise unclassified error message comes from the TLS layer.
+    static func isTLSMessage(_ message: String) -> Bool {
+        ["SSL", "TLS", "certificate"].contains { message.localizedCaseInsensitiveContains($0) }
+    }
+
     /// Classifies a Foundation networking error.
     static func transportError(for error: any Error, cancelledAs reason: TransportError.Kind?) -> TransportError {
         let nsError = error as NSError
@@ -138,6 +143,11 @@ public final class URLSessionTransport: HTTPTransport, Sendable {
         case .dataLengthExceedsMaximum:
             return TransportError(.responseTooLarge, underlying: underlying)
         default:
+            // FoundationNetworking on Linux reports libcurl's TLS failures as `unknown` (-1)
+            // with OpenSSL's message, such as "SSL routines::wrong version number".
+            if Self.isTLSMessage(nsError.localizedDescription) {
+                return TransportError(.tls, underlying: underlying)
+            }
             return TransportError(.other, underlying: underlying)
         }
     }
