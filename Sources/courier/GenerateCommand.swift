@@ -1,24 +1,35 @@
 import ArgumentParser
 import CourierGenerator
+import Foundation
 
-/// `courier generate`: validates specs and, once code emission exists, writes a Swift module per service.
-struct GenerateCommand: ParsableCommand {
+/// `courier generate`: validates specs and writes four Swift files per service.
+struct GenerateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "generate",
-        abstract: "Validates specs and generates a Swift client per service into the output folder.",
+        abstract: "Generates a Swift client per service into the output folder.",
         discussion: """
             Each argument is a spec file or a folder; a folder stands for the .yaml and .yml files \
             directly inside it. Shared files (no 'service' key) are checked but not generated; keep \
             them in a subfolder such as Specs/Shared/ and include them from services.
 
-            This version parses and validates only: code emission is not built yet, and nothing is \
-            written to the output folder.
+            Each service gets DIR/<Service>/ with <Service>Models.swift, <Service>Requests.swift, \
+            <Service>Errors.swift and <Service>Client.swift. Files are written only when their content \
+            changed. A spec with errors stops nothing else, and its earlier files are kept. When every \
+            argument is a folder and every spec succeeds, generated files of services that are no \
+            longer there are removed; files Courier did not write are never touched.
 
             Examples:
               courier generate Specs --output Generated
-              courier generate Specs/GitHub.yaml --output Generated
+              courier generate Specs --output Generated --check
+              courier generate Specs/GitHub.yaml --output Sources/GitHubAPI --flat
+              courier generate Specs --output Generated --template client=MyClient.mustache
 
-            \(ExitStatus.helpText)
+            Exit status:
+              0   every spec generated (warnings may have been printed)
+              1   a spec has errors (printed to standard error); the others were still generated
+              2   --check: files would change (listed on standard output)
+              3   the templates are invalid, or the output folder could not be written
+              64  usage error: bad option or argument, or a path that does not exist
             """
     )
 
@@ -28,29 +39,118 @@ struct GenerateCommand: ParsableCommand {
     @Option(name: [.short, .long], help: "The folder that receives one subfolder of Swift sources per service.")
     var output: String
 
-    @Option(help: "The most errors to print before summarizing the rest.")
+    @Flag(help: "Write nothing; list the files that would change and exit with status 2 if any would.")
+    var check = false
+
+    @Option(help: "A folder of .mustache files that replaces the built-in template set.")
+    var templates: String?
+
+    @Option(name: .customLong("template"), help: ArgumentHelp(
+        "Replace one template: NAME=FILE, such as client=MyClient.mustache (repeatable).", valueName: "name=file"))
+    var templateOverrides: [String] = []
+
+    @Flag(help: "Write the files directly into the output folder, without a service folder (one spec only).")
+    var flat = false
+
+    @Option(help: "The file-name prefix instead of the service's type name.")
+    var filePrefix: String?
+
+    @Option(help: "The most errors to print per spec before summarizing the rest.")
     var errorLimit = DiagnosticCollector.defaultErrorLimit
 
     func validate() throws {
         guard !specs.isEmpty else { throw ValidationError("give at least one spec file or folder") }
         guard !output.isEmpty else { throw ValidationError("--output needs a folder") }
         guard errorLimit > 0 else { throw ValidationError("--error-limit must be at least 1") }
+        for override in templateOverrides where TemplateOverride(override) == nil {
+            throw ValidationError("--template expects NAME=FILE, such as client=MyClient.mustache; got '\(override)'")
+        }
+        if let filePrefix, SwiftIdentifier(typeNamed: filePrefix).name != filePrefix {
+            throw ValidationError("--file-prefix must be a Swift type name such as 'PetStore'; got '\(filePrefix)'")
+        }
     }
 
-    func run() throws {
+    func run() async throws {
         let inputs = try SpecInputs(paths: specs)
-        let (checked, diagnostics) = SpecChecking(errorLimit: errorLimit).check(inputs)
-        if diagnostics.hasErrors { throw ExitStatus.specErrors }
-        var services: [String] = []
-        for file in checked {
-            if file.result.isSharedFile {
-                print("\(file.input.displayPath): skipped, shared file (no 'service'); it is generated as part of the services that include it")
-            } else if let spec = file.result.spec {
-                print("\(file.input.displayPath): valid, \(SpecChecking.describe(file.result))")
-                services.append(spec.name)
-            }
+        let generator: Generator
+        do {
+            generator = try Generator(options: GenerationOptions(
+                templates: try templateSet(), filePrefix: filePrefix, errorLimit: errorLimit))
+        } catch {
+            StandardError.print("\(error)")
+            throw ExitStatus.outputFailure
         }
-        print("Validated \(services.count) \(services.count == 1 ? "service" : "services"). "
-            + "Code emission is not built yet: nothing was written to \(output).")
+        if flat && inputs.inputs.count != 1 {
+            throw ValidationError("--flat writes one spec's files into the output folder; give exactly one spec file")
+        }
+        let results = await generator.generate(specs: inputs.inputs.map { ($0.url, $0.displayPath) })
+
+        var diagnostics = DiagnosticCollector(errorLimit: Int.max)
+        for result in results {
+            diagnostics.merge(result.diagnostics)
+        }
+        for line in diagnostics.renderedLines {
+            StandardError.print(line)
+        }
+        if diagnostics.errorCount > 0 || diagnostics.warningCount > 0 {
+            StandardError.print(SpecChecking.summary(errors: diagnostics.errorCount, warnings: diagnostics.warningCount))
+        }
+
+        for result in results where result.isSharedFile && result.succeeded {
+            print("\(result.specPath): skipped, shared file (no 'service'); it is generated as part of the services that include it")
+        }
+        let wholeFolders = specs.allSatisfy { path in
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+        }
+        let writer = GenerationOutput(root: URL(fileURLWithPath: output), layout: flat ? .flat : .serviceFolders)
+        let report = writer.apply(results, checkOnly: check, removesStaleFolders: wholeFolders)
+        for line in report.changeLines {
+            print(check ? "would be \(line)" : line)
+        }
+        for failure in report.failures {
+            StandardError.print("\(failure.error)")
+        }
+        let generated = results.filter { $0.succeeded && !$0.isSharedFile }.count
+        let failed = results.filter { !$0.succeeded }.count
+        let changed = report.changeLines.count
+        if check {
+            print(report.isUpToDate
+                ? "\(output) is up to date (\(plural(generated, "service")))."
+                : "\(plural(changed, "file")) in \(output) would change; run the same command without --check.")
+        } else {
+            print("Generated \(plural(generated, "service")) into \(output): \(plural(changed, "file")) written or removed"
+                + (failed > 0 ? "; \(plural(failed, "spec")) failed and kept \(failed == 1 ? "its" : "their") earlier files." : "."))
+        }
+        if diagnostics.hasErrors { throw ExitStatus.specErrors }
+        if !report.failures.isEmpty { throw ExitStatus.outputFailure }
+        if check && !report.isUpToDate { throw ExitStatus.drift }
+    }
+
+    private func plural(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)\(count == 1 ? "" : "s")"
+    }
+
+    /// The built-in templates, or `--templates`, with each `--template` override applied.
+    private func templateSet() throws -> TemplateSet {
+        var set = try templates.map { try TemplateSet(contentsOf: URL(fileURLWithPath: $0, isDirectory: true)) } ?? .builtIn
+        for text in templateOverrides {
+            guard let override = TemplateOverride(text) else { continue }
+            try set.register(contentsOf: URL(fileURLWithPath: override.file), named: override.name)
+        }
+        return set
+    }
+}
+
+/// One `--template NAME=FILE` argument.
+struct TemplateOverride {
+    let name: String
+    let file: String
+
+    init?(_ text: String) {
+        guard let equals = text.firstIndex(of: "=") else { return nil }
+        name = String(text[..<equals])
+        file = String(text[text.index(after: equals)...])
+        guard !name.isEmpty, !file.isEmpty else { return nil }
     }
 }

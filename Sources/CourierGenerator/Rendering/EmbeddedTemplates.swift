@@ -6,9 +6,374 @@
 enum EmbeddedTemplates {
     /// Template text by name (the file name without `.mustache`, `/` for subfolders).
     static let all: [String: String] = [
+        "client": #"""
+            {{% CONTENT_TYPE: TEXT }}
+            {{> header}}
+
+            import CourierRuntime
+            import Foundation
+            import HTTPTypes
+
+            {{doc}}
+            public struct {{name}}: Sendable {
+                /// The client that sends the requests; use it for `response(for:)` or hand-built requests.
+                public let client: APIClient
+
+                /// The base URL the spec names.
+                public static var defaultBaseURL: URL {
+                    // The spec's URL was checked when this file was generated; the fallback has no host,
+                    // so should it ever be used, every call fails with `InvalidRequest` instead of crashing.
+                    URL(string: {{baseURL}}) ?? URL(fileURLWithPath: "/")
+                }
+
+            {{initDoc}}
+                public init(
+                    baseURL: URL = {{name}}.defaultBaseURL,
+                    transport: any HTTPTransport = URLSessionTransport(),
+                    auth: Authentication = .none,
+            {{#headerArguments}}
+                    {{name}}: String,
+            {{/headerArguments}}
+                    configuration: APIClient.Configuration = APIClient.Configuration()
+                ) {
+                    var configuration = configuration
+                    configuration.coding = {{coding}}
+                    configuration.auth = auth
+            {{#hasHeaders}}
+                    let fields: [(String, String)] = [
+            {{#fixedHeaders}}
+                        ({{name}}, {{value}}){{separator}}
+            {{/fixedHeaders}}
+                    ]
+                    for (name, value) in fields {
+                        if let name = HTTPField.Name(name) {
+                            configuration.defaultHeaderFields[name] = value
+                        }
+                    }
+            {{/hasHeaders}}
+                    client = APIClient(baseURL: baseURL, transport: transport, configuration: configuration)
+                }
+            {{#methods}}
+
+            {{doc}}
+            {{#isInline}}
+                public func {{name}}({{inlineParameters}}) async throws(APIError<{{failureType}}>){{returnClause}} {
+            {{/isInline}}
+            {{^isInline}}
+                public func {{name}}(
+            {{#parameters}}
+                    {{declaration}}{{separator}}
+            {{/parameters}}
+                ) async throws(APIError<{{failureType}}>){{returnClause}} {
+            {{/isInline}}
+                    {{resultPrefix}}try await self.client.send({{request}})
+                }
+            {{/methods}}
+            }
+
+            """#,
+        "errors": #"""
+            {{% CONTENT_TYPE: TEXT }}
+            {{> header}}
+
+            import CourierRuntime
+            import Foundation
+            {{#failures}}
+
+            {{doc}}
+            public enum {{name}}: EndpointFailure, LocalizedError {
+            {{#cases}}
+            {{doc}}
+                case {{declaration}}
+            {{/cases}}
+
+                /// The documented failure for `response`: exact statuses first, then ranges, then
+                /// `default`; `nil` for an undocumented status.
+                public static func map(_ response: RawResponse) -> Self? {
+            {{#hasBranches}}
+                    switch response.status.code {
+            {{#branches}}
+                    {{label}}:
+            {{#single}}
+                        return {{single}}
+            {{/single}}
+            {{#subject}}
+                        switch {{subject}} {
+            {{#values}}
+                        case {{literal}}: return {{value}}
+            {{/values}}
+                        default: return {{fallback}}
+                        }
+            {{/subject}}
+            {{/branches}}
+            {{#needsNilDefault}}
+                    default:
+                        return nil
+            {{/needsNilDefault}}
+                    }
+            {{/hasBranches}}
+            {{^hasBranches}}
+                    nil
+            {{/hasBranches}}
+                }
+            {{#hasMessages}}
+
+                /// The spec's message for the user, if it gives one.
+                public var errorDescription: String? {
+                    switch self {
+            {{#messages}}
+                    case {{pattern}}: {{literal}}
+            {{/messages}}
+            {{#needsMessageDefault}}
+                    default: nil
+            {{/needsMessageDefault}}
+                    }
+                }
+            {{/hasMessages}}
+            }
+            {{/failures}}
+            {{#needsUnwrap}}
+
+            extension ErrorBody {
+                /// The error object inside an envelope, keeping the raw body and any decoding failure.
+                fileprivate func unwrapped<Inner>(_ inner: (Schema) -> Inner) -> ErrorBody<Inner> {
+                    ErrorBody<Inner>(value: value.map(inner), raw: raw, decodingFailure: decodingFailure)
+                }
+            }
+            {{/needsUnwrap}}
+
+            """#,
         "header": #"""
             {{% CONTENT_TYPE: TEXT }}
             // Generated by Courier {{version}} from {{specPath}}. Do not edit.
+
+            """#,
+        "models": #"""
+            {{% CONTENT_TYPE: TEXT }}
+            {{> header}}
+
+            import CourierRuntime
+            import Foundation
+            {{#structs}}
+
+            {{#doc}}
+            {{doc}}
+            {{/doc}}
+            public struct {{name}}: Codable, Hashable, Sendable {
+            {{#properties}}
+            {{#doc}}
+            {{doc}}
+            {{/doc}}
+            {{#boxed}}
+                public var {{name}}: {{type}} {
+                    get { {{getter}} }
+                    set { {{setter}} }
+                }
+            {{/boxed}}
+            {{^boxed}}
+                public var {{name}}: {{type}}
+            {{/boxed}}
+            {{/properties}}
+            {{#properties}}
+            {{#boxed}}
+                private var {{storageName}}: {{storageType}}
+            {{/boxed}}
+            {{/properties}}
+
+            {{initDoc}}
+            {{#hasProperties}}
+            {{#isInline}}
+                public init({{inlineParameters}}) {
+            {{/isInline}}
+            {{^isInline}}
+                public init(
+            {{#properties}}
+                    {{name}}: {{type}}{{defaultClause}}{{separator}}
+            {{/properties}}
+                ) {
+            {{/isInline}}
+            {{#properties}}
+                    {{assignment}}
+            {{/properties}}
+                }
+
+                private enum CodingKeys: String, CodingKey {
+            {{#codingKeys}}
+                    {{declaration}}
+            {{/codingKeys}}
+                }
+            {{/hasProperties}}
+            {{^hasProperties}}
+                public init() {}
+            {{/hasProperties}}
+            }
+            {{/structs}}
+            {{#enums}}
+
+            {{doc}}
+            ///
+            /// Values this version of the client does not know decode as `{{fallback}}(_:)` instead of failing,
+            /// because servers add values.
+            public enum {{name}}: RawRepresentable, Codable, Hashable, Sendable, ParameterConvertible {
+            {{#cases}}
+            {{doc}}
+                case {{name}}
+            {{/cases}}
+                /// A value the spec does not list, as the server sent it.
+                case {{fallback}}(String)
+
+                /// The case for `rawValue`; never fails.
+                public init(rawValue: String) {
+                    switch rawValue {
+            {{#cases}}
+                    case {{literal}}: self = .{{name}}
+            {{/cases}}
+                    default: self = .{{fallback}}(rawValue)
+                    }
+                }
+
+                /// The value as sent on the wire.
+                public var rawValue: String {
+                    switch self {
+            {{#cases}}
+                    case .{{name}}: {{literal}}
+            {{/cases}}
+                    case .{{fallback}}(let value): value
+                    }
+                }
+            }
+            {{/enums}}
+            {{#envelopes}}
+
+            /// The response body that holds `{{schemaName}}` under one key.
+            struct {{name}}: Decodable, Sendable {
+                var value: {{valueType}}
+
+                private enum CodingKeys: String, CodingKey {
+                    case value = {{keyLiteral}}
+                }
+            }
+            {{/envelopes}}
+            {{#needsIndirect}}
+
+            /// Stores a value of a recursive model out of line, so that a struct can contain itself.
+            ///
+            /// An `indirect enum` rather than a class keeps the value semantics and the `Sendable`
+            /// conformance of the models for free; it encodes and decodes as the value it holds.
+            indirect enum Indirect<Value: Codable & Hashable & Sendable>: Codable, Hashable, Sendable {
+                case value(Value)
+
+                init(_ value: Value) {
+                    self = .value(value)
+                }
+
+                var value: Value {
+                    switch self {
+                    case .value(let value): value
+                    }
+                }
+
+                init(from decoder: any Decoder) throws {
+                    self = .value(try Value(from: decoder))
+                }
+
+                func encode(to encoder: any Encoder) throws {
+                    try value.encode(to: encoder)
+                }
+            }
+            {{/needsIndirect}}
+
+            """#,
+        "requests": #"""
+            {{% CONTENT_TYPE: TEXT }}
+            {{> header}}
+
+            import CourierRuntime
+            import Foundation
+            import HTTPTypes
+            {{#requests}}
+
+            {{doc}}
+            public struct {{name}}: APIRequest {
+                /// What a successful response decodes to.
+                public typealias Response = {{responseType}}
+                /// The documented failures.
+                public typealias Failure = {{failureType}}
+            {{#hasProperties}}
+
+            {{#properties}}
+            {{#doc}}
+            {{doc}}
+            {{/doc}}
+                public var {{name}}: {{type}}
+            {{/properties}}
+
+                /// Creates the request.
+            {{#isInline}}
+                public init({{inlineParameters}}) {
+            {{/isInline}}
+            {{^isInline}}
+                public init(
+            {{#properties}}
+                    {{parameterDeclaration}}{{separator}}
+            {{/properties}}
+                ) {
+            {{/isInline}}
+            {{#properties}}
+                    self.{{name}} = {{name}}
+            {{/properties}}
+                }
+            {{/hasProperties}}
+            {{^hasProperties}}
+
+                /// Creates the request.
+                public init() {}
+            {{/hasProperties}}
+
+                /// The HTTP method.
+                public var method: HTTPRequest.Method { {{method}} }
+                /// The path template and its values.
+                public var path: RequestPath { {{path}} }
+            {{#hasQuery}}
+                /// The query items; `nil` values are left out.
+                public var query: Parameters {
+                    [
+            {{#query}}
+                        {{key}}: {{value}}{{separator}}
+            {{/query}}
+                    ]
+                }
+            {{/hasQuery}}
+            {{#hasHeaders}}
+                /// The header fields; `nil` values are left out.
+                public var headers: Parameters {
+                    [
+            {{#headers}}
+                        {{key}}: {{value}}{{separator}}
+            {{/headers}}
+                    ]
+                }
+            {{/hasHeaders}}
+            {{#body}}
+                /// The body.
+                public var body: RequestBody? { {{body}} }
+            {{/body}}
+            {{#sendsIdempotencyKey}}
+                /// Sends an idempotency key, so that retrying is safe.
+                public var sendsIdempotencyKey: Bool { true }
+            {{/sendsIdempotencyKey}}
+            {{#timeout}}
+                /// The spec's per-attempt timeout.
+                public var timeout: Duration? { {{timeout}} }
+            {{/timeout}}
+            {{#secretHeaderNames}}
+                /// Header fields whose values are never logged.
+                public var secretHeaderNames: Set<String> { {{secretHeaderNames}} }
+            {{/secretHeaderNames}}
+                /// The name in logs and events.
+                public var operationName: String { {{operationName}} }
+            }
+            {{/requests}}
 
             """#,
     ]

@@ -1,0 +1,108 @@
+import Foundation
+
+/// Where generated files go under an output folder.
+public enum OutputLayout: Sendable, Hashable {
+    /// `DIR/<ServiceTypeName>/<Prefix>Models.swift`, ...: one folder per service.
+    case serviceFolders
+    /// `DIR/<Prefix>Models.swift`, ...: directly in the folder; for one spec only (the build plugin).
+    case flat
+}
+
+/// What writing (or checking) the results of a run did, or would do, per folder.
+public struct OutputReport: Sendable {
+    /// Changes by folder relative to the output folder (`GitHub`, or `""` for the flat layout),
+    /// sorted by folder. Paths inside each ``OutputChanges`` are relative to that folder.
+    public var folders: [(folder: String, changes: OutputChanges)]
+    /// Problems writing one spec's folder; other folders were still written.
+    public var failures: [(specPath: String, error: OutputError)]
+
+    /// Every added, changed or removed file, relative to the output folder, one per line, sorted.
+    public var changeLines: [String] {
+        var lines: [(String, String)] = []
+        for (folder, changes) in folders {
+            let prefix = folder.isEmpty ? "" : folder + "/"
+            lines += changes.added.map { (prefix + $0, "added") }
+            lines += changes.changed.map { (prefix + $0, "changed") }
+            lines += changes.removed.map { (prefix + $0, "removed") }
+        }
+        return lines.sorted { $0.0 < $1.0 }.map { "\($0.1): \($0.0)" }
+    }
+
+    /// Whether nothing was, or would be, written or removed.
+    public var isUpToDate: Bool { folders.allSatisfy { $0.changes.isEmpty } }
+}
+
+/// Writes the results of a run into an output folder, or checks what writing would change.
+///
+/// Safety rules:
+/// - A spec that failed is skipped, so the files it generated on an earlier run stay as they were.
+/// - With ``OutputLayout/serviceFolders`` and `removesStaleFolders`, generated files in service
+///   folders that no spec produced any more are removed, but only when every spec of the run
+///   succeeded: a failed spec's folder name may not be known, and must never be mistaken for stale.
+/// - Files Courier did not write are never touched (see ``OutputDirectory``).
+public struct GenerationOutput: Sendable {
+    /// The output folder.
+    public let root: URL
+    /// The layout.
+    public let layout: OutputLayout
+
+    /// An output for `root` with `layout`.
+    public init(root: URL, layout: OutputLayout = .serviceFolders) {
+        self.root = root.standardizedFileURL
+        self.layout = layout
+    }
+
+    /// Writes (or, with `checkOnly`, only plans) the files of every successful result.
+    ///
+    /// - Parameters:
+    ///   - results: What a run produced.
+    ///   - checkOnly: Write nothing; report what would change.
+    ///   - removesStaleFolders: Remove generated files of services no longer generated (whole-folder runs).
+    @discardableResult
+    public func apply(_ results: [GenerationResult], checkOnly: Bool, removesStaleFolders: Bool) -> OutputReport {
+        var report = OutputReport(folders: [], failures: [])
+        var produced = Set<String>()
+        for result in results where result.succeeded && !result.isSharedFile {
+            guard let service = result.serviceName else { continue }
+            let folder = layout == .flat ? "" : service
+            produced.insert(folder)
+            let directory = OutputDirectory(folder.isEmpty ? root : root.appendingPathComponent(folder, isDirectory: true))
+            do {
+                let changes = checkOnly ? try directory.changes(for: result.files) : try directory.write(result.files)
+                report.folders.append((folder, changes))
+            } catch {
+                report.failures.append((result.specPath, error))
+            }
+        }
+        let everySpecSucceeded = results.allSatisfy(\.succeeded)
+        if layout == .serviceFolders, removesStaleFolders, everySpecSucceeded {
+            for folder in staleCandidates(excluding: produced) {
+                let url = root.appendingPathComponent(folder, isDirectory: true)
+                let directory = OutputDirectory(url)
+                do {
+                    let changes = checkOnly ? try directory.changes(for: [:]) : try directory.write([:])
+                    guard !changes.removed.isEmpty else { continue }
+                    report.folders.append((folder, changes))
+                    if !checkOnly, (try? FileManager.default.contentsOfDirectory(atPath: url.path))?.isEmpty == true {
+                        try? FileManager.default.removeItem(at: url)
+                    }
+                } catch {
+                    report.failures.append((folder, error))
+                }
+            }
+        }
+        report.folders.sort { $0.folder < $1.folder }
+        return report
+    }
+
+    /// The folders directly under the root that no spec of this run produced.
+    private func staleCandidates(excluding produced: Set<String>) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
+        return names.sorted().filter { name in
+            guard !produced.contains(name), !name.hasPrefix(".") else { return false }
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: root.appendingPathComponent(name).path, isDirectory: &isDirectory)
+                && isDirectory.boolValue
+        }
+    }
+}

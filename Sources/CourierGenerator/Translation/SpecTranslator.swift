@@ -1,0 +1,513 @@
+import Foundation
+
+/// Turns a validated ``ServiceSpec`` into the view models of the four generated files.
+///
+/// This is the only place that decides how a spec is spelled in Swift: type spellings, names
+/// (escaped where they are keywords), literals (through ``SwiftLiteral``) and doc comments
+/// (through ``SwiftComment``). Templates receive finished text and only arrange it, so a
+/// user's template override cannot get escaping wrong.
+public struct SpecTranslator: Sendable {
+    /// The spec being translated.
+    public let spec: ServiceSpec
+    /// The header's generator version and spec path.
+    let version: String
+    let specPath: String
+
+    /// A translator for `spec`, whose files name `specPath` and `version` in their header.
+    public init(spec: ServiceSpec, specPath: String, version: String = GeneratorVersion.current) {
+        self.spec = spec
+        let header = FileHeader(specPath: specPath, version: version)
+        self.version = header.version
+        self.specPath = header.specPath
+    }
+
+    // MARK: - Names
+
+    /// The client type's name, such as `GitHubClient`.
+    public var clientName: String { spec.swiftName.name + "Client" }
+
+    func requestName(_ endpoint: EndpointSpec) -> String {
+        SwiftIdentifier(typeNamed: endpoint.name).name + "Request"
+    }
+
+    func failureName(_ endpoint: EndpointSpec) -> String {
+        SwiftIdentifier(typeNamed: endpoint.name).name + "Failure"
+    }
+
+    /// The Swift spelling of a type from the spec, using each declaration's own Swift name.
+    func swiftType(_ type: TypeReference) -> String {
+        switch type {
+        case .primitive(let primitive): primitive.swiftSpelling
+        case .named(let name): typeName(name)
+        case .array(let element): "[\(swiftType(element))]"
+        case .map(let value): "[String: \(swiftType(value))]"
+        case .optional(let wrapped): "\(swiftType(wrapped))?"
+        }
+    }
+
+    func typeName(_ specName: String) -> String {
+        if let model = spec.model(named: specName) { return model.swiftName.escaped }
+        if let schema = spec.errorSchema(named: specName) { return schema.swiftName.escaped }
+        return SwiftIdentifier(typeNamed: specName).escaped
+    }
+
+    static func doc(_ text: String?, indentation: String = "") -> String? {
+        guard let text else { return nil }
+        let comment = SwiftComment.documentation(text, indentation: indentation)
+        return comment.isEmpty ? nil : comment
+    }
+
+    /// Whether a declaration stays short enough to read on one line.
+    static func fitsOnOneLine(_ line: String) -> Bool {
+        line.count <= 100
+    }
+
+    static func separators(_ count: Int) -> [String] {
+        (0..<count).map { $0 == count - 1 ? "" : "," }
+    }
+
+    // MARK: - Models
+
+    /// The view model of `<Prefix>Models.swift`.
+    public func modelsFile() -> ModelsFileModel {
+        var structs: [StructModel] = []
+        var enums: [StringEnumModel] = []
+        var needsIndirect = false
+        for model in spec.models {
+            switch model.kind {
+            case .object(let properties):
+                let made = structModel(name: model.swiftName.escaped, description: model.description,
+                                       properties: properties, isRecursive: model.isRecursive)
+                needsIndirect = needsIndirect || made.properties.contains { $0.boxed != nil }
+                structs.append(made)
+            case .stringEnum(let cases):
+                enums.append(enumModel(model, cases: cases))
+            }
+        }
+        var envelopes: [EnvelopeModel] = []
+        for schema in spec.errorSchemas {
+            structs.append(structModel(name: schema.swiftName.escaped, description: schema.description,
+                                       properties: schema.properties, isRecursive: false))
+            switch schema.shape {
+            case .object:
+                break
+            case .wrapped(let key):
+                envelopes.append(EnvelopeModel(name: envelopeName(schema), valueType: schema.swiftName.escaped,
+                                               keyLiteral: SwiftLiteral.string(key), schemaName: schema.swiftName.name))
+            case .array(let key):
+                envelopes.append(EnvelopeModel(name: envelopeName(schema), valueType: "[\(schema.swiftName.escaped)]",
+                                               keyLiteral: SwiftLiteral.string(key), schemaName: schema.swiftName.name))
+            }
+        }
+        return ModelsFileModel(version: version, specPath: specPath, structs: structs, enums: enums,
+                               envelopes: envelopes, needsIndirect: needsIndirect)
+    }
+
+    func envelopeName(_ schema: ErrorSchemaSpec) -> String {
+        schema.swiftName.name + "Envelope"
+    }
+
+    /// Whether a property of a recursive model must be stored out of line: its type (not through
+    /// an array or map, which already store elements out of line) is a recursive object model.
+    func needsBox(_ type: TypeReference) -> Bool {
+        guard case .named(let name) = type.nonOptional, let target = spec.model(named: name) else { return false }
+        return target.isRecursive && !target.isStringEnum
+    }
+
+    func structModel(name: String, description: String?, properties: [PropertySpec], isRecursive: Bool) -> StructModel {
+        let separators = Self.separators(properties.count)
+        var models: [PropertyModel] = []
+        var keys: [CodingKeyModel] = []
+        for (index, property) in properties.enumerated() {
+            let propertyName = property.swiftName.escaped
+            let type = swiftType(property.type)
+            var boxed: BoxedStorage?
+            var assignment = "self.\(propertyName) = \(propertyName)"
+            var keyName = propertyName
+            if isRecursive && needsBox(property.type) {
+                let storage = "_" + property.swiftName.name
+                let inner = swiftType(property.type.nonOptional)
+                if property.type.isOptional {
+                    boxed = BoxedStorage(storageName: storage, storageType: "Indirect<\(inner)>?",
+                                         getter: "\(storage)?.value", setter: "\(storage) = newValue.map(Indirect.init)")
+                    assignment = "self.\(storage) = \(propertyName).map(Indirect.init)"
+                } else {
+                    boxed = BoxedStorage(storageName: storage, storageType: "Indirect<\(inner)>",
+                                         getter: "\(storage).value", setter: "\(storage) = Indirect(newValue)")
+                    assignment = "self.\(storage) = Indirect(\(propertyName))"
+                }
+                keyName = storage
+            }
+            let plainKey = boxed == nil ? property.swiftName.name : keyName
+            let declaration = property.jsonKey == plainKey
+                ? "case \(keyName)"
+                : "case \(keyName) = \(SwiftLiteral.string(property.jsonKey))"
+            keys.append(CodingKeyModel(declaration: declaration))
+            let doc = Self.doc(property.description, indentation: "    ")
+                ?? SwiftComment.documentation("The `\(property.jsonKey)` field.", indentation: "    ")
+            models.append(PropertyModel(doc: doc, name: propertyName, type: type,
+                                        defaultClause: property.type.isOptional ? " = nil" : "",
+                                        boxed: boxed, assignment: assignment, separator: separators[index]))
+        }
+        var initText = "Creates a value from its properties."
+        let described = properties.filter { $0.description != nil }
+        if !described.isEmpty {
+            initText += "\n\n- Parameters:"
+            for property in properties {
+                let text = property.description.map(SwiftComment.inline) ?? "The `\(property.jsonKey)` value."
+                initText += "\n  - \(property.swiftName.name): \(text.isEmpty ? "The value." : text)"
+            }
+        }
+        let plainName = name.replacingOccurrences(of: "`", with: "")
+        let doc = Self.doc(description) ?? SwiftComment.documentation("The `\(plainName)` model of \(SwiftComment.inline(spec.name)).")
+        var made = StructModel(doc: doc, name: name, properties: models, codingKeys: keys,
+                               initDoc: SwiftComment.documentation(initText, indentation: "    "), isInline: false)
+        made.isInline = Self.fitsOnOneLine("    public init(\(made.inlineParameters)) {")
+        return made
+    }
+
+    func enumModel(_ model: ModelSpec, cases: [EnumCaseSpec]) -> StringEnumModel {
+        let taken = Set(cases.map(\.swiftName.name))
+        var fallback = "unknown"
+        var counter = 1
+        while taken.contains(fallback) {
+            counter += 1
+            fallback = "unknown\(counter)"
+        }
+        let values = cases.map { item in
+            EnumValueModel(doc: Self.doc(item.description, indentation: "    ")
+                               ?? SwiftComment.documentation("The value \(SwiftComment.inline(item.value)).", indentation: "    "),
+                           name: item.swiftName.escaped, literal: SwiftLiteral.string(item.value))
+        }
+        return StringEnumModel(doc: Self.doc(model.description) ?? SwiftComment.documentation("One of the values of `\(model.swiftName.name)`."),
+                               name: model.swiftName.escaped, cases: values, fallback: fallback)
+    }
+
+    // MARK: - Requests
+
+    /// Names a request type's stored properties may not take, because `APIRequest` uses them.
+    static let requirementNames: Set<String> = [
+        "method", "path", "query", "headers", "body", "successStatuses", "isIdempotent", "sendsIdempotencyKey",
+        "timeout", "secretHeaderNames", "operationName", "payload",
+    ]
+
+    /// One argument of an endpoint: a parameter or the body, in call-site order.
+    struct Argument {
+        var label: String
+        var storedName: String
+        var type: String
+        var defaultClause: String
+        var description: String?
+        var parameter: ParameterSpec?
+    }
+
+    /// The arguments of an endpoint: path parameters, the body, then query and header parameters.
+    func arguments(of endpoint: EndpointSpec) -> [Argument] {
+        var result: [Argument] = []
+        let names = Set(endpoint.parameters.map(\.swiftName.name))
+        func add(_ parameter: ParameterSpec) {
+            let label = parameter.swiftName.escaped
+            let stored = Self.requirementNames.contains(parameter.swiftName.name)
+                ? parameter.swiftName.name + "Value" : label
+            result.append(Argument(label: label, storedName: stored, type: swiftType(parameter.type),
+                                   defaultClause: defaultClause(for: parameter), description: parameter.description,
+                                   parameter: parameter))
+        }
+        endpoint.pathParameters.forEach(add)
+        if let body = endpoint.body {
+            let label = names.contains("body") ? "requestBody" : "body"
+            result.append(Argument(label: label, storedName: "payload", type: swiftType(body.type), defaultClause: "",
+                                   description: body.description ?? "What the request sends.", parameter: nil))
+        }
+        endpoint.queryParameters.forEach(add)
+        endpoint.headerParameters.forEach(add)
+        return result
+    }
+
+    func defaultClause(for parameter: ParameterSpec) -> String {
+        if let value = parameter.defaultValue, let literal = literal(value, type: parameter.type.nonOptional) {
+            return " = " + literal
+        }
+        return parameter.type.isOptional ? " = nil" : ""
+    }
+
+    func literal(_ value: LiteralValue, type: TypeReference) -> String? {
+        if case .named(let name) = type, let model = spec.model(named: name), model.isStringEnum {
+            guard let item = model.enumCases.first(where: { $0.value == value.description }) else {
+                return "\(model.swiftName.escaped)(rawValue: \(SwiftLiteral.string(value.description)))"
+            }
+            return "." + item.swiftName.escaped
+        }
+        switch value {
+        case .string(let text): return SwiftLiteral.string(text)
+        case .integer(let number): return String(number)
+        case .number(let number): return number.isFinite ? "\(number)" : nil
+        case .boolean(let flag): return flag ? "true" : "false"
+        }
+    }
+
+    /// The value of a parameter as `ParameterConvertible`: URLs travel as their text.
+    static func parameterValue(_ name: String, type: TypeReference) -> String {
+        switch type {
+        case .primitive(.url): "\(name).absoluteString"
+        case .optional(.primitive(.url)): "\(name)?.absoluteString"
+        case .array(.primitive(.url)): "\(name).map(\\.absoluteString)"
+        case .optional(.array(.primitive(.url))): "\(name)?.map(\\.absoluteString)"
+        default: name
+        }
+    }
+
+    /// The view model of `<Prefix>Requests.swift`.
+    public func requestsFile() -> RequestsFileModel {
+        RequestsFileModel(version: version, specPath: specPath, requests: spec.endpoints.map(requestModel))
+    }
+
+    func requestModel(_ endpoint: EndpointSpec) -> RequestModel {
+        let arguments = arguments(of: endpoint)
+        let separators = Self.separators(arguments.count)
+        let properties = arguments.enumerated().map { index, argument in
+            let fallback = argument.parameter.map { "The `\(SwiftComment.inline($0.name))` \($0.placement.rawValue) parameter." }
+                ?? "What the request sends."
+            return RequestPropertyModel(doc: Self.doc(argument.description ?? fallback, indentation: "    "), name: argument.storedName,
+                                 label: argument.label, type: argument.type, defaultClause: argument.defaultClause,
+                                 separator: separators[index])
+        }
+        func stored(_ parameter: ParameterSpec) -> String {
+            arguments.first { $0.parameter == parameter }?.storedName ?? parameter.swiftName.escaped
+        }
+        func items(_ parameters: [ParameterSpec]) -> [ParameterItemModel] {
+            let separators = Self.separators(parameters.count)
+            return parameters.enumerated().map { index, parameter in
+                ParameterItemModel(key: SwiftLiteral.string(parameter.name),
+                                   value: Self.parameterValue(stored(parameter), type: parameter.type),
+                                   separator: separators[index])
+            }
+        }
+        let pathValues = endpoint.pathParameters.map { parameter in
+            "\(SwiftLiteral.string(parameter.name)): \(Self.parameterValue(stored(parameter), type: parameter.type))"
+        }
+        let path = pathValues.isEmpty
+            ? "RequestPath(\(SwiftLiteral.string(endpoint.path.template)))"
+            : "RequestPath(\(SwiftLiteral.string(endpoint.path.template)), [\(pathValues.joined(separator: ", "))])"
+        var secrets = Set(endpoint.headerParameters.filter(\.isSecret).map(\.name))
+        secrets.formUnion(spec.headers.filter(\.isSecret).map(\.name))
+        let secretLiteral = secrets.isEmpty ? nil : "[" + secrets.sorted().map(SwiftLiteral.string).joined(separator: ", ") + "]"
+        var text = endpoint.description.map { $0 + "\n\n" } ?? ""
+        text += "`\(endpoint.method.rawValue) \(SwiftComment.inline(endpoint.path.template))`, sent by `\(clientName).\(endpoint.swiftName.name)`."
+        let inline = Self.fitsOnOneLine("    public init(\(properties.map(\.parameterDeclaration).joined(separator: ", "))) {")
+        return RequestModel(
+            doc: SwiftComment.documentation(text),
+            name: requestName(endpoint),
+            responseType: endpoint.response.body.map(swiftType) ?? "NoContent",
+            failureType: failureName(endpoint),
+            properties: properties,
+            isInline: inline,
+            method: "." + endpoint.method.specKey,
+            path: path,
+            query: items(endpoint.queryParameters),
+            headers: items(endpoint.headerParameters),
+            body: endpoint.body == nil ? nil : ".json(payload)",
+            sendsIdempotencyKey: endpoint.resilience.idempotencyKey != nil,
+            timeout: endpoint.resilience.timeout.map(Self.duration),
+            secretHeaderNames: secretLiteral,
+            operationName: SwiftLiteral.string(endpoint.name)
+        )
+    }
+
+    static func duration(_ seconds: Double) -> String {
+        if seconds == seconds.rounded(), seconds < 1e9 {
+            return ".seconds(\(Int(seconds)))"
+        }
+        return ".milliseconds(\(Int((seconds * 1000).rounded())))"
+    }
+
+    // MARK: - Errors
+
+    /// The view model of `<Prefix>Errors.swift`.
+    public func errorsFile() -> ErrorsFileModel {
+        let failures = spec.endpoints.map(failureModel)
+        let needsUnwrap = spec.endpoints.contains { endpoint in
+            endpoint.errorCases.contains { item in
+                guard let schema = item.bodySchema.flatMap(spec.errorSchema(named:)) else { return false }
+                if case .object = schema.shape { return false }
+                return true
+            }
+        }
+        return ErrorsFileModel(version: version, specPath: specPath, failures: failures, needsUnwrap: needsUnwrap)
+    }
+
+    func payloadType(_ schemaName: String) -> String {
+        guard let schema = spec.errorSchema(named: schemaName) else { return "ErrorBody<\(typeName(schemaName))>" }
+        switch schema.shape {
+        case .object, .wrapped: return "ErrorBody<\(schema.swiftName.escaped)>"
+        case .array: return "ErrorBody<[\(schema.swiftName.escaped)]>"
+        }
+    }
+
+    /// The expression that builds `item` from `response`.
+    func caseValue(_ item: ErrorCaseSpec) -> String {
+        let name = "." + item.swiftName.escaped
+        guard let schemaName = item.bodySchema else { return name }
+        guard let schema = spec.errorSchema(named: schemaName) else { return name + "(response.decode())" }
+        switch schema.shape {
+        case .object: return name + "(response.decode())"
+        case .wrapped, .array: return name + "(response.decode(\(envelopeName(schema)).self).unwrapped(\\.value))"
+        }
+    }
+
+    static func statusText(_ matcher: StatusMatcher) -> String {
+        switch matcher {
+        case .exact(let status): "status \(status)"
+        case .range(let hundreds): "any \(hundreds)XX status"
+        case .default: "any other failed status"
+        }
+    }
+
+    func failureModel(_ endpoint: EndpointSpec) -> FailureModel {
+        // Where each case is used, for its doc comment.
+        var uses: [String: [String]] = [:]
+        var branches: [StatusBranchModel] = []
+        for mapping in endpoint.effectiveErrors {
+            let label: String
+            switch mapping.status {
+            case .exact(let status): label = "case \(status)"
+            case .range(let hundreds): label = "case \(hundreds * 100)...\(hundreds * 100 + 99)"
+            case .default: label = "default"
+            }
+            let status = Self.statusText(mapping.status)
+            switch mapping.outcome {
+            case .single(let item):
+                uses[item.name, default: []].append(status)
+                branches.append(StatusBranchModel(label: label, single: caseValue(item), subject: nil, values: [], fallback: nil))
+            case .discriminated(let discriminator):
+                let subject: String
+                let source: String
+                switch discriminator.source {
+                case .bodyField(let path):
+                    subject = "response.discriminator(at: \(SwiftLiteral.string(path.description)))"
+                    source = "`\(SwiftComment.inline(path.description))`"
+                case .header(let name):
+                    subject = "response.header(\(SwiftLiteral.string(name)))"
+                    source = "header `\(SwiftComment.inline(name))`"
+                }
+                var seenValues = Set<String>()
+                var values: [DiscriminatorValueModel] = []
+                for entry in discriminator.cases where seenValues.insert(entry.value).inserted {
+                    uses[entry.errorCase.name, default: []].append("\(status) whose \(source) is `\(SwiftComment.inline(entry.value))`")
+                    values.append(DiscriminatorValueModel(literal: SwiftLiteral.string(entry.value), value: caseValue(entry.errorCase)))
+                }
+                uses[discriminator.fallback.name, default: []].append("\(status) whose \(source) is anything else or missing")
+                branches.append(StatusBranchModel(label: label, single: nil, subject: subject, values: values,
+                                                  fallback: caseValue(discriminator.fallback)))
+            }
+        }
+        let cases = endpoint.errorCases.map { item in
+            var text = item.description.map { $0 + "\n\n" } ?? ""
+            let list = uses[item.name] ?? []
+            text += "The server answered with " + list.joined(separator: ", or ") + "."
+            let declaration = item.swiftName.escaped + (item.bodySchema.map { "(\(payloadType($0)))" } ?? "")
+            return FailureCaseModel(doc: SwiftComment.documentation(text, indentation: "    "), declaration: declaration)
+        }
+        let messages = endpoint.errorCases.compactMap { item in
+            item.message.map { MessageModel(pattern: "." + item.swiftName.escaped, literal: SwiftLiteral.string($0)) }
+        }
+        let doc = "The documented failures of `\(clientName).\(endpoint.swiftName.name)` "
+            + "(`\(endpoint.method.rawValue) \(SwiftComment.inline(endpoint.path.template))`)."
+        return FailureModel(
+            doc: SwiftComment.documentation(doc),
+            name: failureName(endpoint),
+            cases: cases,
+            branches: branches,
+            needsNilDefault: !endpoint.effectiveErrors.contains { $0.status == .default },
+            messages: messages,
+            needsMessageDefault: messages.count < cases.count
+        )
+    }
+
+    // MARK: - Client
+
+    /// The view model of `<Prefix>Client.swift`.
+    public func clientFile() -> ClientFileModel {
+        let fixed = spec.headers.filter { $0.value != nil }
+        let taken = spec.headers.filter { $0.value == nil }
+        var headerValues: [(String, String)] = fixed.map { (SwiftLiteral.string($0.name), SwiftLiteral.string($0.value ?? "")) }
+        headerValues += taken.map { (SwiftLiteral.string($0.name), $0.swiftName.escaped) }
+        let separators = Self.separators(headerValues.count)
+        let headerModels = headerValues.enumerated().map { index, pair in
+            HeaderValueModel(name: pair.0, value: pair.1, separator: separators[index])
+        }
+        let arguments = taken.map { HeaderArgumentModel(name: $0.swiftName.escaped) }
+        let dates: String = switch spec.coding.dates {
+        case .iso8601: ".iso8601"
+        case .iso8601WithFractionalSeconds: ".iso8601WithFractionalSeconds"
+        case .epochSeconds: ".secondsSince1970"
+        }
+        var initText = "Creates a client.\n\n- Parameters:"
+        initText += "\n  - baseURL: Where requests go; the spec's `\(SwiftComment.inline(spec.baseURL.absoluteString))` by default."
+        initText += "\n  - transport: What sends the bytes; `URLSessionTransport()` by default."
+        if let auth = spec.auth {
+            let detail = auth.description.map { " " + SwiftComment.inline($0) } ?? ""
+            initText += "\n  - auth: How requests authenticate; the service expects a bearer token, such as `.bearer { token }`.\(detail)"
+        } else {
+            initText += "\n  - auth: How requests authenticate; the service documents none, so `.none` by default."
+        }
+        for header in taken {
+            let text = header.description.map(SwiftComment.inline) ?? "The value of the `\(SwiftComment.inline(header.name))` header field."
+            initText += "\n  - \(header.swiftName.name): \(text)"
+        }
+        initText += "\n  - configuration: Logging, events, timeouts and query encoding. Its coding and auth are"
+        initText += " replaced by the spec's coding and `auth`, and the spec's header fields are added to its defaults."
+        var text = spec.description ?? "A client for \(spec.name)."
+        text += "\n\nEach method sends one request and throws the endpoint's documented failures as typed errors."
+        return ClientFileModel(
+            version: version, specPath: specPath,
+            doc: SwiftComment.documentation(text),
+            name: clientName,
+            baseURL: SwiftLiteral.string(spec.baseURL.absoluteString),
+            coding: "JSONCoding(keyStyle: .asIs, dateFormat: \(dates))",
+            fixedHeaders: headerModels,
+            headerArguments: arguments,
+            initDoc: SwiftComment.documentation(initText, indentation: "    "),
+            methods: spec.endpoints.map(methodModel)
+        )
+    }
+
+    func methodModel(_ endpoint: EndpointSpec) -> MethodModel {
+        let arguments = arguments(of: endpoint)
+        let separators = Self.separators(arguments.count)
+        let parameters = arguments.enumerated().map { index, argument in
+            MethodParameterModel(declaration: "\(argument.label): \(argument.type)\(argument.defaultClause)",
+                                 separator: separators[index])
+        }
+        let call = arguments.map { "\($0.label): \($0.label)" }.joined(separator: ", ")
+        var text = endpoint.description ?? "Sends `\(endpoint.method.rawValue) \(SwiftComment.inline(endpoint.path.template))`."
+        if !arguments.isEmpty {
+            text += "\n\n- Parameters:"
+            for argument in arguments {
+                let name = argument.label.replacingOccurrences(of: "`", with: "")
+                let fallback = argument.parameter.map { "The `\(SwiftComment.inline($0.name))` \($0.placement.rawValue) parameter." } ?? "The body."
+                let detail = argument.description.map(SwiftComment.inline) ?? fallback
+                text += "\n  - \(name): \(detail.isEmpty ? fallback : detail)"
+            }
+        }
+        text += arguments.isEmpty ? "\n" : ""
+        if let response = endpoint.response.body {
+            let detail = endpoint.response.description.map(SwiftComment.inline) ?? "The decoded `\(swiftType(response))`."
+            text += "\n- Returns: \(detail)"
+        }
+        text += "\n- Throws: `APIError<\(failureName(endpoint))>`; its `.endpoint` case carries the documented failure."
+        let returnClause = endpoint.response.body.map { " -> " + swiftType($0) } ?? ""
+        let line = "    public func \(endpoint.swiftName.escaped)(\(parameters.map(\.declaration).joined(separator: ", ")))"
+            + " async throws(APIError<\(failureName(endpoint))>)\(returnClause) {"
+        return MethodModel(
+            doc: SwiftComment.documentation(text, indentation: "    "),
+            name: endpoint.swiftName.escaped,
+            parameters: parameters,
+            isInline: Self.fitsOnOneLine(line),
+            failureType: failureName(endpoint),
+            returnClause: returnClause,
+            resultPrefix: endpoint.response.body == nil ? "_ = " : "",
+            request: "\(requestName(endpoint))(\(call))"
+        )
+    }
+}
