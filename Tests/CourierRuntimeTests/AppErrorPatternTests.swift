@@ -139,7 +139,7 @@ struct LaravelAppError: Error, CustomDebugStringConvertible {
             .transport(TransportError(.timedOut)),
             .decoding(DecodingFailure(codingPath: "a.b", reason: "expected Int", response: RawResponse(status: .ok))),
             .invalidRequest(InvalidRequest(.missingPathValue("id"), operationName: "getUser")),
-            .circuitOpen(CircuitOpen(key: "api.test", retryAfter: .milliseconds(4500))),
+            .circuitOpen(CircuitOpen(key: CircuitBreakerKey(host: HostKey(scheme: "https", host: "api.test")), state: .open, retryAfter: .milliseconds(4500))),
         ]
         for error in errors {
             #expect(error.errorDescription?.isEmpty == false)
@@ -164,7 +164,7 @@ struct LaravelAppError: Error, CustomDebugStringConvertible {
         (.undocumentedStatus(RawResponse(status: 422)), false),
         (.decoding(DecodingFailure(codingPath: "", reason: "", response: RawResponse(status: .ok))), false),
         (.invalidRequest(InvalidRequest(.missingPathValue("x"), operationName: "o")), false),
-        (.circuitOpen(CircuitOpen(key: "h", retryAfter: .seconds(1))), true),
+        (.circuitOpen(CircuitOpen(key: CircuitBreakerKey(host: HostKey(scheme: "https", host: "h")), state: .open, retryAfter: .seconds(1))), true),
     ])
     func retryability(error: APIError<NoDocumentedFailure>, expected: Bool) {
         #expect(error.isRetryable == expected)

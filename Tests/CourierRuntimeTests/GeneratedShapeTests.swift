@@ -74,8 +74,11 @@ struct PetStoreClient: Sendable {
         try await withServer { server in
             server.route("GET", "/v1/pets/1", .respond(.json(#"{"id":1,"name":"Rex","born_at":"2020-02-02T00:00:00Z"}"#)))
             server.route("GET", "/v1/pets/2", .respond(.json(#"{"error":{"code":"quota"}}"#, status: 429, headers: [("Retry-After", "60")])))
+            // The overall deadline is shorter than the server's Retry-After: the 429 comes
+            // back at once, with the hint, instead of after a minute's wait.
             let pets = PetStoreClient(baseURL: server.baseURL.appendingPathComponent("v1"), transport: kind.make(),
-                                      configuration: APIClient.Configuration(coding: JSONCoding(keyStyle: .snakeCase)))
+                                      configuration: APIClient.Configuration(coding: JSONCoding(keyStyle: .snakeCase),
+                                                                             timeouts: APIClient.Timeouts(deadline: .seconds(20))))
 
             let rex = try await pets.getPet(id: 1, fields: ["name", "born_at"])
             #expect(rex == Pet(id: 1, name: "Rex", bornAt: Date(timeIntervalSince1970: 1_580_601_600)))
@@ -87,13 +90,14 @@ struct PetStoreClient: Sendable {
                 return
             }
             #expect(response.rateLimit.retryAfter == .seconds(60))
+            #expect(server.requestCount("GET", "/v1/pets/2") == 1)
         }
     }
 
     @Test func callersSwitchOverTheTypedErrors() async {
         let stub = StubTransport()
         stub.on(.get, "/v1/pets/{petId}", .status(404), .failure(.notConnected), .status(418), .json("[]"))
-        let pets = PetStoreClient(transport: stub)
+        let pets = PetStoreClient(transport: stub, configuration: APIClient.Configuration(resilience: .singleAttempt))
         var messages: [String] = []
         for _ in 0..<4 {
             do {
@@ -119,7 +123,7 @@ struct PetStoreClient: Sendable {
     @Test func typedCatchClausesReadLikeTheSpec() async {
         let stub = StubTransport()
         stub.on(.get, "/v1/pets/{petId}", .json(#"{"error":{"code":"quota"}}"#, status: 429, headers: ["Retry-After": "30"]))
-        let pets = PetStoreClient(transport: stub)
+        let pets = PetStoreClient(transport: stub, configuration: APIClient.Configuration(timeouts: APIClient.Timeouts(deadline: .seconds(10))))
         var retryAfter: RetryAfter?
         do {
             _ = try await pets.getPet(id: 1)
@@ -129,5 +133,6 @@ struct PetStoreClient: Sendable {
             Issue.record("expected quotaExceeded, got \(error)")
         }
         #expect(retryAfter == .seconds(30))
+        #expect(stub.requests(.get, "/v1/pets/{petId}").count == 1, "Retry-After beyond the deadline: not retried")
     }
 }

@@ -59,7 +59,10 @@ import Testing
         let logs = LogRecorder()
         let stub = StubTransport()
         stub.on(.get, "/", .failure(.connectionLost))
-        let client = stubClient(stub) { $0.logger = logs.logger(level: .debug) }
+        let client = stubClient(stub) {
+            $0.logger = logs.logger(level: .debug)
+            $0.resilience = .singleAttempt
+        }
         _ = await capture { () async throws(APIError<NoDocumentedFailure>) in try await client.send(Probe<NoContent, NoDocumentedFailure>()) }
         _ = await capture { () async throws(APIError<NoDocumentedFailure>) in
             try await client.send(Probe<NoContent, NoDocumentedFailure>(headers: ["X-A": "1\r\n2"]))
@@ -75,17 +78,21 @@ import Testing
         let stub = StubTransport()
         stub.on(.get, "/users/{id}", .json(#"{"id":1,"name":"a"}"#, headers: ["X-RateLimit-Remaining": "3"]))
         stub.on(.get, "/users/2", .failure(.timedOut))
-        let client = stubClient(stub) { $0.onEvent = events.hook }
+        let client = stubClient(stub) {
+            $0.onEvent = events.hook
+            $0.resilience = .singleAttempt
+        }
         _ = try await client.send(GetUser(id: "1"))
         _ = await capture { () async throws(APIError<UserFailure>) in try await client.send(GetUser(id: "2")) }
         let recorded = events.events
-        #expect(recorded.count == 8)
+        #expect(recorded.count == 9)
         guard case .started(let summary) = recorded[0],
               case .attemptStarted(_, 1) = recorded[1],
               case .attemptFinished(_, 1, .response(.ok), _) = recorded[2],
               case .finished(_, .success(.ok, let rateLimit), _) = recorded[3],
               case .attemptFinished(_, 1, .transportFailure(.timedOut), _) = recorded[6],
-              case .finished(_, .failure(let failure), _) = recorded[7]
+              case .retryStopped(_, .attemptsExhausted, attempts: 1) = recorded[7],
+              case .finished(_, .failure(let failure), _) = recorded[8]
         else {
             Issue.record("unexpected events: \(recorded)")
             return

@@ -7,7 +7,7 @@ import Testing
     @Test func scriptedSequencesPlayInOrderAndTheLastRepeats() async throws {
         let stub = StubTransport()
         stub.on(.get, "/users/{id}", .status(503), .failure(.connectionLost), .json(#"{"id":1,"name":"a"}"#))
-        let client = stubClient(stub)
+        let client = stubClient(stub) { $0.resilience = .singleAttempt }
         let first = await capture { () async throws(APIError<UserFailure>) in try await client.send(GetUser(id: "1")) }
         #expect(first?.status?.code == 503)
         let second = await capture { () async throws(APIError<UserFailure>) in try await client.send(GetUser(id: "1")) }

@@ -12,7 +12,7 @@ import Testing
             server.route("GET", "/flaky") { request in
                 request.routeCount <= 2 ? .respond(.status(503, headers: [("Retry-After", "0")])) : .respond(.json(#"{"id":1,"name":"ok"}"#))
             }
-            let client = client(for: server, .asyncHTTPClient)
+            let client = client(for: server, .asyncHTTPClient) { $0.resilience = .singleAttempt }
             var statuses: [Int] = []
             for _ in 0..<3 {
                 let error = await capture { () async throws(APIError<UserFailure>) in
@@ -30,7 +30,7 @@ import Testing
     func anOverrideTakesEveryRouteDownAndBack(kind: TransportKind) async throws {
         try await withServer { server in
             server.route("GET", "/users/1", .respond(.json(#"{"id":1,"name":"a"}"#)))
-            let client = client(for: server, kind)
+            let client = client(for: server, kind) { $0.resilience = .singleAttempt }
             server.setOverride(.reset)
             let down = await capture { () async throws(APIError<UserFailure>) in try await client.send(GetUser(id: "1")) }
             #expect(down?.category == .transport(.connectionLost), "got \(String(describing: down))")

@@ -127,7 +127,10 @@ import Testing
     func aServerThatNeverAnswersTimesOut(kind: TransportKind) async throws {
         try await withServer { server in
             server.route("GET", "/users/1", .stall)
-            let client = client(for: server, kind) { $0.timeouts.attempt = .milliseconds(300) }
+            let client = client(for: server, kind) {
+                $0.timeouts.attempt = .milliseconds(300)
+                $0.resilience = .singleAttempt
+            }
             let error = await capture { () async throws(APIError<UserFailure>) in try await client.send(GetUser(id: "1")) }
             #expect(error?.category == .transport(.timedOut), "got \(String(describing: error))")
             #expect(error?.transportError?.requestMayHaveBeenSent == true)

@@ -168,6 +168,40 @@ public final class TestServer: Sendable {
         state.withLock { $0.routes[RouteKey(method: method, path: path)] = handler }
     }
 
+    /// Answers `method` on `path` with `failure` for the first `count` requests and with
+    /// `success` from then on: the transient fault a retry should ride out.
+    public func route(_ method: String, _ path: String, failingFirst count: Int, with failure: Behavior, then success: Behavior) {
+        route(method, path) { request in
+            request.routeCount <= count ? failure : success
+        }
+    }
+
+    /// `date` as an HTTP-date (IMF-fixdate), the second form of `Retry-After` and the form
+    /// of `Date`.
+    public static func httpDate(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        return formatter.string(from: date)
+    }
+
+    /// A throttling reply, 429 or 503, whose `Retry-After` asks for `seconds` in the
+    /// delay-seconds form.
+    public static func throttled(_ status: Int, retryAfterSeconds seconds: Int) -> Behavior {
+        .respond(.status(status, headers: [("Retry-After", String(seconds))]))
+    }
+
+    /// A throttling reply, 429 or 503, whose `Retry-After` asks for `seconds` in the HTTP-date
+    /// form, with a `Date` field so that the delay does not depend on the two clocks agreeing.
+    public static func throttled(_ status: Int, retryAfterDateIn seconds: Int) -> Behavior {
+        let now = Date()
+        return .respond(.status(status, headers: [
+            ("Date", httpDate(now)),
+            ("Retry-After", httpDate(now.addingTimeInterval(TimeInterval(seconds)))),
+        ]))
+    }
+
     /// The behaviour for requests no route matches; a 404 by default.
     public func setFallback(_ behavior: Behavior) {
         state.withLock { $0.fallback = behavior }

@@ -30,6 +30,15 @@ public struct APIClient: Sendable {
         public var onEvent: (@Sendable (ClientEvent) -> Void)?
         /// The per-attempt timeout and the overall deadline.
         public var timeouts: Timeouts
+        /// Retry policy, per-host retry budgets and circuit breakers, and the clock and jitter
+        /// they run on. Retries are on with the ``RetryPolicy/default`` policy and a
+        /// ``RetryBudget`` per host; circuit breakers are off until
+        /// ``Resilience/circuitBreakerScope`` opts in.
+        ///
+        /// The budgets and breakers live in this value and are shared by its copies, so
+        /// clients made from one configuration share them, as they share the hosts they call.
+        /// The overall deadline is measured on ``Resilience/clock`` too.
+        public var resilience: Resilience
 
         /// Creates a configuration; every parameter has a sensible default.
         public init(
@@ -40,7 +49,8 @@ public struct APIClient: Sendable {
             logger: Logger = Logger(label: "courier"),
             logLevel: Logger.Level = .debug,
             onEvent: (@Sendable (ClientEvent) -> Void)? = nil,
-            timeouts: Timeouts = Timeouts()
+            timeouts: Timeouts = Timeouts(),
+            resilience: Resilience = Resilience()
         ) {
             self.coding = coding
             self.query = query
@@ -50,6 +60,7 @@ public struct APIClient: Sendable {
             self.logLevel = logLevel
             self.onEvent = onEvent
             self.timeouts = timeouts
+            self.resilience = resilience
         }
     }
 
@@ -57,7 +68,10 @@ public struct APIClient: Sendable {
     public struct Timeouts: Sendable, Hashable {
         /// How long one attempt may take; a request's own ``APIRequest/timeout`` overrides it.
         public var attempt: Duration
-        /// How long a whole call may take, across an auth replay (and retries); `nil` for no limit.
+        /// How long a whole call may take, across retries, backoffs and an auth replay; `nil`
+        /// for no limit. Each attempt's timeout is cut to the time left, and a retry that could
+        /// not start before the deadline is not made. Measured on the client's
+        /// ``Resilience/clock``.
         public var deadline: Duration?
 
         /// Creates timeouts: 30 seconds per attempt and no overall deadline by default.
@@ -95,17 +109,34 @@ public struct APIClient: Sendable {
     }
 
     /// Sends a request and returns its decoded response.
-    public func send<Request: APIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
-        try await response(for: request).value
+    ///
+    /// - Parameters:
+    ///   - request: What to send.
+    ///   - resilience: This call's own retry and breaker choices, over the request's
+    ///     ``APIRequest/resilience``; for example ``EndpointResilience/safeToRepeat`` to let a
+    ///     POST be retried.
+    public func send<Request: APIRequest>(
+        _ request: Request,
+        resilience: EndpointResilience? = nil
+    ) async throws(APIError<Request.Failure>) -> Request.Response {
+        try await response(for: request, resilience: resilience).value
     }
 
     /// Sends a request and returns its decoded response together with the status, header
     /// fields and rate-limit information.
+    ///
+    /// - Parameters:
+    ///   - request: What to send.
+    ///   - resilience: This call's own retry and breaker choices, over the request's
+    ///     ``APIRequest/resilience``.
     public func response<Request: APIRequest>(
-        for request: Request
+        for request: Request,
+        resilience: EndpointResilience? = nil
     ) async throws(APIError<Request.Failure>) -> APIResponse<Request.Response> {
         let clock = ContinuousClock()
         let start = clock.now
+        // Decisions (the deadline) use the injected clock; reported durations are real time.
+        let stopwatch = Stopwatch(configuration.resilience.clock)
         let prepared: PreparedRequest
         do throws(InvalidRequest) {
             let base = try self.base.mapError { InvalidRequest($0.reason, operationName: request.operationName) }.get()
@@ -116,8 +147,8 @@ public struct APIClient: Sendable {
             throw failure
         }
         emit(.started(prepared.summary))
-        let deadline = configuration.timeouts.deadline.map { start + $0 }
-        let result = await run(request, prepared: prepared, deadline: deadline)
+        let overrides = request.resilience.overridden(by: resilience ?? .inherited)
+        let result = await run(request, prepared: prepared, overrides: overrides, stopwatch: stopwatch)
         switch result {
         case .success(let response):
             emit(.finished(prepared.summary, result: .success(response.status, response.rateLimit), duration: clock.now - start))
@@ -132,7 +163,8 @@ public struct APIClient: Sendable {
     private func run<Request: APIRequest>(
         _ request: Request,
         prepared: PreparedRequest,
-        deadline: ContinuousClock.Instant?
+        overrides: EndpointResilience,
+        stopwatch: Stopwatch
     ) async -> Result<APIResponse<Request.Response>, APIError<Request.Failure>> {
         var replayed = false
         var attemptNumber = 1
@@ -148,7 +180,8 @@ public struct APIClient: Sendable {
                 }
                 return .failure(.invalidRequest(InvalidRequest(.authorizationFailed(String(describing: error)), operationName: prepared.summary.operationName)))
             }
-            let (outcome, attemptsMade) = await execute(call, firstAttempt: attemptNumber, deadline: deadline)
+            let remaining = configuration.timeouts.deadline.map { $0 - stopwatch.elapsed }
+            let (outcome, attemptsMade) = await execute(call, overrides: overrides, firstAttempt: attemptNumber, remaining: remaining)
             attemptNumber += attemptsMade
             switch outcome {
             case .transportFailure(let error):
@@ -198,37 +231,126 @@ public struct APIClient: Sendable {
 
     // MARK: - The resilience seam
 
-    /// Sends a prepared call through the attempt pipeline and reports what came back,
-    /// before any endpoint-specific interpretation.
+    /// Sends a prepared call through the retry loop and reports what came back, before any
+    /// endpoint-specific interpretation.
     ///
-    /// This is where retry and the circuit breaker plug in: a retry loop wraps the calls
-    /// to ``attempt(_:number:deadline:)``, deciding from each ``AttemptOutcome`` (status,
-    /// `Retry-After`, transport error kind, `requestMayHaveBeenSent`, the call's
-    /// idempotency and key) whether to go again; a breaker gates each attempt and answers
-    /// `.circuitOpen` without touching the transport. It returns the last outcome and how
-    /// many attempts were made.
+    /// Retry sits outside the breaker: the loop asks the call's breaker for a permit before
+    /// every attempt, the first included, and a refusal ends the call with `.circuitOpen`
+    /// without touching the transport. Each failed attempt is classified (status and parsed
+    /// `Retry-After`, or transport error kind and `requestMayHaveBeenSent`) and repeated when
+    /// the policy, the host's budget and the remaining time allow. The call's Idempotency-Key
+    /// was made once, when the call was prepared, and goes out unchanged on every attempt.
+    ///
+    /// - Returns: The last outcome and how many attempts reached the transport.
     func execute(
         _ call: PreparedRequest,
+        overrides: EndpointResilience,
         firstAttempt: Int,
-        deadline: ContinuousClock.Instant?
+        remaining: Duration?
     ) async -> (AttemptOutcome, attempts: Int) {
-        (await attempt(call, number: firstAttempt, deadline: deadline), 1)
+        let setup = configuration.resilience
+        let method = call.head.method
+        var policy = overrides.policy(over: setup.retryPolicy)
+        if !call.isIdempotent {
+            // A request that declares itself unsafe to repeat is not repeated for its method.
+            policy.idempotentMethods.remove(method)
+        }
+        let traits = RetryTraits(
+            method: method,
+            hasIdempotencyKey: call.idempotencyKey != nil,
+            callerOptedIn: call.isIdempotent || overrides.isSafeToRepeat == true
+        )
+        let loop: RetryLoop
+        if let host = HostKey(call.head) {
+            loop = setup.retryLoop(
+                for: host,
+                policy: policy,
+                breaker: overrides.circuitBreaker,
+                breakerConfiguration: overrides.circuitBreakerConfiguration
+            )
+        } else {
+            loop = RetryLoop(policy: policy, clock: setup.clock, jitter: setup.jitter)
+        }
+        let observer: @Sendable (CircuitBreaker.Transition) -> Void = { [self] transition in
+            report(transition, during: call.summary)
+        }
+        let (outcome, attempts) = await TransitionObservation.$observer.withValue(observer) {
+            var attemptsMade = 0
+            return await loop.run(
+                traits,
+                attemptTimeout: call.attemptTimeout,
+                overallTimeout: remaining,
+                assess: { outcome in Self.assess(outcome, of: call) },
+                interrupted: { interruption in interrupted(interruption, call: call, number: firstAttempt + attemptsMade) },
+                onEvent: { event in report(event, call: call, firstAttempt: firstAttempt) },
+                attempt: { attempt in
+                    attemptsMade = attempt.number
+                    return await self.attempt(call, number: firstAttempt + attempt.number - 1, timeout: attempt.timeout)
+                }
+            )
+        }
+        return (outcome, attempts)
     }
 
-    /// One attempt: bounded by the attempt timeout and the call's deadline, logged,
-    /// reported as events, and abandoned promptly when the calling task is cancelled.
-    func attempt(_ call: PreparedRequest, number: Int, deadline: ContinuousClock.Instant?) async -> AttemptOutcome {
+    /// Describes an attempt's outcome to the retry loop: `nil` for a success status.
+    static func assess(_ outcome: AttemptOutcome, of call: PreparedRequest) -> AttemptFailure? {
+        switch outcome {
+        case .response(let response):
+            let status = response.head.status
+            guard !call.successStatuses.contains(status) else { return nil }
+            return .status(status, retryAfter: retryAfter(in: response.head))
+        case .transportFailure(let error):
+            return AttemptFailure(error)
+        case .circuitOpen:
+            // The loop consults the breaker itself and never hands this back.
+            return .invalidRequest
+        }
+    }
+
+    /// The server's `Retry-After` demand in either form, or `nil` when it sent none or garbage.
+    ///
+    /// An HTTP-date is measured from the response's own `Date` field when it has one, so a
+    /// client whose clock is off still waits as long as the server meant; otherwise from now.
+    static func retryAfter(in head: HTTPResponse) -> Duration? {
+        guard let value = head.headerFields[.retryAfter], let retryAfter = RetryAfter(headerValue: value) else {
+            return nil
+        }
+        let reference = head.headerFields[.date].flatMap(HTTPDate.parse) ?? Date()
+        return retryAfter.delay(from: reference)
+    }
+
+    private func interrupted(_ interruption: RetryLoop.Interruption, call: PreparedRequest, number: Int) -> AttemptOutcome {
+        switch interruption {
+        case .circuitOpen(let open):
+            let outcome = AttemptOutcome.circuitOpen(open)
+            finishAttempt(call, number: number, outcome: outcome, duration: .zero)
+            return outcome
+        case .cancelled:
+            return .transportFailure(TransportError(.cancelled, requestMayHaveBeenSent: false))
+        case .deadlineExceeded:
+            // The deadline passed before this attempt could start: nothing was sent.
+            return .transportFailure(TransportError(.timedOut, requestMayHaveBeenSent: false))
+        }
+    }
+
+    /// Resets every circuit breaker of this client's ``Configuration/resilience`` to closed,
+    /// reporting each change as a ``ClientEvent/circuitBreakerChanged(_:request:)`` and in
+    /// the log.
+    public func resetCircuitBreakers() {
+        let observer: @Sendable (CircuitBreaker.Transition) -> Void = { [self] transition in
+            report(transition, during: nil)
+        }
+        TransitionObservation.$observer.withValue(observer) {
+            configuration.resilience.circuitBreakers.resetAll()
+        }
+    }
+
+    /// One attempt: bounded by `timeout` (the loop's, already cut to the time left before the
+    /// deadline), logged, reported as events, and abandoned promptly when the calling task is
+    /// cancelled.
+    func attempt(_ call: PreparedRequest, number: Int, timeout: Duration) async -> AttemptOutcome {
         let clock = ContinuousClock()
         let start = clock.now
-        var timeout = call.attemptTimeout
-        if let deadline {
-            let remaining = deadline - start
-            guard remaining > .zero else {
-                // The deadline passed before this attempt could start: nothing is sent.
-                return .transportFailure(TransportError(.timedOut, requestMayHaveBeenSent: false))
-            }
-            timeout = min(timeout, remaining)
-        }
         emit(.attemptStarted(call.summary, attempt: number))
         logHeaders(call)
         let outcome: AttemptOutcome
@@ -286,6 +408,82 @@ public struct APIClient: Sendable {
 
     private func emit(_ event: ClientEvent) {
         configuration.onEvent?(event)
+    }
+
+    private func report(_ event: RetryLoop.Event, call: PreparedRequest, firstAttempt: Int) {
+        let summary = call.summary
+        var metadata: Logger.Metadata = [
+            "courier.operation": .string(summary.operationName),
+            "http.method": .string(summary.method.rawValue),
+            "http.path_template": .string(summary.pathTemplate),
+        ]
+        switch event {
+        case .retrying(let attempt, let failure, let delay):
+            let number = firstAttempt + attempt - 1
+            emit(.retryScheduled(summary, attempt: number, failure: failure, delay: delay))
+            metadata["courier.attempt"] = .string(String(number))
+            metadata["courier.retry_delay_ms"] = .string(String(Self.milliseconds(delay)))
+            configuration.logger.log(
+                level: configuration.logLevel,
+                "\(summary.method.rawValue) \(summary.pathTemplate) retrying after \(Self.text(failure)) in \(Self.milliseconds(delay)) ms, attempt \(number + 1)",
+                metadata: metadata
+            )
+        case .stopped(let reason, let attempts):
+            emit(.retryStopped(summary, reason: reason, attempts: attempts))
+            switch reason {
+            case .notRetryable, .cancelled:
+                // The common case of a plain failure; the attempt's own line says enough.
+                return
+            case .attemptsExhausted where attempts <= 1:
+                // Retries are off for this call; there is nothing to explain.
+                return
+            default:
+                metadata["courier.retry_stop"] = .string(Self.text(reason))
+                configuration.logger.log(
+                    level: configuration.logLevel,
+                    "\(summary.method.rawValue) \(summary.pathTemplate) not retried: \(Self.text(reason)) after \(attempts) attempt\(attempts == 1 ? "" : "s")",
+                    metadata: metadata
+                )
+            }
+        }
+    }
+
+    /// Breaker changes are rare and matter to whoever runs the app, so they are logged at
+    /// `info` whatever the per-attempt level.
+    private func report(_ transition: CircuitBreaker.Transition, during request: RequestSummary?) {
+        emit(.circuitBreakerChanged(transition, request: request))
+        var text = "circuit breaker for \(transition.key) \(transition.from) -> \(transition.to)"
+        var metadata: Logger.Metadata = [
+            "courier.breaker": .string(transition.key.description),
+            "courier.breaker_state": .string(transition.to.description),
+        ]
+        if let length = transition.breakDuration {
+            text += " for \(Self.milliseconds(length)) ms"
+            metadata["courier.break_ms"] = .string(String(Self.milliseconds(length)))
+        }
+        configuration.logger.info("\(text)", metadata: metadata)
+    }
+
+    private static func text(_ failure: AttemptFailure) -> String {
+        switch failure {
+        case .status(let status, _): String(status.code)
+        case .transport(let kind, _): kind.rawValue
+        case .decodingFailed: "decodingFailed"
+        case .invalidRequest: "invalidRequest"
+        }
+    }
+
+    private static func text(_ reason: RetryStopReason) -> String {
+        switch reason {
+        case .notRetryable: "not retryable"
+        case .notIdempotent: "not idempotent"
+        case .attemptsExhausted: "attempts exhausted"
+        case .retryAfterBeyondLimit(let demand): "Retry-After \(demand.components.seconds) s beyond the limit"
+        case .beyondDeadline: "beyond the deadline"
+        case .budgetExhausted: "retry budget exhausted"
+        case .circuitOpen: "circuit open"
+        case .cancelled: "cancelled"
+        }
     }
 
     private func finishAttempt(_ call: PreparedRequest, number: Int, outcome: AttemptOutcome, duration: Duration) {

@@ -32,14 +32,26 @@ public enum ClientEvent: Sendable {
     case attemptStarted(RequestSummary, attempt: Int)
     /// An attempt ended.
     case attemptFinished(RequestSummary, attempt: Int, result: AttemptResult, duration: Duration)
+    /// Attempt `attempt` failed with `failure`; the next attempt starts after `delay`.
+    case retryScheduled(RequestSummary, attempt: Int, failure: AttemptFailure, delay: Duration)
+    /// The call makes no further attempt and ends with its last failure, for `reason`, after
+    /// `attempts` attempts. Sent for every call that ends in a failure, so the reason a
+    /// failure was not retried is always on record.
+    case retryStopped(RequestSummary, reason: RetryStopReason, attempts: Int)
+    /// A circuit breaker changed state, during `request` or, for `nil`, through
+    /// ``APIClient/resetCircuitBreakers()``.
+    case circuitBreakerChanged(CircuitBreaker.Transition, request: RequestSummary?)
     /// The call ended.
     case finished(RequestSummary, result: CallResult, duration: Duration)
 
-    /// The call this event belongs to.
-    public var request: RequestSummary {
+    /// The call this event belongs to; `nil` for a breaker reset, which belongs to none.
+    public var request: RequestSummary? {
         switch self {
         case .started(let summary), .attemptStarted(let summary, _),
-             .attemptFinished(let summary, _, _, _), .finished(let summary, _, _):
+             .attemptFinished(let summary, _, _, _), .finished(let summary, _, _),
+             .retryScheduled(let summary, _, _, _), .retryStopped(let summary, _, _):
+            summary
+        case .circuitBreakerChanged(_, let summary):
             summary
         }
     }

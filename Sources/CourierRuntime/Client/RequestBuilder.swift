@@ -10,6 +10,8 @@ struct PreparedRequest: Sendable {
     var isIdempotent: Bool
     var idempotencyKey: String?
     var secretHeaderNames: Set<String>
+    /// The statuses that end the call successfully, so the retry loop stops at them.
+    var successStatuses: StatusCodes
 }
 
 /// Where requests go: the parts of the base URL the builder needs, checked once.
@@ -109,7 +111,8 @@ enum RequestBuilder {
             attemptTimeout: request.timeout ?? configuration.timeouts.attempt,
             isIdempotent: request.isIdempotent,
             idempotencyKey: idempotencyKey,
-            secretHeaderNames: Set(request.secretHeaderNames.map { $0.lowercased() })
+            secretHeaderNames: Set(request.secretHeaderNames.map { $0.lowercased() }),
+            successStatuses: request.successStatuses
         )
     }
 

@@ -112,17 +112,3 @@ public struct DecodingFailure: Error, Sendable {
         return text
     }
 }
-
-/// The circuit breaker for a host is open: the request was not sent.
-public struct CircuitOpen: Error, Sendable, Hashable {
-    /// The breaker's key, usually the host.
-    public var key: String
-    /// How long until the breaker lets a probe through.
-    public var retryAfter: Duration
-
-    /// Creates the error.
-    public init(key: String, retryAfter: Duration) {
-        self.key = key
-        self.retryAfter = retryAfter
-    }
-}

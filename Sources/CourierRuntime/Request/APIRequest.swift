@@ -42,6 +42,11 @@ public protocol APIRequest: Sendable {
     var sendsIdempotencyKey: Bool { get }
     /// This call's per-attempt timeout, overriding the client's; `nil` by default.
     var timeout: Duration? { get }
+    /// How this endpoint departs from the client's retry and circuit-breaker setup: its own
+    /// attempt count or policy, an opt-in to retrying a POST or PATCH, its own breaker or
+    /// none. ``EndpointResilience/inherited`` (no change) by default; generated code sets it
+    /// from the spec's per-endpoint resilience hints.
+    var resilience: EndpointResilience { get }
     /// Header names whose values must never be logged (beyond `Authorization`,
     /// `Cookie` and their kin, which never are); empty by default.
     var secretHeaderNames: Set<String> { get }
@@ -69,6 +74,8 @@ extension APIRequest {
     public var sendsIdempotencyKey: Bool { false }
     /// The client's timeout.
     public var timeout: Duration? { nil }
+    /// The client's retry and circuit-breaker setup, unchanged.
+    public var resilience: EndpointResilience { .inherited }
     /// No spec-marked secret headers.
     public var secretHeaderNames: Set<String> { [] }
     /// The type's name.

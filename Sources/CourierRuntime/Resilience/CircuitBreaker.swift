@@ -6,14 +6,14 @@ import HTTPTypes
 /// Each attempt asks for a ``Permit`` before it is sent and records its outcome on that permit:
 ///
 /// ```swift
-/// let permit = try breaker.acquirePermit()   // throws CircuitOpenError while open
+/// let permit = try breaker.acquirePermit()   // throws CircuitOpen while open
 /// let outcome = await sendOneAttempt()
 /// permit.record(CircuitBreaker.Outcome(outcome))
 /// ```
 ///
 /// * **Closed**: every attempt passes; outcomes are counted against the ``Configuration/trip``
 ///   condition.
-/// * **Open**: every attempt fails fast with ``CircuitOpenError`` until the break ends. The
+/// * **Open**: every attempt fails fast with ``CircuitOpen`` until the break ends. The
 ///   first break is short; each failed probe makes the next one longer.
 /// * **Half-open**: exactly ``Configuration/halfOpenProbes`` permits are handed out, atomically;
 ///   everyone else fails fast. A failed probe re-opens the breaker; enough successful ones
@@ -196,10 +196,10 @@ public final class CircuitBreaker: Sendable {
     /// Asks to make one attempt.
     ///
     /// - Returns: A permit on which to record the attempt's outcome.
-    /// - Throws: ``CircuitOpenError`` while the breaker is open, or half-open with all of its
+    /// - Throws: ``CircuitOpen`` while the breaker is open, or half-open with all of its
     ///   probes taken. No attempt may be made then.
-    public func acquirePermit() throws(CircuitOpenError) -> Permit {
-        let (result, transitions) = core.withLock { core -> (Result<(UInt64, Bool), CircuitOpenError>, [Transition]) in
+    public func acquirePermit() throws(CircuitOpen) -> Permit {
+        let (result, transitions) = core.withLock { core -> (Result<(UInt64, Bool), CircuitOpen>, [Transition]) in
             // Read under the lock so that every decision sees time moving forward.
             let now = stopwatch.elapsed
             var transitions: [Transition] = []
@@ -209,10 +209,10 @@ public final class CircuitBreaker: Sendable {
                 return (.success((core.generation, false)), transitions)
             case .open:
                 let wait = core.openUntil - now
-                return (.failure(CircuitOpenError(key: key, state: .open, timeUntilProbe: wait)), transitions)
+                return (.failure(CircuitOpen(key: key, state: .open, retryAfter: wait)), transitions)
             case .halfOpen:
                 guard core.probesInFlight < max(configuration.halfOpenProbes, 1) else {
-                    return (.failure(CircuitOpenError(key: key, state: .halfOpen, timeUntilProbe: .zero)), transitions)
+                    return (.failure(CircuitOpen(key: key, state: .halfOpen, retryAfter: .zero)), transitions)
                 }
                 core.probesInFlight += 1
                 return (.success((core.generation, true)), transitions)
@@ -323,33 +323,52 @@ public final class CircuitBreaker: Sendable {
         transitions.append(Transition(key: key, from: .open, to: .halfOpen))
     }
 
+    /// Hands transitions to the observer given at creation and to the one the current task
+    /// has bound, which is how a client reports the changes its own calls cause.
     private func deliver(_ transitions: [Transition]) {
-        guard let onTransition else { return }
-        transitions.forEach(onTransition)
+        guard !transitions.isEmpty else { return }
+        let taskObserver = TransitionObservation.observer
+        for transition in transitions {
+            onTransition?(transition)
+            taskObserver?(transition)
+        }
     }
 }
 
-/// Thrown instead of making an attempt that a circuit breaker refused.
-public struct CircuitOpenError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The breaker that refused.
+/// The breaker-transition observer of the current task.
+///
+/// Breakers are shared by every call to a host and created before any client looks at them,
+/// so they cannot know whose event stream and log a change belongs to. A client binds its own
+/// observer around each call; a breaker delivers transitions on the task that caused them.
+enum TransitionObservation {
+    @TaskLocal static var observer: (@Sendable (CircuitBreaker.Transition) -> Void)?
+}
+
+/// A circuit breaker refused the attempt: nothing was sent.
+///
+/// ``CircuitBreaker/acquirePermit()`` throws it, and a call the breaker cut off ends with
+/// ``APIError/circuitOpen(_:)`` carrying it. The retry loop never retries it: the breaker has
+/// just said the dependency is failing.
+public struct CircuitOpen: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The breaker that refused: its host, and its endpoint when it guards only one.
     public var key: CircuitBreakerKey
     /// ``CircuitBreaker/State/open``, or ``CircuitBreaker/State/halfOpen`` when its probes
     /// are all taken.
     public var state: CircuitBreaker.State
     /// How long until the breaker lets a probe through; zero when it is half-open and a
     /// probe is already under way.
-    public var timeUntilProbe: Duration
+    public var retryAfter: Duration
 
     /// Creates the error.
-    public init(key: CircuitBreakerKey, state: CircuitBreaker.State, timeUntilProbe: Duration) {
+    public init(key: CircuitBreakerKey, state: CircuitBreaker.State, retryAfter: Duration) {
         self.key = key
         self.state = state
-        self.timeUntilProbe = timeUntilProbe
+        self.retryAfter = retryAfter
     }
 
     /// A one-line summary for logs.
     public var description: String {
-        "circuit breaker for \(key) is \(state); next probe in \(timeUntilProbe)"
+        "circuit breaker for \(key) is \(state); next probe in \(retryAfter)"
     }
 }
 

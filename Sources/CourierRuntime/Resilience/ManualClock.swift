@@ -53,6 +53,7 @@ public final class ManualClock: Clock, Sendable {
     }
 
     private struct Waiter {
+        var id: UInt64
         var count: Int
         var continuation: CheckedContinuation<Void, Never>
     }
@@ -63,6 +64,8 @@ public final class ManualClock: Clock, Sendable {
         var sleepers: [UInt64: Sleeper] = [:]
         var cancelledBeforeSuspending: Set<UInt64> = []
         var waiters: [Waiter] = []
+        var nextWaiterID: UInt64 = 0
+        var waitersCancelledBeforeSuspending: Set<UInt64> = []
     }
 
     private let state: Locked<State>
@@ -157,20 +160,40 @@ public final class ManualClock: Clock, Sendable {
         state.withLock { $0.sleepers.values.map(\.deadline).sorted() }
     }
 
-    /// Suspends until at least `count` tasks are asleep on this clock.
+    /// Suspends until at least `count` tasks are asleep on this clock, or until the calling
+    /// task is cancelled, so that a test whose code under test never goes to sleep ends at its
+    /// time limit instead of hanging.
     ///
     /// Tests call this before ``advance(by:)`` so that the code under test has really reached
     /// its sleep; advancing earlier would let the sleep start after the jump and never end.
     public func waitForSleepers(_ count: Int = 1) async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let ready = state.withLock { state in
-                if state.sleepers.count >= count { return true }
-                state.waiters.append(Waiter(count: count, continuation: continuation))
-                return false
+        let id = state.withLock { state in
+            defer { state.nextWaiterID += 1 }
+            return state.nextWaiterID
+        }
+        defer { state.withLock { _ = $0.waitersCancelledBeforeSuspending.remove(id) } }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let ready = state.withLock { state in
+                    if state.sleepers.count >= count || state.waitersCancelledBeforeSuspending.contains(id) {
+                        return true
+                    }
+                    state.waiters.append(Waiter(id: id, count: count, continuation: continuation))
+                    return false
+                }
+                if ready {
+                    continuation.resume()
+                }
             }
-            if ready {
-                continuation.resume()
+        } onCancel: {
+            let waiter: Waiter? = state.withLock { state in
+                if let index = state.waiters.firstIndex(where: { $0.id == id }) {
+                    return state.waiters.remove(at: index)
+                }
+                state.waitersCancelledBeforeSuspending.insert(id)
+                return nil
             }
+            waiter?.continuation.resume()
         }
     }
 

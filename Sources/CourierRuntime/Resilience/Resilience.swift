@@ -7,7 +7,7 @@
 /// ```swift
 /// var resilience = Resilience()                     // retries on, breakers off
 /// resilience.circuitBreakerScope = .host            // opt in to one breaker per host
-/// let loop = resilience.retryLoop(for: host)
+/// let client = APIClient(baseURL: url, configuration: APIClient.Configuration(resilience: resilience))
 /// ```
 public struct Resilience: Sendable {
     /// The retry policy of calls that do not bring their own. Default ``RetryPolicy/default``.
@@ -35,8 +35,9 @@ public struct Resilience: Sendable {
     ///   - circuitBreakerScope: Which breaker calls pass by default; off unless set.
     ///   - clock: The clock of backoff, deadlines and breakers.
     ///   - jitter: The jitter of backoff and breaker breaks.
-    ///   - onCircuitBreakerTransition: Receives every breaker's state changes, for the event
-    ///     stream and the log.
+    ///   - onCircuitBreakerTransition: Receives every breaker's state changes, whoever caused
+    ///     them. A client reports the changes its own calls cause on its event stream and in
+    ///     its log without this.
     public init(
         retryPolicy: RetryPolicy = .default,
         retryBudget: RetryBudget.Configuration? = .default,

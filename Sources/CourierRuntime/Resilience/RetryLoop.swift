@@ -72,7 +72,7 @@ public struct RetryLoop: Sendable {
     /// it into its own error type.
     public enum Interruption: Sendable, Hashable {
         /// The circuit breaker refused the next attempt.
-        case circuitOpen(CircuitOpenError)
+        case circuitOpen(CircuitOpen)
         /// The calling task was cancelled before an attempt or during a backoff.
         case cancelled
         /// The overall deadline had passed before the first attempt could start.

@@ -20,11 +20,11 @@ struct BreakerHarness {
     }
 
     /// Acquires a permit and records `outcome` on it at once.
-    func call(_ outcome: CircuitBreaker.Outcome) throws(CircuitOpenError) {
+    func call(_ outcome: CircuitBreaker.Outcome) throws(CircuitOpen) {
         try breaker.acquirePermit().record(outcome)
     }
 
-    func calls(_ outcome: CircuitBreaker.Outcome, times: Int) throws(CircuitOpenError) {
+    func calls(_ outcome: CircuitBreaker.Outcome, times: Int) throws(CircuitOpen) {
         for _ in 0..<times {
             try call(outcome)
         }
@@ -39,7 +39,7 @@ struct BreakerHarness {
     }
 
     /// The error the next acquisition fails with, or `nil` if it succeeds.
-    func rejection() -> CircuitOpenError? {
+    func rejection() -> CircuitOpen? {
         do {
             _ = try breaker.acquirePermit()
             return nil
@@ -99,7 +99,7 @@ struct BreakerHarness {
         // A fixed 60 s, without jitter, however many breaks.
         #expect(harness.breakDurations == [.seconds(60)])
         harness.clock.advance(by: .seconds(59))
-        #expect(harness.rejection()?.timeUntilProbe == .seconds(1))
+        #expect(harness.rejection()?.retryAfter == .seconds(1))
         harness.clock.advance(by: .seconds(1))
         try harness.call(.success)
         #expect(harness.breaker.state == .halfOpen)
@@ -115,7 +115,7 @@ struct BreakerHarness {
         try harness.call(.success)
         try harness.call(.failure)
         #expect(harness.breakDurations == [.seconds(60), .seconds(60)])
-        #expect(harness.rejection()?.timeUntilProbe == .seconds(60))
+        #expect(harness.rejection()?.retryAfter == .seconds(60))
     }
 
     @Test func whileOpenItFailsFastWithTheTimeUntilTheProbe() throws {
@@ -123,7 +123,7 @@ struct BreakerHarness {
         try harness.call(.failure)
         harness.clock.advance(by: .seconds(2))
         let rejection = try #require(harness.rejection())
-        #expect(rejection == CircuitOpenError(key: CircuitBreakerKey(host: .hostA), state: .open, timeUntilProbe: .seconds(3)))
+        #expect(rejection == CircuitOpen(key: CircuitBreakerKey(host: .hostA), state: .open, retryAfter: .seconds(3)))
         #expect(rejection.description == "circuit breaker for http://127.0.0.1:8081 is open; next probe in 3.0 seconds")
     }
 
@@ -131,7 +131,7 @@ struct BreakerHarness {
         let harness = BreakerHarness()
         try harness.calls(.failure, times: 20)
         for _ in 0..<6 {
-            let wait = try #require(harness.rejection()).timeUntilProbe
+            let wait = try #require(harness.rejection()).retryAfter
             harness.clock.advance(by: wait)
             let probe = try harness.breaker.acquirePermit()
             #expect(probe.isProbe)
@@ -176,7 +176,7 @@ struct BreakerHarness {
         harness.clock.advance(by: .seconds(1))
         let probes = try (0..<3).map { _ in try harness.breaker.acquirePermit() }
         #expect(probes.allSatisfy { $0.isProbe })
-        #expect(harness.rejection() == CircuitOpenError(key: CircuitBreakerKey(host: .hostA), state: .halfOpen, timeUntilProbe: .zero))
+        #expect(harness.rejection() == CircuitOpen(key: CircuitBreakerKey(host: .hostA), state: .halfOpen, retryAfter: .zero))
         probes.forEach { $0.record(.success) }
         #expect(harness.breaker.state == .closed)
     }

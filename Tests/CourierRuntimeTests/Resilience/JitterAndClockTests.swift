@@ -141,6 +141,20 @@ import Testing
         #expect(clock.sleeperDeadlines.isEmpty)
     }
 
+    @Test func waitingForSleepersEndsWhenTheWaiterIsCancelled() async {
+        let clock = ManualClock()
+        let waiting = Task { await clock.waitForSleepers() }
+        waiting.cancel()
+        await waiting.value
+        // A waiter cancelled before it suspends returns as well.
+        let cancelledFirst = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            await clock.waitForSleepers(3)
+        }
+        await cancelledFirst.value
+        #expect(clock.sleeperDeadlines.isEmpty)
+    }
+
     @Test func timeNeverRunsBackwards() {
         let clock = ManualClock()
         clock.advance(by: .seconds(2))

@@ -56,7 +56,7 @@ import Testing
             #expect(await resilience.retryLoop(for: .hostA).run(Self.get, attempts: ScriptedAttempts([.fail(.status(500))])) == .failure(.status(500)))
         }
         let refused = ScriptedAttempts([.succeed])
-        let open = CircuitOpenError(key: CircuitBreakerKey(host: .hostA), state: .open, timeUntilProbe: .seconds(60))
+        let open = CircuitOpen(key: CircuitBreakerKey(host: .hostA), state: .open, retryAfter: .seconds(60))
         #expect(await resilience.retryLoop(for: .hostA).run(Self.get, attempts: refused) == .failure(.interrupted(.circuitOpen(open))))
         #expect(refused.attempts.isEmpty)
         #expect(transitions.current == [CircuitBreaker.Transition(key: CircuitBreakerKey(host: .hostA), from: .closed, to: .open, breakDuration: .seconds(60))])

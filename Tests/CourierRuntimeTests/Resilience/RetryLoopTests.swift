@@ -325,7 +325,7 @@ import Testing
         #expect(await loop.run(Self.get, attempts: first) == .failure(.status(500)))
         let events = Guarded<[RetryLoop.Event]>([])
         let second = ScriptedAttempts([.fail(.status(500)), .fail(.status(500)), .succeed])
-        let opened = CircuitOpenError(key: CircuitBreakerKey(host: .hostA), state: .open, timeUntilProbe: .seconds(60))
+        let opened = CircuitOpen(key: CircuitBreakerKey(host: .hostA), state: .open, retryAfter: .seconds(60))
         #expect(await loop.run(Self.get, events: events, attempts: second) == .failure(.interrupted(.circuitOpen(opened))))
         #expect(second.attempts.count == 2)
         #expect(events.current.last == .stopped(.circuitOpen, attempts: 2))
@@ -334,7 +334,7 @@ import Testing
 
         let third = ScriptedAttempts([.succeed])
         clock.advance(by: .seconds(10))
-        let later = CircuitOpenError(key: CircuitBreakerKey(host: .hostA), state: .open, timeUntilProbe: .seconds(50))
+        let later = CircuitOpen(key: CircuitBreakerKey(host: .hostA), state: .open, retryAfter: .seconds(50))
         #expect(await loop.run(Self.get, attempts: third) == .failure(.interrupted(.circuitOpen(later))))
         #expect(third.attempts.isEmpty)
     }
@@ -389,7 +389,7 @@ import Testing
         }
         #expect(attemptCalls.current == 1)
         #expect(results.filter { $0 == .success("probe") }.count == 1)
-        let turnedAway = CircuitOpenError(key: CircuitBreakerKey(host: .hostA), state: .halfOpen, timeUntilProbe: .zero)
+        let turnedAway = CircuitOpen(key: CircuitBreakerKey(host: .hostA), state: .halfOpen, retryAfter: .zero)
         #expect(results.filter { $0 == .failure(.interrupted(.circuitOpen(turnedAway))) }.count == 49)
         #expect(breaker.state == .closed)
     }
@@ -410,7 +410,7 @@ import Testing
 
         clock.advance(by: .seconds(5))
         let failedProbe = ScriptedAttempts([.fail(.transport(.connectionRefused)), .succeed])
-        let reopened = CircuitOpenError(key: CircuitBreakerKey(host: .hostA), state: .open, timeUntilProbe: .seconds(10))
+        let reopened = CircuitOpen(key: CircuitBreakerKey(host: .hostA), state: .open, retryAfter: .seconds(10))
         #expect(await loop.run(Self.get, attempts: failedProbe) == .failure(.interrupted(.circuitOpen(reopened))))
         #expect(failedProbe.attempts.map(\.isProbe) == [true])
 
@@ -570,7 +570,7 @@ extension RetryLoop {
         try breaker.acquirePermit().record(.failure)
         let loop = RetryLoop(breaker: breaker, clock: clock)
         let result = await run(loop, [.response(200)])
-        let open = CircuitOpenError(key: CircuitBreakerKey(host: .hostA), state: .open, timeUntilProbe: .seconds(60))
+        let open = CircuitOpen(key: CircuitBreakerKey(host: .hostA), state: .open, retryAfter: .seconds(60))
         #expect(result.outcome == .interrupted(.circuitOpen(open)))
         #expect(result.attempts == 0)
         #expect(result.calls == 0)

@@ -64,6 +64,7 @@ struct Probe<Response: Decodable & Sendable, Failure: EndpointFailure>: APIReque
     var sendsIdempotencyKey = false
     var secretHeaderNames: Set<String> = []
     var operationName = "probe"
+    var resilience: EndpointResilience = .inherited
 }
 
 typealias UserProbe = Probe<User, UserFailure>
@@ -89,6 +90,11 @@ struct Blob: Decodable, Sendable {
 }
 
 let testBaseURL = URL(string: "https://api.test")!
+
+extension Resilience {
+    /// One attempt per call, for tests about something other than retries.
+    static var singleAttempt: Resilience { Resilience(retryPolicy: .never) }
+}
 
 func stubClient(_ stub: StubTransport, _ configure: (inout APIClient.Configuration) -> Void = { _ in }) -> APIClient {
     var configuration = APIClient.Configuration()
