@@ -119,7 +119,7 @@ struct RuntimeBenchmark {
         for (index, variant) in variants.enumerated() {
             let p50 = samples[index].median
             table.add([transport, variant.name, Format.seconds(p50), Format.seconds(samples[index].quantile(0.99)),
-                       Format.ratio(p50 / raw), index == 0 ? "" : Format.percent(p50 / plain - 1)])
+                       Format.ratio(p50 / raw), index < 2 ? "" : Format.percent(p50 / plain - 1)])
         }
     }
 

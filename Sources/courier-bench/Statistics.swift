@@ -60,8 +60,7 @@ enum Format {
 
     static func count(_ value: Double) -> String {
         guard value.isFinite else { return "n/a" }
-        if value >= 10_000 { return String(format: "%.0f", value) }
-        if value >= 100 { return String(format: "%.0f", value) }
+        if value >= 100 || value == value.rounded() { return String(format: "%.0f", value) }
         return String(format: "%.1f", value)
     }
 
