@@ -90,16 +90,24 @@ struct CompileBenchmark {
         return (linesByFile.values.reduce(0, +), linesByFile)
     }
 
-    /// Deletes `target`'s build products and times `swift build --target target`.
+    /// Deletes `target`'s compiled products (keeping SwiftPM's build plan, such as the output
+    /// file map, which it writes only when it plans) and times `swift build --target target`.
     private func cleanBuild(_ target: String, in package: URL) throws -> Double {
         let binPath = try Subprocess.runChecked("swift", ["build", "--show-bin-path"], in: package.path)
             .output.trimmingCharacters(in: .whitespacesAndNewlines)
         let manager = FileManager.default
-        try? manager.removeItem(atPath: binPath + "/\(target).build")
+        let buildFolder = binPath + "/\(target).build"
+        let products = [".o", ".swiftdeps", ".swiftdeps~", ".d", ".dia", ".swiftmodule", ".swiftdoc", ".swiftsourceinfo", ".emit-module.d"]
+        for name in (try? manager.contentsOfDirectory(atPath: buildFolder)) ?? [] where products.contains(where: name.hasSuffix) {
+            try? manager.removeItem(atPath: buildFolder + "/" + name)
+        }
         for suffix in ["swiftmodule", "swiftdoc", "swiftsourceinfo", "abi.json"] {
             try? manager.removeItem(atPath: binPath + "/Modules/\(target).\(suffix)")
         }
         let outcome = try Subprocess.runChecked("swift", ["build", "--target", target], in: package.path)
+        guard outcome.output.contains("Compiling \(target)") else {
+            throw Subprocess.Failure(description: "swift build --target \(target) compiled nothing; the clean build did not happen:\n\(outcome.output.suffix(2000))")
+        }
         return outcome.wallTime.seconds
     }
 

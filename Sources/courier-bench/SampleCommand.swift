@@ -28,6 +28,23 @@ struct SampleCommand: ParsableCommand {
     @Option var output: String?
 
     func run() throws {
+        try measure()
+        // Read last, so that it covers the whole task.
+        print("peak=\(Self.peakResidentBytes())")
+    }
+
+    /// This process's peak resident set size (VmHWM), which unlike the parent's `wait4` figure
+    /// covers only this program: on Linux a spawned child's `ru_maxrss` starts from the
+    /// spawning parent's high-water mark.
+    static func peakResidentBytes() -> Int {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
+        else { return -1 }
+        let kilobytes = line.split(separator: " ").compactMap { Int($0) }.first ?? -1
+        return kilobytes < 0 ? -1 : kilobytes * 1024
+    }
+
+    private func measure() throws {
         let url = URL(fileURLWithPath: spec)
         let clock = ContinuousClock()
         switch task {

@@ -5,9 +5,9 @@ import Glibc
 import Darwin
 #endif
 
-/// Runs a child process and reports what only the kernel knows about it: its own peak resident
-/// memory (from `wait4`'s `rusage`, per child rather than the maximum over all children that
-/// `getrusage(RUSAGE_CHILDREN)` gives) and its wall time from spawn to exit.
+/// Runs a child process and reports its exit status, output, wall time from spawn to exit and
+/// its `rusage` peak memory (from `wait4`, per child rather than the maximum over all children
+/// that `getrusage(RUSAGE_CHILDREN)` gives).
 struct Subprocess {
     /// What a finished child did.
     struct Outcome {
@@ -19,7 +19,9 @@ struct Subprocess {
         var error: String
         /// From spawn to exit, as seen by the parent (includes process start-up).
         var wallTime: Duration
-        /// The child's peak resident set size, in bytes.
+        /// `ru_maxrss` from `wait4`, in bytes. On Linux it is at least the spawning parent's own
+        /// high-water mark (exec records the old address space's peak), so it overstates a
+        /// small child of a large parent; samples report their own VmHWM instead.
         var peakMemory: Int
     }
 
