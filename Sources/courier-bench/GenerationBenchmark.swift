@@ -32,6 +32,7 @@ struct GenerationBenchmark {
             command: table.command,
             header: ["Endpoints", "Step", "Median process time", "× Yams process", "× release process", "Peak RSS", "Generated lines/s"])
 
+        var idleFloors: [String] = []
         for size in sizes {
             let spec = context.work.appendingPathComponent("Synthetic\(size).yaml")
             let synthetic = try context.writeSpec(endpoints: size, to: spec)
@@ -69,11 +70,12 @@ struct GenerationBenchmark {
                                Format.ratio(figure.processTime.median / release), Format.bytes(figure.peak.median), linesPerSecond])
                 }
             }
-            table.notes = [
-                "Idle process peak RSS (the floor of any process of this binary): \(Format.bytes(idle.peak.median)).",
-                "Times are measured inside the child around the work; peak RSS is the child's own VmHWM, read at its end.",
-            ]
+            idleFloors.append("\(Format.bytes(idle.peak.median)) (\(size))")
         }
+        table.notes = [
+            "Idle process peak RSS, the floor of any process of this binary, by size: \(idleFloors.joined(separator: ", ")).",
+            "Times are measured inside the child around the work; peak RSS is the child's own VmHWM, read at its end.",
+        ]
         table.print()
         phases.notes = ["Parse + validate is the median of the validate samples; translate + render is the median time of "
             + "Generator.generate(specAt:) in the generate samples minus it."]
