@@ -62,6 +62,16 @@ let package = Package(
         generatedService("Marketplace"),
         generatedService("Qiita"),
 
+        // Reference outputs of small focused specs (Tests/References/<Feature>/spec.yaml), compiled so
+        // that every feature's expected code is proven to build without warnings.
+        referenceFixture("Discriminators"),
+        referenceFixture("Enums"),
+        referenceFixture("ErrorRanges"),
+        referenceFixture("Escaping"),
+        referenceFixture("Keywords"),
+        referenceFixture("Parameters"),
+        referenceFixture("Recursion"),
+
         // Benchmarks, run as `swift run -c release courier-bench`; see docs/BENCHMARKS.md. Not part of `swift test`.
         .executableTarget(
             name: "courier-bench",
@@ -97,6 +107,18 @@ let package = Package(
             name: "CourierGeneratorTests",
             dependencies: ["CourierGenerator"]
         ),
+        // Calls the generated clients of Generated/ and the reference fixtures, through the stub
+        // transport and the real loopback server.
+        .testTarget(
+            name: "GeneratedClientTests",
+            dependencies: [
+                "BookshelfAPI", "GitHubAPI", "MarketplaceAPI", "QiitaAPI",
+                "ReferenceDiscriminators", "ReferenceEnums", "ReferenceErrorRanges", "ReferenceEscaping",
+                "ReferenceKeywords", "ReferenceParameters",
+                "CourierRuntime", "CourierAsyncHTTPClient", "CourierTestServer", "CourierGenerator",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
         .testTarget(
             name: "CourierCLITests",
             dependencies: ["courier", "CourierGenerator"]
@@ -114,5 +136,18 @@ func generatedService(_ name: String) -> Target {
             .product(name: "HTTPTypes", package: "swift-http-types"),
         ],
         path: "Generated/" + name
+    )
+}
+
+/// A library target for one reference output: `Reference<Feature>` built from `Tests/References/<Feature>`.
+func referenceFixture(_ feature: String) -> Target {
+    .target(
+        name: "Reference" + feature,
+        dependencies: [
+            "CourierRuntime",
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+        ],
+        path: "Tests/References/" + feature,
+        exclude: ["spec.yaml"]
     )
 }

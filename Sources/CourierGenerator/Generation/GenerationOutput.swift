@@ -61,11 +61,17 @@ public struct GenerationOutput: Sendable {
     @discardableResult
     public func apply(_ results: [GenerationResult], checkOnly: Bool, removesStaleFolders: Bool) -> OutputReport {
         var report = OutputReport(folders: [], failures: [])
-        var produced = Set<String>()
+        var produced: [String: String] = [:]
         for result in results where result.succeeded && !result.isSharedFile {
             guard let service = result.serviceName else { continue }
             let folder = layout == .flat ? "" : service
-            produced.insert(folder)
+            // Two specs for one folder would each remove the other's files as stale.
+            if let first = produced[folder] {
+                report.failures.append((result.specPath, .conflictingPaths(
+                    "\(folder.isEmpty ? "." : folder) (from \(first))", "\(folder.isEmpty ? "." : folder) (from \(result.specPath))")))
+                continue
+            }
+            produced[folder] = result.specPath
             let directory = OutputDirectory(folder.isEmpty ? root : root.appendingPathComponent(folder, isDirectory: true))
             do {
                 let changes = checkOnly ? try directory.changes(for: result.files) : try directory.write(result.files)
@@ -76,7 +82,7 @@ public struct GenerationOutput: Sendable {
         }
         let everySpecSucceeded = results.allSatisfy(\.succeeded)
         if layout == .serviceFolders, removesStaleFolders, everySpecSucceeded {
-            for folder in staleCandidates(excluding: produced) {
+            for folder in staleCandidates(excluding: Set(produced.keys)) {
                 let url = root.appendingPathComponent(folder, isDirectory: true)
                 let directory = OutputDirectory(url)
                 do {

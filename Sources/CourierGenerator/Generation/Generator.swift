@@ -72,6 +72,9 @@ public struct Generator: Sendable {
     }
 
     /// Loads, validates and generates the spec at `url`. Never throws: problems are diagnostics.
+    ///
+    /// `displayPath` names the spec in diagnostics; file headers name it relative to the working
+    /// directory when it is absolute, so that no absolute path reaches generated code.
     public func generate(specAt url: URL, displayPath: String? = nil) -> GenerationResult {
         let path = displayPath ?? url.path
         let loaded = SpecLoader(errorLimit: options.errorLimit).loadSpec(at: url, displayPath: path)
@@ -83,8 +86,15 @@ public struct Generator: Sendable {
         if loaded.isSharedFile {
             return GenerationResult(specPath: path, serviceName: nil, isSharedFile: true, files: [:], diagnostics: diagnostics)
         }
+        let headerPath = HeaderPath.relative(path)
+        let conflicts = SpecTranslator(spec: spec, specPath: headerPath).nameConflicts()
+        if !conflicts.isEmpty {
+            diagnostics.report(contentsOf: conflicts)
+            return GenerationResult(specPath: path, serviceName: spec.swiftName.name, isSharedFile: false,
+                                    files: [:], diagnostics: diagnostics)
+        }
         do {
-            let files = try generate(spec, specPath: path)
+            let files = try generate(spec, specPath: headerPath)
             return GenerationResult(specPath: path, serviceName: spec.swiftName.name, isSharedFile: false,
                                     files: files, diagnostics: diagnostics)
         } catch {

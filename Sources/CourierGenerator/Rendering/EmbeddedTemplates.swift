@@ -188,7 +188,7 @@ enum EmbeddedTemplates {
             {{^isInline}}
                 public init(
             {{#properties}}
-                    {{name}}: {{type}}{{defaultClause}}{{separator}}
+                    {{parameter}}{{separator}}
             {{/properties}}
                 ) {
             {{/isInline}}

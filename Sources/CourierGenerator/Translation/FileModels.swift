@@ -52,7 +52,7 @@ public struct StructModel: TemplateModel {
     public var hasProperties: Bool { !properties.isEmpty }
     /// The initialiser's parameters on one line.
     public var inlineParameters: String {
-        properties.map { "\($0.name): \($0.type)\($0.defaultClause)" }.joined(separator: ", ")
+        properties.map(\.parameter).joined(separator: ", ")
     }
 }
 
@@ -64,8 +64,8 @@ public struct PropertyModel: TemplateModel {
     public var name: String
     /// The Swift type.
     public var type: String
-    /// ` = nil` for an optional property's initialiser parameter, else empty.
-    public var defaultClause: String
+    /// The initialiser parameter, such as `name: String` or `` `self` selfValue: Bool ``.
+    public var parameter: String
     /// For a boxed property: the storage's name, type and accessors.
     public var boxed: BoxedStorage?
     /// The initialiser statement that stores the argument.
@@ -75,7 +75,7 @@ public struct PropertyModel: TemplateModel {
 
     /// The fields the `models` template reads.
     public static let templateFields: TemplateFields<Self> = [
-        "doc": \.doc, "name": \.name, "type": \.type, "defaultClause": \.defaultClause, "boxed": \.boxed,
+        "doc": \.doc, "name": \.name, "type": \.type, "parameter": \.parameter, "boxed": \.boxed,
         "assignment": \.assignment,
         "separator": \.separator,
     ]

@@ -12,10 +12,15 @@ public struct SpecTranslator: Sendable {
     /// The header's generator version and spec path.
     let version: String
     let specPath: String
+    /// Declarations by spec name; dictionaries because large specs look types up constantly.
+    let models: [String: ModelSpec]
+    let errorSchemas: [String: ErrorSchemaSpec]
 
     /// A translator for `spec`, whose files name `specPath` and `version` in their header.
     public init(spec: ServiceSpec, specPath: String, version: String = GeneratorVersion.current) {
         self.spec = spec
+        models = Dictionary(spec.models.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        errorSchemas = Dictionary(spec.errorSchemas.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let header = FileHeader(specPath: specPath, version: version)
         self.version = header.version
         self.specPath = header.specPath
@@ -46,8 +51,8 @@ public struct SpecTranslator: Sendable {
     }
 
     func typeName(_ specName: String) -> String {
-        if let model = spec.model(named: specName) { return model.swiftName.escaped }
-        if let schema = spec.errorSchema(named: specName) { return schema.swiftName.escaped }
+        if let model = models[specName] { return model.swiftName.escaped }
+        if let schema = errorSchemas[specName] { return schema.swiftName.escaped }
         return SwiftIdentifier(typeNamed: specName).escaped
     }
 
@@ -55,6 +60,17 @@ public struct SpecTranslator: Sendable {
         guard let text else { return nil }
         let comment = SwiftComment.documentation(text, indentation: indentation)
         return comment.isEmpty ? nil : comment
+    }
+
+    /// The name a parameter uses inside its function when its label would shadow `self`.
+    static func internalName(_ identifier: SwiftIdentifier) -> String? {
+        identifier.name == "self" ? "selfValue" : nil
+    }
+
+    /// An argument label as written at a call site: backticks only where the grammar needs them.
+    static func callLabel(_ identifier: String) -> String {
+        let bare = identifier.replacingOccurrences(of: "`", with: "")
+        return ["inout", "var", "let"].contains(bare) ? "`\(bare)`" : bare
     }
 
     /// Whether a declaration stays short enough to read on one line.
@@ -110,7 +126,7 @@ public struct SpecTranslator: Sendable {
     /// Whether a property of a recursive model must be stored out of line: its type (not through
     /// an array or map, which already store elements out of line) is a recursive object model.
     func needsBox(_ type: TypeReference) -> Bool {
-        guard case .named(let name) = type.nonOptional, let target = spec.model(named: name) else { return false }
+        guard case .named(let name) = type.nonOptional, let target = models[name] else { return false }
         return target.isRecursive && !target.isStringEnum
     }
 
@@ -121,8 +137,9 @@ public struct SpecTranslator: Sendable {
         for (index, property) in properties.enumerated() {
             let propertyName = property.swiftName.escaped
             let type = swiftType(property.type)
+            let argument = Self.internalName(property.swiftName) ?? propertyName
             var boxed: BoxedStorage?
-            var assignment = "self.\(propertyName) = \(propertyName)"
+            var assignment = "self.\(propertyName) = \(argument)"
             var keyName = propertyName
             if isRecursive && needsBox(property.type) {
                 let storage = "_" + property.swiftName.name
@@ -130,11 +147,11 @@ public struct SpecTranslator: Sendable {
                 if property.type.isOptional {
                     boxed = BoxedStorage(storageName: storage, storageType: "Indirect<\(inner)>?",
                                          getter: "\(storage)?.value", setter: "\(storage) = newValue.map(Indirect.init)")
-                    assignment = "self.\(storage) = \(propertyName).map(Indirect.init)"
+                    assignment = "self.\(storage) = \(argument).map(Indirect.init)"
                 } else {
                     boxed = BoxedStorage(storageName: storage, storageType: "Indirect<\(inner)>",
                                          getter: "\(storage).value", setter: "\(storage) = Indirect(newValue)")
-                    assignment = "self.\(storage) = Indirect(\(propertyName))"
+                    assignment = "self.\(storage) = Indirect(\(argument))"
                 }
                 keyName = storage
             }
@@ -145,8 +162,9 @@ public struct SpecTranslator: Sendable {
             keys.append(CodingKeyModel(declaration: declaration))
             let doc = Self.doc(property.description, indentation: "    ")
                 ?? SwiftComment.documentation("The `\(property.jsonKey)` field.", indentation: "    ")
-            models.append(PropertyModel(doc: doc, name: propertyName, type: type,
-                                        defaultClause: property.type.isOptional ? " = nil" : "",
+            let parameter = (argument == propertyName ? propertyName : "\(propertyName) \(argument)")
+                + ": \(type)" + (property.type.isOptional ? " = nil" : "")
+            models.append(PropertyModel(doc: doc, name: propertyName, type: type, parameter: parameter,
                                         boxed: boxed, assignment: assignment, separator: separators[index]))
         }
         var initText = "Creates a value from its properties."
@@ -201,14 +219,15 @@ public struct SpecTranslator: Sendable {
         var parameter: ParameterSpec?
     }
 
-    /// The arguments of an endpoint: path parameters, the body, then query and header parameters.
+    /// The arguments of an endpoint: path parameters, the body, then query and header parameters
+    /// (required ones before those with a default or `nil`).
     func arguments(of endpoint: EndpointSpec) -> [Argument] {
         var result: [Argument] = []
         let names = Set(endpoint.parameters.map(\.swiftName.name))
         func add(_ parameter: ParameterSpec) {
             let label = parameter.swiftName.escaped
             let stored = Self.requirementNames.contains(parameter.swiftName.name)
-                ? parameter.swiftName.name + "Value" : label
+                ? parameter.swiftName.name + "Value" : Self.internalName(parameter.swiftName) ?? label
             result.append(Argument(label: label, storedName: stored, type: swiftType(parameter.type),
                                    defaultClause: defaultClause(for: parameter), description: parameter.description,
                                    parameter: parameter))
@@ -219,8 +238,11 @@ public struct SpecTranslator: Sendable {
             result.append(Argument(label: label, storedName: "payload", type: swiftType(body.type), defaultClause: "",
                                    description: body.description ?? "What the request sends.", parameter: nil))
         }
-        endpoint.queryParameters.forEach(add)
-        endpoint.headerParameters.forEach(add)
+        // Required query and header values first, so that a call reads as what it must say
+        // followed by what it may; declaration order within each group.
+        let rest = endpoint.queryParameters + endpoint.headerParameters
+        rest.filter(\.isRequired).forEach(add)
+        rest.filter { !$0.isRequired }.forEach(add)
         return result
     }
 
@@ -232,7 +254,7 @@ public struct SpecTranslator: Sendable {
     }
 
     func literal(_ value: LiteralValue, type: TypeReference) -> String? {
-        if case .named(let name) = type, let model = spec.model(named: name), model.isStringEnum {
+        if case .named(let name) = type, let model = models[name], model.isStringEnum {
             guard let item = model.enumCases.first(where: { $0.value == value.description }) else {
                 return "\(model.swiftName.escaped)(rawValue: \(SwiftLiteral.string(value.description)))"
             }
@@ -328,7 +350,7 @@ public struct SpecTranslator: Sendable {
         let failures = spec.endpoints.map(failureModel)
         let needsUnwrap = spec.endpoints.contains { endpoint in
             endpoint.errorCases.contains { item in
-                guard let schema = item.bodySchema.flatMap(spec.errorSchema(named:)) else { return false }
+                guard let name = item.bodySchema, let schema = errorSchemas[name] else { return false }
                 if case .object = schema.shape { return false }
                 return true
             }
@@ -337,7 +359,7 @@ public struct SpecTranslator: Sendable {
     }
 
     func payloadType(_ schemaName: String) -> String {
-        guard let schema = spec.errorSchema(named: schemaName) else { return "ErrorBody<\(typeName(schemaName))>" }
+        guard let schema = errorSchemas[schemaName] else { return "ErrorBody<\(typeName(schemaName))>" }
         switch schema.shape {
         case .object, .wrapped: return "ErrorBody<\(schema.swiftName.escaped)>"
         case .array: return "ErrorBody<[\(schema.swiftName.escaped)]>"
@@ -348,7 +370,7 @@ public struct SpecTranslator: Sendable {
     func caseValue(_ item: ErrorCaseSpec) -> String {
         let name = "." + item.swiftName.escaped
         guard let schemaName = item.bodySchema else { return name }
-        guard let schema = spec.errorSchema(named: schemaName) else { return name + "(response.decode())" }
+        guard let schema = errorSchemas[schemaName] else { return name + "(response.decode())" }
         switch schema.shape {
         case .object: return name + "(response.decode())"
         case .wrapped, .array: return name + "(response.decode(\(envelopeName(schema)).self).unwrapped(\\.value))"
@@ -475,11 +497,15 @@ public struct SpecTranslator: Sendable {
     func methodModel(_ endpoint: EndpointSpec) -> MethodModel {
         let arguments = arguments(of: endpoint)
         let separators = Self.separators(arguments.count)
+        // Inside a method only `self` needs another internal name; `payload` and the `Value`
+        // suffixes exist for the request type's stored properties.
+        func inner(_ argument: Argument) -> String { argument.label == "`self`" ? "selfValue" : argument.label }
         let parameters = arguments.enumerated().map { index, argument in
-            MethodParameterModel(declaration: "\(argument.label): \(argument.type)\(argument.defaultClause)",
+            MethodParameterModel(declaration: (inner(argument) == argument.label ? argument.label : "\(argument.label) \(inner(argument))")
+                                     + ": \(argument.type)\(argument.defaultClause)",
                                  separator: separators[index])
         }
-        let call = arguments.map { "\($0.label): \($0.label)" }.joined(separator: ", ")
+        let call = arguments.map { "\(Self.callLabel($0.label)): \(inner($0))" }.joined(separator: ", ")
         var text = endpoint.description ?? "Sends `\(endpoint.method.rawValue) \(SwiftComment.inline(endpoint.path.template))`."
         if !arguments.isEmpty {
             text += "\n\n- Parameters:"

@@ -1,0 +1,67 @@
+import CourierGenerator
+import Foundation
+import Testing
+
+/// Compares the complete generated source of small focused specs with the files kept next to
+/// them in `Tests/References/<Feature>/`. Each folder is also a target of the package, so the
+/// expected code is compiled (without warnings) by every build.
+///
+/// Re-record after an intended change with:
+///   COURIER_UPDATE_REFERENCES=1 swift test --filter ReferenceTests
+@Suite("Reference outputs")
+struct ReferenceTests {
+    static let updateVariable = "COURIER_UPDATE_REFERENCES"
+    static let features = ["Discriminators", "Enums", "ErrorRanges", "Escaping", "Keywords", "Parameters", "Recursion"]
+
+    @Test("Generated code equals the reference", arguments: features)
+    func reference(feature: String) throws {
+        let folder = packageRoot.appendingPathComponent("Tests/References/\(feature)")
+        let displayPath = "Tests/References/\(feature)/spec.yaml"
+        let result = try Generator().generate(specAt: folder.appendingPathComponent("spec.yaml"), displayPath: displayPath)
+        #expect(result.succeeded, "\(result.diagnostics.renderedLines)")
+        #expect(result.files.count == 4)
+        let output = GenerationOutput(root: folder, layout: .flat)
+        let update = ProcessInfo.processInfo.environment[Self.updateVariable] == "1"
+        let report = output.apply([result], checkOnly: !update, removesStaleFolders: false)
+        #expect(report.failures.isEmpty)
+        if !update {
+            #expect(report.isUpToDate, """
+                \(feature): the generated code differs from the reference (\(report.changeLines.joined(separator: ", "))). \
+                If the change is intended, re-record with: \(Self.updateVariable)=1 swift test --filter ReferenceTests
+                """)
+        }
+    }
+
+    @Test("Every reference folder is listed and is a package target")
+    func everyFolderIsCovered() throws {
+        let folders = try FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent("Tests/References").path)
+            .filter { !$0.hasPrefix(".") }
+            .sorted()
+        #expect(folders == Self.features)
+        let manifest = try String(contentsOf: packageRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
+        for feature in Self.features {
+            #expect(manifest.contains("referenceFixture(\"\(feature)\")"), "\(feature) is not compiled")
+        }
+    }
+
+    @Test("A spec type named like a type the generated code needs is an error at its line")
+    func reservedTypeNames() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write("""
+            service: Clash
+            baseURL: https://clash.example.com
+            models:
+              Parameters: { a: String }
+              PingRequest: { b: String }
+            endpoints:
+              ping: { get: /ping }
+            """, to: "clash.yaml")
+        let result = try Generator().generate(specAt: URL(fileURLWithPath: path), displayPath: "clash.yaml")
+        #expect(!result.succeeded)
+        #expect(result.files.isEmpty)
+        #expect(result.diagnostics.renderedLines == [
+            "clash.yaml:4:3: error: model 'Parameters' becomes the Swift type 'Parameters', which generated code uses for a type of its own; rename it",
+            "clash.yaml:5:3: error: model 'PingRequest' becomes the Swift type 'PingRequest', the name of the request type of endpoint 'ping'; rename one",
+        ])
+    }
+}
