@@ -122,7 +122,11 @@ struct GenerationBenchmark {
             let arguments = step == "generate" ? ["generate", spec.path, "--output", output.path] : ["validate", spec.path]
             // GNU time forks (rather than spawns from this large process) and reports its
             // child's ru_maxrss, which then starts from time's own small footprint.
-            let outcome = try Subprocess.runChecked("/usr/bin/time", ["-f", "peak-kb=%M", courier] + arguments)
+            // Without GNU time the peak is left out rather than misreported.
+            let hasTime = FileManager.default.isExecutableFile(atPath: "/usr/bin/time")
+            let outcome = hasTime
+                ? try Subprocess.runChecked("/usr/bin/time", ["-f", "peak-kb=%M", courier] + arguments)
+                : try Subprocess.runChecked(courier, arguments)
             try? FileManager.default.removeItem(at: output)
             figure.processTime.append(outcome.wallTime.seconds)
             let reported = outcome.error.split(separator: "\n").last { $0.hasPrefix("peak-kb=") }
