@@ -95,6 +95,23 @@ let package = Package(
         referenceFixture("Parameters"),
         referenceFixture("Recursion"),
 
+        // Benchmarks, run as `swift run -c release courier-bench`; see docs/BENCHMARKS.md. Not part of `swift test`.
+        .executableTarget(
+            name: "courier-bench",
+            dependencies: [
+                "CourierGenerator",
+                "CourierRuntime",
+                "CourierAsyncHTTPClient",
+                "CourierTestServer",
+                // A generated client, for the runtime-overhead figures.
+                "BookshelfAPI",
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
+        ),
+
         // A loopback HTTP server with fault modes, used only by tests.
         .target(
             name: "CourierTestServer",

@@ -18,6 +18,6 @@ struct Courier: AsyncParsableCommand {
             \(ExitStatus.helpText)
             """,
         version: GeneratorVersion.current,
-        subcommands: [ValidateCommand.self, GenerateCommand.self]
+        subcommands: [ValidateCommand.self, GenerateCommand.self, SynthesizeCommand.self]
     )
 }

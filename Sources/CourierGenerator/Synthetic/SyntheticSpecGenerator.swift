@@ -1,0 +1,453 @@
+/// Writes large, realistic, valid specs of any size, for benchmarks and scale tests.
+///
+/// The output looks like a typical REST API: resources with list, get, create, update and delete
+/// endpoints, some nested under a parent resource; path, query, header and body parameters
+/// (named models and inline bodies); nested models, arrays, maps, recursion, string enums;
+/// service defaults for headers, auth, coding, resilience and errors; three error schemas
+/// (top-level, wrapped and array shapes); exact statuses, a range, and body and header
+/// discriminators.
+///
+/// ```swift
+/// let spec = try SyntheticSpecGenerator(SyntheticSpecConfiguration(endpoints: 1_000)).generate()
+/// try spec.yaml.write(toFile: "Synthetic.yaml", atomically: true, encoding: .utf8)
+/// ```
+///
+/// The same configuration always gives byte-identical output, and every spec it writes
+/// validates without errors or warnings.
+public struct SyntheticSpecGenerator: Sendable {
+    /// The sizes and seed to generate.
+    public var configuration: SyntheticSpecConfiguration
+
+    /// Creates a generator for `configuration`.
+    public init(_ configuration: SyntheticSpecConfiguration) {
+        self.configuration = configuration
+    }
+
+    /// Writes the spec.
+    public func generate() throws(SyntheticSpecError) -> SyntheticSpec {
+        try configuration.validate()
+        var writer = SyntheticSpecWriter(configuration: configuration)
+        return writer.write()
+    }
+}
+
+/// A synthetic spec and what it contains.
+public struct SyntheticSpec: Hashable, Sendable {
+    /// The configuration it was made from.
+    public var configuration: SyntheticSpecConfiguration
+    /// The spec's YAML text, ending with a newline.
+    public var yaml: String
+    /// How many of the declared models are objects.
+    public var objectModelCount: Int
+    /// How many of the declared models are string enums.
+    public var enumModelCount: Int
+    /// How many endpoints have an inline request body, each of which adds a synthesized model
+    /// (`<Endpoint>Body`) to the validated spec.
+    public var inlineBodyCount: Int
+    /// The number of lines of `yaml`.
+    public var lineCount: Int
+}
+
+/// Lays out one synthetic spec. Names come from ``SyntheticVocabulary`` and indexes; only type
+/// choices and optional parts are random.
+struct SyntheticSpecWriter {
+    private enum Stream: UInt64 {
+        case model = 1, endpoint = 2
+    }
+
+    private struct ObjectModel {
+        let name: String
+        let plural: String
+        /// The path parameter that names one of it, such as `invoiceId`.
+        let idParameter: String
+        let idType: String
+    }
+
+    let configuration: SyntheticSpecConfiguration
+    private var text = ""
+    private var objects: [ObjectModel] = []
+    /// Enum names and their first raw value, for typed query parameters with defaults.
+    private var enums: [(name: String, firstValue: String)] = []
+    /// For each declared model in order: its object or enum ordinal.
+    private var layout: [(isEnum: Bool, ordinal: Int)] = []
+    private var inlineBodies = 0
+
+    init(configuration: SyntheticSpecConfiguration) {
+        self.configuration = configuration
+    }
+
+    mutating func write() -> SyntheticSpec {
+        planModels()
+        text.reserveCapacity(configuration.endpoints * 700 + configuration.models * configuration.propertiesPerModel * 40)
+        writeHeader()
+        writeModels()
+        writeEndpoints()
+        let lines = text.utf8.reduce(into: 0) { count, byte in if byte == UInt8(ascii: "\n") { count += 1 } }
+        return SyntheticSpec(configuration: configuration, yaml: text, objectModelCount: objects.count,
+                             enumModelCount: enums.count, inlineBodyCount: inlineBodies, lineCount: lines)
+    }
+
+    // MARK: Names
+
+    /// Every sixth model is an enum once there are enough models to need a variety.
+    private mutating func planModels() {
+        let count = configuration.models
+        for index in 0..<count {
+            let isEnum = count >= 4 && index % 6 == 5
+            if isEnum {
+                let ordinal = enums.count
+                let values = Self.enumValues(ordinal: ordinal)
+                enums.append((Self.numbered(SyntheticVocabulary.enumNames, ordinal), values[0]))
+                layout.append((true, ordinal))
+            } else {
+                let ordinal = objects.count
+                let nouns = SyntheticVocabulary.resources
+                let noun = nouns[ordinal % nouns.count]
+                let suffix = Self.suffix(ordinal, of: nouns.count)
+                let name = noun.singular + suffix
+                objects.append(ObjectModel(
+                    name: name, plural: noun.plural + suffix,
+                    idParameter: SyntheticVocabulary.lowerFirst(noun.singular) + suffix + "Id",
+                    idType: ordinal % 3 == 2 ? "String" : "Int64"))
+                layout.append((false, ordinal))
+            }
+        }
+    }
+
+    /// `""` for the first round through a word list, then `2`, `3`, ...
+    private static func suffix(_ ordinal: Int, of count: Int) -> String {
+        ordinal < count ? "" : String(ordinal / count + 1)
+    }
+
+    private static func numbered(_ words: [String], _ ordinal: Int) -> String {
+        words[ordinal % words.count] + suffix(ordinal, of: words.count)
+    }
+
+    private static func enumValues(ordinal: Int) -> [String] {
+        let values = SyntheticVocabulary.enumValues
+        let start = (ordinal * 5) % values.count
+        return (0..<(3 + ordinal % 4)).map { values[(start + $0) % values.count] }
+    }
+
+    // MARK: Output helpers
+
+    private mutating func line(_ indent: Int, _ content: String) {
+        text.append(String(repeating: " ", count: indent * 2))
+        text.append(content)
+        text.append("\n")
+    }
+
+    /// A scalar as YAML: plain when that is unambiguous, otherwise double-quoted.
+    private static func scalar(_ value: String) -> String {
+        let isPlain = value.first.map { $0.isLetter } == true && value.last != " "
+            && value.unicodeScalars.allSatisfy { scalar in
+                scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || " _.;'?-".unicodeScalars.contains(scalar)
+            }
+        if isPlain { return value }
+        return "\"" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+
+    // MARK: Service
+
+    private mutating func writeHeader() {
+        let options = "--endpoints \(configuration.endpoints) --models \(configuration.models) "
+            + "--properties \(configuration.propertiesPerModel) --errors \(configuration.errorMappingsPerEndpoint) "
+            + "--seed \(configuration.seed)"
+            + (configuration.editedEndpoint.map { " --edit-endpoint \($0)" } ?? "")
+        line(0, "# A synthetic spec: courier synthesize \(options)")
+        line(0, "# The same options always give the same bytes.")
+        line(0, "service: \(configuration.serviceName)")
+        line(0, "description: >-")
+        line(1, "A synthetic service with \(configuration.endpoints) endpoints and \(configuration.models) models,")
+        line(1, "written to measure the generator on specs of realistic shape and any size.")
+        line(0, "baseURL: https://api.synthetic.example.com/v1")
+        line(0, "headers:")
+        line(1, "Accept: application/json")
+        line(1, "X-Api-Version: { value: \"2024-06-01\", description: Pins the response shapes. }")
+        line(1, "X-Partner-Key: { secret: true, description: The partner key given at sign-up. }")
+        line(0, "auth: bearer")
+        line(0, "coding: { keys: snake_case, dates: iso8601 }")
+        line(0, "")
+        line(0, "defaults:")
+        line(1, "timeout: 20")
+        line(1, "retry: { maxAttempts: 3, baseDelay: 0.2, maxDelay: 5 }")
+        line(1, "breaker: { failureThreshold: 5, resetAfter: 30 }")
+        line(1, "errors:")
+        line(2, "401: unauthorized")
+        line(2, "429: { case: rateLimited, body: Problem, message: Too many requests; try again shortly. }")
+        line(2, "5XX: { case: serverError, body: Problem, description: The service failed. }")
+        line(2, "default: unexpected")
+        line(0, "")
+        line(0, "errorSchemas:")
+        line(1, "Problem:")
+        line(2, "description: An RFC 9457-style problem object.")
+        line(2, "properties:")
+        line(3, "code: String")
+        line(3, "message: String")
+        line(3, "details: \"[String]?\"")
+        line(3, "traceId: { type: String?, description: Quote it when reporting a problem. }")
+        line(1, "ServiceError:")
+        line(2, "wrappedIn: error")
+        line(2, "properties: { type: String, code: String, message: String?, param: String? }")
+        line(1, "ErrorList:")
+        line(2, "arrayIn: errors")
+        line(2, "properties: { status: String, code: String, title: String?, detail: String? }")
+    }
+
+    // MARK: Models
+
+    private mutating func writeModels() {
+        line(0, "")
+        line(0, "models:")
+        for entry in layout {
+            if entry.isEnum {
+                writeEnum(ordinal: entry.ordinal)
+            } else {
+                writeObject(ordinal: entry.ordinal)
+            }
+        }
+    }
+
+    private mutating func writeEnum(ordinal: Int) {
+        line(1, "\(enums[ordinal].name):")
+        if ordinal % 3 == 0 { line(2, "description: Where the item stands.") }
+        line(2, "enum:")
+        for value in Self.enumValues(ordinal: ordinal) { line(3, "- \(value)") }
+        if ordinal % 4 == 1 {
+            line(3, "- { value: -created_at, case: newestFirst, description: Newest first. }")
+        }
+    }
+
+    private mutating func writeObject(ordinal: Int) {
+        var random = SyntheticRandom(seed: configuration.seed, stream: Stream.model.rawValue, index: ordinal)
+        let model = objects[ordinal]
+        line(1, "\(model.name):")
+        if ordinal % 3 == 0 { line(2, "description: One \(SyntheticVocabulary.lowerFirst(model.name)) and its details.") }
+        line(2, "properties:")
+        line(3, "id: Int64")
+        let count = configuration.propertiesPerModel
+        guard count > 1 else { return }
+        var used: Set<String> = ["id"]
+        for index in 1..<count {
+            let isRecursiveLink = ordinal % 10 == 9 && count >= 3 && index == count - 1
+            if isRecursiveLink {
+                line(3, "parent: { type: \(model.name)?, description: The item this one belongs to. }")
+                continue
+            }
+            let words = SyntheticVocabulary.properties
+            let word = words[(index * 7 + ordinal) % words.count]
+            let fallback = word.name + Self.suffix(index, of: words.count)
+            var (name, type) = property(word: (fallback, word.type), of: ordinal, random: &random)
+            if used.contains(name) { name = fallback + name.prefix(1).uppercased() + name.dropFirst() }
+            while used.contains(name) { name += "Extra" }
+            used.insert(name)
+            switch index % 13 {
+            case 5:
+                line(3, "\(name): { type: \(Self.scalar(type)), description: The \(name) as the server reports it. }")
+            case 11:
+                let legacy = "legacy" + name.prefix(1).uppercased() + name.dropFirst()
+                line(3, "\(name): { type: \(Self.scalar(type)), json: \(legacy) }")
+            default:
+                line(3, "\(name): \(Self.scalar(type))")
+            }
+        }
+    }
+
+    /// A property of object `ordinal`: a scalar named from the word list, or a reference to an
+    /// enum or object named after what it holds. Required references point only at earlier
+    /// objects, so that required properties never form a cycle (which has no finite JSON value);
+    /// optional and collection references may point anywhere, including back.
+    private func property(word: (name: String, type: String), of ordinal: Int,
+                          random: inout SyntheticRandom) -> (name: String, type: String) {
+        let roll = random.below(100)
+        let target = objects[random.below(objects.count)]
+        let enumName = enums.isEmpty ? nil : enums[random.below(enums.count)].name
+        let optional = random.chance(33) ? "?" : ""
+        let scalar = word.type.hasPrefix("[") ? "String" : word.type
+        switch roll {
+        case ..<30:
+            return (word.name, word.type)
+        case ..<45:
+            return (word.name, word.type + "?")
+        case ..<58:
+            guard let enumName else { return (word.name, word.type) }
+            return (SyntheticVocabulary.lowerFirst(enumName), enumName + (roll < 53 ? "" : "?"))
+        case ..<66:
+            guard ordinal > 0 else { return (SyntheticVocabulary.lowerFirst(target.name), target.name + "?") }
+            let earlier = objects[random.below(ordinal)].name
+            return (SyntheticVocabulary.lowerFirst(earlier), earlier)
+        case ..<74:
+            return (SyntheticVocabulary.lowerFirst(target.name), target.name + "?")
+        case ..<80:
+            return (word.name + "Values", "[\(scalar)]" + optional)
+        case ..<86:
+            return (SyntheticVocabulary.lowerFirst(target.plural), "[\(target.name)]" + optional)
+        case ..<92:
+            return (word.name + "ByLocale", "[String: \(scalar)]" + optional)
+        case ..<96:
+            return (SyntheticVocabulary.lowerFirst(target.plural) + "ByKey", "[String: \(target.name)]" + optional)
+        default:
+            return (word.name + "History", "[String: [\(scalar)]]?")
+        }
+    }
+
+    // MARK: Endpoints
+
+    private enum Operation: Int, CaseIterable {
+        case list, get, create, update, delete
+    }
+
+    private mutating func writeEndpoints() {
+        line(0, "")
+        line(0, "endpoints:")
+        for index in 0..<configuration.endpoints {
+            writeEndpoint(index)
+        }
+    }
+
+    private mutating func writeEndpoint(_ index: Int) {
+        var random = SyntheticRandom(seed: configuration.seed, stream: Stream.endpoint.rawValue, index: index)
+        let operations = Operation.allCases
+        let operation = operations[index % operations.count]
+        let resource = index / operations.count
+        let ordinal = resource % objects.count
+        let version = resource / objects.count
+        let model = objects[ordinal]
+        let versionSuffix = version > 0 ? "V\(version + 1)" : ""
+
+        // The path: an optional version prefix, an optional parent resource, then the collection.
+        var prefix = version > 0 ? "/v\(version + 1)" : ""
+        var pathParameters: [(String, String)] = []
+        if resource % 3 == 1, ordinal > 0 {
+            let parent = objects[ordinal - 1]
+            prefix += "/\(Self.pathSegment(parent.plural))/{\(parent.idParameter)}"
+            pathParameters.append((parent.idParameter, parent.idType))
+        }
+        let collection = prefix + "/" + Self.pathSegment(model.plural)
+        let item = collection + "/{\(model.idParameter)}"
+        let enumName = enums.isEmpty ? nil : enums[ordinal % enums.count]
+
+        // Every random choice is drawn up front, so that editing an endpoint never shifts them.
+        let choices = (filter: random.chance(50), since: random.chance(50), search: random.chance(30),
+                       expand: random.chance(30), signature: random.chance(25), namedBody: random.chance(50),
+                       accepted: random.chance(20), errorStart: random.below(SyntheticVocabulary.errorMappings.count))
+        let isEdited = configuration.editedEndpoint == index
+        let lowerName = SyntheticVocabulary.lowerFirst(model.name)
+
+        var query: [String] = []
+        var headers: [String] = []
+        var bodyLines: [String] = []
+        var description: String?
+        var response: String?
+        var extra: [String] = []
+        let name: String
+        let method: String
+        let path: String
+
+        switch operation {
+        case .list:
+            name = "list\(model.plural)\(versionSuffix)"
+            method = "get"
+            path = collection
+            description = "\(model.plural), a page at a time."
+            query.append("page: { type: Int, default: 1 }")
+            query.append("per_page: { type: Int, default: 25, description: \"Results per page, at most 100.\" }")
+            if let enumName { query.append("sort: { type: \(enumName.name), default: \(enumName.firstValue) }") }
+            if choices.filter { query.append("filter[tag]: \"[String]?\"") }
+            if choices.since { query.append("since: { type: Date?, description: Only items changed since then. }") }
+            if choices.search { query.append("q: String?") }
+            headers.append("X-Request-ID: String?")
+            response = "\"[\(model.name)]\""
+        case .get:
+            name = "get\(model.name)\(versionSuffix)"
+            method = "get"
+            path = item
+            pathParameters.append((model.idParameter, model.idType))
+            if index % 2 == 0 { description = "One \(lowerName) by its identifier." }
+            if choices.expand { query.append("expand: \"[String]?\"") }
+            headers.append("If-None-Match: String?")
+            if choices.signature { headers.append("X-Signature: { type: String?, secret: true }") }
+            response = model.name
+        case .create:
+            name = "create\(model.name)\(versionSuffix)"
+            method = "post"
+            path = collection
+            if choices.namedBody {
+                bodyLines = ["body: \(model.name)"]
+            } else {
+                inlineBodies += 1
+                bodyLines = ["body:", "  description: The fields of a new \(lowerName).", "  properties:",
+                             "    name: String", "    notes: String?", "    labels: \"[String]?\""]
+                if let enumName { bodyLines.append("    priority: \(enumName.name)?") }
+            }
+            response = "{ status: 201, body: \(model.name) }"
+            extra.append("idempotencyKey: true")
+        case .update:
+            name = "update\(model.name)\(versionSuffix)"
+            method = "patch"
+            path = item
+            pathParameters.append((model.idParameter, model.idType))
+            description = "Changes the given fields of a \(lowerName)."
+            headers.append("If-Match: { type: String?, description: The entity tag of the version being changed. }")
+            inlineBodies += 1
+            bodyLines = ["body:", "  properties:", "    name: String?", "    notes: String?"]
+            if let enumName { bodyLines.append("    state: \(enumName.name)?") }
+            response = model.name
+            extra.append(choices.accepted ? "idempotencyKey: { header: X-Idempotency-Token }" : "idempotencyKey: true")
+        case .delete:
+            name = "delete\(model.name)\(versionSuffix)"
+            method = "delete"
+            path = item
+            pathParameters.append((model.idParameter, model.idType))
+            if choices.accepted { response = "{ status: 202, description: Accepted for deletion. }" }
+        }
+
+        if index % 50 == 49 {
+            extra += ["timeout: 2", "retry: false", "breaker: false"]
+        } else if index % 25 == 12 {
+            extra.append("retry: { maxAttempts: 5, baseDelay: 0.5, maxDelay: 8 }")
+        }
+        if isEdited {
+            description = "Revised: " + (description ?? "the endpoint as changed in the latest version of the API.")
+            query.append("include_deleted: { type: Bool?, description: Also list deleted items. }")
+        }
+
+        line(1, "\(name):")
+        if let description { line(2, "description: \(Self.scalar(description))") }
+        line(2, "\(method): \(path)")
+        if !pathParameters.isEmpty {
+            line(2, "path:")
+            for (parameter, type) in pathParameters { line(3, "\(parameter): \(type)") }
+        }
+        if !query.isEmpty {
+            line(2, "query:")
+            for entry in query { line(3, entry) }
+        }
+        if !headers.isEmpty {
+            line(2, "headers:")
+            for entry in headers { line(3, entry) }
+        }
+        for entry in bodyLines { line(2, entry) }
+        if let response { line(2, "response: \(response)") }
+        for entry in extra { line(2, entry) }
+        writeErrors(count: configuration.errorMappingsPerEndpoint, start: choices.errorStart)
+    }
+
+    private mutating func writeErrors(count: Int, start: Int) {
+        guard count > 0 else { return }
+        let pool = SyntheticVocabulary.errorMappings
+        line(2, "errors:")
+        for offset in 0..<count {
+            let mapping = pool[(start + offset) % pool.count]
+            line(3, "\(mapping.status):")
+            for entry in mapping.lines { line(4, entry) }
+        }
+    }
+
+    /// `Invoices2` gives `invoices-2`.
+    private static func pathSegment(_ plural: String) -> String {
+        let lower = plural.lowercased()
+        guard let digits = lower.firstIndex(where: \.isNumber) else { return lower }
+        return lower[..<digits] + "-" + lower[digits...]
+    }
+}

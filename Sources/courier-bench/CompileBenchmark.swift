@@ -1,0 +1,174 @@
+import CourierGenerator
+import Foundation
+
+/// Compile time of generated code: a throwaway package holds the generated module of the
+/// reference spec and, as the baseline, a one-endpoint module written by hand; both depend on
+/// this package's CourierRuntime by path. Each is rebuilt from clean in debug, as a developer's
+/// build would.
+struct CompileBenchmark {
+    let context: BenchContext
+
+    func run() throws {
+        let size = context.referenceSize
+        let package = context.work.appendingPathComponent("CompileBench")
+        try? FileManager.default.removeItem(at: package)
+        let generated = try writePackage(at: package, size: size)
+        progress("compile: building dependencies of \(package.path) (untimed)")
+        _ = try Subprocess.runChecked("swift", ["build", "--target", "CourierRuntime"], in: package.path)
+
+        var baseline = Samples()
+        var synthetic = Samples()
+        for run in 0..<context.compileRuns {
+            progress("compile: run \(run + 1) of \(context.compileRuns)")
+            baseline.append(try cleanBuild("Baseline", in: package))
+            synthetic.append(try cleanBuild("SyntheticAPI", in: package))
+        }
+
+        var table = Table(
+            "Compile time of the generated module (\(size) endpoints, debug, clean build of the one target)",
+            command: "swift run -c release courier-bench --sections compile --reference-size \(size) --compile-runs \(context.compileRuns)",
+            header: ["Module", "Lines", "Lines per endpoint", "Median build time", "× baseline"])
+        table.add(["hand-written one-endpoint module (baseline)", "\(baselineSource.split(separator: "\n").count)", "",
+                   Format.seconds(baseline.median), "1.00×"])
+        table.add(["generated SyntheticAPI", "\(generated.lines)", Format.count(Double(generated.lines) / Double(size)),
+                   Format.seconds(synthetic.median), Format.ratio(synthetic.median / baseline.median)])
+        var perFile = generated.linesByFile.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+        if perFile.isEmpty { perFile = "none" }
+        table.notes = [
+            "Lines by file: \(perFile).",
+            "Each figure is `swift build --target <Module>` after deleting that module's build products; the dependencies stay built. "
+                + "The baseline is mostly SwiftPM's fixed cost of planning a build.",
+        ]
+        table.print()
+    }
+
+    /// Writes the package and the generated sources; returns the generated line counts.
+    private func writePackage(at package: URL, size: Int) throws -> (lines: Int, linesByFile: [String: Int]) {
+        let manager = FileManager.default
+        try manager.createDirectory(at: package.appendingPathComponent("Sources/SyntheticAPI"), withIntermediateDirectories: true)
+        try manager.createDirectory(at: package.appendingPathComponent("Sources/Baseline"), withIntermediateDirectories: true)
+        let root = context.packageRoot.standardizedFileURL
+        let identity = root.lastPathComponent.lowercased()
+        let manifest = """
+            // swift-tools-version: 6.0
+            import PackageDescription
+
+            let package = Package(
+                name: "CompileBench",
+                dependencies: [
+                    .package(path: "\(root.path)"),
+                    .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+                ],
+                targets: [
+                    .target(name: "SyntheticAPI", dependencies: [
+                        .product(name: "CourierRuntime", package: "\(identity)"),
+                        .product(name: "HTTPTypes", package: "swift-http-types"),
+                    ]),
+                    .target(name: "Baseline", dependencies: [
+                        .product(name: "CourierRuntime", package: "\(identity)"),
+                        .product(name: "HTTPTypes", package: "swift-http-types"),
+                    ]),
+                ],
+                swiftLanguageModes: [.v6]
+            )
+
+            """
+        try Data(manifest.utf8).write(to: package.appendingPathComponent("Package.swift"))
+        try Data(baselineSource.utf8).write(to: package.appendingPathComponent("Sources/Baseline/Baseline.swift"))
+
+        let spec = context.work.appendingPathComponent("Compile\(size).yaml")
+        try context.writeSpec(endpoints: size, to: spec)
+        let result = try Generator().generate(specAt: spec, displayPath: "Synthetic\(size).yaml")
+        guard result.succeeded else {
+            throw Subprocess.Failure(description: "generation failed:\n" + result.diagnostics.renderedLines.prefix(5).joined(separator: "\n"))
+        }
+        var linesByFile: [String: Int] = [:]
+        for (name, text) in result.files {
+            try Data(text.utf8).write(to: package.appendingPathComponent("Sources/SyntheticAPI/" + name))
+            linesByFile[name] = text.utf8.reduce(into: 0) { count, byte in if byte == UInt8(ascii: "\n") { count += 1 } }
+        }
+        return (linesByFile.values.reduce(0, +), linesByFile)
+    }
+
+    /// Deletes `target`'s compiled products (keeping SwiftPM's build plan, such as the output
+    /// file map, which it writes only when it plans) and times `swift build --target target`.
+    private func cleanBuild(_ target: String, in package: URL) throws -> Double {
+        let binPath = try Subprocess.runChecked("swift", ["build", "--show-bin-path"], in: package.path)
+            .output.trimmingCharacters(in: .whitespacesAndNewlines)
+        let manager = FileManager.default
+        let buildFolder = binPath + "/\(target).build"
+        let products = [".o", ".swiftdeps", ".swiftdeps~", ".d", ".dia", ".swiftmodule", ".swiftdoc", ".swiftsourceinfo", ".emit-module.d"]
+        for name in (try? manager.contentsOfDirectory(atPath: buildFolder)) ?? [] where products.contains(where: name.hasSuffix) {
+            try? manager.removeItem(atPath: buildFolder + "/" + name)
+        }
+        for suffix in ["swiftmodule", "swiftdoc", "swiftsourceinfo", "abi.json"] {
+            try? manager.removeItem(atPath: binPath + "/Modules/\(target).\(suffix)")
+        }
+        let outcome = try Subprocess.runChecked("swift", ["build", "--target", target], in: package.path)
+        guard outcome.output.contains("Compiling \(target)") else {
+            throw Subprocess.Failure(description: "swift build --target \(target) compiled nothing; the clean build did not happen:\n\(outcome.output.suffix(2000))")
+        }
+        return outcome.wallTime.seconds
+    }
+
+    /// One endpoint written by hand the way a careful developer would: a model, a request type,
+    /// an error enum with a status mapping, and a client method.
+    private var baselineSource: String {
+        """
+        import CourierRuntime
+        import Foundation
+        import HTTPTypes
+
+        /// An account.
+        public struct Account: Codable, Hashable, Sendable {
+            public var id: Int64
+            public var name: String
+            public var createdAt: Date
+
+            public init(id: Int64, name: String, createdAt: Date) {
+                self.id = id
+                self.name = name
+                self.createdAt = createdAt
+            }
+        }
+
+        /// Why getting an account failed.
+        public enum GetAccountError: EndpointFailure {
+            case notFound
+            case unauthorized
+
+            public static func map(_ response: RawResponse) -> GetAccountError? {
+                switch response.status.code {
+                case 404: .notFound
+                case 401: .unauthorized
+                default: nil
+                }
+            }
+        }
+
+        /// `GET /accounts/{accountId}`.
+        public struct GetAccount: APIRequest {
+            public typealias Response = Account
+            public typealias Failure = GetAccountError
+            public var accountID: Int64
+            public var method: HTTPRequest.Method { .get }
+            public var path: RequestPath { RequestPath("/accounts/{accountId}", ["accountId": accountID]) }
+        }
+
+        /// The client.
+        public struct BaselineClient: Sendable {
+            public let client: APIClient
+
+            public init(client: APIClient) {
+                self.client = client
+            }
+
+            /// One account by its identifier.
+            public func getAccount(accountID: Int64) async throws(APIError<GetAccountError>) -> Account {
+                try await client.send(GetAccount(accountID: accountID))
+            }
+        }
+
+        """
+    }
+}

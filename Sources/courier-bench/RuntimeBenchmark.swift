@@ -1,0 +1,240 @@
+import AsyncHTTPClient
+import BookshelfAPI
+import CourierAsyncHTTPClient
+import CourierRuntime
+import CourierTestServer
+import Foundation
+import HTTPTypes
+
+/// Runtime overhead: a call through the generated Bookshelf client (`getBook`, retry and a
+/// per-host circuit breaker on) against a raw transport call with a hand-built request and the
+/// same decoding, on the loopback test server, through both transports; then the retry and
+/// breaker layers' own success-path cost, and the breaker under contention.
+struct RuntimeBenchmark {
+    let context: BenchContext
+
+    /// One way of fetching the same book.
+    private struct Variant {
+        let name: String
+        let call: @Sendable () async throws -> Book
+    }
+
+    func run() async throws {
+        let server = try await TestServer.start()
+        let body = try bookJSON()
+        server.route("GET", "/api/v1/books/7", .respond(.json(String(decoding: body, as: UTF8.self))))
+        let baseURL = server.baseURL.appendingPathComponent("api/v1")
+
+        var latency = Table(
+            "Loopback latency, one caller (GET one book, \(context.calls) calls per variant, interleaved)",
+            command: "swift run -c release courier-bench --sections runtime --calls \(context.calls)",
+            header: ["Transport", "Call", "p50", "p99", "p50 × raw", "p50 vs. client without retry/breaker"])
+        var throughput = Table(
+            "Loopback throughput, 64 concurrent callers (\(context.concurrentCalls) calls each)",
+            command: "swift run -c release courier-bench --sections runtime --concurrent-calls \(context.concurrentCalls)",
+            header: ["Transport", "Call", "Calls/s", "× raw"])
+
+        let httpClient = AsyncHTTPClientTransport.makeHTTPClient()
+        let transports: [(String, any HTTPTransport)] = [
+            ("URLSession", URLSessionTransport()),
+            ("AsyncHTTPClient", AsyncHTTPClientTransport(client: httpClient)),
+        ]
+        do {
+            for (name, transport) in transports {
+                progress("runtime: \(name)")
+                let variants = makeVariants(transport: transport, baseURL: baseURL)
+                try await measureLatency(variants, transport: name, into: &latency)
+                try await measureThroughput(variants, transport: name, into: &throughput)
+            }
+        } catch {
+            try? await httpClient.shutdown()
+            await server.stop()
+            throw error
+        }
+        try? await httpClient.shutdown()
+        await server.stop()
+        latency.notes = [
+            "raw: `transport.send` with a hand-built `HTTPRequest`, then the same `JSONDecoder` decoding into the generated `Book`.",
+            "client without retry/breaker: the generated request sent through `APIClient` with `EndpointResilience(maxAttempts: 1, circuitBreaker: .off)`.",
+            "generated client: `BookshelfClient.getBook(book:)` with the default retry policy and a per-host circuit breaker (`circuitBreakerScope: .host`).",
+        ]
+        latency.print()
+        throughput.print()
+        try await measureLayerOverhead()
+        measureBreakerContention()
+    }
+
+    // MARK: The variants
+
+    private func makeVariants(transport: any HTTPTransport, baseURL: URL) -> [Variant] {
+        var configuration = APIClient.Configuration()
+        configuration.resilience = Resilience(retryPolicy: .default, circuitBreakerScope: .host)
+        let generated = BookshelfClient(baseURL: baseURL, transport: transport, configuration: configuration)
+        let plain = BookshelfClient(baseURL: baseURL, transport: transport, configuration: APIClient.Configuration())
+        let decoder = generated.client.configuration.coding.makeDecoder()
+        let url = baseURL.appendingPathComponent("books/7")
+        let unresilient = EndpointResilience(maxAttempts: 1, circuitBreaker: .off)
+        return [
+            Variant(name: "raw transport") {
+                let request = HTTPRequest(method: .get, url: url, headerFields: [.accept: "application/json"])
+                let response = try await transport.send(request, body: nil, timeout: .seconds(20))
+                return try decoder.decode(Book.self, from: response.body)
+            },
+            Variant(name: "client without retry/breaker") {
+                try await plain.client.send(GetBookRequest(book: 7), resilience: unresilient)
+            },
+            Variant(name: "generated client, retry + breaker") {
+                try await generated.getBook(book: 7)
+            },
+        ]
+    }
+
+    private func bookJSON() throws -> Data {
+        let date = Date(timeIntervalSince1970: 1_714_564_800)
+        let book = Book(
+            id: 7, title: "The Left Hand of Darkness", isbn: "9780441478125",
+            author: Author(id: 3, name: "Ursula K. Le Guin", bio: "Writer of speculative fiction.", createdAt: date),
+            genres: [.fiction], publishedYear: 1969, averageRating: 4.5,
+            coverURL: URL(string: "https://bookshelf.example.com/covers/7.jpg"), createdAt: date, updatedAt: date)
+        return try BookshelfClient(transport: URLSessionTransport()).client.configuration.coding.makeEncoder().encode(book)
+    }
+
+    // MARK: Latency and throughput
+
+    private func measureLatency(_ variants: [Variant], transport: String, into table: inout Table) async throws {
+        for variant in variants {
+            for _ in 0..<100 { _ = try await variant.call() }
+        }
+        var samples = Array(repeating: Samples(), count: variants.count)
+        let clock = ContinuousClock()
+        for _ in 0..<context.calls {
+            for (index, variant) in variants.enumerated() {
+                let start = clock.now
+                _ = try await variant.call()
+                samples[index].append((clock.now - start).seconds)
+            }
+        }
+        let raw = samples[0].median
+        let plain = samples[1].median
+        for (index, variant) in variants.enumerated() {
+            let p50 = samples[index].median
+            table.add([transport, variant.name, Format.seconds(p50), Format.seconds(samples[index].quantile(0.99)),
+                       Format.ratio(p50 / raw), index < 2 ? "" : Format.percent(p50 / plain - 1)])
+        }
+    }
+
+    private func measureThroughput(_ variants: [Variant], transport: String, into table: inout Table) async throws {
+        var rates = Array(repeating: Samples(), count: variants.count)
+        let callers = 64
+        let callsPerCaller = context.concurrentCalls
+        let clock = ContinuousClock()
+        for _ in 0..<3 {
+            for (index, variant) in variants.enumerated() {
+                let start = clock.now
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    for _ in 0..<callers {
+                        group.addTask {
+                            for _ in 0..<callsPerCaller { _ = try await variant.call() }
+                        }
+                    }
+                    try await group.waitForAll()
+                }
+                rates[index].append(Double(callers * callsPerCaller) / (clock.now - start).seconds)
+            }
+        }
+        for (index, variant) in variants.enumerated() {
+            table.add([transport, variant.name, Format.count(rates[index].median), Format.ratio(rates[index].median / rates[0].median)])
+        }
+    }
+
+    // MARK: The layers alone
+
+    /// The retry and breaker layers' success-path cost: the same generated call through an
+    /// in-memory transport that answers at once, with and without the layers.
+    private func measureLayerOverhead() async throws {
+        let response = TransportResponse(
+            head: HTTPResponse(status: .ok, headerFields: [.contentType: "application/json"]), body: try bookJSON())
+        let transport = InstantTransport(response: response)
+        var configuration = APIClient.Configuration()
+        configuration.resilience = Resilience(retryPolicy: .default, circuitBreakerScope: .host)
+        let layered = BookshelfClient(transport: transport, configuration: configuration)
+        let plain = BookshelfClient(transport: transport, configuration: APIClient.Configuration())
+        let unresilient = EndpointResilience(maxAttempts: 1, circuitBreaker: .off)
+        let iterations = max(context.calls * 10, 1000)
+        let clock = ContinuousClock()
+        var with = Samples()
+        var without = Samples()
+        for _ in 0..<100 {
+            _ = try await layered.getBook(book: 7)
+            _ = try await plain.client.send(GetBookRequest(book: 7), resilience: unresilient)
+        }
+        for _ in 0..<max(context.runs, 5) {
+            var start = clock.now
+            for _ in 0..<iterations { _ = try await plain.client.send(GetBookRequest(book: 7), resilience: unresilient) }
+            without.append((clock.now - start).seconds / Double(iterations) * 1e9)
+            start = clock.now
+            for _ in 0..<iterations { _ = try await layered.getBook(book: 7) }
+            with.append((clock.now - start).seconds / Double(iterations) * 1e9)
+        }
+        var table = Table(
+            "Retry + breaker layers on the success path (in-memory transport, \(iterations) calls per sample)",
+            command: "swift run -c release courier-bench --sections runtime --calls \(context.calls)",
+            header: ["Call", "Median ns/call", "× without layers"])
+        table.add(["generated request, retry off, breaker off (baseline)", Format.nanoseconds(without.median), "1.00×"])
+        table.add(["generated client, retry + per-host breaker", Format.nanoseconds(with.median), Format.ratio(with.median / without.median)])
+        table.notes = ["Overhead of the layers: \(Format.nanoseconds(with.median - without.median)) per call (difference of medians)."]
+        table.print()
+    }
+
+    /// Permits taken and recorded per second on one breaker, by one thread and by eight.
+    private func measureBreakerContention() {
+        let breaker = CircuitBreaker(key: CircuitBreakerKey(host: HostKey(scheme: "http", host: "127.0.0.1", port: 8080)))
+        let perThread = 200_000
+        @Sendable func exercise(_ count: Int) {
+            for _ in 0..<count {
+                guard let permit = try? breaker.acquirePermit() else { continue }
+                permit.record(.success)
+            }
+        }
+        var single = Samples()
+        var contended = Samples()
+        let clock = ContinuousClock()
+        exercise(10_000)
+        for _ in 0..<max(context.runs, 3) {
+            var start = clock.now
+            exercise(perThread)
+            single.append(Double(perThread) / (clock.now - start).seconds)
+
+            start = clock.now
+            let group = DispatchGroup()
+            for _ in 0..<8 {
+                group.enter()
+                let thread = Thread {
+                    exercise(perThread)
+                    group.leave()
+                }
+                thread.start()
+            }
+            group.wait()
+            contended.append(Double(8 * perThread) / (clock.now - start).seconds)
+        }
+        var table = Table(
+            "Circuit breaker throughput (acquire a permit, record success; \(perThread) per thread)",
+            command: "swift run -c release courier-bench --sections runtime",
+            header: ["Threads", "Median operations/s", "× one thread"])
+        table.add(["1 (baseline)", Format.count(single.median), "1.00×"])
+        table.add(["8 on \(ProcessInfo.processInfo.activeProcessorCount) cores", Format.count(contended.median),
+                   Format.ratio(contended.median / single.median)])
+        table.print()
+    }
+}
+
+/// Answers every request at once with the same response: the cost of the transport drops out,
+/// so what remains is the client's own.
+private struct InstantTransport: HTTPTransport {
+    let response: TransportResponse
+
+    func send(_ request: HTTPRequest, body: Data?, timeout: Duration) async throws(TransportError) -> TransportResponse {
+        response
+    }
+}
