@@ -271,7 +271,7 @@ public struct APIClient: Sendable {
         } else {
             loop = RetryLoop(policy: policy, clock: setup.clock, jitter: setup.jitter)
         }
-        let observer: @Sendable (CircuitBreaker.Transition) -> Void = { [self] transition in
+        let observer = TransitionObserver { [self] transition in
             report(transition, during: call.summary)
         }
         let (outcome, attempts) = await TransitionObservation.$observer.withValue(observer) {
@@ -337,7 +337,7 @@ public struct APIClient: Sendable {
     /// reporting each change as a ``ClientEvent/circuitBreakerChanged(_:request:)`` and in
     /// the log.
     public func resetCircuitBreakers() {
-        let observer: @Sendable (CircuitBreaker.Transition) -> Void = { [self] transition in
+        let observer = TransitionObserver { [self] transition in
             report(transition, during: nil)
         }
         TransitionObservation.$observer.withValue(observer) {

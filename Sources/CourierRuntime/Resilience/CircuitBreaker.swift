@@ -330,7 +330,7 @@ public final class CircuitBreaker: Sendable {
         let taskObserver = TransitionObservation.observer
         for transition in transitions {
             onTransition?(transition)
-            taskObserver?(transition)
+            taskObserver?.deliver(transition)
         }
     }
 }
@@ -341,7 +341,15 @@ public final class CircuitBreaker: Sendable {
 /// so they cannot know whose event stream and log a change belongs to. A client binds its own
 /// observer around each call; a breaker delivers transitions on the task that caused them.
 enum TransitionObservation {
-    @TaskLocal static var observer: (@Sendable (CircuitBreaker.Transition) -> Void)?
+    /// Wrapped in a struct because Swift 6.3.1 in release builds crashes pushing a task-local
+    /// whose value is an optional closure (`swift_task_localValuePush`, bad pointer); a struct
+    /// holding the closure is safe. docs/BENCHMARKS.md has the reduced program.
+    @TaskLocal static var observer: TransitionObserver?
+}
+
+/// A breaker-transition callback, boxed for ``TransitionObservation``.
+struct TransitionObserver: Sendable {
+    let deliver: @Sendable (CircuitBreaker.Transition) -> Void
 }
 
 /// A circuit breaker refused the attempt: nothing was sent.
