@@ -2,7 +2,6 @@
 
 import CourierRuntime
 import Foundation
-import HTTPTypes
 
 /// Books, a page at a time.
 ///
@@ -55,6 +54,16 @@ public struct ListBooksRequest: APIRequest {
     }
     /// The spec's per-attempt timeout.
     public var timeout: Duration? { .seconds(20) }
+    /// The spec's retry and circuit-breaker hints, over the client's setup.
+    public var resilience: EndpointResilience {
+        EndpointResilience(
+            maxAttempts: 3,
+            backoffBase: .milliseconds(250),
+            backoffCap: .seconds(4),
+            circuitBreaker: .host,
+            circuitBreakerConfiguration: .consecutiveFailures(5, openDuration: .seconds(30))
+        )
+    }
     /// The name in logs and events.
     public var operationName: String { "listBooks" }
 }
@@ -80,6 +89,16 @@ public struct GetBookRequest: APIRequest {
     public var path: RequestPath { RequestPath("/books/{book}", ["book": book]) }
     /// The spec's per-attempt timeout.
     public var timeout: Duration? { .seconds(20) }
+    /// The spec's retry and circuit-breaker hints, over the client's setup.
+    public var resilience: EndpointResilience {
+        EndpointResilience(
+            maxAttempts: 3,
+            backoffBase: .milliseconds(250),
+            backoffCap: .seconds(4),
+            circuitBreaker: .host,
+            circuitBreakerConfiguration: .consecutiveFailures(5, openDuration: .seconds(30))
+        )
+    }
     /// The name in logs and events.
     public var operationName: String { "getBook" }
 }
@@ -105,10 +124,20 @@ public struct CreateBookRequest: APIRequest {
     public var path: RequestPath { RequestPath("/books") }
     /// The body.
     public var body: RequestBody? { .json(payload) }
-    /// Sends an idempotency key, so that retrying is safe.
-    public var sendsIdempotencyKey: Bool { true }
+    /// Sends an idempotency key in this header, so that retrying is safe.
+    public var idempotencyKeyHeader: HTTPField.Name? { .idempotencyKey }
     /// The spec's per-attempt timeout.
     public var timeout: Duration? { .seconds(20) }
+    /// The spec's retry and circuit-breaker hints, over the client's setup.
+    public var resilience: EndpointResilience {
+        EndpointResilience(
+            maxAttempts: 3,
+            backoffBase: .milliseconds(250),
+            backoffCap: .seconds(4),
+            circuitBreaker: .host,
+            circuitBreakerConfiguration: .consecutiveFailures(5, openDuration: .seconds(30))
+        )
+    }
     /// The name in logs and events.
     public var operationName: String { "createBook" }
 }
@@ -141,6 +170,16 @@ public struct ReplaceBookRequest: APIRequest {
     public var body: RequestBody? { .json(payload) }
     /// The spec's per-attempt timeout.
     public var timeout: Duration? { .seconds(20) }
+    /// The spec's retry and circuit-breaker hints, over the client's setup.
+    public var resilience: EndpointResilience {
+        EndpointResilience(
+            maxAttempts: 3,
+            backoffBase: .milliseconds(250),
+            backoffCap: .seconds(4),
+            circuitBreaker: .host,
+            circuitBreakerConfiguration: .consecutiveFailures(5, openDuration: .seconds(30))
+        )
+    }
     /// The name in logs and events.
     public var operationName: String { "replaceBook" }
 }
@@ -166,6 +205,16 @@ public struct DeleteBookRequest: APIRequest {
     public var path: RequestPath { RequestPath("/books/{book}", ["book": book]) }
     /// The spec's per-attempt timeout.
     public var timeout: Duration? { .seconds(20) }
+    /// The spec's retry and circuit-breaker hints, over the client's setup.
+    public var resilience: EndpointResilience {
+        EndpointResilience(
+            maxAttempts: 3,
+            backoffBase: .milliseconds(250),
+            backoffCap: .seconds(4),
+            circuitBreaker: .host,
+            circuitBreakerConfiguration: .consecutiveFailures(5, openDuration: .seconds(30))
+        )
+    }
     /// The name in logs and events.
     public var operationName: String { "deleteBook" }
 }
@@ -200,6 +249,16 @@ public struct ListReviewsRequest: APIRequest {
     }
     /// The spec's per-attempt timeout.
     public var timeout: Duration? { .seconds(20) }
+    /// The spec's retry and circuit-breaker hints, over the client's setup.
+    public var resilience: EndpointResilience {
+        EndpointResilience(
+            maxAttempts: 3,
+            backoffBase: .milliseconds(250),
+            backoffCap: .seconds(4),
+            circuitBreaker: .host,
+            circuitBreakerConfiguration: .consecutiveFailures(5, openDuration: .seconds(30))
+        )
+    }
     /// The name in logs and events.
     public var operationName: String { "listReviews" }
 }
@@ -230,6 +289,16 @@ public struct AddReviewRequest: APIRequest {
     public var body: RequestBody? { .json(payload) }
     /// The spec's per-attempt timeout.
     public var timeout: Duration? { .seconds(20) }
+    /// The spec's retry and circuit-breaker hints, over the client's setup.
+    public var resilience: EndpointResilience {
+        EndpointResilience(
+            maxAttempts: 3,
+            backoffBase: .milliseconds(250),
+            backoffCap: .seconds(4),
+            circuitBreaker: .host,
+            circuitBreakerConfiguration: .consecutiveFailures(5, openDuration: .seconds(30))
+        )
+    }
     /// The name in logs and events.
     public var operationName: String { "addReview" }
 }
@@ -255,6 +324,16 @@ public struct GetAuthorRequest: APIRequest {
     public var path: RequestPath { RequestPath("/authors/{author}", ["author": author]) }
     /// The spec's per-attempt timeout.
     public var timeout: Duration? { .seconds(20) }
+    /// The spec's retry and circuit-breaker hints, over the client's setup.
+    public var resilience: EndpointResilience {
+        EndpointResilience(
+            maxAttempts: 3,
+            backoffBase: .milliseconds(250),
+            backoffCap: .seconds(4),
+            circuitBreaker: .host,
+            circuitBreakerConfiguration: .consecutiveFailures(5, openDuration: .seconds(30))
+        )
+    }
     /// The name in logs and events.
     public var operationName: String { "getAuthor" }
 }
@@ -277,6 +356,10 @@ public struct HealthCheckRequest: APIRequest {
     public var path: RequestPath { RequestPath("/up") }
     /// The spec's per-attempt timeout.
     public var timeout: Duration? { .seconds(2) }
+    /// The spec's retry and circuit-breaker hints, over the client's setup.
+    public var resilience: EndpointResilience {
+        EndpointResilience(maxAttempts: 1, circuitBreaker: .off)
+    }
     /// The name in logs and events.
     public var operationName: String { "healthCheck" }
 }

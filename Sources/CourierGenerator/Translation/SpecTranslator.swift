@@ -205,8 +205,8 @@ public struct SpecTranslator: Sendable {
 
     /// Names a request type's stored properties may not take, because `APIRequest` uses them.
     static let requirementNames: Set<String> = [
-        "method", "path", "query", "headers", "body", "successStatuses", "isIdempotent", "sendsIdempotencyKey",
-        "timeout", "secretHeaderNames", "operationName", "payload",
+        "method", "path", "query", "headers", "body", "successStatuses", "isIdempotent", "idempotencyKeyHeader",
+        "timeout", "resilience", "secretHeaderNames", "operationName", "payload",
     ]
 
     /// One argument of an endpoint: a parameter or the body, in call-site order.
@@ -305,6 +305,13 @@ public struct SpecTranslator: Sendable {
                                    separator: separators[index])
             }
         }
+        var headerItems = items(endpoint.headerParameters)
+        if let body = endpoint.body, body.isJSON, body.contentType != RequestBodySpec.json {
+            // The runtime sends JSON as `application/json` unless the request names the type.
+            if !headerItems.isEmpty { headerItems[headerItems.count - 1].separator = "," }
+            headerItems.append(ParameterItemModel(key: SwiftLiteral.string("Content-Type"),
+                                                  value: SwiftLiteral.string(body.contentType), separator: ""))
+        }
         let pathValues = endpoint.pathParameters.map { parameter in
             "\(SwiftLiteral.string(parameter.name)): \(Self.parameterValue(stored(parameter), type: parameter.type))"
         }
@@ -313,6 +320,11 @@ public struct SpecTranslator: Sendable {
             : "RequestPath(\(SwiftLiteral.string(endpoint.path.template)), [\(pathValues.joined(separator: ", "))])"
         var secrets = Set(endpoint.headerParameters.filter(\.isSecret).map(\.name))
         secrets.formUnion(spec.headers.filter(\.isSecret).map(\.name))
+        if let auth = spec.auth, auth.headerName.lowercased() != "authorization" {
+            // `Authorization` is never logged anyway; another auth field must be named, so that
+            // it stays out of logs whichever `Authentication` the caller passes.
+            secrets.insert(auth.headerName)
+        }
         let secretLiteral = secrets.isEmpty ? nil : "[" + secrets.sorted().map(SwiftLiteral.string).joined(separator: ", ") + "]"
         var text = endpoint.description.map { $0 + "\n\n" } ?? ""
         text += "`\(endpoint.method.rawValue) \(SwiftComment.inline(endpoint.path.template))`, sent by `\(clientName).\(endpoint.swiftName.name)`."
@@ -327,13 +339,72 @@ public struct SpecTranslator: Sendable {
             method: "." + endpoint.method.specKey,
             path: path,
             query: items(endpoint.queryParameters),
-            headers: items(endpoint.headerParameters),
-            body: endpoint.body == nil ? nil : ".json(payload)",
-            sendsIdempotencyKey: endpoint.resilience.idempotencyKey != nil,
+            headers: headerItems,
+            body: endpoint.body.map(Self.bodyExpression),
+            idempotencyKeyHeader: endpoint.resilience.idempotencyKey.map { Self.fieldName($0.headerName) },
             timeout: endpoint.resilience.timeout.map(Self.duration),
+            resilience: resilienceExpression(endpoint),
             secretHeaderNames: secretLiteral,
             operationName: SwiftLiteral.string(endpoint.name)
         )
+    }
+
+    /// The `body` expression: JSON, or a `Data` body's bytes as they are under its content type.
+    static func bodyExpression(_ body: RequestBodySpec) -> String {
+        guard body.isRaw else { return ".json(payload)" }
+        let contentType = SwiftLiteral.string(body.contentType)
+        return body.type.isOptional
+            ? "payload.map { .data($0, contentType: \(contentType)) }"
+            : ".data(payload, contentType: \(contentType))"
+    }
+
+    /// An `HTTPField.Name?` expression for a header name the validator checked: the runtime's
+    /// constant for the standard names, else the failable initialiser.
+    static func fieldName(_ name: String) -> String {
+        switch name.lowercased() {
+        case "idempotency-key": ".idempotencyKey"
+        case "authorization": ".authorization"
+        default: "HTTPField.Name(\(SwiftLiteral.string(name)))"
+        }
+    }
+
+    /// The `EndpointResilience` the spec's retry and breaker hints (already merged with
+    /// `defaults`) become, or `nil` when they say nothing, so the client's setup applies as is.
+    ///
+    /// A breaker written on the endpoint is the endpoint's own (keyed by its spec name); a
+    /// breaker inherited from `defaults` is the host's, shared by every endpoint that inherits it.
+    func resilienceExpression(_ endpoint: EndpointSpec) -> String? {
+        var arguments: [String] = []
+        switch endpoint.resilience.retry {
+        case nil:
+            break
+        case .disabled:
+            arguments.append("maxAttempts: 1")
+        case .custom(let retry):
+            if let attempts = retry.maxAttempts { arguments.append("maxAttempts: \(attempts)") }
+            if let base = retry.baseDelay { arguments.append("backoffBase: \(Self.duration(base))") }
+            if let cap = retry.maxDelay { arguments.append("backoffCap: \(Self.duration(cap))") }
+            if retry.retriesNonIdempotent { arguments.append("isSafeToRepeat: true") }
+        }
+        switch endpoint.resilience.breaker {
+        case nil:
+            break
+        case .disabled:
+            arguments.append("circuitBreaker: .off")
+        case .custom(let breaker):
+            let inherited = endpoint.resilience.breaker == spec.defaultResilience.breaker
+            arguments.append(inherited ? "circuitBreaker: .host" : "circuitBreaker: .endpoint(\(SwiftLiteral.string(endpoint.name)))")
+            var settings: [String] = []
+            if let threshold = breaker.failureThreshold { settings.append(String(threshold)) }
+            if let reset = breaker.resetAfter { settings.append("openDuration: \(Self.duration(reset))") }
+            if !settings.isEmpty {
+                arguments.append("circuitBreakerConfiguration: .consecutiveFailures(\(settings.joined(separator: ", ")))")
+            }
+        }
+        guard !arguments.isEmpty else { return nil }
+        let line = "EndpointResilience(\(arguments.joined(separator: ", ")))"
+        if Self.fitsOnOneLine("        " + line) { return line }
+        return "EndpointResilience(\n" + arguments.map { "            " + $0 }.joined(separator: ",\n") + "\n        )"
     }
 
     static func duration(_ seconds: Double) -> String {
@@ -469,7 +540,8 @@ public struct SpecTranslator: Sendable {
         initText += "\n  - transport: What sends the bytes; `URLSessionTransport()` by default."
         if let auth = spec.auth {
             let detail = auth.description.map { " " + SwiftComment.inline($0) } ?? ""
-            initText += "\n  - auth: How requests authenticate; the service expects a bearer token, such as `.bearer { token }`.\(detail)"
+            initText += "\n  - auth: How requests authenticate; the service expects a bearer token in"
+            initText += " `\(SwiftComment.inline(auth.headerName))`, such as `\(clientName).bearer { token }`.\(detail)"
         } else {
             initText += "\n  - auth: How requests authenticate; the service documents none, so `.none` by default."
         }
@@ -490,8 +562,24 @@ public struct SpecTranslator: Sendable {
             fixedHeaders: headerModels,
             headerArguments: arguments,
             initDoc: SwiftComment.documentation(initText, indentation: "    "),
-            methods: spec.endpoints.map(methodModel)
+            methods: spec.endpoints.map(methodModel),
+            auth: spec.auth.map(authModel)
         )
+    }
+
+    func authModel(_ auth: AuthSpec) -> AuthModel {
+        let header = auth.headerName
+        var text = "Bearer authentication as the spec describes it: `\(SwiftComment.inline(header)): Bearer <token>`,"
+        text += " with the token fetched before every attempt."
+        text += "\n\n- Parameters:"
+        text += "\n  - token: Returns the current token, refreshing it when needed; `nil` sends none."
+        text += "\n  - onUnauthorized: Called on a 401: refresh and return `.replay`, or sign out and return `.fail`."
+        let expression = header.lowercased() == "authorization"
+            ? ".authorization"
+            // The name was checked to be a field name when this file was generated, so the
+            // fallback is never taken; it keeps generated code free of force-unwraps.
+            : "HTTPField.Name(\(SwiftLiteral.string(header))) ?? .authorization"
+        return AuthModel(doc: SwiftComment.documentation(text, indentation: "    "), header: expression)
     }
 
     func methodModel(_ endpoint: EndpointSpec) -> MethodModel {
