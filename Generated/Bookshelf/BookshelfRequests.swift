@@ -3,6 +3,17 @@
 import CourierRuntime
 import Foundation
 
+extension EndpointResilience {
+    /// The `defaults:` retry and circuit-breaker hints of Bookshelf, carried by every request that inherits them.
+    static let bookshelfDefaults = EndpointResilience(
+        maxAttempts: 3,
+        backoffBase: .milliseconds(250),
+        backoffCap: .seconds(4),
+        circuitBreaker: .host,
+        circuitBreakerConfiguration: .consecutiveFailures(5, openDuration: .seconds(30))
+    )
+}
+
 /// Books, a page at a time.
 ///
 /// `GET /books`, sent by `BookshelfClient.listBooks`.
@@ -56,13 +67,7 @@ public struct ListBooksRequest: APIRequest {
     public var timeout: Duration? { .seconds(20) }
     /// The spec's retry and circuit-breaker hints, over the client's setup.
     public var resilience: EndpointResilience {
-        EndpointResilience(
-            maxAttempts: 3,
-            backoffBase: .milliseconds(250),
-            backoffCap: .seconds(4),
-            circuitBreaker: .host,
-            circuitBreakerConfiguration: .consecutiveFailures(5, openDuration: .seconds(30))
-        )
+        .bookshelfDefaults
     }
     /// The name in logs and events.
     public var operationName: String { "listBooks" }
@@ -91,13 +96,7 @@ public struct GetBookRequest: APIRequest {
     public var timeout: Duration? { .seconds(20) }
     /// The spec's retry and circuit-breaker hints, over the client's setup.
     public var resilience: EndpointResilience {
-        EndpointResilience(
-            maxAttempts: 3,
-            backoffBase: .milliseconds(250),
-            backoffCap: .seconds(4),
-            circuitBreaker: .host,
-            circuitBreakerConfiguration: .consecutiveFailures(5, openDuration: .seconds(30))
-        )
+        .bookshelfDefaults
     }
     /// The name in logs and events.
     public var operationName: String { "getBook" }
@@ -130,13 +129,7 @@ public struct CreateBookRequest: APIRequest {
     public var timeout: Duration? { .seconds(20) }
     /// The spec's retry and circuit-breaker hints, over the client's setup.
     public var resilience: EndpointResilience {
-        EndpointResilience(
-            maxAttempts: 3,
-            backoffBase: .milliseconds(250),
-            backoffCap: .seconds(4),
-            circuitBreaker: .host,
-            circuitBreakerConfiguration: .consecutiveFailures(5, openDuration: .seconds(30))
-        )
+        .bookshelfDefaults
     }
     /// The name in logs and events.
     public var operationName: String { "createBook" }
@@ -172,13 +165,7 @@ public struct ReplaceBookRequest: APIRequest {
     public var timeout: Duration? { .seconds(20) }
     /// The spec's retry and circuit-breaker hints, over the client's setup.
     public var resilience: EndpointResilience {
-        EndpointResilience(
-            maxAttempts: 3,
-            backoffBase: .milliseconds(250),
-            backoffCap: .seconds(4),
-            circuitBreaker: .host,
-            circuitBreakerConfiguration: .consecutiveFailures(5, openDuration: .seconds(30))
-        )
+        .bookshelfDefaults
     }
     /// The name in logs and events.
     public var operationName: String { "replaceBook" }
@@ -207,13 +194,7 @@ public struct DeleteBookRequest: APIRequest {
     public var timeout: Duration? { .seconds(20) }
     /// The spec's retry and circuit-breaker hints, over the client's setup.
     public var resilience: EndpointResilience {
-        EndpointResilience(
-            maxAttempts: 3,
-            backoffBase: .milliseconds(250),
-            backoffCap: .seconds(4),
-            circuitBreaker: .host,
-            circuitBreakerConfiguration: .consecutiveFailures(5, openDuration: .seconds(30))
-        )
+        .bookshelfDefaults
     }
     /// The name in logs and events.
     public var operationName: String { "deleteBook" }
@@ -251,13 +232,7 @@ public struct ListReviewsRequest: APIRequest {
     public var timeout: Duration? { .seconds(20) }
     /// The spec's retry and circuit-breaker hints, over the client's setup.
     public var resilience: EndpointResilience {
-        EndpointResilience(
-            maxAttempts: 3,
-            backoffBase: .milliseconds(250),
-            backoffCap: .seconds(4),
-            circuitBreaker: .host,
-            circuitBreakerConfiguration: .consecutiveFailures(5, openDuration: .seconds(30))
-        )
+        .bookshelfDefaults
     }
     /// The name in logs and events.
     public var operationName: String { "listReviews" }
@@ -291,13 +266,7 @@ public struct AddReviewRequest: APIRequest {
     public var timeout: Duration? { .seconds(20) }
     /// The spec's retry and circuit-breaker hints, over the client's setup.
     public var resilience: EndpointResilience {
-        EndpointResilience(
-            maxAttempts: 3,
-            backoffBase: .milliseconds(250),
-            backoffCap: .seconds(4),
-            circuitBreaker: .host,
-            circuitBreakerConfiguration: .consecutiveFailures(5, openDuration: .seconds(30))
-        )
+        .bookshelfDefaults
     }
     /// The name in logs and events.
     public var operationName: String { "addReview" }
@@ -326,13 +295,7 @@ public struct GetAuthorRequest: APIRequest {
     public var timeout: Duration? { .seconds(20) }
     /// The spec's retry and circuit-breaker hints, over the client's setup.
     public var resilience: EndpointResilience {
-        EndpointResilience(
-            maxAttempts: 3,
-            backoffBase: .milliseconds(250),
-            backoffCap: .seconds(4),
-            circuitBreaker: .host,
-            circuitBreakerConfiguration: .consecutiveFailures(5, openDuration: .seconds(30))
-        )
+        .bookshelfDefaults
     }
     /// The name in logs and events.
     public var operationName: String { "getAuthor" }

@@ -299,6 +299,13 @@ enum EmbeddedTemplates {
 
             import CourierRuntime
             import Foundation
+            {{#defaultResilience}}
+
+            extension EndpointResilience {
+            {{defaultResilienceDoc}}
+                {{defaultResilience}}
+            }
+            {{/defaultResilience}}
             {{#requests}}
 
             {{doc}}

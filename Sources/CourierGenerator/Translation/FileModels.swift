@@ -162,10 +162,16 @@ public struct RequestsFileModel: TemplateModel {
     public var specPath: String
     /// The request types, in endpoint order.
     public var requests: [RequestModel]
+    /// The declaration of the `EndpointResilience` constant for the spec's `defaults:` retry
+    /// and breaker hints (`static let <service>Defaults = ...`), if they give any.
+    public var defaultResilience: String?
+    /// The constant's doc comment, indented for a member.
+    public var defaultResilienceDoc: String
 
     /// The fields the `requests` template reads.
     public static let templateFields: TemplateFields<Self> = [
         "version": \.version, "specPath": \.specPath, "requests": \.requests,
+        "defaultResilience": \.defaultResilience, "defaultResilienceDoc": \.defaultResilienceDoc,
     ]
 }
 

@@ -281,7 +281,11 @@ public struct SpecTranslator: Sendable {
 
     /// The view model of `<Prefix>Requests.swift`.
     public func requestsFile() -> RequestsFileModel {
-        RequestsFileModel(version: version, specPath: specPath, requests: spec.endpoints.map(requestModel))
+        RequestsFileModel(version: version, specPath: specPath, requests: spec.endpoints.map(requestModel),
+                          defaultResilience: defaultResilienceDeclaration(),
+                          defaultResilienceDoc: SwiftComment.documentation(
+                              "The `defaults:` retry and circuit-breaker hints of \(SwiftComment.inline(spec.name)), "
+                              + "carried by every request that inherits them.", indentation: "    "))
     }
 
     func requestModel(_ endpoint: EndpointSpec) -> RequestModel {
@@ -368,14 +372,43 @@ public struct SpecTranslator: Sendable {
         }
     }
 
+    /// The name of the `EndpointResilience` constant that holds the spec's `defaults:` retry and
+    /// breaker hints, such as `bookshelfDefaults`, or `nil` when the defaults say nothing of them.
+    var defaultResilienceName: String? {
+        resilienceArguments(retry: spec.defaultResilience.retry, breaker: spec.defaultResilience.breaker, breakerKey: nil).isEmpty
+            ? nil : spec.swiftName.name.prefix(1).lowercased() + spec.swiftName.name.dropFirst() + "Defaults"
+    }
+
     /// The `EndpointResilience` the spec's retry and breaker hints (already merged with
     /// `defaults`) become, or `nil` when they say nothing, so the client's setup applies as is.
+    /// An endpoint that inherits both from `defaults` names the shared constant instead.
     ///
     /// A breaker written on the endpoint is the endpoint's own (keyed by its spec name); a
     /// breaker inherited from `defaults` is the host's, shared by every endpoint that inherits it.
     func resilienceExpression(_ endpoint: EndpointSpec) -> String? {
+        let hints = endpoint.resilience
+        let defaults = spec.defaultResilience
+        if let shared = defaultResilienceName, hints.retry == defaults.retry, hints.breaker == defaults.breaker {
+            return "." + shared
+        }
+        let inherited = hints.breaker == defaults.breaker
+        let arguments = resilienceArguments(retry: hints.retry, breaker: hints.breaker,
+                                            breakerKey: inherited ? nil : endpoint.name)
+        return arguments.isEmpty ? nil : Self.resilienceInitializer(arguments, indentation: "        ")
+    }
+
+    /// The declaration of the `defaults:` constant, or `nil` when there is none.
+    func defaultResilienceDeclaration() -> String? {
+        guard let name = defaultResilienceName else { return nil }
+        let arguments = resilienceArguments(retry: spec.defaultResilience.retry, breaker: spec.defaultResilience.breaker, breakerKey: nil)
+        return "static let \(name) = " + Self.resilienceInitializer(arguments, indentation: "    ", prefixLength: name.count + 16)
+    }
+
+    /// The arguments of `EndpointResilience(...)` for these hints; `breakerKey` names the
+    /// endpoint's own breaker, `nil` means the host's.
+    func resilienceArguments(retry: RetryOverride?, breaker: BreakerOverride?, breakerKey: String?) -> [String] {
         var arguments: [String] = []
-        switch endpoint.resilience.retry {
+        switch retry {
         case nil:
             break
         case .disabled:
@@ -386,14 +419,13 @@ public struct SpecTranslator: Sendable {
             if let cap = retry.maxDelay { arguments.append("backoffCap: \(Self.duration(cap))") }
             if retry.retriesNonIdempotent { arguments.append("isSafeToRepeat: true") }
         }
-        switch endpoint.resilience.breaker {
+        switch breaker {
         case nil:
             break
         case .disabled:
             arguments.append("circuitBreaker: .off")
         case .custom(let breaker):
-            let inherited = endpoint.resilience.breaker == spec.defaultResilience.breaker
-            arguments.append(inherited ? "circuitBreaker: .host" : "circuitBreaker: .endpoint(\(SwiftLiteral.string(endpoint.name)))")
+            arguments.append(breakerKey.map { "circuitBreaker: .endpoint(\(SwiftLiteral.string($0)))" } ?? "circuitBreaker: .host")
             var settings: [String] = []
             if let threshold = breaker.failureThreshold { settings.append(String(threshold)) }
             if let reset = breaker.resetAfter { settings.append("openDuration: \(Self.duration(reset))") }
@@ -401,10 +433,15 @@ public struct SpecTranslator: Sendable {
                 arguments.append("circuitBreakerConfiguration: .consecutiveFailures(\(settings.joined(separator: ", ")))")
             }
         }
-        guard !arguments.isEmpty else { return nil }
+        return arguments
+    }
+
+    /// `EndpointResilience(...)` on one line when it fits after `indentation` (and
+    /// `prefixLength` more characters), else one argument per line.
+    static func resilienceInitializer(_ arguments: [String], indentation: String, prefixLength: Int = 0) -> String {
         let line = "EndpointResilience(\(arguments.joined(separator: ", ")))"
-        if Self.fitsOnOneLine("        " + line) { return line }
-        return "EndpointResilience(\n" + arguments.map { "            " + $0 }.joined(separator: ",\n") + "\n        )"
+        if fitsOnOneLine(indentation + String(repeating: " ", count: prefixLength) + line) { return line }
+        return "EndpointResilience(\n" + arguments.map { indentation + "    " + $0 }.joined(separator: ",\n") + "\n" + indentation + ")"
     }
 
     static func duration(_ seconds: Double) -> String {

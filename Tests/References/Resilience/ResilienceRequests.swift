@@ -3,6 +3,16 @@
 import CourierRuntime
 import Foundation
 
+extension EndpointResilience {
+    /// The `defaults:` retry and circuit-breaker hints of Resilience, carried by every request that inherits them.
+    static let resilienceDefaults = EndpointResilience(
+        maxAttempts: 4,
+        backoffBase: .milliseconds(200),
+        circuitBreaker: .host,
+        circuitBreakerConfiguration: .consecutiveFailures(3, openDuration: .seconds(10))
+    )
+}
+
 /// Takes every hint from the defaults.
 ///
 /// `GET /inherits`, sent by `ResilienceClient.inherits`.
@@ -21,12 +31,7 @@ public struct InheritsRequest: APIRequest {
     public var path: RequestPath { RequestPath("/inherits") }
     /// The spec's retry and circuit-breaker hints, over the client's setup.
     public var resilience: EndpointResilience {
-        EndpointResilience(
-            maxAttempts: 4,
-            backoffBase: .milliseconds(200),
-            circuitBreaker: .host,
-            circuitBreakerConfiguration: .consecutiveFailures(3, openDuration: .seconds(10))
-        )
+        .resilienceDefaults
     }
     /// Header fields whose values are never logged.
     public var secretHeaderNames: Set<String> { ["X-Auth-Token"] }
@@ -200,12 +205,7 @@ public struct UploadRequest: APIRequest {
     public var body: RequestBody? { .data(payload, contentType: "application/octet-stream") }
     /// The spec's retry and circuit-breaker hints, over the client's setup.
     public var resilience: EndpointResilience {
-        EndpointResilience(
-            maxAttempts: 4,
-            backoffBase: .milliseconds(200),
-            circuitBreaker: .host,
-            circuitBreakerConfiguration: .consecutiveFailures(3, openDuration: .seconds(10))
-        )
+        .resilienceDefaults
     }
     /// Header fields whose values are never logged.
     public var secretHeaderNames: Set<String> { ["X-Auth-Token"] }
@@ -239,12 +239,7 @@ public struct UploadMaybeRequest: APIRequest {
     public var body: RequestBody? { payload.map { .data($0, contentType: "text/plain; charset=utf-8") } }
     /// The spec's retry and circuit-breaker hints, over the client's setup.
     public var resilience: EndpointResilience {
-        EndpointResilience(
-            maxAttempts: 4,
-            backoffBase: .milliseconds(200),
-            circuitBreaker: .host,
-            circuitBreakerConfiguration: .consecutiveFailures(3, openDuration: .seconds(10))
-        )
+        .resilienceDefaults
     }
     /// Header fields whose values are never logged.
     public var secretHeaderNames: Set<String> { ["X-Auth-Token"] }
@@ -288,12 +283,7 @@ public struct MergeRequest: APIRequest {
     public var body: RequestBody? { .json(payload) }
     /// The spec's retry and circuit-breaker hints, over the client's setup.
     public var resilience: EndpointResilience {
-        EndpointResilience(
-            maxAttempts: 4,
-            backoffBase: .milliseconds(200),
-            circuitBreaker: .host,
-            circuitBreakerConfiguration: .consecutiveFailures(3, openDuration: .seconds(10))
-        )
+        .resilienceDefaults
     }
     /// Header fields whose values are never logged.
     public var secretHeaderNames: Set<String> { ["X-Auth-Token"] }
