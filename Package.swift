@@ -94,6 +94,7 @@ let package = Package(
         referenceFixture("Keywords"),
         referenceFixture("Parameters"),
         referenceFixture("Recursion"),
+        referenceFixture("Resilience"),
 
         // Benchmarks, run as `swift run -c release courier-bench`; see docs/BENCHMARKS.md. Not part of `swift test`.
         .executableTarget(
@@ -137,9 +138,10 @@ let package = Package(
             dependencies: [
                 "BookshelfAPI", "GitHubAPI", "MarketplaceAPI", "QiitaAPI",
                 "ReferenceDiscriminators", "ReferenceEnums", "ReferenceErrorRanges", "ReferenceEscaping",
-                "ReferenceKeywords", "ReferenceParameters",
+                "ReferenceKeywords", "ReferenceParameters", "ReferenceResilience",
                 "CourierRuntime", "CourierAsyncHTTPClient", "CourierTestServer", "CourierGenerator",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(
@@ -156,10 +158,8 @@ let package = Package(
 func generatedService(_ name: String) -> Target {
     .target(
         name: name + "API",
-        dependencies: [
-            "CourierRuntime",
-            .product(name: "HTTPTypes", package: "swift-http-types"),
-        ],
+        // CourierRuntime re-exports HTTPTypes, so generated code needs nothing else.
+        dependencies: ["CourierRuntime"],
         path: "Generated/" + name
     )
 }
@@ -168,10 +168,8 @@ func generatedService(_ name: String) -> Target {
 func referenceFixture(_ feature: String) -> Target {
     .target(
         name: "Reference" + feature,
-        dependencies: [
-            "CourierRuntime",
-            .product(name: "HTTPTypes", package: "swift-http-types"),
-        ],
+        // CourierRuntime re-exports HTTPTypes, so generated code needs nothing else.
+        dependencies: ["CourierRuntime"],
         path: "Tests/References/" + feature,
         exclude: ["spec.yaml"]
     )

@@ -2,7 +2,17 @@
 
 import CourierRuntime
 import Foundation
-import HTTPTypes
+
+extension EndpointResilience {
+    /// The `defaults:` retry and circuit-breaker hints of Bookshelf, carried by every request that inherits them.
+    static let bookshelfDefaults = EndpointResilience(
+        maxAttempts: 3,
+        backoffBase: .milliseconds(250),
+        backoffCap: .seconds(4),
+        circuitBreaker: .host,
+        circuitBreakerConfiguration: .consecutiveFailures(5, openDuration: .seconds(30))
+    )
+}
 
 /// Books, a page at a time.
 ///
@@ -55,6 +65,10 @@ public struct ListBooksRequest: APIRequest {
     }
     /// The spec's per-attempt timeout.
     public var timeout: Duration? { .seconds(20) }
+    /// The spec's retry and circuit-breaker hints, over the client's setup.
+    public var resilience: EndpointResilience {
+        .bookshelfDefaults
+    }
     /// The name in logs and events.
     public var operationName: String { "listBooks" }
 }
@@ -80,6 +94,10 @@ public struct GetBookRequest: APIRequest {
     public var path: RequestPath { RequestPath("/books/{book}", ["book": book]) }
     /// The spec's per-attempt timeout.
     public var timeout: Duration? { .seconds(20) }
+    /// The spec's retry and circuit-breaker hints, over the client's setup.
+    public var resilience: EndpointResilience {
+        .bookshelfDefaults
+    }
     /// The name in logs and events.
     public var operationName: String { "getBook" }
 }
@@ -105,10 +123,14 @@ public struct CreateBookRequest: APIRequest {
     public var path: RequestPath { RequestPath("/books") }
     /// The body.
     public var body: RequestBody? { .json(payload) }
-    /// Sends an idempotency key, so that retrying is safe.
-    public var sendsIdempotencyKey: Bool { true }
+    /// Sends an idempotency key in this header, so that retrying is safe.
+    public var idempotencyKeyHeader: HTTPField.Name? { .idempotencyKey }
     /// The spec's per-attempt timeout.
     public var timeout: Duration? { .seconds(20) }
+    /// The spec's retry and circuit-breaker hints, over the client's setup.
+    public var resilience: EndpointResilience {
+        .bookshelfDefaults
+    }
     /// The name in logs and events.
     public var operationName: String { "createBook" }
 }
@@ -141,6 +163,10 @@ public struct ReplaceBookRequest: APIRequest {
     public var body: RequestBody? { .json(payload) }
     /// The spec's per-attempt timeout.
     public var timeout: Duration? { .seconds(20) }
+    /// The spec's retry and circuit-breaker hints, over the client's setup.
+    public var resilience: EndpointResilience {
+        .bookshelfDefaults
+    }
     /// The name in logs and events.
     public var operationName: String { "replaceBook" }
 }
@@ -166,6 +192,10 @@ public struct DeleteBookRequest: APIRequest {
     public var path: RequestPath { RequestPath("/books/{book}", ["book": book]) }
     /// The spec's per-attempt timeout.
     public var timeout: Duration? { .seconds(20) }
+    /// The spec's retry and circuit-breaker hints, over the client's setup.
+    public var resilience: EndpointResilience {
+        .bookshelfDefaults
+    }
     /// The name in logs and events.
     public var operationName: String { "deleteBook" }
 }
@@ -200,6 +230,10 @@ public struct ListReviewsRequest: APIRequest {
     }
     /// The spec's per-attempt timeout.
     public var timeout: Duration? { .seconds(20) }
+    /// The spec's retry and circuit-breaker hints, over the client's setup.
+    public var resilience: EndpointResilience {
+        .bookshelfDefaults
+    }
     /// The name in logs and events.
     public var operationName: String { "listReviews" }
 }
@@ -230,6 +264,10 @@ public struct AddReviewRequest: APIRequest {
     public var body: RequestBody? { .json(payload) }
     /// The spec's per-attempt timeout.
     public var timeout: Duration? { .seconds(20) }
+    /// The spec's retry and circuit-breaker hints, over the client's setup.
+    public var resilience: EndpointResilience {
+        .bookshelfDefaults
+    }
     /// The name in logs and events.
     public var operationName: String { "addReview" }
 }
@@ -255,6 +293,10 @@ public struct GetAuthorRequest: APIRequest {
     public var path: RequestPath { RequestPath("/authors/{author}", ["author": author]) }
     /// The spec's per-attempt timeout.
     public var timeout: Duration? { .seconds(20) }
+    /// The spec's retry and circuit-breaker hints, over the client's setup.
+    public var resilience: EndpointResilience {
+        .bookshelfDefaults
+    }
     /// The name in logs and events.
     public var operationName: String { "getAuthor" }
 }
@@ -277,6 +319,10 @@ public struct HealthCheckRequest: APIRequest {
     public var path: RequestPath { RequestPath("/up") }
     /// The spec's per-attempt timeout.
     public var timeout: Duration? { .seconds(2) }
+    /// The spec's retry and circuit-breaker hints, over the client's setup.
+    public var resilience: EndpointResilience {
+        EndpointResilience(maxAttempts: 1, circuitBreaker: .off)
+    }
     /// The name in logs and events.
     public var operationName: String { "healthCheck" }
 }

@@ -2,7 +2,6 @@
 
 import CourierRuntime
 import Foundation
-import HTTPTypes
 
 /// A slice of the GitHub REST API covering users, repositories and issues.
 ///
@@ -23,7 +22,7 @@ public struct GitHubClient: Sendable {
     /// - Parameters:
     ///   - baseURL: Where requests go; the spec's `https://api.github.com` by default.
     ///   - transport: What sends the bytes; `URLSessionTransport()` by default.
-    ///   - auth: How requests authenticate; the service expects a bearer token, such as `.bearer { token }`. A personal access token or a GitHub App installation token.
+    ///   - auth: How requests authenticate; the service expects a bearer token in `Authorization`, such as `GitHubClient.bearer { token }`. A personal access token or a GitHub App installation token.
     ///   - configuration: Logging, events, timeouts and query encoding. Its coding and auth are replaced by the spec's coding and `auth`, and the spec's header fields are added to its defaults.
     public init(
         baseURL: URL = GitHubClient.defaultBaseURL,
@@ -44,6 +43,18 @@ public struct GitHubClient: Sendable {
             }
         }
         client = APIClient(baseURL: baseURL, transport: transport, configuration: configuration)
+    }
+
+    /// Bearer authentication as the spec describes it: `Authorization: Bearer <token>`, with the token fetched before every attempt.
+    ///
+    /// - Parameters:
+    ///   - token: Returns the current token, refreshing it when needed; `nil` sends none.
+    ///   - onUnauthorized: Called on a 401: refresh and return `.replay`, or sign out and return `.fail`.
+    public static func bearer(
+        token: @escaping @Sendable () async throws -> String?,
+        onUnauthorized: (@Sendable (Authentication.UnauthorizedContext) async -> Authentication.UnauthorizedAction)? = nil
+    ) -> Authentication {
+        .bearer(header: .authorization, token: token, onUnauthorized: onUnauthorized)
     }
 
     /// The user the token belongs to.

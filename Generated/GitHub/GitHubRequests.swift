@@ -2,7 +2,6 @@
 
 import CourierRuntime
 import Foundation
-import HTTPTypes
 
 /// The user the token belongs to.
 ///
@@ -169,6 +168,10 @@ public struct CreateRepositoryRequest: APIRequest {
     public var body: RequestBody? { .json(payload) }
     /// The spec's per-attempt timeout.
     public var timeout: Duration? { .seconds(30) }
+    /// The spec's retry and circuit-breaker hints, over the client's setup.
+    public var resilience: EndpointResilience {
+        EndpointResilience(maxAttempts: 1)
+    }
     /// Header fields whose values are never logged.
     public var secretHeaderNames: Set<String> { ["X-GitHub-OTP"] }
     /// The name in logs and events.
@@ -334,6 +337,10 @@ public struct UpdateIssueRequest: APIRequest {
     public var body: RequestBody? { .json(payload) }
     /// The spec's per-attempt timeout.
     public var timeout: Duration? { .seconds(30) }
+    /// The spec's retry and circuit-breaker hints, over the client's setup.
+    public var resilience: EndpointResilience {
+        EndpointResilience(maxAttempts: 2, isSafeToRepeat: true)
+    }
     /// The name in logs and events.
     public var operationName: String { "updateIssue" }
 }

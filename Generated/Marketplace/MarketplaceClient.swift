@@ -2,7 +2,6 @@
 
 import CourierRuntime
 import Foundation
-import HTTPTypes
 
 /// Products, categories, carts and orders of an online shop.
 ///
@@ -23,7 +22,7 @@ public struct MarketplaceClient: Sendable {
     /// - Parameters:
     ///   - baseURL: Where requests go; the spec's `https://api.marketplace.example.com/v2` by default.
     ///   - transport: What sends the bytes; `URLSessionTransport()` by default.
-    ///   - auth: How requests authenticate; the service expects a bearer token, such as `.bearer { token }`.
+    ///   - auth: How requests authenticate; the service expects a bearer token in `Authorization`, such as `MarketplaceClient.bearer { token }`.
     ///   - xAPIKey: The partner key; the client takes it at construction and never logs it.
     ///   - configuration: Logging, events, timeouts and query encoding. Its coding and auth are replaced by the spec's coding and `auth`, and the spec's header fields are added to its defaults.
     public init(
@@ -46,6 +45,18 @@ public struct MarketplaceClient: Sendable {
             }
         }
         client = APIClient(baseURL: baseURL, transport: transport, configuration: configuration)
+    }
+
+    /// Bearer authentication as the spec describes it: `Authorization: Bearer <token>`, with the token fetched before every attempt.
+    ///
+    /// - Parameters:
+    ///   - token: Returns the current token, refreshing it when needed; `nil` sends none.
+    ///   - onUnauthorized: Called on a 401: refresh and return `.replay`, or sign out and return `.fail`.
+    public static func bearer(
+        token: @escaping @Sendable () async throws -> String?,
+        onUnauthorized: (@Sendable (Authentication.UnauthorizedContext) async -> Authentication.UnauthorizedAction)? = nil
+    ) -> Authentication {
+        .bearer(header: .authorization, token: token, onUnauthorized: onUnauthorized)
     }
 
     /// Sends `GET /products`.

@@ -2,7 +2,6 @@
 
 import CourierRuntime
 import Foundation
-import HTTPTypes
 
 /// `GET /products`, sent by `MarketplaceClient.listProducts`.
 public struct ListProductsRequest: APIRequest {
@@ -133,10 +132,14 @@ public struct CreateOrderRequest: APIRequest {
     public var path: RequestPath { RequestPath("/orders") }
     /// The body.
     public var body: RequestBody? { .json(payload) }
-    /// Sends an idempotency key, so that retrying is safe.
-    public var sendsIdempotencyKey: Bool { true }
+    /// Sends an idempotency key in this header, so that retrying is safe.
+    public var idempotencyKeyHeader: HTTPField.Name? { .idempotencyKey }
     /// The spec's per-attempt timeout.
     public var timeout: Duration? { .seconds(30) }
+    /// The spec's retry and circuit-breaker hints, over the client's setup.
+    public var resilience: EndpointResilience {
+        EndpointResilience(maxAttempts: 4, backoffBase: .milliseconds(500), backoffCap: .seconds(8))
+    }
     /// Header fields whose values are never logged.
     public var secretHeaderNames: Set<String> { ["X-Api-Key"] }
     /// The name in logs and events.
@@ -230,8 +233,8 @@ public struct CancelOrderRequest: APIRequest {
     public var method: HTTPRequest.Method { .post }
     /// The path template and its values.
     public var path: RequestPath { RequestPath("/orders/{orderId}/cancel", ["orderId": orderID]) }
-    /// Sends an idempotency key, so that retrying is safe.
-    public var sendsIdempotencyKey: Bool { true }
+    /// Sends an idempotency key in this header, so that retrying is safe.
+    public var idempotencyKeyHeader: HTTPField.Name? { HTTPField.Name("X-Idempotency-Key") }
     /// The spec's per-attempt timeout.
     public var timeout: Duration? { .seconds(15) }
     /// Header fields whose values are never logged.
@@ -288,6 +291,10 @@ public struct GetHealthRequest: APIRequest {
     public var path: RequestPath { RequestPath("/health") }
     /// The spec's per-attempt timeout.
     public var timeout: Duration? { .seconds(2) }
+    /// The spec's retry and circuit-breaker hints, over the client's setup.
+    public var resilience: EndpointResilience {
+        EndpointResilience(maxAttempts: 1, circuitBreaker: .off)
+    }
     /// Header fields whose values are never logged.
     public var secretHeaderNames: Set<String> { ["X-Api-Key"] }
     /// The name in logs and events.

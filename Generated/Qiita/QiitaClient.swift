@@ -2,7 +2,6 @@
 
 import CourierRuntime
 import Foundation
-import HTTPTypes
 
 /// Articles ("items"), comments, tags and users of a Qiita-style knowledge-sharing site.
 ///
@@ -23,7 +22,7 @@ public struct QiitaClient: Sendable {
     /// - Parameters:
     ///   - baseURL: Where requests go; the spec's `https://qiita.com/api/v2` by default.
     ///   - transport: What sends the bytes; `URLSessionTransport()` by default.
-    ///   - auth: How requests authenticate; the service expects a bearer token, such as `.bearer { token }`. An access token with the read_qiita (and, to write, write_qiita) scope.
+    ///   - auth: How requests authenticate; the service expects a bearer token in `Authorization`, such as `QiitaClient.bearer { token }`. An access token with the read_qiita (and, to write, write_qiita) scope.
     ///   - configuration: Logging, events, timeouts and query encoding. Its coding and auth are replaced by the spec's coding and `auth`, and the spec's header fields are added to its defaults.
     public init(
         baseURL: URL = QiitaClient.defaultBaseURL,
@@ -35,6 +34,18 @@ public struct QiitaClient: Sendable {
         configuration.coding = JSONCoding(keyStyle: .asIs, dateFormat: .iso8601)
         configuration.auth = auth
         client = APIClient(baseURL: baseURL, transport: transport, configuration: configuration)
+    }
+
+    /// Bearer authentication as the spec describes it: `Authorization: Bearer <token>`, with the token fetched before every attempt.
+    ///
+    /// - Parameters:
+    ///   - token: Returns the current token, refreshing it when needed; `nil` sends none.
+    ///   - onUnauthorized: Called on a 401: refresh and return `.replay`, or sign out and return `.fail`.
+    public static func bearer(
+        token: @escaping @Sendable () async throws -> String?,
+        onUnauthorized: (@Sendable (Authentication.UnauthorizedContext) async -> Authentication.UnauthorizedAction)? = nil
+    ) -> Authentication {
+        .bearer(header: .authorization, token: token, onUnauthorized: onUnauthorized)
     }
 
     /// Recent articles, optionally filtered by a search query.

@@ -2,7 +2,6 @@
 
 import CourierRuntime
 import Foundation
-import HTTPTypes
 
 /// Recent articles, optionally filtered by a search query.
 ///

@@ -4,6 +4,35 @@ import Testing
 
 /// Every kind of bad input gets one exact `path:line:column: error: message` line.
 @Suite struct BadSpecTests {
+    @Test func aModelBodyCanOnlyBeSentAsJSON() {
+        let yaml = """
+            service: Petstore
+            baseURL: https://petstore.example.com
+            models:
+              Pet: { id: Int }
+            endpoints:
+              createPet:
+                post: /pets
+                body: { type: Pet, contentType: application/x-www-form-urlencoded }
+              upload:
+                put: /photo
+                body: { type: Data, contentType: image/png }
+              badType:
+                put: /raw
+                body: { type: Data, contentType: "not a media type" }
+              patchPet:
+                patch: /pets
+                body: { type: Pet, contentType: application/merge-patch+json }
+                headers: { Content-Type: String }
+            """
+        #expect(diagnosticLines(yaml) == [
+            "Specs/x.yaml:8:5: error: the body of endpoint 'createPet' has content type 'application/x-www-form-urlencoded' and type 'Pet'; "
+                + "only JSON media types ('application/json' or '…+json') are encoded, so send other content types as 'Data' (type: Data)",
+            "Specs/x.yaml:14:5: error: the body of endpoint 'badType' has content type 'not a media type', which is not a media type such as 'application/octet-stream'",
+            "Specs/x.yaml:18:16: error: header parameter 'Content-Type' of endpoint 'patchPet' is already sent as the body's content type ('application/merge-patch+json')",
+        ])
+    }
+
     @Test func yamlSyntaxErrorIsReportedAtLibyamlsPosition() {
         let yaml = """
             service: Petstore

@@ -22,6 +22,31 @@ struct GenerationTests {
         #expect(drift.isEmpty, "Generated/ is stale (\(drift.joined(separator: "; "))); refresh it with: \(Self.refreshCommand)")
     }
 
+    @Test("Resilience hints become an EndpointResilience only when they say something")
+    func resilienceOnlyWhenHinted() throws {
+        let yaml = serviceYAML("Hints", """
+            endpoints:
+              plain: { get: /plain, timeout: 5 }
+              once: { get: /once, retry: false }
+              careful: { post: /careful, retry: { maxAttempts: 2, nonIdempotent: true }, breaker: { resetAfter: 0.5 } }
+            """)
+        let spec = try #require(loadSpec(yaml).spec)
+        let requests = try #require(try Generator().generate(spec, specPath: "hints.yaml")["HintsRequests.swift"])
+        let plain = try #require(requests.range(of: "struct PlainRequest")).lowerBound
+        let once = try #require(requests.range(of: "struct OnceRequest")).lowerBound
+        let careful = try #require(requests.range(of: "struct CarefulRequest")).lowerBound
+        #expect(!requests[plain..<once].contains("resilience"), "no hint, no property: the client's setup applies")
+        #expect(requests[once..<careful].contains("EndpointResilience(maxAttempts: 1)"))
+        #expect(requests[careful...].contains("""
+            EndpointResilience(
+                        maxAttempts: 2,
+                        isSafeToRepeat: true,
+                        circuitBreaker: .endpoint("careful"),
+                        circuitBreakerConfiguration: .consecutiveFailures(openDuration: .milliseconds(500))
+                    )
+            """))
+    }
+
     @Test("Every spec yields exactly four files named after the service")
     func fourFilesPerSpec() throws {
         let result = try Generator().generate(specAt: packageRoot.appendingPathComponent("Specs/Bookshelf.yaml"),

@@ -33,6 +33,17 @@ actor TokenStore {
         })
     }
 
+    @Test func aBearerTokenGoesInTheHeaderTheServiceNames() async throws {
+        let stub = StubTransport()
+        stub.on(.get, "/me", .status(204))
+        let header = try #require(HTTPField.Name("X-Auth-Token"))
+        let client = stubClient(stub) { $0.auth = .bearer(header: header, token: { "t-1" }) }
+        _ = try await client.send(Probe<NoContent, NoDocumentedFailure>(path: "/me"))
+        let sent = try #require(stub.receivedRequests.first)
+        #expect(sent.header("X-Auth-Token") == "Bearer t-1")
+        #expect(sent.header("Authorization") == nil)
+    }
+
     @Test func aRefreshedTokenIsReplayedOnce() async throws {
         let store = TokenStore()
         let stub = StubTransport()

@@ -55,6 +55,32 @@ import Testing
         }
     }
 
+    @Test func credentialsInAServicesOwnAuthHeaderAreNeverLogged() async throws {
+        let logs = LogRecorder()
+        let stub = StubTransport()
+        stub.on(.get, "/me", .status(204))
+        let header = try #require(HTTPField.Name("X-Auth-Token"))
+        let keyHeader = try #require(HTTPField.Name("X-Partner-Key"))
+        for auth in [Authentication.bearer(header: header, token: { "bearer-value" }),
+                     Authentication.apiKey(header: keyHeader, value: { "bearer-value" })] {
+            let client = stubClient(stub) {
+                $0.logger = logs.logger(level: .trace)
+                $0.auth = auth
+            }
+            // The request marks nothing secret: the authentication itself names its field.
+            _ = try await client.send(Probe<NoContent, NoDocumentedFailure>(path: "/me", headers: ["X-Visible": "visible-value"]))
+        }
+        let sent = stub.receivedRequests
+        #expect(sent.count == 2)
+        #expect(sent.first?.header("X-Auth-Token") == "Bearer bearer-value")
+        #expect(sent.last?.header("X-Partner-Key") == "bearer-value")
+        let text = logs.allText
+        #expect(text.contains("X-Auth-Token: <redacted>"))
+        #expect(text.contains("X-Partner-Key: <redacted>"))
+        #expect(text.contains("visible-value"), "trace level shows ordinary headers")
+        #expect(!text.contains("bearer-value"), "the token leaked into the log")
+    }
+
     @Test func transportFailuresAndRejectedRequestsAreLoggedToo() async {
         let logs = LogRecorder()
         let stub = StubTransport()

@@ -187,12 +187,26 @@ import Testing
         let client = stubClient(stub) {
             $0.auth = .bearer(token: { "t" }, onUnauthorized: { _ in .replay })
         }
-        _ = try await client.send(Probe<NoContent, NoDocumentedFailure>(method: .post, sendsIdempotencyKey: true))
+        _ = try await client.send(Probe<NoContent, NoDocumentedFailure>(method: .post, idempotencyKeyHeader: .idempotencyKey))
         let keys = stub.receivedRequests.map { $0.header("Idempotency-Key") }
         #expect(keys.count == 2)
         #expect(keys[0] != nil && keys[0] == keys[1])
-        _ = try await client.send(Probe<NoContent, NoDocumentedFailure>(method: .post, sendsIdempotencyKey: true))
+        _ = try await client.send(Probe<NoContent, NoDocumentedFailure>(method: .post, idempotencyKeyHeader: .idempotencyKey))
         #expect(stub.receivedRequests[2].header("Idempotency-Key") != keys[0])
+    }
+
+    @Test func idempotencyKeyGoesInTheHeaderTheRequestNames() async throws {
+        let stub = StubTransport()
+        stub.on(.post, "/", .status(500), .status(204))
+        // Zero jitter: the retry's backoff is zero, so the test sleeps no real time.
+        let client = stubClient(stub) { $0.resilience = Resilience(jitter: .constant(0)) }
+        let header = try #require(HTTPField.Name("X-Idempotency-Key"))
+        _ = try await client.send(Probe<NoContent, NoDocumentedFailure>(method: .post, idempotencyKeyHeader: header))
+        let keys = stub.receivedRequests.map { $0.header("X-Idempotency-Key") }
+        // The key makes the POST safe to repeat, so the 500 is retried with the same key.
+        #expect(keys.count == 2)
+        #expect(keys[0] != nil && keys[0] == keys[1])
+        #expect(stub.receivedRequests.allSatisfy { $0.header("Idempotency-Key") == nil })
     }
 
     @Test func idempotencyFollowsTheMethodByDefault() {

@@ -75,8 +75,10 @@ enum NameWords {
                 result += acronym
             } else if word.count > 1, word.allSatisfy({ !$0.isLetter || $0.isUppercase }) {
                 // An all-caps word that is not a known acronym: `JSONAPI` in `JSONAPIErrors`
-                // stays, `STATUS` in `STATUS_CODE` becomes `Status`.
-                result += keepingUpperCaseWords ? word : capitalized(lower)
+                // stays, `STATUS` in `STATUS_CODE` becomes `Status`. A word made only of known
+                // acronyms (`JSONAPI`, `HTTPAPI`) is acronyms even when the whole name is in
+                // upper case, so a name `JSONAPI` stays `JSONAPI` instead of becoming `Jsonapi`.
+                result += keepingUpperCaseWords || isAcronymCompound(lower) ? word : capitalized(lower)
             } else {
                 result += capitalized(word)
             }
@@ -85,6 +87,22 @@ enum NameWords {
             result = "_" + result
         }
         return result
+    }
+
+    /// Whether `lower` is two or more known acronyms written together, such as `jsonapi`.
+    static func isAcronymCompound(_ lower: String) -> Bool {
+        let characters = Array(lower)
+        guard !characters.isEmpty else { return false }
+        // reachable[i]: the first i characters split into acronyms; parts[i]: the most pieces.
+        var reachable = [true] + Array(repeating: false, count: characters.count)
+        var parts = Array(repeating: 0, count: characters.count + 1)
+        for end in 1...characters.count {
+            for start in 0..<end where reachable[start] && acronyms[String(characters[start..<end])] != nil {
+                reachable[end] = true
+                parts[end] = max(parts[end], parts[start] + 1)
+            }
+        }
+        return reachable[characters.count] && parts[characters.count] >= 2
     }
 
     private static func capitalized(_ word: String) -> String {

@@ -12,7 +12,6 @@ enum EmbeddedTemplates {
 
             import CourierRuntime
             import Foundation
-            import HTTPTypes
 
             {{doc}}
             public struct {{name}}: Sendable {
@@ -53,6 +52,16 @@ enum EmbeddedTemplates {
             {{/hasHeaders}}
                     client = APIClient(baseURL: baseURL, transport: transport, configuration: configuration)
                 }
+            {{#auth}}
+
+            {{doc}}
+                public static func bearer(
+                    token: @escaping @Sendable () async throws -> String?,
+                    onUnauthorized: (@Sendable (Authentication.UnauthorizedContext) async -> Authentication.UnauthorizedAction)? = nil
+                ) -> Authentication {
+                    .bearer(header: {{header}}, token: token, onUnauthorized: onUnauthorized)
+                }
+            {{/auth}}
             {{#methods}}
 
             {{doc}}
@@ -290,7 +299,13 @@ enum EmbeddedTemplates {
 
             import CourierRuntime
             import Foundation
-            import HTTPTypes
+            {{#defaultResilience}}
+
+            extension EndpointResilience {
+            {{defaultResilienceDoc}}
+                {{defaultResilience}}
+            }
+            {{/defaultResilience}}
             {{#requests}}
 
             {{doc}}
@@ -358,14 +373,20 @@ enum EmbeddedTemplates {
                 /// The body.
                 public var body: RequestBody? { {{body}} }
             {{/body}}
-            {{#sendsIdempotencyKey}}
-                /// Sends an idempotency key, so that retrying is safe.
-                public var sendsIdempotencyKey: Bool { true }
-            {{/sendsIdempotencyKey}}
+            {{#idempotencyKeyHeader}}
+                /// Sends an idempotency key in this header, so that retrying is safe.
+                public var idempotencyKeyHeader: HTTPField.Name? { {{idempotencyKeyHeader}} }
+            {{/idempotencyKeyHeader}}
             {{#timeout}}
                 /// The spec's per-attempt timeout.
                 public var timeout: Duration? { {{timeout}} }
             {{/timeout}}
+            {{#resilience}}
+                /// The spec's retry and circuit-breaker hints, over the client's setup.
+                public var resilience: EndpointResilience {
+                    {{resilience}}
+                }
+            {{/resilience}}
             {{#secretHeaderNames}}
                 /// Header fields whose values are never logged.
                 public var secretHeaderNames: Set<String> { {{secretHeaderNames}} }

@@ -213,7 +213,9 @@ public enum LiteralValue: Hashable, Sendable, CustomStringConvertible {
 public struct RequestBodySpec: Hashable, Sendable, SourceLocated {
     /// The body's type: a named model, or the model synthesized from inline `properties`.
     public var type: TypeReference
-    /// The media type sent as `Content-Type`.
+    /// The media type sent as `Content-Type`: a JSON media type (``json``, or one ending in
+    /// `+json`), for which the body is encoded as JSON, or any other media type for a `Data`
+    /// body, which is sent as it is.
     public var contentType: String
     /// The documentation, if any.
     public var description: String?
@@ -227,6 +229,33 @@ public struct RequestBodySpec: Hashable, Sendable, SourceLocated {
         self.contentType = contentType
         self.description = description
         self.location = location
+    }
+
+    /// `application/json`, the default content type.
+    public static let json = "application/json"
+
+    /// Whether the content type is JSON: `application/json` or a structured `+json` type such
+    /// as `application/merge-patch+json`, parameters aside. Courier encodes no other format.
+    public var isJSON: Bool {
+        let essence = contentType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)[0]
+            .filter { !$0.isWhitespace }.lowercased()
+        return essence == Self.json || (essence.hasPrefix("application/") && essence.hasSuffix("+json"))
+    }
+
+    /// Whether the body's bytes go out as they are (a `Data` body with a content type other
+    /// than JSON) rather than being encoded as JSON.
+    public var isRaw: Bool {
+        !isJSON && type.nonOptional == .primitive(.data)
+    }
+
+    /// Whether `text` is a media type, `type/subtype` with optional `; parameter=value` parts,
+    /// whose type and subtype are RFC 9110 tokens.
+    static func isMediaType(_ text: String) -> Bool {
+        let essence = text.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)[0]
+        let parts = essence.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, !text.contains(where: { $0.isNewline }) else { return false }
+        let tokenCharacters = Set("!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+        return parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(tokenCharacters.contains) }
     }
 }
 

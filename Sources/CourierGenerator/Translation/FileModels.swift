@@ -162,10 +162,16 @@ public struct RequestsFileModel: TemplateModel {
     public var specPath: String
     /// The request types, in endpoint order.
     public var requests: [RequestModel]
+    /// The declaration of the `EndpointResilience` constant for the spec's `defaults:` retry
+    /// and breaker hints (`static let <service>Defaults = ...`), if they give any.
+    public var defaultResilience: String?
+    /// The constant's doc comment, indented for a member.
+    public var defaultResilienceDoc: String
 
     /// The fields the `requests` template reads.
     public static let templateFields: TemplateFields<Self> = [
         "version": \.version, "specPath": \.specPath, "requests": \.requests,
+        "defaultResilience": \.defaultResilience, "defaultResilienceDoc": \.defaultResilienceDoc,
     ]
 }
 
@@ -193,10 +199,14 @@ public struct RequestModel: TemplateModel {
     public var headers: [ParameterItemModel]
     /// The `body` expression, if any.
     public var body: String?
-    /// `true` when the endpoint sends an idempotency key.
-    public var sendsIdempotencyKey: Bool
+    /// The `HTTPField.Name?` expression of the idempotency key's header, such as
+    /// `.idempotencyKey`, when the endpoint sends a key.
+    public var idempotencyKeyHeader: String?
     /// The timeout expression, such as `.seconds(20)`, if the spec gives one.
     public var timeout: String?
+    /// The `EndpointResilience` expression of the spec's retry and breaker hints, if they say
+    /// anything; it may span lines, indented for the body of a computed property.
+    public var resilience: String?
     /// The secret header names as a set literal, if any.
     public var secretHeaderNames: String?
     /// The operation name as a string literal.
@@ -208,7 +218,8 @@ public struct RequestModel: TemplateModel {
         "properties": \.properties, "hasProperties": \.hasProperties, "isInline": \.isInline,
         "inlineParameters": \.inlineParameters, "method": \.method, "path": \.path,
         "query": \.query, "hasQuery": \.hasQuery, "headers": \.headers, "hasHeaders": \.hasHeaders,
-        "body": \.body, "sendsIdempotencyKey": \.sendsIdempotencyKey, "timeout": \.timeout,
+        "body": \.body, "idempotencyKeyHeader": \.idempotencyKeyHeader, "timeout": \.timeout,
+        "resilience": \.resilience,
         "secretHeaderNames": \.secretHeaderNames, "operationName": \.operationName,
     ]
 
@@ -384,16 +395,29 @@ public struct ClientFileModel: TemplateModel {
     public var initDoc: String
     /// One method per endpoint.
     public var methods: [MethodModel]
+    /// The spec's authentication, when it has one.
+    public var auth: AuthModel?
 
     /// The fields the `client` template reads.
     public static let templateFields: TemplateFields<Self> = [
         "version": \.version, "specPath": \.specPath, "doc": \.doc, "name": \.name, "baseURL": \.baseURL,
         "coding": \.coding, "fixedHeaders": \.fixedHeaders, "headerArguments": \.headerArguments,
-        "initDoc": \.initDoc, "methods": \.methods, "hasHeaders": \.hasHeaders,
+        "initDoc": \.initDoc, "methods": \.methods, "hasHeaders": \.hasHeaders, "auth": \.auth,
     ]
 
     /// Whether the client sets any header field.
     public var hasHeaders: Bool { !fixedHeaders.isEmpty || !headerArguments.isEmpty }
+}
+
+/// The client's `bearer(token:onUnauthorized:)` factory, which puts the token where the spec says.
+public struct AuthModel: TemplateModel {
+    /// The doc comment, indented for a member.
+    public var doc: String
+    /// The `HTTPField.Name` expression of the header that carries the token.
+    public var header: String
+
+    /// The fields the `client` template reads.
+    public static let templateFields: TemplateFields<Self> = ["doc": \.doc, "header": \.header]
 }
 
 /// A header with a fixed value, or with the value of an initialiser argument.

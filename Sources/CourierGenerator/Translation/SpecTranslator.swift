@@ -205,8 +205,8 @@ public struct SpecTranslator: Sendable {
 
     /// Names a request type's stored properties may not take, because `APIRequest` uses them.
     static let requirementNames: Set<String> = [
-        "method", "path", "query", "headers", "body", "successStatuses", "isIdempotent", "sendsIdempotencyKey",
-        "timeout", "secretHeaderNames", "operationName", "payload",
+        "method", "path", "query", "headers", "body", "successStatuses", "isIdempotent", "idempotencyKeyHeader",
+        "timeout", "resilience", "secretHeaderNames", "operationName", "payload",
     ]
 
     /// One argument of an endpoint: a parameter or the body, in call-site order.
@@ -281,7 +281,11 @@ public struct SpecTranslator: Sendable {
 
     /// The view model of `<Prefix>Requests.swift`.
     public func requestsFile() -> RequestsFileModel {
-        RequestsFileModel(version: version, specPath: specPath, requests: spec.endpoints.map(requestModel))
+        RequestsFileModel(version: version, specPath: specPath, requests: spec.endpoints.map(requestModel),
+                          defaultResilience: defaultResilienceDeclaration(),
+                          defaultResilienceDoc: SwiftComment.documentation(
+                              "The `defaults:` retry and circuit-breaker hints of \(SwiftComment.inline(spec.name)), "
+                              + "carried by every request that inherits them.", indentation: "    "))
     }
 
     func requestModel(_ endpoint: EndpointSpec) -> RequestModel {
@@ -305,6 +309,13 @@ public struct SpecTranslator: Sendable {
                                    separator: separators[index])
             }
         }
+        var headerItems = items(endpoint.headerParameters)
+        if let body = endpoint.body, body.isJSON, body.contentType != RequestBodySpec.json {
+            // The runtime sends JSON as `application/json` unless the request names the type.
+            if !headerItems.isEmpty { headerItems[headerItems.count - 1].separator = "," }
+            headerItems.append(ParameterItemModel(key: SwiftLiteral.string("Content-Type"),
+                                                  value: SwiftLiteral.string(body.contentType), separator: ""))
+        }
         let pathValues = endpoint.pathParameters.map { parameter in
             "\(SwiftLiteral.string(parameter.name)): \(Self.parameterValue(stored(parameter), type: parameter.type))"
         }
@@ -313,6 +324,11 @@ public struct SpecTranslator: Sendable {
             : "RequestPath(\(SwiftLiteral.string(endpoint.path.template)), [\(pathValues.joined(separator: ", "))])"
         var secrets = Set(endpoint.headerParameters.filter(\.isSecret).map(\.name))
         secrets.formUnion(spec.headers.filter(\.isSecret).map(\.name))
+        if let auth = spec.auth, auth.headerName.lowercased() != "authorization" {
+            // `Authorization` is never logged anyway; another auth field must be named, so that
+            // it stays out of logs whichever `Authentication` the caller passes.
+            secrets.insert(auth.headerName)
+        }
         let secretLiteral = secrets.isEmpty ? nil : "[" + secrets.sorted().map(SwiftLiteral.string).joined(separator: ", ") + "]"
         var text = endpoint.description.map { $0 + "\n\n" } ?? ""
         text += "`\(endpoint.method.rawValue) \(SwiftComment.inline(endpoint.path.template))`, sent by `\(clientName).\(endpoint.swiftName.name)`."
@@ -327,13 +343,105 @@ public struct SpecTranslator: Sendable {
             method: "." + endpoint.method.specKey,
             path: path,
             query: items(endpoint.queryParameters),
-            headers: items(endpoint.headerParameters),
-            body: endpoint.body == nil ? nil : ".json(payload)",
-            sendsIdempotencyKey: endpoint.resilience.idempotencyKey != nil,
+            headers: headerItems,
+            body: endpoint.body.map(Self.bodyExpression),
+            idempotencyKeyHeader: endpoint.resilience.idempotencyKey.map { Self.fieldName($0.headerName) },
             timeout: endpoint.resilience.timeout.map(Self.duration),
+            resilience: resilienceExpression(endpoint),
             secretHeaderNames: secretLiteral,
             operationName: SwiftLiteral.string(endpoint.name)
         )
+    }
+
+    /// The `body` expression: JSON, or a `Data` body's bytes as they are under its content type.
+    static func bodyExpression(_ body: RequestBodySpec) -> String {
+        guard body.isRaw else { return ".json(payload)" }
+        let contentType = SwiftLiteral.string(body.contentType)
+        return body.type.isOptional
+            ? "payload.map { .data($0, contentType: \(contentType)) }"
+            : ".data(payload, contentType: \(contentType))"
+    }
+
+    /// An `HTTPField.Name?` expression for a header name the validator checked: the runtime's
+    /// constant for the standard names, else the failable initialiser.
+    static func fieldName(_ name: String) -> String {
+        switch name.lowercased() {
+        case "idempotency-key": ".idempotencyKey"
+        case "authorization": ".authorization"
+        default: "HTTPField.Name(\(SwiftLiteral.string(name)))"
+        }
+    }
+
+    /// The name of the `EndpointResilience` constant that holds the spec's `defaults:` retry and
+    /// breaker hints, such as `bookshelfDefaults`, or `nil` when the defaults say nothing of them.
+    var defaultResilienceName: String? {
+        resilienceArguments(retry: spec.defaultResilience.retry, breaker: spec.defaultResilience.breaker, breakerKey: nil).isEmpty
+            ? nil : spec.swiftName.name.prefix(1).lowercased() + spec.swiftName.name.dropFirst() + "Defaults"
+    }
+
+    /// The `EndpointResilience` the spec's retry and breaker hints (already merged with
+    /// `defaults`) become, or `nil` when they say nothing, so the client's setup applies as is.
+    /// An endpoint that inherits both from `defaults` names the shared constant instead.
+    ///
+    /// A breaker written on the endpoint is the endpoint's own (keyed by its spec name); a
+    /// breaker inherited from `defaults` is the host's, shared by every endpoint that inherits it.
+    func resilienceExpression(_ endpoint: EndpointSpec) -> String? {
+        let hints = endpoint.resilience
+        let defaults = spec.defaultResilience
+        if let shared = defaultResilienceName, hints.retry == defaults.retry, hints.breaker == defaults.breaker {
+            return "." + shared
+        }
+        let inherited = hints.breaker == defaults.breaker
+        let arguments = resilienceArguments(retry: hints.retry, breaker: hints.breaker,
+                                            breakerKey: inherited ? nil : endpoint.name)
+        return arguments.isEmpty ? nil : Self.resilienceInitializer(arguments, indentation: "        ")
+    }
+
+    /// The declaration of the `defaults:` constant, or `nil` when there is none.
+    func defaultResilienceDeclaration() -> String? {
+        guard let name = defaultResilienceName else { return nil }
+        let arguments = resilienceArguments(retry: spec.defaultResilience.retry, breaker: spec.defaultResilience.breaker, breakerKey: nil)
+        return "static let \(name) = " + Self.resilienceInitializer(arguments, indentation: "    ", prefixLength: name.count + 16)
+    }
+
+    /// The arguments of `EndpointResilience(...)` for these hints; `breakerKey` names the
+    /// endpoint's own breaker, `nil` means the host's.
+    func resilienceArguments(retry: RetryOverride?, breaker: BreakerOverride?, breakerKey: String?) -> [String] {
+        var arguments: [String] = []
+        switch retry {
+        case nil:
+            break
+        case .disabled:
+            arguments.append("maxAttempts: 1")
+        case .custom(let retry):
+            if let attempts = retry.maxAttempts { arguments.append("maxAttempts: \(attempts)") }
+            if let base = retry.baseDelay { arguments.append("backoffBase: \(Self.duration(base))") }
+            if let cap = retry.maxDelay { arguments.append("backoffCap: \(Self.duration(cap))") }
+            if retry.retriesNonIdempotent { arguments.append("isSafeToRepeat: true") }
+        }
+        switch breaker {
+        case nil:
+            break
+        case .disabled:
+            arguments.append("circuitBreaker: .off")
+        case .custom(let breaker):
+            arguments.append(breakerKey.map { "circuitBreaker: .endpoint(\(SwiftLiteral.string($0)))" } ?? "circuitBreaker: .host")
+            var settings: [String] = []
+            if let threshold = breaker.failureThreshold { settings.append(String(threshold)) }
+            if let reset = breaker.resetAfter { settings.append("openDuration: \(Self.duration(reset))") }
+            if !settings.isEmpty {
+                arguments.append("circuitBreakerConfiguration: .consecutiveFailures(\(settings.joined(separator: ", ")))")
+            }
+        }
+        return arguments
+    }
+
+    /// `EndpointResilience(...)` on one line when it fits after `indentation` (and
+    /// `prefixLength` more characters), else one argument per line.
+    static func resilienceInitializer(_ arguments: [String], indentation: String, prefixLength: Int = 0) -> String {
+        let line = "EndpointResilience(\(arguments.joined(separator: ", ")))"
+        if fitsOnOneLine(indentation + String(repeating: " ", count: prefixLength) + line) { return line }
+        return "EndpointResilience(\n" + arguments.map { indentation + "    " + $0 }.joined(separator: ",\n") + "\n" + indentation + ")"
     }
 
     static func duration(_ seconds: Double) -> String {
@@ -469,7 +577,8 @@ public struct SpecTranslator: Sendable {
         initText += "\n  - transport: What sends the bytes; `URLSessionTransport()` by default."
         if let auth = spec.auth {
             let detail = auth.description.map { " " + SwiftComment.inline($0) } ?? ""
-            initText += "\n  - auth: How requests authenticate; the service expects a bearer token, such as `.bearer { token }`.\(detail)"
+            initText += "\n  - auth: How requests authenticate; the service expects a bearer token in"
+            initText += " `\(SwiftComment.inline(auth.headerName))`, such as `\(clientName).bearer { token }`.\(detail)"
         } else {
             initText += "\n  - auth: How requests authenticate; the service documents none, so `.none` by default."
         }
@@ -490,8 +599,24 @@ public struct SpecTranslator: Sendable {
             fixedHeaders: headerModels,
             headerArguments: arguments,
             initDoc: SwiftComment.documentation(initText, indentation: "    "),
-            methods: spec.endpoints.map(methodModel)
+            methods: spec.endpoints.map(methodModel),
+            auth: spec.auth.map(authModel)
         )
+    }
+
+    func authModel(_ auth: AuthSpec) -> AuthModel {
+        let header = auth.headerName
+        var text = "Bearer authentication as the spec describes it: `\(SwiftComment.inline(header)): Bearer <token>`,"
+        text += " with the token fetched before every attempt."
+        text += "\n\n- Parameters:"
+        text += "\n  - token: Returns the current token, refreshing it when needed; `nil` sends none."
+        text += "\n  - onUnauthorized: Called on a 401: refresh and return `.replay`, or sign out and return `.fail`."
+        let expression = header.lowercased() == "authorization"
+            ? ".authorization"
+            // The name was checked to be a field name when this file was generated, so the
+            // fallback is never taken; it keeps generated code free of force-unwraps.
+            : "HTTPField.Name(\(SwiftLiteral.string(header))) ?? .authorization"
+        return AuthModel(doc: SwiftComment.documentation(text, indentation: "    "), header: expression)
     }
 
     func methodModel(_ endpoint: EndpointSpec) -> MethodModel {

@@ -13,6 +13,7 @@ extension SpecValidator {
             if !endpoint.method.allowsBody {
                 error("\(what) uses \(endpoint.method.rawValue), which sends no body; remove 'body' or use another method", at: body.location)
             }
+            checkContentType(of: body, what: what)
         }
         if let type = endpoint.response.body {
             checkReference(type, at: endpoint.response.location, usage: "the response of \(what)")
@@ -31,11 +32,28 @@ extension SpecValidator {
         return endpoint
     }
 
+    /// A body is either JSON, or bytes sent as they are: any other content type needs a `Data`
+    /// body, because Courier has no encoder for it and must not send JSON under another name.
+    mutating func checkContentType(of body: RequestBodySpec, what: String) {
+        guard body.contentType != RequestBodySpec.json else { return }
+        guard RequestBodySpec.isMediaType(body.contentType) else {
+            error("the body of \(what) has content type '\(body.contentType)', which is not a media type such as 'application/octet-stream'",
+                  at: body.location)
+            return
+        }
+        if !body.isJSON && body.type.nonOptional != .primitive(.data) {
+            error("the body of \(what) has content type '\(body.contentType)' and type '\(body.type)'; only JSON media types "
+                  + "('\(RequestBodySpec.json)' or '…+json') are encoded, so send other content types as 'Data' (type: Data)",
+                  at: body.location)
+        }
+    }
+
     /// Headers Courier sets itself (credentials, idempotency keys) cannot also be parameters.
     mutating func checkReservedHeaders(of endpoint: EndpointSpec) {
         var reserved: [String: String] = [:]
         if let auth = root.auth { reserved[auth.headerName.lowercased()] = "the auth header" }
         if let key = endpoint.resilience.idempotencyKey { reserved[key.headerName.lowercased()] = "the idempotency key" }
+        if let body = endpoint.body { reserved["content-type"] = "the body's content type ('\(body.contentType)')" }
         for parameter in endpoint.headerParameters {
             if let use = reserved[parameter.name.lowercased()] {
                 error("header parameter '\(parameter.name)' of endpoint '\(endpoint.name)' is already sent as \(use)", at: parameter.location)

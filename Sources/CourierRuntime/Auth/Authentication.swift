@@ -32,36 +32,52 @@ public struct Authentication: Sendable {
 
     let apply: @Sendable (inout HTTPFields) async throws -> Void
     let onUnauthorized: (@Sendable (UnauthorizedContext) async -> UnauthorizedAction)?
+    /// The canonical (lower-case) names of the fields that carry credentials, which the client
+    /// never logs, whatever they are called.
+    let credentialHeaderNames: Set<String>
 
     /// Creates an authentication from a function that adds credentials to header fields.
     ///
     /// - Parameters:
+    ///   - credentialHeaders: The fields `apply` writes secrets into. The client never logs
+    ///     their values; `Authorization`, `Cookie` and `X-API-Key` are never logged anyway.
     ///   - apply: Adds credentials; called before every attempt, so it sees refreshed tokens.
     ///   - onUnauthorized: Called on a 401; `nil` hands every 401 straight to the mapping.
     public init(
+        credentialHeaders: [HTTPField.Name] = [],
         apply: @escaping @Sendable (inout HTTPFields) async throws -> Void,
         onUnauthorized: (@Sendable (UnauthorizedContext) async -> UnauthorizedAction)? = nil
     ) {
         self.apply = apply
         self.onUnauthorized = onUnauthorized
+        self.credentialHeaderNames = Set(credentialHeaders.map(\.canonicalName))
     }
 
     /// No credentials.
     public static let none = Authentication(apply: { _ in })
 
-    /// `Authorization: Bearer <token>`, with the token fetched before every attempt.
+    /// `Authorization: Bearer <token>`, or `Bearer <token>` in the field a service names
+    /// instead, with the token fetched before every attempt.
+    ///
+    /// ```swift
+    /// let auth = Authentication.bearer { try await session.validAccessToken() }
+    /// let custom = Authentication.bearer(header: HTTPField.Name("X-Auth-Token")!) { token }
+    /// ```
     ///
     /// - Parameters:
+    ///   - header: The field that carries the token; `Authorization` by default. Its value is
+    ///     never logged.
     ///   - token: Returns the current token, refreshing it when needed; `nil` sends none.
     ///   - onUnauthorized: Called on a 401: refresh and return ``UnauthorizedAction/replay``,
     ///     or sign the user out and return ``UnauthorizedAction/fail``.
     public static func bearer(
+        header: HTTPField.Name = .authorization,
         token: @escaping @Sendable () async throws -> String?,
         onUnauthorized: (@Sendable (UnauthorizedContext) async -> UnauthorizedAction)? = nil
     ) -> Authentication {
-        Authentication(apply: { fields in
+        Authentication(credentialHeaders: [header], apply: { fields in
             if let token = try await token() {
-                fields[.authorization] = "Bearer \(token)"
+                fields[header] = "Bearer \(token)"
             }
         }, onUnauthorized: onUnauthorized)
     }
@@ -69,13 +85,13 @@ public struct Authentication: Sendable {
     /// A key in a header field, such as `X-API-Key`.
     ///
     /// - Parameters:
-    ///   - name: The header field's name.
+    ///   - name: The header field's name. Its value is never logged.
     ///   - value: Returns the key; `nil` sends none.
     public static func apiKey(
         header name: HTTPField.Name,
         value: @escaping @Sendable () async throws -> String?
     ) -> Authentication {
-        Authentication(apply: { fields in
+        Authentication(credentialHeaders: [name], apply: { fields in
             if let key = try await value() {
                 fields[name] = key
             }

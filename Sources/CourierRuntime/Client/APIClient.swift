@@ -518,11 +518,13 @@ public struct APIClient: Sendable {
         emit(.attemptFinished(call.summary, attempt: number, result: result, duration: duration))
     }
 
-    /// At trace level only, the header names and values, with credentials, cookies and
-    /// spec-marked secrets redacted. The filled-in path and query are never logged.
+    /// At trace level only, the header names and values, with credentials (whichever field
+    /// the authentication writes them into), cookies and spec-marked secrets redacted. The filled-in path and query are never logged.
     private func logHeaders(_ call: PreparedRequest) {
         guard configuration.logger.logLevel <= .trace else { return }
-        let redacted = RawResponse.redactedHeaderNames.union(call.secretHeaderNames)
+        let redacted = RawResponse.redactedHeaderNames
+            .union(call.secretHeaderNames)
+            .union(configuration.auth.credentialHeaderNames)
         let headers = call.head.headerFields.map { field in
             "\(field.name.rawName): \(redacted.contains(field.name.canonicalName) ? "<redacted>" : field.value)"
         }

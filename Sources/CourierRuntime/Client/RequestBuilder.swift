@@ -92,8 +92,7 @@ enum RequestBuilder {
         if fields[.accept] == nil { fields[.accept] = "application/json" }
 
         var idempotencyKey: String?
-        if request.sendsIdempotencyKey {
-            let keyName = HTTPField.Name.idempotencyKey
+        if let keyName = request.idempotencyKeyHeader {
             if let existing = fields[keyName] {
                 idempotencyKey = existing
             } else {

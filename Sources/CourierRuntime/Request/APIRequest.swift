@@ -37,9 +37,11 @@ public protocol APIRequest: Sendable {
     /// Whether sending the request twice has the same effect as sending it once.
     /// Defaults to the method's semantics (GET, HEAD, OPTIONS, TRACE, PUT, DELETE).
     var isIdempotent: Bool { get }
-    /// Whether the client adds an `Idempotency-Key` header, generated once per call and
-    /// kept on every attempt; `false` by default.
-    var sendsIdempotencyKey: Bool { get }
+    /// The header in which the client sends an idempotency key, generated once per call and
+    /// kept on every attempt, such as `.idempotencyKey`
+    /// (`Idempotency-Key`) or a service's own `X-Idempotency-Key`; `nil` (no key) by default.
+    /// A request with a key may be retried although its method is not idempotent.
+    var idempotencyKeyHeader: HTTPField.Name? { get }
     /// This call's per-attempt timeout, overriding the client's; `nil` by default.
     var timeout: Duration? { get }
     /// How this endpoint departs from the client's retry and circuit-breaker setup: its own
@@ -71,7 +73,7 @@ extension APIRequest {
         }
     }
     /// No idempotency key.
-    public var sendsIdempotencyKey: Bool { false }
+    public var idempotencyKeyHeader: HTTPField.Name? { nil }
     /// The client's timeout.
     public var timeout: Duration? { nil }
     /// The client's retry and circuit-breaker setup, unchanged.

@@ -23,6 +23,14 @@ public struct EndpointResilience: Sendable, Hashable {
     /// Attempts in all, the first included, applied on top of whichever policy is in force;
     /// `1` turns retries off. `nil` keeps the policy's.
     public var maxAttempts: Int?
+    /// The base of the backoff after transient failures (``RetryPolicy/transientBackoff``),
+    /// applied on top of whichever policy is in force; `nil` keeps the policy's. Throttling
+    /// keeps its own, longer base, because a 429 or 503 asks for more patience.
+    public var backoffBase: Duration?
+    /// The longest backoff delay, applied as the cap of both the transient and the throttling
+    /// backoff of whichever policy is in force; `nil` keeps the policy's caps. A server's
+    /// `Retry-After` is not a backoff and stays bounded by ``RetryPolicy/retryAfterLimit``.
+    public var backoffCap: Duration?
     /// The caller's opt-in: `true` declares the call harmless to repeat although its method
     /// (POST, PATCH) is not idempotent and it carries no Idempotency-Key, so it is retried
     /// like a GET. `false` withdraws an opt-in made by a lower layer; `nil` keeps it.
@@ -39,12 +47,16 @@ public struct EndpointResilience: Sendable, Hashable {
     public init(
         retryPolicy: RetryPolicy? = nil,
         maxAttempts: Int? = nil,
+        backoffBase: Duration? = nil,
+        backoffCap: Duration? = nil,
         isSafeToRepeat: Bool? = nil,
         circuitBreaker: CircuitBreakerScope? = nil,
         circuitBreakerConfiguration: CircuitBreaker.Configuration? = nil
     ) {
         self.retryPolicy = retryPolicy
         self.maxAttempts = maxAttempts
+        self.backoffBase = backoffBase
+        self.backoffCap = backoffCap
         self.isSafeToRepeat = isSafeToRepeat
         self.circuitBreaker = circuitBreaker
         self.circuitBreakerConfiguration = circuitBreakerConfiguration
@@ -64,17 +76,27 @@ public struct EndpointResilience: Sendable, Hashable {
         EndpointResilience(
             retryPolicy: other.retryPolicy ?? retryPolicy,
             maxAttempts: other.maxAttempts ?? maxAttempts,
+            backoffBase: other.backoffBase ?? backoffBase,
+            backoffCap: other.backoffCap ?? backoffCap,
             isSafeToRepeat: other.isSafeToRepeat ?? isSafeToRepeat,
             circuitBreaker: other.circuitBreaker ?? circuitBreaker,
             circuitBreakerConfiguration: other.circuitBreakerConfiguration ?? circuitBreakerConfiguration
         )
     }
 
-    /// The policy in force under this override, given the client's.
-    func policy(over clientPolicy: RetryPolicy) -> RetryPolicy {
+    /// The policy in force under this override, given the client's: ``retryPolicy`` or the
+    /// client's, with ``maxAttempts``, ``backoffBase`` and ``backoffCap`` applied on top.
+    public func policy(over clientPolicy: RetryPolicy) -> RetryPolicy {
         var policy = retryPolicy ?? clientPolicy
         if let maxAttempts {
             policy.maxAttempts = maxAttempts
+        }
+        if let backoffBase {
+            policy.transientBackoff.base = backoffBase
+        }
+        if let backoffCap {
+            policy.transientBackoff.cap = backoffCap
+            policy.throttlingBackoff.cap = backoffCap
         }
         return policy
     }

@@ -39,6 +39,20 @@ private let imfDatePlus4 = "Sun, 06 Nov 1994 08:49:41 GMT"
             tokensAtAttempts: [500, 495, 490], tokensAfter: 495, end: .success
         ),
         RetryScenario(
+            name: "an endpoint's backoff base and cap replace the policy's transient backoff",
+            endpoint: EndpointResilience(maxAttempts: 4, backoffBase: .milliseconds(400), backoffCap: .seconds(1)),
+            replies: [.status(500), .status(500), .status(500), .status(200)],
+            delays: [.milliseconds(400), .milliseconds(800), .seconds(1)],
+            tokensAtAttempts: [500, 495, 490, 485], tokensAfter: 490, end: .success
+        ),
+        RetryScenario(
+            name: "an endpoint's backoff cap also caps the throttling backoff",
+            endpoint: EndpointResilience(backoffCap: .milliseconds(300)),
+            replies: [.status(503), .status(200)],
+            delays: [.milliseconds(300)],
+            tokensAtAttempts: [500, 495], tokensAfter: 500, end: .success
+        ),
+        RetryScenario(
             name: "500, 500, 200 at jitter 0: no waiting at all",
             replies: [.status(500), .status(500), .status(200)], jitter: 0,
             delays: [.zero, .zero],
@@ -185,7 +199,7 @@ private let imfDatePlus4 = "Sun, 06 Nov 1994 08:49:41 GMT"
         let harness = ClientHarness(jitter: scenario.jitter, budget: scenario.budget, deadline: scenario.deadline)
         harness.stub.on(scenario.method, "/orders", replies: scenario.replies)
         let client = harness.client()
-        var request = PlainProbe(method: scenario.method, path: "/orders", sendsIdempotencyKey: scenario.sendsIdempotencyKey)
+        var request = PlainProbe(method: scenario.method, path: "/orders", idempotencyKeyHeader: scenario.sendsIdempotencyKey ? .idempotencyKey : nil)
         request.resilience = scenario.endpoint
         request.successStatuses = [200, 201]
         let call = harness.start(request, on: client, resilience: scenario.perCall)

@@ -112,7 +112,7 @@ import Testing
         try await withServer { server in
             server.route("POST", "/orders", failingFirst: 2, with: .reset, then: .respond(.status(201)))
             var order = Self.createOrder
-            order.sendsIdempotencyKey = true
+            order.idempotencyKeyHeader = .idempotencyKey
             _ = try await Self.resilientClient(for: server, kind).send(order)
             let keys = server.receivedRequests.map { $0.header("Idempotency-Key") }
             #expect(keys.count == 3)

@@ -158,3 +158,34 @@ import Testing
         #expect(huge.ceiling(forRetry: 200) == .seconds(Int64.max / 2))
     }
 }
+
+/// How an endpoint's and a call's overrides combine with the client's policy.
+@Suite struct EndpointResilienceTests {
+    @Test func backoffOverridesApplyOnTopOfTheClientsPolicy() {
+        var client = RetryPolicy()
+        client.retryableStatuses.remove(500)
+        client.throttlingBackoff = Backoff(base: .seconds(2), cap: .seconds(30))
+        let policy = EndpointResilience(maxAttempts: 5, backoffBase: .milliseconds(50), backoffCap: .seconds(3)).policy(over: client)
+        #expect(policy.maxAttempts == 5)
+        #expect(policy.transientBackoff == Backoff(base: .milliseconds(50), cap: .seconds(3)))
+        // The throttling base stays the client's; only its cap is the endpoint's.
+        #expect(policy.throttlingBackoff == Backoff(base: .seconds(2), cap: .seconds(3)))
+        // Everything the override does not name stays the client's.
+        #expect(!policy.retryableStatuses.contains(500))
+        #expect(policy.retryAfterLimit == client.retryAfterLimit)
+    }
+
+    @Test func aBaseAloneKeepsTheClientsCaps() {
+        let policy = EndpointResilience(backoffBase: .milliseconds(250)).policy(over: .default)
+        #expect(policy.transientBackoff == Backoff(base: .milliseconds(250), cap: .seconds(20)))
+        #expect(policy.throttlingBackoff == RetryPolicy.default.throttlingBackoff)
+        #expect(policy.maxAttempts == 3)
+    }
+
+    @Test func aCallsOverrideWinsFieldByField() {
+        let endpoint = EndpointResilience(maxAttempts: 2, backoffBase: .milliseconds(100), backoffCap: .seconds(1), circuitBreaker: .off)
+        let merged = endpoint.overridden(by: EndpointResilience(backoffCap: .seconds(9), isSafeToRepeat: true))
+        #expect(merged == EndpointResilience(maxAttempts: 2, backoffBase: .milliseconds(100), backoffCap: .seconds(9),
+                                             isSafeToRepeat: true, circuitBreaker: .off))
+    }
+}

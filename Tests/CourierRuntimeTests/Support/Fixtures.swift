@@ -61,7 +61,7 @@ struct Probe<Response: Decodable & Sendable, Failure: EndpointFailure>: APIReque
     var body: RequestBody?
     var successStatuses: StatusCodes = .successful
     var timeout: Duration?
-    var sendsIdempotencyKey = false
+    var idempotencyKeyHeader: HTTPField.Name?
     var secretHeaderNames: Set<String> = []
     var operationName = "probe"
     var resilience: EndpointResilience = .inherited

@@ -16,9 +16,9 @@ public enum PayFailure: EndpointFailure, LocalizedError {
     /// The server answered with status 409 whose `code` is anything else or missing.
     case conflict(ErrorBody<Flat>)
     /// The server answered with status 422 whose `errors[0].code` is `too_small`.
-    case amountTooSmall(ErrorBody<[Jsonapi]>)
+    case amountTooSmall(ErrorBody<[JSONAPI]>)
     /// The server answered with status 422 whose `errors[0].code` is anything else or missing.
-    case invalid(ErrorBody<[Jsonapi]>)
+    case invalid(ErrorBody<[JSONAPI]>)
     /// The server answered with status 429 whose header `Retry-Reason` is `quota`.
     case quotaExhausted
     /// The server answered with status 429 whose header `Retry-Reason` is `burst`.
@@ -43,8 +43,8 @@ public enum PayFailure: EndpointFailure, LocalizedError {
             }
         case 422:
             switch response.discriminator(at: "errors[0].code") {
-            case "too_small": return .amountTooSmall(response.decode(JsonapiEnvelope.self).unwrapped(\.value))
-            default: return .invalid(response.decode(JsonapiEnvelope.self).unwrapped(\.value))
+            case "too_small": return .amountTooSmall(response.decode(JSONAPIEnvelope.self).unwrapped(\.value))
+            default: return .invalid(response.decode(JSONAPIEnvelope.self).unwrapped(\.value))
             }
         case 429:
             switch response.header("Retry-Reason") {

@@ -64,8 +64,8 @@ public struct Stripe: Codable, Hashable, Sendable {
     }
 }
 
-/// The `Jsonapi` model of Discriminators.
-public struct Jsonapi: Codable, Hashable, Sendable {
+/// The `JSONAPI` model of Discriminators.
+public struct JSONAPI: Codable, Hashable, Sendable {
     /// The `status` field.
     public var status: String
     /// The `code` field.
@@ -96,9 +96,9 @@ struct StripeEnvelope: Decodable, Sendable {
     }
 }
 
-/// The response body that holds `Jsonapi` under one key.
-struct JsonapiEnvelope: Decodable, Sendable {
-    var value: [Jsonapi]
+/// The response body that holds `JSONAPI` under one key.
+struct JSONAPIEnvelope: Decodable, Sendable {
+    var value: [JSONAPI]
 
     private enum CodingKeys: String, CodingKey {
         case value = "errors"

@@ -2,7 +2,6 @@
 
 import CourierRuntime
 import Foundation
-import HTTPTypes
 
 /// `POST /payments`, sent by `DiscriminatorsClient.pay`.
 public struct PayRequest: APIRequest {

@@ -2,7 +2,6 @@
 
 import CourierRuntime
 import Foundation
-import HTTPTypes
 
 /// `GET /palettes`, sent by `EnumsClient.listPalettes`.
 public struct ListPalettesRequest: APIRequest {

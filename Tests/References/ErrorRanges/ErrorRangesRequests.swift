@@ -2,7 +2,6 @@
 
 import CourierRuntime
 import Foundation
-import HTTPTypes
 
 /// `GET /things/{id}`, sent by `ErrorRangesClient.getThing`.
 public struct GetThingRequest: APIRequest {

@@ -2,7 +2,6 @@
 
 import CourierRuntime
 import Foundation
-import HTTPTypes
 
 /// Quotes " and backslashes \ and \( interpolation ) and """ and */ and <b>&amp;</b> 🚀 مرحبا
 ///

@@ -2,7 +2,6 @@
 
 import CourierRuntime
 import Foundation
-import HTTPTypes
 
 /// Says */ things with "quotes", \(interpolation), """ and <html> & 🚀.
 /// Second line: שלום

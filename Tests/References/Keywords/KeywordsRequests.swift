@@ -2,7 +2,6 @@
 
 import CourierRuntime
 import Foundation
-import HTTPTypes
 
 /// `GET /import/{for}`, sent by `KeywordsClient.import`.
 public struct ImportRequest: APIRequest {

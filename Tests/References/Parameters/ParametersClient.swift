@@ -2,7 +2,6 @@
 
 import CourierRuntime
 import Foundation
-import HTTPTypes
 
 /// Every way to pass a value.
 ///
@@ -23,7 +22,7 @@ public struct ParametersClient: Sendable {
     /// - Parameters:
     ///   - baseURL: Where requests go; the spec's `https://parameters.example.com/v1` by default.
     ///   - transport: What sends the bytes; `URLSessionTransport()` by default.
-    ///   - auth: How requests authenticate; the service expects a bearer token, such as `.bearer { token }`.
+    ///   - auth: How requests authenticate; the service expects a bearer token in `Authorization`, such as `ParametersClient.bearer { token }`.
     ///   - xTenant: The tenant, given at construction.
     ///   - configuration: Logging, events, timeouts and query encoding. Its coding and auth are replaced by the spec's coding and `auth`, and the spec's header fields are added to its defaults.
     public init(
@@ -46,6 +45,18 @@ public struct ParametersClient: Sendable {
             }
         }
         client = APIClient(baseURL: baseURL, transport: transport, configuration: configuration)
+    }
+
+    /// Bearer authentication as the spec describes it: `Authorization: Bearer <token>`, with the token fetched before every attempt.
+    ///
+    /// - Parameters:
+    ///   - token: Returns the current token, refreshing it when needed; `nil` sends none.
+    ///   - onUnauthorized: Called on a 401: refresh and return `.replay`, or sign out and return `.fail`.
+    public static func bearer(
+        token: @escaping @Sendable () async throws -> String?,
+        onUnauthorized: (@Sendable (Authentication.UnauthorizedContext) async -> Authentication.UnauthorizedAction)? = nil
+    ) -> Authentication {
+        .bearer(header: .authorization, token: token, onUnauthorized: onUnauthorized)
     }
 
     /// Searches with every query type.

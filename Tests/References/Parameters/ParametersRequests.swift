@@ -2,7 +2,6 @@
 
 import CourierRuntime
 import Foundation
-import HTTPTypes
 
 /// Searches with every query type.
 ///
@@ -135,8 +134,8 @@ public struct CreateRequest: APIRequest {
     public var path: RequestPath { RequestPath("/items") }
     /// The body.
     public var body: RequestBody? { .json(payload) }
-    /// Sends an idempotency key, so that retrying is safe.
-    public var sendsIdempotencyKey: Bool { true }
+    /// Sends an idempotency key in this header, so that retrying is safe.
+    public var idempotencyKeyHeader: HTTPField.Name? { .idempotencyKey }
     /// The spec's per-attempt timeout.
     public var timeout: Duration? { .seconds(30) }
     /// The name in logs and events.

@@ -2,7 +2,6 @@
 
 import CourierRuntime
 import Foundation
-import HTTPTypes
 
 /// `GET /tree`, sent by `RecursionClient.tree`.
 public struct TreeRequest: APIRequest {
