@@ -15,6 +15,7 @@ enum NameWords {
     /// so do case changes: `getHTTPResponse` is `get`, `HTTP`, `Response`; `oauth2Token` is
     /// `oauth2`, `Token`.
     static func split(_ text: String) -> [String] {
+        if let words = ASCIIWords.split(text) { return words }
         var words: [String] = []
         var current: [Character] = []
 
@@ -57,7 +58,7 @@ enum NameWords {
     /// `text` in camel case: split into words, then joined.
     static func camelCased(_ text: String, capitalizingFirst: Bool) -> String {
         // In SCREAMING_SNAKE_CASE every word is upper case, and none is meant as an acronym.
-        let isScreaming = !text.contains(where: \.isLowercase)
+        let isScreaming = ASCIIWords.containsLowercase(text).map { !$0 } ?? !text.contains(where: \.isLowercase)
         return join(split(text), capitalizingFirst: capitalizingFirst, keepingUpperCaseWords: !isScreaming)
     }
 
@@ -68,6 +69,10 @@ enum NameWords {
         guard !words.isEmpty else { return "_" }
         var result = ""
         for (index, word) in words.enumerated() {
+            if ASCIIWords.append(word, at: index, to: &result, capitalizingFirst: capitalizingFirst,
+                                 keepingUpperCaseWords: keepingUpperCaseWords) {
+                continue
+            }
             let lower = word.lowercased()
             if index == 0 && !capitalizingFirst {
                 result += lower
@@ -83,7 +88,7 @@ enum NameWords {
                 result += capitalized(word)
             }
         }
-        if let first = result.first, first.isNumber {
+        if let first = result.utf8.first, first < 0x80 ? ASCIIWords.isDigit(first) : result.first?.isNumber == true {
             result = "_" + result
         }
         return result
@@ -115,6 +120,7 @@ extension NameWords {
     /// `createdAt` becomes `created_at`, `userID` becomes `user_id`; a name without upper-case
     /// letters (`documentation_url`, `x-request-id`) is returned unchanged.
     static func snakeCased(_ name: String) -> String {
+        if let snake = ASCIIWords.snakeCased(name) { return snake }
         guard name.contains(where: \.isUppercase) else { return name }
         var result = ""
         let characters = Array(name)
@@ -129,5 +135,120 @@ extension NameWords {
             result += character.lowercased()
         }
         return result
+    }
+}
+
+/// The rules of ``NameWords`` for text that is entirely ASCII, on UTF-8 bytes.
+///
+/// Spec names are nearly always ASCII, and the generic path classifies every `Character` through
+/// Unicode properties, which made name conversion a tenth of a large spec's generation time. For
+/// an ASCII byte the properties the generic path asks for are exact: letters are `A-Z` and `a-z`,
+/// numbers `0-9`, upper and lower case the two letter ranges; `\r\n`, one `Character` but two
+/// bytes, is a separator either way. Every function returns `nil` (or `false`) for text with a
+/// non-ASCII byte, which the caller then handles the generic way, so both paths give the same
+/// result.
+enum ASCIIWords {
+    static func isUpper(_ byte: UInt8) -> Bool { byte >= 0x41 && byte <= 0x5A }
+    static func isLower(_ byte: UInt8) -> Bool { byte >= 0x61 && byte <= 0x7A }
+    static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+    static func isAlphanumeric(_ byte: UInt8) -> Bool { isUpper(byte) || isLower(byte) || isDigit(byte) }
+
+    private static func isASCII(_ text: String) -> Bool {
+        text.utf8.allSatisfy { $0 < 0x80 }
+    }
+
+    /// ``NameWords/split(_:)`` for ASCII text; `nil` otherwise.
+    static func split(_ text: String) -> [String]? {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 {
+            guard byte < 0x80 else { return nil }
+            bytes.append(byte)
+        }
+        var words: [String] = []
+        var start = -1
+        func flush(_ end: Int) {
+            if start >= 0 { words.append(String(decoding: bytes[start..<end], as: UTF8.self)) }
+            start = -1
+        }
+        for index in bytes.indices {
+            let byte = bytes[index]
+            guard isAlphanumeric(byte) else {
+                flush(index)
+                continue
+            }
+            if start >= 0, isUpper(byte) {
+                let previous = bytes[index - 1]
+                if isLower(previous) || isDigit(previous) {
+                    flush(index)
+                } else if isUpper(previous), index + 1 < bytes.count, isLower(bytes[index + 1]),
+                          !isPluralSuffix(at: index + 1, in: bytes) {
+                    flush(index)
+                }
+            }
+            if start < 0 { start = index }
+        }
+        flush(bytes.count)
+        return words
+    }
+
+    private static func isPluralSuffix(at index: Int, in bytes: [UInt8]) -> Bool {
+        guard bytes[index] == UInt8(ascii: "s") else { return false }
+        let after = index + 1
+        return after == bytes.count || !isLower(bytes[after])
+    }
+
+    /// Whether ASCII `text` has a lower-case letter; `nil` when the text is not ASCII.
+    static func containsLowercase(_ text: String) -> Bool? {
+        var found = false
+        for byte in text.utf8 {
+            guard byte < 0x80 else { return nil }
+            if isLower(byte) { found = true }
+        }
+        return found
+    }
+
+    /// Appends `word`, the word at `index`, to `result` by the rules of ``NameWords/join``, when
+    /// the word is ASCII; returns `false`, appending nothing, when it is not.
+    static func append(_ word: String, at index: Int, to result: inout String, capitalizingFirst: Bool,
+                       keepingUpperCaseWords: Bool) -> Bool {
+        guard isASCII(word) else { return false }
+        let lower = String(decoding: word.utf8.map { isUpper($0) ? $0 + 0x20 : $0 }, as: UTF8.self)
+        if index == 0 && !capitalizingFirst {
+            result += lower
+        } else if let acronym = NameWords.acronyms[lower] {
+            result += acronym
+        } else if word.utf8.count > 1, word.utf8.allSatisfy({ !(isUpper($0) || isLower($0)) || isUpper($0) }) {
+            result += keepingUpperCaseWords ? word : capitalized(lower)
+        } else {
+            result += capitalized(word)
+        }
+        return true
+    }
+
+    private static func capitalized(_ word: String) -> String {
+        var bytes = Array(word.utf8)
+        if let first = bytes.first, isLower(first) { bytes[0] = first - 0x20 }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// ``NameWords/snakeCased(_:)`` for ASCII text; `nil` otherwise.
+    static func snakeCased(_ name: String) -> String? {
+        let bytes = Array(name.utf8)
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+        guard bytes.contains(where: isUpper) else { return name }
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count + 4)
+        for (index, byte) in bytes.enumerated() {
+            if isUpper(byte), index > 0 {
+                let previous = bytes[index - 1]
+                let next: UInt8? = index + 1 < bytes.count ? bytes[index + 1] : nil
+                let startsWord = isLower(previous) || isDigit(previous)
+                    || (isUpper(previous) && next.map(isLower) == true && next != UInt8(ascii: "s"))
+                if startsWord && previous != UInt8(ascii: "_") { result.append(UInt8(ascii: "_")) }
+            }
+            result.append(isUpper(byte) ? byte + 0x20 : byte)
+        }
+        return String(decoding: result, as: UTF8.self)
     }
 }

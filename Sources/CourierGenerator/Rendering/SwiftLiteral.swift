@@ -81,6 +81,12 @@ public enum SwiftLiteral {
 
     /// Whether `scalar` must be written as `\u{...}` rather than as itself.
     static func needsUnicodeEscape(_ scalar: Unicode.Scalar) -> Bool {
+        // The ASCII answer without the Unicode property tables, which are slow to query for every
+        // character of a large spec: ASCII's controls are U+0000-U+001F and U+007F, and no ASCII
+        // scalar is a line or paragraph separator or a bidirectional control.
+        if scalar.isASCII {
+            return scalar.value < 0x20 || scalar.value == 0x7F
+        }
         switch scalar.properties.generalCategory {
         case .control, .lineSeparator, .paragraphSeparator:
             return true

@@ -43,27 +43,36 @@ extension TemplateModel {
 
 /// The fields of a ``TemplateModel``: template names mapped to key paths of the model.
 public struct TemplateFields<Model>: Sendable, ExpressibleByDictionaryLiteral {
-    private let keyPaths: [String: PartialKeyPath<Model> & Sendable]
+    /// A field's key path, and whether its value type is an `Optional`, decided once here so
+    /// that a lookup of a non-optional field (most of them) needs no dynamic cast.
+    private struct Field: Sendable {
+        let keyPath: PartialKeyPath<Model> & Sendable
+        let isOptional: Bool
+    }
+
+    private let fields: [String: Field]
 
     /// Fields from a dictionary literal of names and key paths.
     ///
     /// A name listed twice keeps its last key path.
     public init(dictionaryLiteral elements: (String, PartialKeyPath<Model> & Sendable)...) {
-        self.keyPaths = Dictionary(elements) { _, last in last }
+        self.fields = Dictionary(elements.map { name, keyPath in
+            (name, Field(keyPath: keyPath, isOptional: type(of: keyPath).valueType is any OptionalValue.Type))
+        }) { _, last in last }
     }
 
     /// The names templates can use, sorted.
     public var names: [String] {
-        keyPaths.keys.sorted()
+        fields.keys.sorted()
     }
 
     /// The value of the field `name` in `model`: `nil` when the model has no such field, a null
     /// value that renders as nothing when the field is a `nil` optional, otherwise the value
     /// (unwrapped when optional).
     public func value(named name: String, in model: Model) -> Any? {
-        guard let keyPath = keyPaths[name] else { return nil }
-        let value = model[keyPath: keyPath]
-        if let optional = value as? any OptionalValue {
+        guard let field = fields[name] else { return nil }
+        let value = model[keyPath: field.keyPath]
+        if field.isOptional, let optional = value as? any OptionalValue {
             return optional.wrappedValue ?? NullValue()
         }
         return value
