@@ -10,6 +10,7 @@ import Testing
         "HTTPResponse", "getHTTPResponse", "STATUS_CODE", "JSONAPIErrors", "oauth2Token", "sha256_hash",
         "2fa", "2fa_code", "@type", "filter[author]", "-published_year", "ABCdef", "aBC", "A", "_", "",
         "line\r\nbreak", "tab\there", "mixed--__..Separators", "ETag", "IPv6Address", "APIKeys", "s", "S",
+        "JSONAPI", "HTTPAPI", "JSONAPI_ERRORS",
     ]
 
     /// `·` (U+00B7) is punctuation, so at the end it separates nothing from nothing.

@@ -219,7 +219,7 @@ enum ASCIIWords {
         } else if let acronym = NameWords.acronyms[lower] {
             result += acronym
         } else if word.utf8.count > 1, word.utf8.allSatisfy({ !(isUpper($0) || isLower($0)) || isUpper($0) }) {
-            result += keepingUpperCaseWords ? word : capitalized(lower)
+            result += keepingUpperCaseWords || NameWords.isAcronymCompound(lower) ? word : capitalized(lower)
         } else {
             result += capitalized(word)
         }
