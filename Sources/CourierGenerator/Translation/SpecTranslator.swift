@@ -478,8 +478,8 @@ public struct SpecTranslator: Sendable {
         }
         for endpoint in spec.endpoints {
             if usesOnlyDefaults(endpoint) {
-                let what = spec.defaultErrors.isEmpty ? "none, as the service has no defaults" : "the service's defaults only"
-                let doc = "The documented failures of \(endpointReference(endpoint)): \(what), shared as `\(sharedFailureName)`."
+                let what = spec.defaultErrors.isEmpty ? "none, so it shares the empty" : "the service's defaults only, shared as"
+                let doc = "The documented failures of \(endpointReference(endpoint)): \(what) `\(sharedFailureName)`."
                 failures.append(FailureModel(doc: SwiftComment.documentation(doc), name: failureName(endpoint),
                                              cases: [], branches: [], needsNilDefault: false, messages: [],
                                              needsMessageDefault: false, aliasOf: sharedFailureName))

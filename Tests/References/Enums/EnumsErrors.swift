@@ -13,5 +13,5 @@ public enum EnumsFailure: EndpointFailure, LocalizedError {
     }
 }
 
-/// The documented failures of `EnumsClient.listPalettes` (`GET /palettes`): none, as the service has no defaults, shared as `EnumsFailure`.
+/// The documented failures of `EnumsClient.listPalettes` (`GET /palettes`): none, so it shares the empty `EnumsFailure`.
 public typealias ListPalettesFailure = EnumsFailure

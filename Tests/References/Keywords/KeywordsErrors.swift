@@ -34,5 +34,5 @@ public enum ImportFailure: EndpointFailure, LocalizedError {
     }
 }
 
-/// The documented failures of `KeywordsClient.repeat` (`PUT /repeat`): none, as the service has no defaults, shared as `KeywordsFailure`.
+/// The documented failures of `KeywordsClient.repeat` (`PUT /repeat`): none, so it shares the empty `KeywordsFailure`.
 public typealias RepeatFailure = KeywordsFailure

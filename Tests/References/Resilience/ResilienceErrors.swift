@@ -13,29 +13,29 @@ public enum ResilienceFailure: EndpointFailure, LocalizedError {
     }
 }
 
-/// The documented failures of `ResilienceClient.inherits` (`GET /inherits`): none, as the service has no defaults, shared as `ResilienceFailure`.
+/// The documented failures of `ResilienceClient.inherits` (`GET /inherits`): none, so it shares the empty `ResilienceFailure`.
 public typealias InheritsFailure = ResilienceFailure
 
-/// The documented failures of `ResilienceClient.once` (`GET /once`): none, as the service has no defaults, shared as `ResilienceFailure`.
+/// The documented failures of `ResilienceClient.once` (`GET /once`): none, so it shares the empty `ResilienceFailure`.
 public typealias OnceFailure = ResilienceFailure
 
-/// The documented failures of `ResilienceClient.twice` (`GET /twice`): none, as the service has no defaults, shared as `ResilienceFailure`.
+/// The documented failures of `ResilienceClient.twice` (`GET /twice`): none, so it shares the empty `ResilienceFailure`.
 public typealias TwiceFailure = ResilienceFailure
 
-/// The documented failures of `ResilienceClient.ownBreaker` (`GET /own`): none, as the service has no defaults, shared as `ResilienceFailure`.
+/// The documented failures of `ResilienceClient.ownBreaker` (`GET /own`): none, so it shares the empty `ResilienceFailure`.
 public typealias OwnBreakerFailure = ResilienceFailure
 
-/// The documented failures of `ResilienceClient.unguarded` (`GET /unguarded`): none, as the service has no defaults, shared as `ResilienceFailure`.
+/// The documented failures of `ResilienceClient.unguarded` (`GET /unguarded`): none, so it shares the empty `ResilienceFailure`.
 public typealias UnguardedFailure = ResilienceFailure
 
-/// The documented failures of `ResilienceClient.submit` (`POST /submissions`): none, as the service has no defaults, shared as `ResilienceFailure`.
+/// The documented failures of `ResilienceClient.submit` (`POST /submissions`): none, so it shares the empty `ResilienceFailure`.
 public typealias SubmitFailure = ResilienceFailure
 
-/// The documented failures of `ResilienceClient.upload` (`PUT /files/{name}`): none, as the service has no defaults, shared as `ResilienceFailure`.
+/// The documented failures of `ResilienceClient.upload` (`PUT /files/{name}`): none, so it shares the empty `ResilienceFailure`.
 public typealias UploadFailure = ResilienceFailure
 
-/// The documented failures of `ResilienceClient.uploadMaybe` (`PUT /maybe/{name}`): none, as the service has no defaults, shared as `ResilienceFailure`.
+/// The documented failures of `ResilienceClient.uploadMaybe` (`PUT /maybe/{name}`): none, so it shares the empty `ResilienceFailure`.
 public typealias UploadMaybeFailure = ResilienceFailure
 
-/// The documented failures of `ResilienceClient.merge` (`PATCH /things/{id}`): none, as the service has no defaults, shared as `ResilienceFailure`.
+/// The documented failures of `ResilienceClient.merge` (`PATCH /things/{id}`): none, so it shares the empty `ResilienceFailure`.
 public typealias MergeFailure = ResilienceFailure
