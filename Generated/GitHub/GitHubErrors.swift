@@ -3,8 +3,8 @@
 import CourierRuntime
 import Foundation
 
-/// The documented failures of `GitHubClient.getAuthenticatedUser` (`GET /user`).
-public enum GetAuthenticatedUserFailure: EndpointFailure, LocalizedError {
+/// The failures the service's defaults document, shared by every `GitHubClient` method whose endpoint documents none of its own; each of those endpoints names it by its own `<Endpoint>Failure` alias.
+public enum GitHubFailure: EndpointFailure, LocalizedError {
     /// The server answered with status 401.
     case unauthorized(ErrorBody<GitHubError>)
     /// The server answered with status 403 whose header `x-ratelimit-remaining` is `0`, or status 429.
@@ -49,6 +49,9 @@ public enum GetAuthenticatedUserFailure: EndpointFailure, LocalizedError {
         }
     }
 }
+
+/// The documented failures of `GitHubClient.getAuthenticatedUser` (`GET /user`): the service's defaults only, shared as `GitHubFailure`.
+public typealias GetAuthenticatedUserFailure = GitHubFailure
 
 /// The documented failures of `GitHubClient.getUser` (`GET /users/{username}`).
 public enum GetUserFailure: EndpointFailure, LocalizedError {

@@ -3,8 +3,8 @@
 import CourierRuntime
 import Foundation
 
-/// The documented failures of `MarketplaceClient.listProducts` (`GET /products`).
-public enum ListProductsFailure: EndpointFailure, LocalizedError {
+/// The failures the service's defaults document, shared by every `MarketplaceClient` method whose endpoint documents none of its own; each of those endpoints names it by its own `<Endpoint>Failure` alias.
+public enum MarketplaceFailure: EndpointFailure, LocalizedError {
     /// The server answered with status 400.
     case invalidRequest(ErrorBody<PlatformError>)
     /// The server answered with status 401.
@@ -61,6 +61,9 @@ public enum ListProductsFailure: EndpointFailure, LocalizedError {
         }
     }
 }
+
+/// The documented failures of `MarketplaceClient.listProducts` (`GET /products`): the service's defaults only, shared as `MarketplaceFailure`.
+public typealias ListProductsFailure = MarketplaceFailure
 
 /// The documented failures of `MarketplaceClient.getProduct` (`GET /products/{productId}`).
 public enum GetProductFailure: EndpointFailure, LocalizedError {
@@ -122,64 +125,8 @@ public enum GetProductFailure: EndpointFailure, LocalizedError {
     }
 }
 
-/// The documented failures of `MarketplaceClient.listCategories` (`GET /categories`).
-public enum ListCategoriesFailure: EndpointFailure, LocalizedError {
-    /// The server answered with status 400.
-    case invalidRequest(ErrorBody<PlatformError>)
-    /// The server answered with status 401.
-    case unauthorized(ErrorBody<PlatformError>)
-    /// The server answered with status 403.
-    case forbidden(ErrorBody<PlatformError>)
-    /// The server answered with status 404.
-    case notFound(ErrorBody<PlatformError>)
-    /// The server answered with status 408.
-    case timedOut(ErrorBody<PlatformError>)
-    /// The server answered with status 422 whose `code` is `invalid_field`.
-    case invalidField(ErrorBody<PlatformError>)
-    /// The server answered with status 422 whose `code` is anything else or missing.
-    case unprocessable(ErrorBody<PlatformError>)
-    /// The server answered with status 429.
-    case rateLimited(ErrorBody<PlatformError>)
-    /// The server answered with any 5XX status.
-    case serverError(ErrorBody<PlatformError>)
-
-    /// The documented failure for `response`: exact statuses first, then ranges, then
-    /// `default`; `nil` for an undocumented status.
-    public static func map(_ response: RawResponse) -> Self? {
-        switch response.status.code {
-        case 400:
-            return .invalidRequest(response.decode())
-        case 401:
-            return .unauthorized(response.decode())
-        case 403:
-            return .forbidden(response.decode())
-        case 404:
-            return .notFound(response.decode())
-        case 408:
-            return .timedOut(response.decode())
-        case 422:
-            switch response.discriminator(at: "code") {
-            case "invalid_field": return .invalidField(response.decode())
-            default: return .unprocessable(response.decode())
-            }
-        case 429:
-            return .rateLimited(response.decode())
-        case 500...599:
-            return .serverError(response.decode())
-        default:
-            return nil
-        }
-    }
-
-    /// The spec's message for the user, if it gives one.
-    public var errorDescription: String? {
-        switch self {
-        case .timedOut: "The shop took too long to answer; try again."
-        case .rateLimited: "Too many requests; wait a moment."
-        default: nil
-        }
-    }
-}
+/// The documented failures of `MarketplaceClient.listCategories` (`GET /categories`): the service's defaults only, shared as `MarketplaceFailure`.
+public typealias ListCategoriesFailure = MarketplaceFailure
 
 /// The documented failures of `MarketplaceClient.createOrder` (`POST /orders`).
 public enum CreateOrderFailure: EndpointFailure, LocalizedError {
@@ -252,123 +199,11 @@ public enum CreateOrderFailure: EndpointFailure, LocalizedError {
     }
 }
 
-/// The documented failures of `MarketplaceClient.getOrder` (`GET /orders/{orderId}`).
-public enum GetOrderFailure: EndpointFailure, LocalizedError {
-    /// The server answered with status 400.
-    case invalidRequest(ErrorBody<PlatformError>)
-    /// The server answered with status 401.
-    case unauthorized(ErrorBody<PlatformError>)
-    /// The server answered with status 403.
-    case forbidden(ErrorBody<PlatformError>)
-    /// The server answered with status 404.
-    case notFound(ErrorBody<PlatformError>)
-    /// The server answered with status 408.
-    case timedOut(ErrorBody<PlatformError>)
-    /// The server answered with status 422 whose `code` is `invalid_field`.
-    case invalidField(ErrorBody<PlatformError>)
-    /// The server answered with status 422 whose `code` is anything else or missing.
-    case unprocessable(ErrorBody<PlatformError>)
-    /// The server answered with status 429.
-    case rateLimited(ErrorBody<PlatformError>)
-    /// The server answered with any 5XX status.
-    case serverError(ErrorBody<PlatformError>)
+/// The documented failures of `MarketplaceClient.getOrder` (`GET /orders/{orderId}`): the service's defaults only, shared as `MarketplaceFailure`.
+public typealias GetOrderFailure = MarketplaceFailure
 
-    /// The documented failure for `response`: exact statuses first, then ranges, then
-    /// `default`; `nil` for an undocumented status.
-    public static func map(_ response: RawResponse) -> Self? {
-        switch response.status.code {
-        case 400:
-            return .invalidRequest(response.decode())
-        case 401:
-            return .unauthorized(response.decode())
-        case 403:
-            return .forbidden(response.decode())
-        case 404:
-            return .notFound(response.decode())
-        case 408:
-            return .timedOut(response.decode())
-        case 422:
-            switch response.discriminator(at: "code") {
-            case "invalid_field": return .invalidField(response.decode())
-            default: return .unprocessable(response.decode())
-            }
-        case 429:
-            return .rateLimited(response.decode())
-        case 500...599:
-            return .serverError(response.decode())
-        default:
-            return nil
-        }
-    }
-
-    /// The spec's message for the user, if it gives one.
-    public var errorDescription: String? {
-        switch self {
-        case .timedOut: "The shop took too long to answer; try again."
-        case .rateLimited: "Too many requests; wait a moment."
-        default: nil
-        }
-    }
-}
-
-/// The documented failures of `MarketplaceClient.listOrders` (`GET /orders`).
-public enum ListOrdersFailure: EndpointFailure, LocalizedError {
-    /// The server answered with status 400.
-    case invalidRequest(ErrorBody<PlatformError>)
-    /// The server answered with status 401.
-    case unauthorized(ErrorBody<PlatformError>)
-    /// The server answered with status 403.
-    case forbidden(ErrorBody<PlatformError>)
-    /// The server answered with status 404.
-    case notFound(ErrorBody<PlatformError>)
-    /// The server answered with status 408.
-    case timedOut(ErrorBody<PlatformError>)
-    /// The server answered with status 422 whose `code` is `invalid_field`.
-    case invalidField(ErrorBody<PlatformError>)
-    /// The server answered with status 422 whose `code` is anything else or missing.
-    case unprocessable(ErrorBody<PlatformError>)
-    /// The server answered with status 429.
-    case rateLimited(ErrorBody<PlatformError>)
-    /// The server answered with any 5XX status.
-    case serverError(ErrorBody<PlatformError>)
-
-    /// The documented failure for `response`: exact statuses first, then ranges, then
-    /// `default`; `nil` for an undocumented status.
-    public static func map(_ response: RawResponse) -> Self? {
-        switch response.status.code {
-        case 400:
-            return .invalidRequest(response.decode())
-        case 401:
-            return .unauthorized(response.decode())
-        case 403:
-            return .forbidden(response.decode())
-        case 404:
-            return .notFound(response.decode())
-        case 408:
-            return .timedOut(response.decode())
-        case 422:
-            switch response.discriminator(at: "code") {
-            case "invalid_field": return .invalidField(response.decode())
-            default: return .unprocessable(response.decode())
-            }
-        case 429:
-            return .rateLimited(response.decode())
-        case 500...599:
-            return .serverError(response.decode())
-        default:
-            return nil
-        }
-    }
-
-    /// The spec's message for the user, if it gives one.
-    public var errorDescription: String? {
-        switch self {
-        case .timedOut: "The shop took too long to answer; try again."
-        case .rateLimited: "Too many requests; wait a moment."
-        default: nil
-        }
-    }
-}
+/// The documented failures of `MarketplaceClient.listOrders` (`GET /orders`): the service's defaults only, shared as `MarketplaceFailure`.
+public typealias ListOrdersFailure = MarketplaceFailure
 
 /// The documented failures of `MarketplaceClient.cancelOrder` (`POST /orders/{orderId}/cancel`).
 public enum CancelOrderFailure: EndpointFailure, LocalizedError {
@@ -434,64 +269,8 @@ public enum CancelOrderFailure: EndpointFailure, LocalizedError {
     }
 }
 
-/// The documented failures of `MarketplaceClient.updateShippingAddress` (`PUT /orders/{orderId}/shipping-address`).
-public enum UpdateShippingAddressFailure: EndpointFailure, LocalizedError {
-    /// The server answered with status 400.
-    case invalidRequest(ErrorBody<PlatformError>)
-    /// The server answered with status 401.
-    case unauthorized(ErrorBody<PlatformError>)
-    /// The server answered with status 403.
-    case forbidden(ErrorBody<PlatformError>)
-    /// The server answered with status 404.
-    case notFound(ErrorBody<PlatformError>)
-    /// The server answered with status 408.
-    case timedOut(ErrorBody<PlatformError>)
-    /// The server answered with status 422 whose `code` is `invalid_field`.
-    case invalidField(ErrorBody<PlatformError>)
-    /// The server answered with status 422 whose `code` is anything else or missing.
-    case unprocessable(ErrorBody<PlatformError>)
-    /// The server answered with status 429.
-    case rateLimited(ErrorBody<PlatformError>)
-    /// The server answered with any 5XX status.
-    case serverError(ErrorBody<PlatformError>)
-
-    /// The documented failure for `response`: exact statuses first, then ranges, then
-    /// `default`; `nil` for an undocumented status.
-    public static func map(_ response: RawResponse) -> Self? {
-        switch response.status.code {
-        case 400:
-            return .invalidRequest(response.decode())
-        case 401:
-            return .unauthorized(response.decode())
-        case 403:
-            return .forbidden(response.decode())
-        case 404:
-            return .notFound(response.decode())
-        case 408:
-            return .timedOut(response.decode())
-        case 422:
-            switch response.discriminator(at: "code") {
-            case "invalid_field": return .invalidField(response.decode())
-            default: return .unprocessable(response.decode())
-            }
-        case 429:
-            return .rateLimited(response.decode())
-        case 500...599:
-            return .serverError(response.decode())
-        default:
-            return nil
-        }
-    }
-
-    /// The spec's message for the user, if it gives one.
-    public var errorDescription: String? {
-        switch self {
-        case .timedOut: "The shop took too long to answer; try again."
-        case .rateLimited: "Too many requests; wait a moment."
-        default: nil
-        }
-    }
-}
+/// The documented failures of `MarketplaceClient.updateShippingAddress` (`PUT /orders/{orderId}/shipping-address`): the service's defaults only, shared as `MarketplaceFailure`.
+public typealias UpdateShippingAddressFailure = MarketplaceFailure
 
 /// The documented failures of `MarketplaceClient.getHealth` (`GET /health`).
 public enum GetHealthFailure: EndpointFailure, LocalizedError {

@@ -3,8 +3,8 @@
 import CourierRuntime
 import Foundation
 
-/// The documented failures of `QiitaClient.listItems` (`GET /items`).
-public enum ListItemsFailure: EndpointFailure, LocalizedError {
+/// The failures the service's defaults document, shared by every `QiitaClient` method whose endpoint documents none of its own; each of those endpoints names it by its own `<Endpoint>Failure` alias.
+public enum QiitaFailure: EndpointFailure, LocalizedError {
     /// The server answered with status 400.
     case badRequest(ErrorBody<QiitaError>)
     /// The server answered with status 401.
@@ -48,6 +48,9 @@ public enum ListItemsFailure: EndpointFailure, LocalizedError {
         }
     }
 }
+
+/// The documented failures of `QiitaClient.listItems` (`GET /items`): the service's defaults only, shared as `QiitaFailure`.
+public typealias ListItemsFailure = QiitaFailure
 
 /// The documented failures of `QiitaClient.getItem` (`GET /items/{item_id}`).
 public enum GetItemFailure: EndpointFailure, LocalizedError {
@@ -145,324 +148,23 @@ public enum CreateItemFailure: EndpointFailure, LocalizedError {
     }
 }
 
-/// The documented failures of `QiitaClient.updateItem` (`PATCH /items/{item_id}`).
-public enum UpdateItemFailure: EndpointFailure, LocalizedError {
-    /// The server answered with status 400.
-    case badRequest(ErrorBody<QiitaError>)
-    /// The server answered with status 401.
-    case unauthorized(ErrorBody<QiitaError>)
-    /// The server answered with status 403 whose `type` is `rate_limit_exceeded`.
-    case rateLimited(ErrorBody<QiitaError>)
-    /// The server answered with status 403 whose `type` is anything else or missing.
-    case forbidden(ErrorBody<QiitaError>)
-    /// The server answered with status 404.
-    case notFound(ErrorBody<QiitaError>)
-    /// The server answered with any 5XX status.
-    case serverError
+/// The documented failures of `QiitaClient.updateItem` (`PATCH /items/{item_id}`): the service's defaults only, shared as `QiitaFailure`.
+public typealias UpdateItemFailure = QiitaFailure
 
-    /// The documented failure for `response`: exact statuses first, then ranges, then
-    /// `default`; `nil` for an undocumented status.
-    public static func map(_ response: RawResponse) -> Self? {
-        switch response.status.code {
-        case 400:
-            return .badRequest(response.decode())
-        case 401:
-            return .unauthorized(response.decode())
-        case 403:
-            switch response.discriminator(at: "type") {
-            case "rate_limit_exceeded": return .rateLimited(response.decode())
-            default: return .forbidden(response.decode())
-            }
-        case 404:
-            return .notFound(response.decode())
-        case 500...599:
-            return .serverError
-        default:
-            return nil
-        }
-    }
+/// The documented failures of `QiitaClient.deleteItem` (`DELETE /items/{item_id}`): the service's defaults only, shared as `QiitaFailure`.
+public typealias DeleteItemFailure = QiitaFailure
 
-    /// The spec's message for the user, if it gives one.
-    public var errorDescription: String? {
-        switch self {
-        case .rateLimited: "Too many requests: Qiita allows 1000 an hour with a token."
-        default: nil
-        }
-    }
-}
+/// The documented failures of `QiitaClient.stockItem` (`PUT /items/{item_id}/stock`): the service's defaults only, shared as `QiitaFailure`.
+public typealias StockItemFailure = QiitaFailure
 
-/// The documented failures of `QiitaClient.deleteItem` (`DELETE /items/{item_id}`).
-public enum DeleteItemFailure: EndpointFailure, LocalizedError {
-    /// The server answered with status 400.
-    case badRequest(ErrorBody<QiitaError>)
-    /// The server answered with status 401.
-    case unauthorized(ErrorBody<QiitaError>)
-    /// The server answered with status 403 whose `type` is `rate_limit_exceeded`.
-    case rateLimited(ErrorBody<QiitaError>)
-    /// The server answered with status 403 whose `type` is anything else or missing.
-    case forbidden(ErrorBody<QiitaError>)
-    /// The server answered with status 404.
-    case notFound(ErrorBody<QiitaError>)
-    /// The server answered with any 5XX status.
-    case serverError
+/// The documented failures of `QiitaClient.listComments` (`GET /items/{item_id}/comments`): the service's defaults only, shared as `QiitaFailure`.
+public typealias ListCommentsFailure = QiitaFailure
 
-    /// The documented failure for `response`: exact statuses first, then ranges, then
-    /// `default`; `nil` for an undocumented status.
-    public static func map(_ response: RawResponse) -> Self? {
-        switch response.status.code {
-        case 400:
-            return .badRequest(response.decode())
-        case 401:
-            return .unauthorized(response.decode())
-        case 403:
-            switch response.discriminator(at: "type") {
-            case "rate_limit_exceeded": return .rateLimited(response.decode())
-            default: return .forbidden(response.decode())
-            }
-        case 404:
-            return .notFound(response.decode())
-        case 500...599:
-            return .serverError
-        default:
-            return nil
-        }
-    }
+/// The documented failures of `QiitaClient.postComment` (`POST /items/{item_id}/comments`): the service's defaults only, shared as `QiitaFailure`.
+public typealias PostCommentFailure = QiitaFailure
 
-    /// The spec's message for the user, if it gives one.
-    public var errorDescription: String? {
-        switch self {
-        case .rateLimited: "Too many requests: Qiita allows 1000 an hour with a token."
-        default: nil
-        }
-    }
-}
+/// The documented failures of `QiitaClient.getTag` (`GET /tags/{tag_id}`): the service's defaults only, shared as `QiitaFailure`.
+public typealias GetTagFailure = QiitaFailure
 
-/// The documented failures of `QiitaClient.stockItem` (`PUT /items/{item_id}/stock`).
-public enum StockItemFailure: EndpointFailure, LocalizedError {
-    /// The server answered with status 400.
-    case badRequest(ErrorBody<QiitaError>)
-    /// The server answered with status 401.
-    case unauthorized(ErrorBody<QiitaError>)
-    /// The server answered with status 403 whose `type` is `rate_limit_exceeded`.
-    case rateLimited(ErrorBody<QiitaError>)
-    /// The server answered with status 403 whose `type` is anything else or missing.
-    case forbidden(ErrorBody<QiitaError>)
-    /// The server answered with status 404.
-    case notFound(ErrorBody<QiitaError>)
-    /// The server answered with any 5XX status.
-    case serverError
-
-    /// The documented failure for `response`: exact statuses first, then ranges, then
-    /// `default`; `nil` for an undocumented status.
-    public static func map(_ response: RawResponse) -> Self? {
-        switch response.status.code {
-        case 400:
-            return .badRequest(response.decode())
-        case 401:
-            return .unauthorized(response.decode())
-        case 403:
-            switch response.discriminator(at: "type") {
-            case "rate_limit_exceeded": return .rateLimited(response.decode())
-            default: return .forbidden(response.decode())
-            }
-        case 404:
-            return .notFound(response.decode())
-        case 500...599:
-            return .serverError
-        default:
-            return nil
-        }
-    }
-
-    /// The spec's message for the user, if it gives one.
-    public var errorDescription: String? {
-        switch self {
-        case .rateLimited: "Too many requests: Qiita allows 1000 an hour with a token."
-        default: nil
-        }
-    }
-}
-
-/// The documented failures of `QiitaClient.listComments` (`GET /items/{item_id}/comments`).
-public enum ListCommentsFailure: EndpointFailure, LocalizedError {
-    /// The server answered with status 400.
-    case badRequest(ErrorBody<QiitaError>)
-    /// The server answered with status 401.
-    case unauthorized(ErrorBody<QiitaError>)
-    /// The server answered with status 403 whose `type` is `rate_limit_exceeded`.
-    case rateLimited(ErrorBody<QiitaError>)
-    /// The server answered with status 403 whose `type` is anything else or missing.
-    case forbidden(ErrorBody<QiitaError>)
-    /// The server answered with status 404.
-    case notFound(ErrorBody<QiitaError>)
-    /// The server answered with any 5XX status.
-    case serverError
-
-    /// The documented failure for `response`: exact statuses first, then ranges, then
-    /// `default`; `nil` for an undocumented status.
-    public static func map(_ response: RawResponse) -> Self? {
-        switch response.status.code {
-        case 400:
-            return .badRequest(response.decode())
-        case 401:
-            return .unauthorized(response.decode())
-        case 403:
-            switch response.discriminator(at: "type") {
-            case "rate_limit_exceeded": return .rateLimited(response.decode())
-            default: return .forbidden(response.decode())
-            }
-        case 404:
-            return .notFound(response.decode())
-        case 500...599:
-            return .serverError
-        default:
-            return nil
-        }
-    }
-
-    /// The spec's message for the user, if it gives one.
-    public var errorDescription: String? {
-        switch self {
-        case .rateLimited: "Too many requests: Qiita allows 1000 an hour with a token."
-        default: nil
-        }
-    }
-}
-
-/// The documented failures of `QiitaClient.postComment` (`POST /items/{item_id}/comments`).
-public enum PostCommentFailure: EndpointFailure, LocalizedError {
-    /// The server answered with status 400.
-    case badRequest(ErrorBody<QiitaError>)
-    /// The server answered with status 401.
-    case unauthorized(ErrorBody<QiitaError>)
-    /// The server answered with status 403 whose `type` is `rate_limit_exceeded`.
-    case rateLimited(ErrorBody<QiitaError>)
-    /// The server answered with status 403 whose `type` is anything else or missing.
-    case forbidden(ErrorBody<QiitaError>)
-    /// The server answered with status 404.
-    case notFound(ErrorBody<QiitaError>)
-    /// The server answered with any 5XX status.
-    case serverError
-
-    /// The documented failure for `response`: exact statuses first, then ranges, then
-    /// `default`; `nil` for an undocumented status.
-    public static func map(_ response: RawResponse) -> Self? {
-        switch response.status.code {
-        case 400:
-            return .badRequest(response.decode())
-        case 401:
-            return .unauthorized(response.decode())
-        case 403:
-            switch response.discriminator(at: "type") {
-            case "rate_limit_exceeded": return .rateLimited(response.decode())
-            default: return .forbidden(response.decode())
-            }
-        case 404:
-            return .notFound(response.decode())
-        case 500...599:
-            return .serverError
-        default:
-            return nil
-        }
-    }
-
-    /// The spec's message for the user, if it gives one.
-    public var errorDescription: String? {
-        switch self {
-        case .rateLimited: "Too many requests: Qiita allows 1000 an hour with a token."
-        default: nil
-        }
-    }
-}
-
-/// The documented failures of `QiitaClient.getTag` (`GET /tags/{tag_id}`).
-public enum GetTagFailure: EndpointFailure, LocalizedError {
-    /// The server answered with status 400.
-    case badRequest(ErrorBody<QiitaError>)
-    /// The server answered with status 401.
-    case unauthorized(ErrorBody<QiitaError>)
-    /// The server answered with status 403 whose `type` is `rate_limit_exceeded`.
-    case rateLimited(ErrorBody<QiitaError>)
-    /// The server answered with status 403 whose `type` is anything else or missing.
-    case forbidden(ErrorBody<QiitaError>)
-    /// The server answered with status 404.
-    case notFound(ErrorBody<QiitaError>)
-    /// The server answered with any 5XX status.
-    case serverError
-
-    /// The documented failure for `response`: exact statuses first, then ranges, then
-    /// `default`; `nil` for an undocumented status.
-    public static func map(_ response: RawResponse) -> Self? {
-        switch response.status.code {
-        case 400:
-            return .badRequest(response.decode())
-        case 401:
-            return .unauthorized(response.decode())
-        case 403:
-            switch response.discriminator(at: "type") {
-            case "rate_limit_exceeded": return .rateLimited(response.decode())
-            default: return .forbidden(response.decode())
-            }
-        case 404:
-            return .notFound(response.decode())
-        case 500...599:
-            return .serverError
-        default:
-            return nil
-        }
-    }
-
-    /// The spec's message for the user, if it gives one.
-    public var errorDescription: String? {
-        switch self {
-        case .rateLimited: "Too many requests: Qiita allows 1000 an hour with a token."
-        default: nil
-        }
-    }
-}
-
-/// The documented failures of `QiitaClient.getAuthenticatedUser` (`GET /authenticated_user`).
-public enum GetAuthenticatedUserFailure: EndpointFailure, LocalizedError {
-    /// The server answered with status 400.
-    case badRequest(ErrorBody<QiitaError>)
-    /// The server answered with status 401.
-    case unauthorized(ErrorBody<QiitaError>)
-    /// The server answered with status 403 whose `type` is `rate_limit_exceeded`.
-    case rateLimited(ErrorBody<QiitaError>)
-    /// The server answered with status 403 whose `type` is anything else or missing.
-    case forbidden(ErrorBody<QiitaError>)
-    /// The server answered with status 404.
-    case notFound(ErrorBody<QiitaError>)
-    /// The server answered with any 5XX status.
-    case serverError
-
-    /// The documented failure for `response`: exact statuses first, then ranges, then
-    /// `default`; `nil` for an undocumented status.
-    public static func map(_ response: RawResponse) -> Self? {
-        switch response.status.code {
-        case 400:
-            return .badRequest(response.decode())
-        case 401:
-            return .unauthorized(response.decode())
-        case 403:
-            switch response.discriminator(at: "type") {
-            case "rate_limit_exceeded": return .rateLimited(response.decode())
-            default: return .forbidden(response.decode())
-            }
-        case 404:
-            return .notFound(response.decode())
-        case 500...599:
-            return .serverError
-        default:
-            return nil
-        }
-    }
-
-    /// The spec's message for the user, if it gives one.
-    public var errorDescription: String? {
-        switch self {
-        case .rateLimited: "Too many requests: Qiita allows 1000 an hour with a token."
-        default: nil
-        }
-    }
-}
+/// The documented failures of `QiitaClient.getAuthenticatedUser` (`GET /authenticated_user`): the service's defaults only, shared as `QiitaFailure`.
+public typealias GetAuthenticatedUserFailure = QiitaFailure

@@ -64,4 +64,67 @@ struct ReferenceTests {
             "clash.yaml:5:3: error: model 'PingRequest' becomes the Swift type 'PingRequest', the name of the request type of endpoint 'ping'; rename one",
         ])
     }
+
+    @Test("The shared failure enum's name clashing with an endpoint's or a model's type is an error at its line")
+    func sharedFailureNameClashes() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write("""
+            service: Shop
+            baseURL: https://shop.example.com
+            defaults:
+              errors:
+                404: notFound
+            models:
+              ShopFailure: { a: String }
+            endpoints:
+              shop: { get: /shop }
+              ping: { get: /ping }
+            """, to: "shop.yaml")
+        let result = try Generator().generate(specAt: URL(fileURLWithPath: path), displayPath: "shop.yaml")
+        #expect(!result.succeeded)
+        #expect(result.files.isEmpty)
+        let owner = "the failure type service 'Shop' shares for endpoints that document only its defaults"
+        #expect(result.diagnostics.renderedLines == [
+            "shop.yaml:7:3: error: model 'ShopFailure' becomes the Swift type 'ShopFailure', the name of \(owner); rename one",
+            "shop.yaml:9:3: error: endpoint 'shop' has the failure type 'ShopFailure', the name of \(owner); rename the endpoint",
+        ])
+    }
+
+    @Test("The shared failure name is free when every endpoint documents failures of its own")
+    func sharedFailureNameUnusedIsFree() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write("""
+            service: Shop
+            baseURL: https://shop.example.com
+            models:
+              ShopFailure: { a: String }
+            endpoints:
+              ping:
+                get: /ping
+                errors:
+                  404: notFound
+            """, to: "shop.yaml")
+        let result = try Generator().generate(specAt: URL(fileURLWithPath: path), displayPath: "shop.yaml")
+        #expect(result.succeeded)
+        let errors = try #require(result.files["ShopErrors.swift"])
+        #expect(!errors.contains("enum ShopFailure"))
+        #expect(errors.contains("public enum PingFailure: EndpointFailure"))
+    }
+
+    @Test("A service or endpoint whose generated type would be a runtime type is an error at its line")
+    func reservedGeneratedNames() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write("""
+            service: Endpoint
+            baseURL: https://endpoint.example.com
+            endpoints:
+              api: { get: /api }
+            """, to: "endpoint.yaml")
+        let result = try Generator().generate(specAt: URL(fileURLWithPath: path), displayPath: "endpoint.yaml")
+        #expect(!result.succeeded)
+        #expect(result.diagnostics.renderedLines == [
+            "endpoint.yaml:1:10: error: service 'Endpoint' needs the Swift type 'EndpointFailure' for the failure type service 'Endpoint' shares for endpoints that document only its defaults, but generated code uses that name for a type of its own; rename the service",
+            "endpoint.yaml:4:3: error: endpoint 'api' needs the Swift type 'APIRequest', which generated code uses for a type of its own; rename the endpoint",
+        ])
+    }
 }

@@ -90,6 +90,10 @@ enum EmbeddedTemplates {
             {{#failures}}
 
             {{doc}}
+            {{#aliasOf}}
+            public typealias {{name}} = {{aliasOf}}
+            {{/aliasOf}}
+            {{^aliasOf}}
             public enum {{name}}: EndpointFailure, LocalizedError {
             {{#cases}}
             {{doc}}
@@ -140,6 +144,7 @@ enum EmbeddedTemplates {
                 }
             {{/hasMessages}}
             }
+            {{/aliasOf}}
             {{/failures}}
             {{#needsUnwrap}}
 

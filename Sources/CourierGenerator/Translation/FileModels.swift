@@ -274,13 +274,14 @@ public struct ParameterItemModel: TemplateModel {
     public static let templateFields: TemplateFields<Self> = ["key": \.key, "value": \.value, "separator": \.separator]
 }
 
-/// `<Prefix>Errors.swift`: one failure enum per endpoint.
+/// `<Prefix>Errors.swift`: the service's shared failure enum, if an endpoint uses it, then one
+/// failure enum or alias of the shared enum per endpoint.
 public struct ErrorsFileModel: TemplateModel {
     /// The generator version.
     public var version: String
     /// The spec path.
     public var specPath: String
-    /// The failure enums, in endpoint order.
+    /// The shared failure enum first, if any, then each endpoint's enum or alias in endpoint order.
     public var failures: [FailureModel]
     /// Whether some mapping unwraps an envelope, which needs the `unwrapped` helper.
     public var needsUnwrap: Bool
@@ -291,7 +292,7 @@ public struct ErrorsFileModel: TemplateModel {
     ]
 }
 
-/// One endpoint's failure enum.
+/// A failure enum, or an endpoint's alias of the shared one.
 public struct FailureModel: TemplateModel {
     /// The doc comment.
     public var doc: String
@@ -307,12 +308,15 @@ public struct FailureModel: TemplateModel {
     public var messages: [MessageModel]
     /// Whether some cases have no message, so `errorDescription` needs `default: nil`.
     public var needsMessageDefault: Bool
+    /// The shared enum this name stands for, when the endpoint documents only the service's
+    /// defaults; the other fields are then empty.
+    public var aliasOf: String? = nil
 
     /// The fields the `errors` template reads.
     public static let templateFields: TemplateFields<Self> = [
         "doc": \.doc, "name": \.name, "cases": \.cases, "branches": \.branches,
         "hasBranches": \.hasBranches, "needsNilDefault": \.needsNilDefault, "messages": \.messages,
-        "hasMessages": \.hasMessages, "needsMessageDefault": \.needsMessageDefault,
+        "hasMessages": \.hasMessages, "needsMessageDefault": \.needsMessageDefault, "aliasOf": \.aliasOf,
     ]
 
     /// Whether `map(_:)` maps any status.

@@ -11,8 +11,9 @@ extension SpecTranslator {
         "LocalizedError", "Decoder", "Encoder", "Optional", "Array", "Dictionary",
     ]
 
-    /// One error per model or error schema whose Swift type name the generated code needs for
-    /// something else: a runtime type, or a type generated for an endpoint or the client.
+    /// One error per model, error schema, endpoint or service whose Swift type name the generated
+    /// code needs for something else: a runtime type, or a type generated for an endpoint, the
+    /// client or the service's shared failures.
     public func nameConflicts() -> [Diagnostic] {
         var generated: [String: String] = [clientName: "the client type of service '\(spec.name)'"]
         for endpoint in spec.endpoints {
@@ -26,6 +27,27 @@ extension SpecTranslator {
         let declared = spec.models.map { ("model", $0.name, $0.swiftName.name, $0.location) }
             + spec.errorSchemas.map { ("error schema", $0.name, $0.swiftName.name, $0.location) }
         var diagnostics: [Diagnostic] = []
+        if spec.endpoints.contains(where: usesOnlyDefaults) {
+            let owner = "the failure type service '\(spec.name)' shares for endpoints that document only its defaults"
+            if Self.reservedTypeNames.contains(sharedFailureName) {
+                diagnostics.append(.error(
+                    "service '\(spec.name)' needs the Swift type '\(sharedFailureName)' for \(owner), but generated "
+                        + "code uses that name for a type of its own; rename the service", at: spec.location))
+            }
+            for endpoint in spec.endpoints where failureName(endpoint) == sharedFailureName {
+                diagnostics.append(.error(
+                    "endpoint '\(endpoint.name)' has the failure type '\(sharedFailureName)', the name of \(owner); "
+                        + "rename the endpoint", at: endpoint.location))
+            }
+            generated[sharedFailureName] = owner
+        }
+        for endpoint in spec.endpoints {
+            for name in [requestName(endpoint), failureName(endpoint)] where Self.reservedTypeNames.contains(name) {
+                diagnostics.append(.error(
+                    "endpoint '\(endpoint.name)' needs the Swift type '\(name)', which generated code uses for a "
+                        + "type of its own; rename the endpoint", at: endpoint.location))
+            }
+        }
         for (kind, name, swiftName, location) in declared {
             if Self.reservedTypeNames.contains(swiftName) {
                 diagnostics.append(.error(

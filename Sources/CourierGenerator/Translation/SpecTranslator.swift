@@ -453,9 +453,42 @@ public struct SpecTranslator: Sendable {
 
     // MARK: - Errors
 
+    /// The enum of the service's default failures, such as `GitHubFailure`, which endpoints that
+    /// document nothing of their own share.
+    public var sharedFailureName: String { spec.swiftName.name + "Failure" }
+
+    /// Whether `endpoint` maps exactly the service's defaults: no mapping of its own, none overridden.
+    func usesOnlyDefaults(_ endpoint: EndpointSpec) -> Bool {
+        endpoint.effectiveErrors.count == spec.defaultErrors.count && endpoint.effectiveErrors.allSatisfy(\.isInherited)
+    }
+
     /// The view model of `<Prefix>Errors.swift`.
     public func errorsFile() -> ErrorsFileModel {
-        let failures = spec.endpoints.map(failureModel)
+        // Identical enums that differ only in name would repeat the defaults once per endpoint, so
+        // those endpoints name one shared enum instead.
+        var failures: [FailureModel] = []
+        if let sharing = spec.endpoints.first(where: usesOnlyDefaults) {
+            let what = spec.defaultErrors.isEmpty
+                ? "No documented failures: the service maps no status by default. Shared"
+                : "The failures the service's defaults document, shared"
+            let doc = what + " by every `\(clientName)` method whose endpoint documents none of its own; "
+                + "each of those endpoints names it by its own `<Endpoint>Failure` alias."
+            failures.append(failureModel(mappings: sharing.effectiveErrors, cases: sharing.errorCases,
+                                         doc: doc, name: sharedFailureName))
+        }
+        for endpoint in spec.endpoints {
+            if usesOnlyDefaults(endpoint) {
+                let what = spec.defaultErrors.isEmpty ? "none, so it shares the empty" : "the service's defaults only, shared as"
+                let doc = "The documented failures of \(endpointReference(endpoint)): \(what) `\(sharedFailureName)`."
+                failures.append(FailureModel(doc: SwiftComment.documentation(doc), name: failureName(endpoint),
+                                             cases: [], branches: [], needsNilDefault: false, messages: [],
+                                             needsMessageDefault: false, aliasOf: sharedFailureName))
+            } else {
+                let doc = "The documented failures of \(endpointReference(endpoint))."
+                failures.append(failureModel(mappings: endpoint.effectiveErrors, cases: endpoint.errorCases,
+                                             doc: doc, name: failureName(endpoint)))
+            }
+        }
         let needsUnwrap = spec.endpoints.contains { endpoint in
             endpoint.errorCases.contains { item in
                 guard let name = item.bodySchema, let schema = errorSchemas[name] else { return false }
@@ -493,11 +526,18 @@ public struct SpecTranslator: Sendable {
         }
     }
 
-    func failureModel(_ endpoint: EndpointSpec) -> FailureModel {
+    /// `` `GitHubClient.getUser` (`GET /users/{username}`) `` for doc comments.
+    func endpointReference(_ endpoint: EndpointSpec) -> String {
+        "`\(clientName).\(endpoint.swiftName.name)` (`\(endpoint.method.rawValue) \(SwiftComment.inline(endpoint.path.template))`)"
+    }
+
+    /// The enum that maps `mappings` (sorted as ``EndpointSpec/effectiveErrors``) into `cases`.
+    func failureModel(mappings: [ErrorMappingSpec], cases errorCases: [ErrorCaseSpec], doc: String,
+                      name: String) -> FailureModel {
         // Where each case is used, for its doc comment.
         var uses: [String: [String]] = [:]
         var branches: [StatusBranchModel] = []
-        for mapping in endpoint.effectiveErrors {
+        for mapping in mappings {
             let label: String
             switch mapping.status {
             case .exact(let status): label = "case \(status)"
@@ -531,24 +571,22 @@ public struct SpecTranslator: Sendable {
                                                   fallback: caseValue(discriminator.fallback)))
             }
         }
-        let cases = endpoint.errorCases.map { item in
+        let cases = errorCases.map { item in
             var text = item.description.map { $0 + "\n\n" } ?? ""
             let list = uses[item.name] ?? []
             text += "The server answered with " + list.joined(separator: ", or ") + "."
             let declaration = item.swiftName.escaped + (item.bodySchema.map { "(\(payloadType($0)))" } ?? "")
             return FailureCaseModel(doc: SwiftComment.documentation(text, indentation: "    "), declaration: declaration)
         }
-        let messages = endpoint.errorCases.compactMap { item in
+        let messages = errorCases.compactMap { item in
             item.message.map { MessageModel(pattern: "." + item.swiftName.escaped, literal: SwiftLiteral.string($0)) }
         }
-        let doc = "The documented failures of `\(clientName).\(endpoint.swiftName.name)` "
-            + "(`\(endpoint.method.rawValue) \(SwiftComment.inline(endpoint.path.template))`)."
         return FailureModel(
             doc: SwiftComment.documentation(doc),
-            name: failureName(endpoint),
+            name: name,
             cases: cases,
             branches: branches,
-            needsNilDefault: !endpoint.effectiveErrors.contains { $0.status == .default },
+            needsNilDefault: !mappings.contains { $0.status == .default },
             messages: messages,
             needsMessageDefault: messages.count < cases.count
         )

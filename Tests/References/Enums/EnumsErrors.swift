@@ -3,8 +3,8 @@
 import CourierRuntime
 import Foundation
 
-/// The documented failures of `EnumsClient.listPalettes` (`GET /palettes`).
-public enum ListPalettesFailure: EndpointFailure, LocalizedError {
+/// No documented failures: the service maps no status by default. Shared by every `EnumsClient` method whose endpoint documents none of its own; each of those endpoints names it by its own `<Endpoint>Failure` alias.
+public enum EnumsFailure: EndpointFailure, LocalizedError {
 
     /// The documented failure for `response`: exact statuses first, then ranges, then
     /// `default`; `nil` for an undocumented status.
@@ -12,3 +12,6 @@ public enum ListPalettesFailure: EndpointFailure, LocalizedError {
         nil
     }
 }
+
+/// The documented failures of `EnumsClient.listPalettes` (`GET /palettes`): none, so it shares the empty `EnumsFailure`.
+public typealias ListPalettesFailure = EnumsFailure

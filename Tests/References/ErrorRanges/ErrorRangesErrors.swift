@@ -3,6 +3,33 @@
 import CourierRuntime
 import Foundation
 
+/// The failures the service's defaults document, shared by every `ErrorRangesClient` method whose endpoint documents none of its own; each of those endpoints names it by its own `<Endpoint>Failure` alias.
+public enum ErrorRangesFailure: EndpointFailure, LocalizedError {
+    /// The server answered with any 5XX status.
+    case serverError(ErrorBody<Problem>)
+    /// The server answered with any other failed status.
+    case unexpected
+
+    /// The documented failure for `response`: exact statuses first, then ranges, then
+    /// `default`; `nil` for an undocumented status.
+    public static func map(_ response: RawResponse) -> Self? {
+        switch response.status.code {
+        case 500...599:
+            return .serverError(response.decode())
+        default:
+            return .unexpected
+        }
+    }
+
+    /// The spec's message for the user, if it gives one.
+    public var errorDescription: String? {
+        switch self {
+        case .serverError: "The server failed."
+        default: nil
+        }
+    }
+}
+
 /// The documented failures of `ErrorRangesClient.getThing` (`GET /things/{id}`).
 public enum GetThingFailure: EndpointFailure, LocalizedError {
     /// The server answered with status 404.
@@ -72,29 +99,5 @@ public enum DeleteThingFailure: EndpointFailure, LocalizedError {
     }
 }
 
-/// The documented failures of `ErrorRangesClient.ping` (`GET /ping`).
-public enum PingFailure: EndpointFailure, LocalizedError {
-    /// The server answered with any 5XX status.
-    case serverError(ErrorBody<Problem>)
-    /// The server answered with any other failed status.
-    case unexpected
-
-    /// The documented failure for `response`: exact statuses first, then ranges, then
-    /// `default`; `nil` for an undocumented status.
-    public static func map(_ response: RawResponse) -> Self? {
-        switch response.status.code {
-        case 500...599:
-            return .serverError(response.decode())
-        default:
-            return .unexpected
-        }
-    }
-
-    /// The spec's message for the user, if it gives one.
-    public var errorDescription: String? {
-        switch self {
-        case .serverError: "The server failed."
-        default: nil
-        }
-    }
-}
+/// The documented failures of `ErrorRangesClient.ping` (`GET /ping`): the service's defaults only, shared as `ErrorRangesFailure`.
+public typealias PingFailure = ErrorRangesFailure

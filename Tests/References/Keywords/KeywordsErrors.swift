@@ -3,6 +3,16 @@
 import CourierRuntime
 import Foundation
 
+/// No documented failures: the service maps no status by default. Shared by every `KeywordsClient` method whose endpoint documents none of its own; each of those endpoints names it by its own `<Endpoint>Failure` alias.
+public enum KeywordsFailure: EndpointFailure, LocalizedError {
+
+    /// The documented failure for `response`: exact statuses first, then ranges, then
+    /// `default`; `nil` for an undocumented status.
+    public static func map(_ response: RawResponse) -> Self? {
+        nil
+    }
+}
+
 /// The documented failures of `KeywordsClient.import` (`GET /import/{for}`).
 public enum ImportFailure: EndpointFailure, LocalizedError {
     /// The server answered with status 404.
@@ -24,12 +34,5 @@ public enum ImportFailure: EndpointFailure, LocalizedError {
     }
 }
 
-/// The documented failures of `KeywordsClient.repeat` (`PUT /repeat`).
-public enum RepeatFailure: EndpointFailure, LocalizedError {
-
-    /// The documented failure for `response`: exact statuses first, then ranges, then
-    /// `default`; `nil` for an undocumented status.
-    public static func map(_ response: RawResponse) -> Self? {
-        nil
-    }
-}
+/// The documented failures of `KeywordsClient.repeat` (`PUT /repeat`): none, so it shares the empty `KeywordsFailure`.
+public typealias RepeatFailure = KeywordsFailure

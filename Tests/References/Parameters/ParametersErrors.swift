@@ -3,8 +3,8 @@
 import CourierRuntime
 import Foundation
 
-/// The documented failures of `ParametersClient.search` (`GET /items/{category}/{item_id}`).
-public enum SearchFailure: EndpointFailure, LocalizedError {
+/// No documented failures: the service maps no status by default. Shared by every `ParametersClient` method whose endpoint documents none of its own; each of those endpoints names it by its own `<Endpoint>Failure` alias.
+public enum ParametersFailure: EndpointFailure, LocalizedError {
 
     /// The documented failure for `response`: exact statuses first, then ranges, then
     /// `default`; `nil` for an undocumented status.
@@ -13,12 +13,8 @@ public enum SearchFailure: EndpointFailure, LocalizedError {
     }
 }
 
-/// The documented failures of `ParametersClient.create` (`POST /items`).
-public enum CreateFailure: EndpointFailure, LocalizedError {
+/// The documented failures of `ParametersClient.search` (`GET /items/{category}/{item_id}`): none, so it shares the empty `ParametersFailure`.
+public typealias SearchFailure = ParametersFailure
 
-    /// The documented failure for `response`: exact statuses first, then ranges, then
-    /// `default`; `nil` for an undocumented status.
-    public static func map(_ response: RawResponse) -> Self? {
-        nil
-    }
-}
+/// The documented failures of `ParametersClient.create` (`POST /items`): none, so it shares the empty `ParametersFailure`.
+public typealias CreateFailure = ParametersFailure

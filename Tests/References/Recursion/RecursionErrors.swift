@@ -3,8 +3,8 @@
 import CourierRuntime
 import Foundation
 
-/// The documented failures of `RecursionClient.tree` (`GET /tree`).
-public enum TreeFailure: EndpointFailure, LocalizedError {
+/// No documented failures: the service maps no status by default. Shared by every `RecursionClient` method whose endpoint documents none of its own; each of those endpoints names it by its own `<Endpoint>Failure` alias.
+public enum RecursionFailure: EndpointFailure, LocalizedError {
 
     /// The documented failure for `response`: exact statuses first, then ranges, then
     /// `default`; `nil` for an undocumented status.
@@ -13,12 +13,8 @@ public enum TreeFailure: EndpointFailure, LocalizedError {
     }
 }
 
-/// The documented failures of `RecursionClient.people` (`POST /people`).
-public enum PeopleFailure: EndpointFailure, LocalizedError {
+/// The documented failures of `RecursionClient.tree` (`GET /tree`): none, so it shares the empty `RecursionFailure`.
+public typealias TreeFailure = RecursionFailure
 
-    /// The documented failure for `response`: exact statuses first, then ranges, then
-    /// `default`; `nil` for an undocumented status.
-    public static func map(_ response: RawResponse) -> Self? {
-        nil
-    }
-}
+/// The documented failures of `RecursionClient.people` (`POST /people`): none, so it shares the empty `RecursionFailure`.
+public typealias PeopleFailure = RecursionFailure

@@ -3,8 +3,8 @@
 import CourierRuntime
 import Foundation
 
-/// The documented failures of `ResilienceClient.inherits` (`GET /inherits`).
-public enum InheritsFailure: EndpointFailure, LocalizedError {
+/// No documented failures: the service maps no status by default. Shared by every `ResilienceClient` method whose endpoint documents none of its own; each of those endpoints names it by its own `<Endpoint>Failure` alias.
+public enum ResilienceFailure: EndpointFailure, LocalizedError {
 
     /// The documented failure for `response`: exact statuses first, then ranges, then
     /// `default`; `nil` for an undocumented status.
@@ -13,82 +13,29 @@ public enum InheritsFailure: EndpointFailure, LocalizedError {
     }
 }
 
-/// The documented failures of `ResilienceClient.once` (`GET /once`).
-public enum OnceFailure: EndpointFailure, LocalizedError {
+/// The documented failures of `ResilienceClient.inherits` (`GET /inherits`): none, so it shares the empty `ResilienceFailure`.
+public typealias InheritsFailure = ResilienceFailure
 
-    /// The documented failure for `response`: exact statuses first, then ranges, then
-    /// `default`; `nil` for an undocumented status.
-    public static func map(_ response: RawResponse) -> Self? {
-        nil
-    }
-}
+/// The documented failures of `ResilienceClient.once` (`GET /once`): none, so it shares the empty `ResilienceFailure`.
+public typealias OnceFailure = ResilienceFailure
 
-/// The documented failures of `ResilienceClient.twice` (`GET /twice`).
-public enum TwiceFailure: EndpointFailure, LocalizedError {
+/// The documented failures of `ResilienceClient.twice` (`GET /twice`): none, so it shares the empty `ResilienceFailure`.
+public typealias TwiceFailure = ResilienceFailure
 
-    /// The documented failure for `response`: exact statuses first, then ranges, then
-    /// `default`; `nil` for an undocumented status.
-    public static func map(_ response: RawResponse) -> Self? {
-        nil
-    }
-}
+/// The documented failures of `ResilienceClient.ownBreaker` (`GET /own`): none, so it shares the empty `ResilienceFailure`.
+public typealias OwnBreakerFailure = ResilienceFailure
 
-/// The documented failures of `ResilienceClient.ownBreaker` (`GET /own`).
-public enum OwnBreakerFailure: EndpointFailure, LocalizedError {
+/// The documented failures of `ResilienceClient.unguarded` (`GET /unguarded`): none, so it shares the empty `ResilienceFailure`.
+public typealias UnguardedFailure = ResilienceFailure
 
-    /// The documented failure for `response`: exact statuses first, then ranges, then
-    /// `default`; `nil` for an undocumented status.
-    public static func map(_ response: RawResponse) -> Self? {
-        nil
-    }
-}
+/// The documented failures of `ResilienceClient.submit` (`POST /submissions`): none, so it shares the empty `ResilienceFailure`.
+public typealias SubmitFailure = ResilienceFailure
 
-/// The documented failures of `ResilienceClient.unguarded` (`GET /unguarded`).
-public enum UnguardedFailure: EndpointFailure, LocalizedError {
+/// The documented failures of `ResilienceClient.upload` (`PUT /files/{name}`): none, so it shares the empty `ResilienceFailure`.
+public typealias UploadFailure = ResilienceFailure
 
-    /// The documented failure for `response`: exact statuses first, then ranges, then
-    /// `default`; `nil` for an undocumented status.
-    public static func map(_ response: RawResponse) -> Self? {
-        nil
-    }
-}
+/// The documented failures of `ResilienceClient.uploadMaybe` (`PUT /maybe/{name}`): none, so it shares the empty `ResilienceFailure`.
+public typealias UploadMaybeFailure = ResilienceFailure
 
-/// The documented failures of `ResilienceClient.submit` (`POST /submissions`).
-public enum SubmitFailure: EndpointFailure, LocalizedError {
-
-    /// The documented failure for `response`: exact statuses first, then ranges, then
-    /// `default`; `nil` for an undocumented status.
-    public static func map(_ response: RawResponse) -> Self? {
-        nil
-    }
-}
-
-/// The documented failures of `ResilienceClient.upload` (`PUT /files/{name}`).
-public enum UploadFailure: EndpointFailure, LocalizedError {
-
-    /// The documented failure for `response`: exact statuses first, then ranges, then
-    /// `default`; `nil` for an undocumented status.
-    public static func map(_ response: RawResponse) -> Self? {
-        nil
-    }
-}
-
-/// The documented failures of `ResilienceClient.uploadMaybe` (`PUT /maybe/{name}`).
-public enum UploadMaybeFailure: EndpointFailure, LocalizedError {
-
-    /// The documented failure for `response`: exact statuses first, then ranges, then
-    /// `default`; `nil` for an undocumented status.
-    public static func map(_ response: RawResponse) -> Self? {
-        nil
-    }
-}
-
-/// The documented failures of `ResilienceClient.merge` (`PATCH /things/{id}`).
-public enum MergeFailure: EndpointFailure, LocalizedError {
-
-    /// The documented failure for `response`: exact statuses first, then ranges, then
-    /// `default`; `nil` for an undocumented status.
-    public static func map(_ response: RawResponse) -> Self? {
-        nil
-    }
-}
+/// The documented failures of `ResilienceClient.merge` (`PATCH /things/{id}`): none, so it shares the empty `ResilienceFailure`.
+public typealias MergeFailure = ResilienceFailure
