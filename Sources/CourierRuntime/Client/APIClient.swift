@@ -371,37 +371,46 @@ public struct APIClient: Sendable {
     ///
     /// The backstop fires a little after the timeout, so a transport that honours its
     /// timeout reports its own, better-classified error (for example a refused
-    /// connection that AsyncHTTPClient kept retrying until the deadline).
+    /// connection that AsyncHTTPClient kept retrying until the deadline). When it fires, the
+    /// transport's task is cancelled and the attempt reports a timeout once that task ends.
+    /// Cancelling the calling task cancels the transport's task at once.
     private static func send(
         _ head: HTTPRequest,
         body: Data?,
         timeout: Duration,
         through transport: any HTTPTransport
     ) async -> Result<TransportResponse, TransportError> {
-        await withTaskGroup(of: Result<TransportResponse, TransportError>?.self) { group in
-            group.addTask {
-                do throws(TransportError) {
-                    return .success(try await transport.send(head, body: body, timeout: timeout))
-                } catch {
-                    return .failure(error)
-                }
+        let timedOut = Locked(false)
+        let running = Locked<Task<Result<TransportResponse, TransportError>, Never>?>(nil)
+        let limit = timeout + min(.milliseconds(100) + timeout / 10, .seconds(1))
+        let work = Task { () async -> Result<TransportResponse, TransportError> in
+            // Timed from when the transport starts, so time spent waiting for a thread on a
+            // busy executor is not charged to the server.
+            let backstop = Backstops.shared.arm(at: .now + limit) {
+                timedOut.withLock { $0 = true }
+                running.withLock { $0 }?.cancel()
             }
-            group.addTask {
-                do {
-                    try await Task.sleep(for: timeout + min(.milliseconds(100) + timeout / 10, .seconds(1)))
-                } catch {
-                    return nil
-                }
-                return .failure(TransportError(.timedOut))
+            defer { Backstops.shared.disarm(backstop) }
+            do throws(TransportError) {
+                return .success(try await transport.send(head, body: body, timeout: timeout))
+            } catch {
+                return .failure(error)
             }
-            while let next = await group.next() {
-                if let result = next {
-                    group.cancelAll()
-                    return result
-                }
-            }
-            return .failure(TransportError(.cancelled))
         }
+        running.withLock { $0 = work }
+        if timedOut.withLock({ $0 }) {
+            // The backstop fired before the task was on record to cancel.
+            work.cancel()
+        }
+        let result = await withTaskCancellationHandler {
+            await work.value
+        } onCancel: {
+            work.cancel()
+        }
+        if timedOut.withLock({ $0 }) {
+            return .failure(TransportError(.timedOut))
+        }
+        return result
     }
 
     // MARK: - Observability
