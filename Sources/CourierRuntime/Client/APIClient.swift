@@ -261,7 +261,7 @@ public struct APIClient: Sendable {
             callerOptedIn: call.isIdempotent || overrides.isSafeToRepeat == true
         )
         let loop: RetryLoop
-        if let host = HostKey(call.head) {
+        if let host = call.hostKey {
             loop = setup.retryLoop(
                 for: host,
                 policy: policy,
@@ -371,62 +371,75 @@ public struct APIClient: Sendable {
     ///
     /// The backstop fires a little after the timeout, so a transport that honours its
     /// timeout reports its own, better-classified error (for example a refused
-    /// connection that AsyncHTTPClient kept retrying until the deadline).
+    /// connection that AsyncHTTPClient kept retrying until the deadline). When it fires, the
+    /// transport's task is cancelled and the attempt reports a timeout once that task ends.
+    /// Cancelling the calling task cancels the transport's task at once.
     private static func send(
         _ head: HTTPRequest,
         body: Data?,
         timeout: Duration,
         through transport: any HTTPTransport
     ) async -> Result<TransportResponse, TransportError> {
-        await withTaskGroup(of: Result<TransportResponse, TransportError>?.self) { group in
-            group.addTask {
-                do throws(TransportError) {
-                    return .success(try await transport.send(head, body: body, timeout: timeout))
-                } catch {
-                    return .failure(error)
-                }
+        let timedOut = Locked(false)
+        let running = Locked<Task<Result<TransportResponse, TransportError>, Never>?>(nil)
+        let limit = timeout + min(.milliseconds(100) + timeout / 10, .seconds(1))
+        let work = Task { () async -> Result<TransportResponse, TransportError> in
+            // Timed from when the transport starts, so time spent waiting for a thread on a
+            // busy executor is not charged to the server.
+            let backstop = Backstops.shared.arm(at: .now + limit) {
+                timedOut.withLock { $0 = true }
+                running.withLock { $0 }?.cancel()
             }
-            group.addTask {
-                do {
-                    try await Task.sleep(for: timeout + min(.milliseconds(100) + timeout / 10, .seconds(1)))
-                } catch {
-                    return nil
-                }
-                return .failure(TransportError(.timedOut))
+            defer { Backstops.shared.disarm(backstop) }
+            do throws(TransportError) {
+                return .success(try await transport.send(head, body: body, timeout: timeout))
+            } catch {
+                return .failure(error)
             }
-            while let next = await group.next() {
-                if let result = next {
-                    group.cancelAll()
-                    return result
-                }
-            }
-            return .failure(TransportError(.cancelled))
         }
+        running.withLock { $0 = work }
+        if timedOut.withLock({ $0 }) {
+            // The backstop fired before the task was on record to cancel.
+            work.cancel()
+        }
+        let result = await withTaskCancellationHandler {
+            await work.value
+        } onCancel: {
+            work.cancel()
+        }
+        if timedOut.withLock({ $0 }) {
+            return .failure(TransportError(.timedOut))
+        }
+        return result
     }
 
     // MARK: - Observability
 
-    private func emit(_ event: ClientEvent) {
-        configuration.onEvent?(event)
+    /// Builds the event only when someone listens: most clients set no hook.
+    private func emit(_ event: @autoclosure () -> ClientEvent) {
+        configuration.onEvent?(event())
     }
 
     private func report(_ event: RetryLoop.Event, call: PreparedRequest, firstAttempt: Int) {
         let summary = call.summary
-        var metadata: Logger.Metadata = [
-            "courier.operation": .string(summary.operationName),
-            "http.method": .string(summary.method.rawValue),
-            "http.path_template": .string(summary.pathTemplate),
-        ]
+        var metadata: Logger.Metadata {
+            [
+                "courier.operation": .string(summary.operationName),
+                "http.method": .string(summary.method.rawValue),
+                "http.path_template": .string(summary.pathTemplate),
+            ]
+        }
         switch event {
         case .retrying(let attempt, let failure, let delay):
             let number = firstAttempt + attempt - 1
             emit(.retryScheduled(summary, attempt: number, failure: failure, delay: delay))
-            metadata["courier.attempt"] = .string(String(number))
-            metadata["courier.retry_delay_ms"] = .string(String(Self.milliseconds(delay)))
             configuration.logger.log(
                 level: configuration.logLevel,
                 "\(summary.method.rawValue) \(summary.pathTemplate) retrying after \(Self.text(failure)) in \(Self.milliseconds(delay)) ms, attempt \(number + 1)",
-                metadata: metadata
+                metadata: metadata.merging([
+                    "courier.attempt": .string(String(number)),
+                    "courier.retry_delay_ms": .string(String(Self.milliseconds(delay))),
+                ]) { _, new in new }
             )
         case .stopped(let reason, let attempts):
             emit(.retryStopped(summary, reason: reason, attempts: attempts))
@@ -438,11 +451,10 @@ public struct APIClient: Sendable {
                 // Retries are off for this call; there is nothing to explain.
                 return
             default:
-                metadata["courier.retry_stop"] = .string(Self.text(reason))
                 configuration.logger.log(
                     level: configuration.logLevel,
                     "\(summary.method.rawValue) \(summary.pathTemplate) not retried: \(Self.text(reason)) after \(attempts) attempt\(attempts == 1 ? "" : "s")",
-                    metadata: metadata
+                    metadata: metadata.merging(["courier.retry_stop": .string(Self.text(reason))]) { _, new in new }
                 )
             }
         }
@@ -488,34 +500,44 @@ public struct APIClient: Sendable {
 
     private func finishAttempt(_ call: PreparedRequest, number: Int, outcome: AttemptOutcome, duration: Duration) {
         let result: AttemptResult
-        var metadata: Logger.Metadata = [
-            "courier.operation": .string(call.summary.operationName),
-            "http.method": .string(call.summary.method.rawValue),
-            "http.path_template": .string(call.summary.pathTemplate),
-            "courier.attempt": .string(String(number)),
-            "courier.duration_ms": .string(String(Self.milliseconds(duration))),
-        ]
-        let outcomeText: String
         switch outcome {
-        case .response(let response):
-            result = .response(response.head.status)
-            metadata["http.status"] = .string(String(response.head.status.code))
-            outcomeText = String(response.head.status.code)
-        case .transportFailure(let error):
-            result = .transportFailure(error.kind)
-            metadata["courier.error"] = .string(error.kind.rawValue)
-            outcomeText = error.kind.rawValue
-        case .circuitOpen:
-            result = .circuitOpen
-            metadata["courier.error"] = "circuitOpen"
-            outcomeText = "circuitOpen"
+        case .response(let response): result = .response(response.head.status)
+        case .transportFailure(let error): result = .transportFailure(error.kind)
+        case .circuitOpen: result = .circuitOpen
         }
-        configuration.logger.log(
-            level: configuration.logLevel,
-            "\(call.summary.method.rawValue) \(call.summary.pathTemplate) \(outcomeText) \(Self.milliseconds(duration)) ms attempt \(number)",
-            metadata: metadata
-        )
+        if isLogging(at: configuration.logLevel) {
+            var metadata: Logger.Metadata = [
+                "courier.operation": .string(call.summary.operationName),
+                "http.method": .string(call.summary.method.rawValue),
+                "http.path_template": .string(call.summary.pathTemplate),
+                "courier.attempt": .string(String(number)),
+                "courier.duration_ms": .string(String(Self.milliseconds(duration))),
+            ]
+            let outcomeText: String
+            switch outcome {
+            case .response(let response):
+                metadata["http.status"] = .string(String(response.head.status.code))
+                outcomeText = String(response.head.status.code)
+            case .transportFailure(let error):
+                metadata["courier.error"] = .string(error.kind.rawValue)
+                outcomeText = error.kind.rawValue
+            case .circuitOpen:
+                metadata["courier.error"] = "circuitOpen"
+                outcomeText = "circuitOpen"
+            }
+            configuration.logger.log(
+                level: configuration.logLevel,
+                "\(call.summary.method.rawValue) \(call.summary.pathTemplate) \(outcomeText) \(Self.milliseconds(duration)) ms attempt \(number)",
+                metadata: metadata
+            )
+        }
         emit(.attemptFinished(call.summary, attempt: number, result: result, duration: duration))
+    }
+
+    /// Whether a line at `level` would be written. `Logger` checks this itself, but only after
+    /// the caller has built the metadata and message, which are wasted when it is filtered out.
+    private func isLogging(at level: Logger.Level) -> Bool {
+        configuration.logger.logLevel <= level
     }
 
     /// At trace level only, the header names and values, with credentials (whichever field

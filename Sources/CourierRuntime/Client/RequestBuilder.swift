@@ -12,6 +12,8 @@ struct PreparedRequest: Sendable {
     var secretHeaderNames: Set<String>
     /// The statuses that end the call successfully, so the retry loop stops at them.
     var successStatuses: StatusCodes
+    /// The server's budget and breaker key, worked out once per client from the base URL.
+    var hostKey: HostKey?
 }
 
 /// Where requests go: the parts of the base URL the builder needs, checked once.
@@ -24,6 +26,9 @@ struct BaseAddress: Sendable {
     var scheme: String
     var authority: String
     var pathPrefix: String
+    /// The key of every request's server; requests differ only in path, so it is read here
+    /// once rather than parsed out of each request's authority.
+    var hostKey: HostKey?
 
     init(_ url: URL) throws(InvalidReason) {
         guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false),
@@ -36,6 +41,7 @@ struct BaseAddress: Sendable {
         var prefix = components.percentEncodedPath
         while prefix.hasSuffix("/") { prefix.removeLast() }
         pathPrefix = prefix
+        hostKey = HostKey(HTTPRequest(method: .get, scheme: scheme, authority: authority, path: "/"))
     }
 }
 
@@ -111,7 +117,8 @@ enum RequestBuilder {
             isIdempotent: request.isIdempotent,
             idempotencyKey: idempotencyKey,
             secretHeaderNames: Set(request.secretHeaderNames.map { $0.lowercased() }),
-            successStatuses: request.successStatuses
+            successStatuses: request.successStatuses,
+            hostKey: base.hostKey
         )
     }
 

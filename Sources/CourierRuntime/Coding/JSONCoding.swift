@@ -96,16 +96,23 @@ public struct JSONCoding: Sendable, Hashable {
         }
     }
 
+    // Building a format style (and the UTC time zone under it) costs more than the parse
+    // itself, and a response body can hold many dates, so the styles are made once.
+    private static let utc = TimeZone(identifier: "UTC") ?? .current
+    private static let wholeSeconds = Date.ISO8601FormatStyle(includingFractionalSeconds: false, timeZone: utc)
+    private static let fractionalSeconds = Date.ISO8601FormatStyle(includingFractionalSeconds: true, timeZone: utc)
+
     static func formatISO8601(_ date: Date, fractional: Bool) -> String {
-        let style = Date.ISO8601FormatStyle(includingFractionalSeconds: fractional, timeZone: TimeZone(identifier: "UTC") ?? .current)
-        return date.formatted(style)
+        date.formatted(fractional ? fractionalSeconds : wholeSeconds)
     }
 
     static func parseISO8601(_ text: String) -> Date? {
-        let utc = TimeZone(identifier: "UTC") ?? .current
-        if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true, timeZone: utc).parse(text) {
+        // Each style accepts only its own form, and a failed parse throws, which is slow; so
+        // the style the text looks like is tried first and the other only as a fallback.
+        let (first, second) = text.utf8.contains(UInt8(ascii: ".")) ? (fractionalSeconds, wholeSeconds) : (wholeSeconds, fractionalSeconds)
+        if let date = try? first.parse(text) {
             return date
         }
-        return try? Date.ISO8601FormatStyle(includingFractionalSeconds: false, timeZone: utc).parse(text)
+        return try? second.parse(text)
     }
 }
