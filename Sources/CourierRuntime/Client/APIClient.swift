@@ -369,9 +369,10 @@ public struct APIClient: Sendable {
     /// Sends through the transport and enforces the timeout here too, so a transport
     /// whose own timeout is an idle timeout (URLSession's) still ends on time.
     ///
-    /// The backstop fires a little after the timeout, so a transport that honours its
+    /// The backstop fires a second after the timeout, so a transport that honours its
     /// timeout reports its own, better-classified error (for example a refused
-    /// connection that AsyncHTTPClient kept retrying until the deadline). When it fires, the
+    /// connection that AsyncHTTPClient kept retrying until the deadline) even on a loaded
+    /// machine, where a shorter grace let the backstop win the race. When it fires, the
     /// transport's task is cancelled and the attempt reports a timeout once that task ends.
     /// Cancelling the calling task cancels the transport's task at once.
     private static func send(
@@ -382,7 +383,7 @@ public struct APIClient: Sendable {
     ) async -> Result<TransportResponse, TransportError> {
         let timedOut = Locked(false)
         let running = Locked<Task<Result<TransportResponse, TransportError>, Never>?>(nil)
-        let limit = timeout + min(.milliseconds(100) + timeout / 10, .seconds(1))
+        let limit = timeout + .seconds(1)
         let work = Task { () async -> Result<TransportResponse, TransportError> in
             // Timed from when the transport starts, so time spent waiting for a thread on a
             // busy executor is not charged to the server.
