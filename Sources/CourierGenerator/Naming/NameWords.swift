@@ -69,23 +69,22 @@ enum NameWords {
         guard !words.isEmpty else { return "_" }
         var result = ""
         for (index, word) in words.enumerated() {
-            if ASCIIWords.append(word, at: index, to: &result, capitalizingFirst: capitalizingFirst,
-                                 keepingUpperCaseWords: keepingUpperCaseWords) {
-                continue
-            }
-            let lower = word.lowercased()
+            // One set of rules; ASCII words (nearly all names) take byte-level primitives.
+            let isASCII = ASCIIWords.isASCII(word)
+            let lower = isASCII ? ASCIIWords.lowercased(word) : word.lowercased()
             if index == 0 && !capitalizingFirst {
                 result += lower
             } else if let acronym = acronyms[lower] {
                 result += acronym
-            } else if word.count > 1, word.allSatisfy({ !$0.isLetter || $0.isUppercase }) {
+            } else if isASCII ? ASCIIWords.isAllCaps(word) : word.count > 1 && word.allSatisfy({ !$0.isLetter || $0.isUppercase }) {
                 // An all-caps word that is not a known acronym: `JSONAPI` in `JSONAPIErrors`
                 // stays, `STATUS` in `STATUS_CODE` becomes `Status`. A word made only of known
                 // acronyms (`JSONAPI`, `HTTPAPI`) is acronyms even when the whole name is in
                 // upper case, so a name `JSONAPI` stays `JSONAPI` instead of becoming `Jsonapi`.
-                result += keepingUpperCaseWords || isAcronymCompound(lower) ? word : capitalized(lower)
+                result += keepingUpperCaseWords || isAcronymCompound(lower)
+                    ? word : (isASCII ? ASCIIWords.capitalized(lower) : capitalized(lower))
             } else {
-                result += capitalized(word)
+                result += isASCII ? ASCIIWords.capitalized(word) : capitalized(word)
             }
         }
         if let first = result.utf8.first, first < 0x80 ? ASCIIWords.isDigit(first) : result.first?.isNumber == true {
@@ -153,7 +152,7 @@ enum ASCIIWords {
     static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
     static func isAlphanumeric(_ byte: UInt8) -> Bool { isUpper(byte) || isLower(byte) || isDigit(byte) }
 
-    private static func isASCII(_ text: String) -> Bool {
+    static func isASCII(_ text: String) -> Bool {
         text.utf8.allSatisfy { $0 < 0x80 }
     }
 
@@ -208,25 +207,18 @@ enum ASCIIWords {
         return found
     }
 
-    /// Appends `word`, the word at `index`, to `result` by the rules of ``NameWords/join``, when
-    /// the word is ASCII; returns `false`, appending nothing, when it is not.
-    static func append(_ word: String, at index: Int, to result: inout String, capitalizingFirst: Bool,
-                       keepingUpperCaseWords: Bool) -> Bool {
-        guard isASCII(word) else { return false }
-        let lower = String(decoding: word.utf8.map { isUpper($0) ? $0 + 0x20 : $0 }, as: UTF8.self)
-        if index == 0 && !capitalizingFirst {
-            result += lower
-        } else if let acronym = NameWords.acronyms[lower] {
-            result += acronym
-        } else if word.utf8.count > 1, word.utf8.allSatisfy({ !(isUpper($0) || isLower($0)) || isUpper($0) }) {
-            result += keepingUpperCaseWords || NameWords.isAcronymCompound(lower) ? word : capitalized(lower)
-        } else {
-            result += capitalized(word)
-        }
-        return true
+    /// `word` in lower case; `word` must be ASCII.
+    static func lowercased(_ word: String) -> String {
+        String(decoding: word.utf8.map { isUpper($0) ? $0 + 0x20 : $0 }, as: UTF8.self)
     }
 
-    private static func capitalized(_ word: String) -> String {
+    /// Whether ASCII `word` is longer than one character and has no lower-case letter.
+    static func isAllCaps(_ word: String) -> Bool {
+        word.utf8.count > 1 && !word.utf8.contains(where: isLower)
+    }
+
+    /// `word` with its first letter in upper case; `word` must be ASCII.
+    static func capitalized(_ word: String) -> String {
         var bytes = Array(word.utf8)
         if let first = bytes.first, isLower(first) { bytes[0] = first - 0x20 }
         return String(decoding: bytes, as: UTF8.self)
