@@ -26,7 +26,7 @@ struct RuntimeBenchmark {
         let baseURL = server.baseURL.appendingPathComponent("api/v1")
 
         var latency = Table(
-            "Loopback latency, one caller (GET one book, \(context.calls) calls per variant, interleaved)",
+            "Loopback latency, one caller (GET one book, \(context.calls) calls per variant, interleaved in a random order)",
             command: "swift run -c release courier-bench --sections runtime --calls \(context.calls)",
             header: ["Transport", "Call", "p50", "p99", "p50 × raw", "p50 vs. client without retry/breaker"])
         var throughput = Table(
@@ -57,6 +57,7 @@ struct RuntimeBenchmark {
             "raw: `transport.send` with a hand-built `HTTPRequest`, then the same `JSONDecoder` decoding into the generated `Book`.",
             "client without retry/breaker: the generated request sent through `APIClient` with `EndpointResilience(maxAttempts: 1, circuitBreaker: .off)`.",
             "generated client: `BookshelfClient.getBook(book:)` with the default retry policy and a per-host circuit breaker (`circuitBreakerScope: .host`).",
+            "again (noise check): the second variant once more, as a separate variant; its difference from the second row is what this run's noise alone produces.",
         ]
         latency.print()
         throughput.print()
@@ -86,6 +87,11 @@ struct RuntimeBenchmark {
             Variant(name: "generated client, retry + breaker") {
                 try await generated.getBook(book: 7)
             },
+            // The same call as the second variant, measured separately: how far two identical
+            // variants drift apart in one run is the noise floor the layers' figure sits on.
+            Variant(name: "client without retry/breaker, again (noise check)") {
+                try await plain.client.send(GetBookRequest(book: 7), resilience: unresilient)
+            },
         ]
     }
 
@@ -107,10 +113,15 @@ struct RuntimeBenchmark {
         }
         var samples = Array(repeating: Samples(), count: variants.count)
         let clock = ContinuousClock()
+        // Every round runs the variants in a new random order (seeded, so runs are alike).
+        // With a fixed order, the call right after the raw one was up to 15% faster through
+        // AsyncHTTPClient whichever variant it was, which a fixed order reports as a
+        // difference between the variants.
+        var generator = SplitMix64(seed: 0xC0FFEE)
         for _ in 0..<context.calls {
-            for (index, variant) in variants.enumerated() {
+            for index in variants.indices.shuffled(using: &generator) {
                 let start = clock.now
-                _ = try await variant.call()
+                _ = try await variants[index].call()
                 samples[index].append((clock.now - start).seconds)
             }
         }
@@ -128,8 +139,10 @@ struct RuntimeBenchmark {
         let callers = 64
         let callsPerCaller = context.concurrentCalls
         let clock = ContinuousClock()
-        for _ in 0..<3 {
-            for (index, variant) in variants.enumerated() {
+        for round in 0..<3 {
+            for offset in variants.indices {
+                let index = (round + offset) % variants.count
+                let variant = variants[index]
                 let start = clock.now
                 try await withThrowingTaskGroup(of: Void.self) { group in
                     for _ in 0..<callers {
@@ -168,13 +181,19 @@ struct RuntimeBenchmark {
             _ = try await layered.getBook(book: 7)
             _ = try await plain.client.send(GetBookRequest(book: 7), resilience: unresilient)
         }
-        for _ in 0..<max(context.runs, 5) {
-            var start = clock.now
-            for _ in 0..<iterations { _ = try await plain.client.send(GetBookRequest(book: 7), resilience: unresilient) }
-            without.append((clock.now - start).seconds / Double(iterations) * 1e9)
-            start = clock.now
-            for _ in 0..<iterations { _ = try await layered.getBook(book: 7) }
-            with.append((clock.now - start).seconds / Double(iterations) * 1e9)
+        // The two blocks swap order every sample, so a drift of the machine's speed during the
+        // run (frequency, other load) falls on both alike.
+        for sample in 0..<max(context.runs, 7) {
+            for layers in sample.isMultiple(of: 2) ? [false, true] : [true, false] {
+                let start = clock.now
+                if layers {
+                    for _ in 0..<iterations { _ = try await layered.getBook(book: 7) }
+                    with.append((clock.now - start).seconds / Double(iterations) * 1e9)
+                } else {
+                    for _ in 0..<iterations { _ = try await plain.client.send(GetBookRequest(book: 7), resilience: unresilient) }
+                    without.append((clock.now - start).seconds / Double(iterations) * 1e9)
+                }
+            }
         }
         var table = Table(
             "Retry + breaker layers on the success path (in-memory transport, \(iterations) calls per sample)",

@@ -193,24 +193,30 @@ public struct RetryLoop: Sendable {
                 }
                 timeout = min(timeout, remaining)
             }
-            let permit: CircuitBreaker.Permit?
+            // Every admitted attempt is recorded below, on success and on failure: the attempt
+            // function cannot throw, so no path leaves a half-open breaker's probe taken.
+            let admission: CircuitBreaker.Admission?
             do {
-                permit = try breaker?.acquirePermit()
+                admission = try breaker?.admit()
             } catch {
                 return stop(.circuitOpen, interrupted(.circuitOpen(error)))
             }
 
-            let outcome = await attempt(Attempt(number: attemptsMade + 1, timeout: timeout, isProbe: permit?.isProbe ?? false))
+            let outcome = await attempt(Attempt(number: attemptsMade + 1, timeout: timeout, isProbe: admission?.isProbe ?? false))
             attemptsMade += 1
             guard let failure = assess(outcome) else {
-                permit?.record(.success)
+                if let admission {
+                    breaker?.record(.success, for: admission)
+                }
                 budget?.recordSuccess(after: withdrawal)
                 return (outcome, attemptsMade)
             }
             // This attempt was the retry the tokens paid for, so they stay spent.
             withdrawal = nil
             lastOutcome = outcome
-            permit?.record(CircuitBreaker.Outcome(failure))
+            if let admission {
+                breaker?.record(CircuitBreaker.Outcome(failure), for: admission)
+            }
 
             let remaining = overallTimeout.map { $0 - stopwatch.elapsed }
             let delay: Duration

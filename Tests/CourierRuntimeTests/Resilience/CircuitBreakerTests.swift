@@ -68,6 +68,26 @@ struct BreakerHarness {
         #expect(harness.breaker.state == .closed)
     }
 
+    @Test func theSuccessThatMakesTwentyCallsCanOpenIt() throws {
+        // Nineteen failures are too few calls; the twentieth call is a success, but 19 of 20
+        // failed, so the rate is judged on that success too.
+        let harness = BreakerHarness()
+        try harness.calls(.failure, times: 19)
+        try harness.call(.success)
+        #expect(harness.breaker.state == .open)
+    }
+
+    @Test func successesAfterTheFailuresLeftTheWindowKeepItClosed() throws {
+        let harness = BreakerHarness()
+        try harness.calls(.failure, times: 19)
+        harness.clock.advance(by: .seconds(31))
+        try harness.calls(.success, times: 40)
+        #expect(harness.breaker.state == .closed)
+        // The window now holds only successes; one failure among them changes nothing.
+        try harness.call(.failure)
+        #expect(harness.breaker.state == .closed)
+    }
+
     @Test func lessThanHalfFailedKeepsItClosed() throws {
         let harness = BreakerHarness()
         try harness.calls(.success, times: 11)
