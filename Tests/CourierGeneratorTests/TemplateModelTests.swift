@@ -34,7 +34,7 @@ import Testing
 
     @Test func looksUpFieldsByName() {
         let property = Property(name: "id", documentation: nil, isRequired: true)
-        #expect(Property.templateFields.value(named: "name", in: property) as? String == "id")
+        #expect(Property.templateFields.value(named: "name", in: property) as? TemplateText == TemplateText("id"))
         #expect(Property.templateFields.value(named: "isRequired", in: property) as? Bool == true)
         #expect(Property.templateFields.value(named: "absent", in: property) == nil)
         #expect(Property.templateFields.names == ["documentation", "isRequired", "name"])
@@ -44,7 +44,7 @@ import Testing
         let property = Property(name: "id", documentation: nil, isRequired: false)
         #expect(Property.templateFields.value(named: "documentation", in: property) is NullValue)
         let documented = Property(name: "id", documentation: "The id.", isRequired: false)
-        #expect(Property.templateFields.value(named: "documentation", in: documented) as? String == "The id.")
+        #expect(Property.templateFields.value(named: "documentation", in: documented) as? TemplateText == TemplateText("The id."))
 
         let model = Model(typeName: "T", properties: [property, documented], nested: nil)
         let output = try render(
@@ -61,6 +61,15 @@ import Testing
         }
         #expect(Doubly.templateFields.value(named: "value", in: Doubly(value: .some(nil))) is NullValue)
         #expect(Doubly.templateFields.value(named: "value", in: Doubly(value: "x")) as? String == "x")
+    }
+
+    @Test func textRendersTransformsAndOpensSectionsAsAStringWould() throws {
+        let model = Model(typeName: "", properties: [Property(name: "userId", documentation: "Who.", isRequired: true)], nested: nil)
+        let output = try render(
+            "[{{typeName}}]{{#typeName}}empty-opens{{/typeName}}{{#properties}}{{uppercased(name)}} {{{name}}} {{#documentation}}{{.}}/{{name}}{{/documentation}}{{#empty(name)}}!{{/empty(name)}}{{/properties}}",
+            model
+        )
+        #expect(output == "[]empty-opensUSERID userId Who./userId")
     }
 
     @Test func aNilFieldDoesNotShowTheEnclosingModelsFieldOfTheSameName() throws {

@@ -43,11 +43,18 @@ extension TemplateModel {
 
 /// The fields of a ``TemplateModel``: template names mapped to key paths of the model.
 public struct TemplateFields<Model>: Sendable, ExpressibleByDictionaryLiteral {
-    /// A field's key path, and whether its value type is an `Optional`, decided once here so
-    /// that a lookup of a non-optional field (most of them) needs no dynamic cast.
-    private struct Field: Sendable {
-        let keyPath: PartialKeyPath<Model> & Sendable
-        let isOptional: Bool
+    /// How a field is read, decided once from its key path's value type, so that a lookup
+    /// needs no dynamic cast on the way out.
+    ///
+    /// Unchecked because a conditional cast cannot name `Sendable`: every key path here is one
+    /// the initialiser received as `& Sendable`, and the casts only narrow its static type.
+    private enum Field: @unchecked Sendable {
+        /// A `String`, handed over as ``TemplateText``; most fields are.
+        case text(KeyPath<Model, String>)
+        /// A `String?`.
+        case optionalText(KeyPath<Model, String?>)
+        /// Anything else, and whether its type is an `Optional`.
+        case value(PartialKeyPath<Model> & Sendable, isOptional: Bool)
     }
 
     private let fields: [String: Field]
@@ -57,7 +64,15 @@ public struct TemplateFields<Model>: Sendable, ExpressibleByDictionaryLiteral {
     /// A name listed twice keeps its last key path.
     public init(dictionaryLiteral elements: (String, PartialKeyPath<Model> & Sendable)...) {
         self.fields = Dictionary(elements.map { name, keyPath in
-            (name, Field(keyPath: keyPath, isOptional: type(of: keyPath).valueType is any OptionalValue.Type))
+            let field: Field
+            if let text = keyPath as? KeyPath<Model, String> {
+                field = .text(text)
+            } else if let text = keyPath as? KeyPath<Model, String?> {
+                field = .optionalText(text)
+            } else {
+                field = .value(keyPath, isOptional: type(of: keyPath).valueType is any OptionalValue.Type)
+            }
+            return (name, field)
         }) { _, last in last }
     }
 
@@ -67,15 +82,54 @@ public struct TemplateFields<Model>: Sendable, ExpressibleByDictionaryLiteral {
     }
 
     /// The value of the field `name` in `model`: `nil` when the model has no such field, a null
-    /// value that renders as nothing when the field is a `nil` optional, otherwise the value
-    /// (unwrapped when optional).
+    /// value that renders as nothing when the field is a `nil` optional, a ``TemplateText``
+    /// for text, otherwise the value (unwrapped when optional).
     public func value(named name: String, in model: Model) -> Any? {
-        guard let field = fields[name] else { return nil }
-        let value = model[keyPath: field.keyPath]
-        if field.isOptional, let optional = value as? any OptionalValue {
-            return optional.wrappedValue ?? NullValue()
+        switch fields[name] {
+        case nil:
+            return nil
+        case .text(let keyPath):
+            return TemplateText(model[keyPath: keyPath])
+        case .optionalText(let keyPath):
+            return model[keyPath: keyPath].map(TemplateText.init) ?? NullValue()
+        case .value(let keyPath, let isOptional):
+            let value = model[keyPath: keyPath]
+            if isOptional, let optional = value as? any OptionalValue {
+                return optional.wrappedValue ?? NullValue()
+            }
+            return value
         }
-        return value
+    }
+}
+
+/// A text field as swift-mustache is handed it.
+///
+/// A plain `String` in an `Any` goes through four failing protocol casts and
+/// `String(describing:)` every time a template prints it, the largest single cost of rendering;
+/// this type is caught by the second cast and printed as it is. It renders, transforms
+/// (`{{uppercased(name)}}` in a user's template) and opens sections exactly as the string would.
+public struct TemplateText: MustacheCustomRenderable, MustacheParent, MustacheTransformable, Sendable, Hashable {
+    /// The text.
+    public let text: String
+
+    /// Wraps `text`.
+    public init(_ text: String) {
+        self.text = text
+    }
+
+    /// The text, printed as it is (templates declare the text content type, so nothing is escaped).
+    public var renderText: String { text }
+
+    /// Never null: an empty string still opens a section, as a `String` does.
+    public var isNull: Bool { false }
+
+    /// Nothing: inside `{{#text}}…{{/text}}` other names are looked up in the enclosing models,
+    /// as they are around a `String`, without reflecting on this wrapper.
+    public func child(named name: String) -> Any? { nil }
+
+    /// swift-mustache's string transforms (`uppercased`, `empty`, …).
+    public func transform(_ name: String) -> Any? {
+        text.transform(name)
     }
 }
 
