@@ -98,15 +98,14 @@ public final class CircuitBreaker: Sendable {
     /// probe lost to a thrown error or an early return still gives its slot back.
     public final class Permit: Sendable {
         /// Whether this permit is one of the half-open breaker's probes.
-        public let isProbe: Bool
+        public var isProbe: Bool { admission.isProbe }
         private let breaker: CircuitBreaker
-        private let generation: UInt64
+        private let admission: Admission
         private let recorded = Locked(false)
 
-        fileprivate init(breaker: CircuitBreaker, generation: UInt64, isProbe: Bool) {
+        fileprivate init(breaker: CircuitBreaker, admission: Admission) {
             self.breaker = breaker
-            self.generation = generation
-            self.isProbe = isProbe
+            self.admission = admission
         }
 
         /// Records how the attempt went.
@@ -116,12 +115,12 @@ public final class CircuitBreaker: Sendable {
                 return !recorded
             }
             guard first else { return }
-            breaker.record(outcome, generation: generation, isProbe: isProbe)
+            breaker.record(outcome, for: admission)
         }
 
         deinit {
             if !recorded.withLock({ $0 }) {
-                breaker.record(.cancelled, generation: generation, isProbe: isProbe)
+                breaker.record(.cancelled, for: admission)
             }
         }
     }
@@ -199,15 +198,14 @@ public final class CircuitBreaker: Sendable {
     /// - Throws: ``CircuitOpen`` while the breaker is open, or half-open with all of its
     ///   probes taken. No attempt may be made then.
     public func acquirePermit() throws(CircuitOpen) -> Permit {
-        let admission = try admit()
-        return Permit(breaker: self, generation: admission.generation, isProbe: admission.isProbe)
+        Permit(breaker: self, admission: try admit())
     }
 
     /// A permit without the object around it, for ``RetryLoop``, which records every
     /// attempt it was admitted for exactly once and so needs neither the permit's
     /// record-once guard nor its release on deinit: two allocations and a lock fewer on
     /// every call's success path.
-    struct Admission {
+    struct Admission: Sendable {
         let generation: UInt64
         let isProbe: Bool
     }
@@ -237,10 +235,6 @@ public final class CircuitBreaker: Sendable {
         return try result.get()
     }
 
-    /// Records the outcome of an attempt ``admit()`` let through.
-    func record(_ outcome: Outcome, for admission: Admission) {
-        record(outcome, generation: admission.generation, isProbe: admission.isProbe)
-    }
 
     /// Closes the breaker and forgets its history, as if it had just been created. Permits
     /// handed out before the reset no longer count.
@@ -254,15 +248,16 @@ public final class CircuitBreaker: Sendable {
         deliver(transitions)
     }
 
-    fileprivate func record(_ outcome: Outcome, generation: UInt64, isProbe: Bool) {
+    /// Records the outcome of an attempt ``admit()`` let through.
+    func record(_ outcome: Outcome, for admission: Admission) {
         let transitions = core.withLock { core -> [Transition] in
-            guard core.generation == generation else { return [] }
+            guard core.generation == admission.generation else { return [] }
             let now = stopwatch.elapsed
             var transitions: [Transition] = []
             switch core.state {
             case .closed:
                 recordWhileClosed(outcome, in: &core, now: now, transitions: &transitions)
-            case .halfOpen where isProbe:
+            case .halfOpen where admission.isProbe:
                 core.probesInFlight = max(core.probesInFlight - 1, 0)
                 switch outcome {
                 case .success:
