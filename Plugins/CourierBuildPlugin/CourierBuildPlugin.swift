@@ -7,7 +7,9 @@ import PackagePlugin
 /// `courier generate Pets.courier.yaml --output <work dir>/Pets --flat --file-prefix Pets` and
 /// compiles `PetsModels.swift`, `PetsRequests.swift`, `PetsErrors.swift` and `PetsClient.swift`
 /// into the target. The file prefix comes from the file name because the service's name is only
-/// known once the spec is parsed, and SwiftPM needs the output names before anything runs.
+/// known once the spec is parsed, and SwiftPM needs the output names before anything runs; for
+/// the same reason a large service is not split into numbered parts here
+/// (`--declarations-per-file 0`), as `courier generate` does for checked-in code.
 ///
 /// Inputs declared per spec (SwiftPM reruns the command when one of them changes, and only then):
 /// the spec; every YAML file of the target; YAML files outside the target that the specs mention
@@ -36,6 +38,8 @@ struct CourierBuildPlugin: BuildToolPlugin {
                 "--output", outputFolder.path,
                 "--flat",
                 "--file-prefix=\(spec.stem)",
+                // The four output names are declared below, before the spec's size is known.
+                "--declarations-per-file=0",
             ] + inputs.templateArguments
             return .buildCommand(
                 displayName: "Generating Courier client \(spec.stem) from \(spec.url.lastPathComponent)",

@@ -9,7 +9,7 @@ import PackagePlugin
 /// - `--specs PATH` (repeatable): spec files or folders instead of `Specs`;
 /// - `--output DIR`: the output folder instead of `Generated`;
 /// - anything else (`--check`, `--templates DIR`, `--template NAME=FILE`, `--flat`,
-///   `--file-prefix P`) goes to `courier generate` unchanged.
+///   `--file-prefix P`, `--declarations-per-file N`) goes to `courier generate` unchanged.
 ///
 /// Paths are relative to the package's folder, and `courier` runs there, so that the headers of
 /// the generated files name the specs by relative paths and the checked-in files are the same on

@@ -13,7 +13,10 @@ struct GenerateCommand: AsyncParsableCommand {
             them in a subfolder such as Specs/Shared/ and include them from services.
 
             Each service gets DIR/<Service>/ with <Service>Models.swift, <Service>Requests.swift, \
-            <Service>Errors.swift and <Service>Client.swift. Files are written only when their content \
+            <Service>Errors.swift and <Service>Client.swift. A service with more models, endpoints or \
+            failure enums than --declarations-per-file gets numbered parts as well \
+            (<Service>Requests2.swift, ...), so that the compiler can work on them in parallel. \
+            Files are written only when their content \
             changed. A spec with errors stops nothing else, and its earlier files are kept. When every \
             argument is a folder and every spec succeeds, generated files of services that are no \
             longer there are removed; files Courier did not write are never touched.
@@ -23,6 +26,7 @@ struct GenerateCommand: AsyncParsableCommand {
               courier generate Specs --output Generated --check
               courier generate Specs/GitHub.yaml --output Sources/GitHubAPI --flat
               courier generate Specs --output Generated --template client=MyClient.mustache
+              courier generate Specs/Big.yaml --output Sources/BigAPI --flat --declarations-per-file 0
 
             Exit status:
               0   every spec generated (warnings may have been printed)
@@ -58,10 +62,16 @@ struct GenerateCommand: AsyncParsableCommand {
     @Option(help: "The most errors to print per spec before summarizing the rest.")
     var errorLimit = DiagnosticCollector.defaultErrorLimit
 
+    @Option(help: "The most declarations per models, requests or errors file before it is split into numbered parts; 0 keeps one file each.")
+    var declarationsPerFile = GenerationOptions.defaultDeclarationsPerFile
+
     func validate() throws {
         guard !specs.isEmpty else { throw ValidationError("give at least one spec file or folder") }
         guard !output.isEmpty else { throw ValidationError("--output needs a folder") }
         guard errorLimit > 0 else { throw ValidationError("--error-limit must be at least 1") }
+        guard declarationsPerFile >= 0 else {
+            throw ValidationError("--declarations-per-file must be 0 (no splitting) or more; got \(declarationsPerFile)")
+        }
         for override in templateOverrides where TemplateOverride(override) == nil {
             throw ValidationError("--template expects NAME=FILE, such as client=MyClient.mustache; got '\(override)'")
         }
@@ -75,7 +85,8 @@ struct GenerateCommand: AsyncParsableCommand {
         let generator: Generator
         do {
             generator = try Generator(options: GenerationOptions(
-                templates: try templateSet(), filePrefix: filePrefix, errorLimit: errorLimit))
+                templates: try templateSet(), filePrefix: filePrefix, errorLimit: errorLimit,
+                declarationsPerFile: declarationsPerFile))
         } catch {
             StandardError.print("\(error)")
             throw ExitStatus.outputFailure

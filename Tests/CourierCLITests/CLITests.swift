@@ -232,6 +232,55 @@ import Testing
         }
     }
 
+    @Test func aServiceOverTheDeclarationLimitIsSplitIntoPartsAndJoinedAgain() throws {
+        #expect(try courier("generate", "Specs", "--output", "/tmp/courier-unused", "--declarations-per-file", "-1").status == 64)
+        try withTemporaryFolder { folder in
+            // With two declarations per file, Qiita's models, requests and errors come in parts.
+            let split = try courier("generate", "Specs/Qiita.yaml", "--output", folder.path, "--declarations-per-file", "2")
+            #expect(split.status == 0)
+            #expect(split.outputLines.filter { $0.hasPrefix("added: ") }.sorted() == [
+                "added: Qiita/QiitaClient.swift",
+                "added: Qiita/QiitaErrors.swift",
+                "added: Qiita/QiitaErrors2.swift",
+                "added: Qiita/QiitaErrors3.swift",
+                "added: Qiita/QiitaErrors4.swift",
+                "added: Qiita/QiitaErrors5.swift",
+                "added: Qiita/QiitaErrors6.swift",
+                "added: Qiita/QiitaModels.swift",
+                "added: Qiita/QiitaModels2.swift",
+                "added: Qiita/QiitaModels3.swift",
+                "added: Qiita/QiitaModels4.swift",
+                "added: Qiita/QiitaRequests.swift",
+                "added: Qiita/QiitaRequests2.swift",
+                "added: Qiita/QiitaRequests3.swift",
+                "added: Qiita/QiitaRequests4.swift",
+                "added: Qiita/QiitaRequests5.swift",
+            ])
+            // Back to the default: the parts go, and the four files are what a direct run writes.
+            let joined = try courier("generate", "Specs/Qiita.yaml", "--output", folder.path)
+            #expect(joined.status == 0)
+            #expect(joined.outputLines.filter { $0.hasPrefix("removed: ") }.sorted() == [
+                "removed: Qiita/QiitaErrors2.swift",
+                "removed: Qiita/QiitaErrors3.swift",
+                "removed: Qiita/QiitaErrors4.swift",
+                "removed: Qiita/QiitaErrors5.swift",
+                "removed: Qiita/QiitaErrors6.swift",
+                "removed: Qiita/QiitaModels2.swift",
+                "removed: Qiita/QiitaModels3.swift",
+                "removed: Qiita/QiitaModels4.swift",
+                "removed: Qiita/QiitaRequests2.swift",
+                "removed: Qiita/QiitaRequests3.swift",
+                "removed: Qiita/QiitaRequests4.swift",
+                "removed: Qiita/QiitaRequests5.swift",
+            ])
+            for name in ["QiitaModels.swift", "QiitaRequests.swift", "QiitaErrors.swift", "QiitaClient.swift"] {
+                let written = try Data(contentsOf: folder.appendingPathComponent("Qiita/" + name))
+                let checkedIn = try Data(contentsOf: Self.packageRoot.appendingPathComponent("Generated/Qiita/" + name))
+                #expect(written == checkedIn, "\(name)")
+            }
+        }
+    }
+
     @Test func generateWithTheTemplatesFolderMatchesTheBuiltInSet() throws {
         try withTemporaryFolder { folder in
             let builtIn = folder.appendingPathComponent("builtIn")

@@ -25,14 +25,35 @@ import Testing
         throw Failure(description: "CourierRuntime.swiftmodule not found; build the whole package first (swift build --build-tests). Searched: \(searched)")
     }
 
-    @Test func generatedCodeForASyntheticSpecCompiles() throws {
+    /// Once as four files, and once split into parts of at most four declarations, which must
+    /// compile as one module too: the `Indirect` helper and the shared resilience hints declared
+    /// once, and the errors file's private helper in every part that uses it.
+    @Test(arguments: [0, 4])
+    func generatedCodeForASyntheticSpecCompiles(declarationsPerFile: Int) throws {
         let synthetic = try SyntheticSpecGenerator(SyntheticSpecConfiguration(endpoints: 15, propertiesPerModel: 6)).generate()
         let folder = try TemporaryFolder()
         let specPath = try folder.write(synthetic.yaml, to: "Synthetic.yaml")
 
-        let result = try Generator().generate(specAt: URL(fileURLWithPath: specPath), displayPath: "Synthetic.yaml")
+        let generator = try Generator(options: GenerationOptions(declarationsPerFile: declarationsPerFile))
+        let result = generator.generate(specAt: URL(fileURLWithPath: specPath), displayPath: "Synthetic.yaml")
         #expect(result.diagnostics.renderedLines == [])
-        #expect(result.files.keys.sorted() == ["SyntheticClient.swift", "SyntheticErrors.swift", "SyntheticModels.swift", "SyntheticRequests.swift"])
+        if declarationsPerFile == 0 {
+            #expect(result.files.keys.sorted() == ["SyntheticClient.swift", "SyntheticErrors.swift", "SyntheticModels.swift", "SyntheticRequests.swift"])
+        } else {
+            // 15 request types in 4 parts of 3 or 4, never a small remainder.
+            #expect(result.files.keys.filter { $0.hasPrefix("SyntheticRequests") }.sorted() == [
+                "SyntheticRequests.swift", "SyntheticRequests2.swift", "SyntheticRequests3.swift", "SyntheticRequests4.swift",
+            ])
+            #expect(result.files.keys.contains("SyntheticModels2.swift"))
+            #expect(result.files.keys.contains("SyntheticErrors2.swift"))
+            let declaringIndirect = result.files.filter { $0.value.contains("indirect enum Indirect<") }.keys.sorted()
+            #expect(declaringIndirect == ["SyntheticModels.swift"])
+            let declaringHints = result.files.filter { $0.value.contains("extension EndpointResilience {") }.keys.sorted()
+            #expect(declaringHints == ["SyntheticRequests.swift"])
+            for (name, text) in result.files where name.hasPrefix("SyntheticErrors") {
+                #expect(text.contains(".unwrapped(") == text.contains("fileprivate func unwrapped"), "\(name)")
+            }
+        }
         var sources: [String] = []
         for (name, text) in result.files.sorted(by: { $0.key < $1.key }) {
             sources.append(try folder.write(text, to: "SyntheticAPI/" + name))

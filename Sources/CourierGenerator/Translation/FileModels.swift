@@ -311,6 +311,9 @@ public struct FailureModel: TemplateModel {
     /// The shared enum this name stands for, when the endpoint documents only the service's
     /// defaults; the other fields are then empty.
     public var aliasOf: String? = nil
+    /// Whether `map(_:)` takes an error object out of an envelope, with the errors file's
+    /// `unwrapped` helper.
+    public var usesUnwrap = false
 
     /// The fields the `errors` template reads.
     public static let templateFields: TemplateFields<Self> = [
@@ -486,4 +489,70 @@ public struct MethodParameterModel: TemplateModel {
 
     /// The fields the `client` template reads.
     public static let templateFields: TemplateFields<Self> = ["declaration": \.declaration, "separator": \.separator]
+}
+
+// MARK: - Parts
+
+/// Cuts `count` declarations into runs of at most `limit`: one run when `limit` is 0 or not
+/// exceeded, otherwise runs of equal size give or take one, so that no part is a small remainder.
+private func runs(of count: Int, limit: Int) -> [Range<Int>] {
+    guard limit > 0, count > limit else { return [0..<count] }
+    let partCount = (count + limit - 1) / limit
+    return (0..<partCount).map { part in
+        (part * count / partCount)..<((part + 1) * count / partCount)
+    }
+}
+
+extension ModelsFileModel {
+    /// The file cut into parts of at most `limit` declarations (structs, then enums, then
+    /// envelopes); the `Indirect` helper, one per module, goes in the first part.
+    public func parts(of limit: Int) -> [ModelsFileModel] {
+        let all = runs(of: structs.count + enums.count + envelopes.count, limit: limit)
+        guard all.count > 1 else { return [self] }
+        return all.enumerated().map { index, run in
+            func slice<T>(_ items: [T], from start: Int) -> [T] {
+                let lower = min(max(run.lowerBound - start, 0), items.count)
+                let upper = min(max(run.upperBound - start, 0), items.count)
+                return Array(items[lower..<upper])
+            }
+            var part = self
+            part.structs = slice(structs, from: 0)
+            part.enums = slice(enums, from: structs.count)
+            part.envelopes = slice(envelopes, from: structs.count + enums.count)
+            part.needsIndirect = needsIndirect && index == 0
+            return part
+        }
+    }
+}
+
+extension RequestsFileModel {
+    /// The file cut into parts of at most `limit` request types; the shared resilience
+    /// declaration, one per module, goes in the first part.
+    public func parts(of limit: Int) -> [RequestsFileModel] {
+        let all = runs(of: requests.count, limit: limit)
+        guard all.count > 1 else { return [self] }
+        return all.enumerated().map { index, run in
+            var part = self
+            part.requests = Array(requests[run])
+            if index > 0 {
+                part.defaultResilience = nil
+            }
+            return part
+        }
+    }
+}
+
+extension ErrorsFileModel {
+    /// The file cut into parts of at most `limit` failure enums; every part that unwraps
+    /// envelopes gets its own copy of the file-private helper.
+    public func parts(of limit: Int) -> [ErrorsFileModel] {
+        let all = runs(of: failures.count, limit: limit)
+        guard all.count > 1 else { return [self] }
+        return all.map { run in
+            var part = self
+            part.failures = Array(failures[run])
+            part.needsUnwrap = part.failures.contains(where: \.usesUnwrap)
+            return part
+        }
+    }
 }

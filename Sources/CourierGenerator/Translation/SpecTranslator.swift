@@ -489,14 +489,8 @@ public struct SpecTranslator: Sendable {
                                              doc: doc, name: failureName(endpoint)))
             }
         }
-        let needsUnwrap = spec.endpoints.contains { endpoint in
-            endpoint.errorCases.contains { item in
-                guard let name = item.bodySchema, let schema = errorSchemas[name] else { return false }
-                if case .object = schema.shape { return false }
-                return true
-            }
-        }
-        return ErrorsFileModel(version: version, specPath: specPath, failures: failures, needsUnwrap: needsUnwrap)
+        return ErrorsFileModel(version: version, specPath: specPath, failures: failures,
+                               needsUnwrap: failures.contains(where: \.usesUnwrap))
     }
 
     func payloadType(_ schemaName: String) -> String {
@@ -588,7 +582,13 @@ public struct SpecTranslator: Sendable {
             branches: branches,
             needsNilDefault: !mappings.contains { $0.status == .default },
             messages: messages,
-            needsMessageDefault: messages.count < cases.count
+            needsMessageDefault: messages.count < cases.count,
+            usesUnwrap: errorCases.contains { item in
+                // Wrapped and array schemas decode through an envelope and are unwrapped.
+                guard let name = item.bodySchema, let schema = errorSchemas[name] else { return false }
+                if case .object = schema.shape { return false }
+                return true
+            }
         )
     }
 
