@@ -21,7 +21,8 @@ enum CourierConventions {
     /// The extension of template files.
     static let templateExtension = "mustache"
 
-    /// The suffixes of the four files `courier generate` writes per spec, after the file prefix.
+    /// The suffixes of the four files `courier generate` writes per spec, after the file prefix,
+    /// when it is told not to split a large service into numbered parts, as the build plugin does.
     static let generatedFileSuffixes = ["Models.swift", "Requests.swift", "Errors.swift", "Client.swift"]
 
     /// The names of the files generated for a spec with the given file prefix, such as

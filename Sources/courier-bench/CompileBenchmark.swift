@@ -2,9 +2,10 @@ import CourierGenerator
 import Foundation
 
 /// Compile time of generated code: a throwaway package holds the generated module of the
-/// reference spec and, as the baseline, a one-endpoint module written by hand; both depend on
-/// this package's CourierRuntime by path. Each is rebuilt from clean in debug, as a developer's
-/// build would.
+/// reference spec twice, as the generator writes it (large kinds in numbered parts) and as four
+/// files, and, as the baseline, a one-endpoint module written by hand; all depend on this
+/// package's CourierRuntime by path. Each is rebuilt from clean in debug, as a developer's build
+/// would, in turn within every run.
 struct CompileBenchmark {
     let context: BenchContext
 
@@ -18,10 +19,12 @@ struct CompileBenchmark {
 
         var baseline = Samples()
         var synthetic = Samples()
+        var fourFiles = Samples()
         for run in 0..<context.compileRuns {
             progress("compile: run \(run + 1) of \(context.compileRuns)")
             baseline.append(try cleanBuild("Baseline", in: package))
             synthetic.append(try cleanBuild("SyntheticAPI", in: package))
+            fourFiles.append(try cleanBuild("SyntheticAPIFourFiles", in: package))
         }
 
         var table = Table(
@@ -30,14 +33,20 @@ struct CompileBenchmark {
             header: ["Module", "Lines", "Lines per endpoint", "Median build time", "× baseline"])
         table.add(["hand-written one-endpoint module (baseline)", "\(baselineSource.split(separator: "\n").count)", "",
                    Format.seconds(baseline.median), "1.00×"])
-        table.add(["generated SyntheticAPI", "\(generated.lines)", Format.count(Double(generated.lines) / Double(size)),
+        table.add(["generated SyntheticAPI, \(generated.linesByFile.count) files (as written by default)", "\(generated.lines)",
+                   Format.count(Double(generated.lines) / Double(size)),
                    Format.seconds(synthetic.median), Format.ratio(synthetic.median / baseline.median)])
+        table.add(["the same, as 4 files (`--declarations-per-file 0`)", "\(generated.lines)",
+                   Format.count(Double(generated.lines) / Double(size)),
+                   Format.seconds(fourFiles.median), Format.ratio(fourFiles.median / baseline.median)])
         var perFile = generated.linesByFile.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
         if perFile.isEmpty { perFile = "none" }
         table.notes = [
             "Lines by file: \(perFile).",
             "Each figure is `swift build --target <Module>` after deleting that module's build products; the dependencies stay built. "
                 + "The baseline is mostly SwiftPM's fixed cost of planning a build.",
+            "Build times of every run, in run order: generated \(synthetic.values.map(Format.seconds).joined(separator: ", ")); "
+                + "as 4 files \(fourFiles.values.map(Format.seconds).joined(separator: ", ")).",
         ]
         table.print()
     }
@@ -46,6 +55,7 @@ struct CompileBenchmark {
     private func writePackage(at package: URL, size: Int) throws -> (lines: Int, linesByFile: [String: Int]) {
         let manager = FileManager.default
         try manager.createDirectory(at: package.appendingPathComponent("Sources/SyntheticAPI"), withIntermediateDirectories: true)
+        try manager.createDirectory(at: package.appendingPathComponent("Sources/SyntheticAPIFourFiles"), withIntermediateDirectories: true)
         try manager.createDirectory(at: package.appendingPathComponent("Sources/Baseline"), withIntermediateDirectories: true)
         let root = context.packageRoot.standardizedFileURL
         let identity = root.lastPathComponent.lowercased()
@@ -61,6 +71,10 @@ struct CompileBenchmark {
                 ],
                 targets: [
                     .target(name: "SyntheticAPI", dependencies: [
+                        .product(name: "CourierRuntime", package: "\(identity)"),
+                        .product(name: "HTTPTypes", package: "swift-http-types"),
+                    ]),
+                    .target(name: "SyntheticAPIFourFiles", dependencies: [
                         .product(name: "CourierRuntime", package: "\(identity)"),
                         .product(name: "HTTPTypes", package: "swift-http-types"),
                     ]),
@@ -86,6 +100,11 @@ struct CompileBenchmark {
         for (name, text) in result.files {
             try Data(text.utf8).write(to: package.appendingPathComponent("Sources/SyntheticAPI/" + name))
             linesByFile[name] = text.utf8.reduce(into: 0) { count, byte in if byte == UInt8(ascii: "\n") { count += 1 } }
+        }
+        let unsplit = try Generator(options: GenerationOptions(declarationsPerFile: 0))
+            .generate(specAt: spec, displayPath: "Synthetic\(size).yaml")
+        for (name, text) in unsplit.files {
+            try Data(text.utf8).write(to: package.appendingPathComponent("Sources/SyntheticAPIFourFiles/" + name))
         }
         return (linesByFile.values.reduce(0, +), linesByFile)
     }

@@ -34,7 +34,7 @@ struct CourierBench: AsyncParsableCommand {
     var referenceSize = 1000
 
     @Option(help: "Clean builds per target for the compile-time figure.")
-    var compileRuns = 2
+    var compileRuns = 3
 
     @Option(help: "A debug build of courier to time as a subprocess; built with 'swift build' when not given.")
     var debugCourier: String?

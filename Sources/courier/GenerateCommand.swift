@@ -2,7 +2,8 @@ import ArgumentParser
 import CourierGenerator
 import Foundation
 
-/// `courier generate`: validates specs and writes four Swift files per service.
+/// `courier generate`: validates specs and writes four Swift files per service, and numbered
+/// parts for a large one.
 struct GenerateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "generate",
