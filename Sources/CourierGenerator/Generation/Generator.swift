@@ -16,7 +16,7 @@ public struct GenerationOptions: Sendable {
     ///
     /// The compiler works on a module's files in parallel, a batch of files per core, and one
     /// 50,000-line file keeps a single core busy while the others wait: a 1,000-endpoint
-    /// service, written as 11 files instead of 4, built in 41.5 s instead of 72.6 s on two
+    /// service, written as 11 files instead of 4, built in 40.9 s instead of 74.0 s on two
     /// cores (docs/BENCHMARKS.md). Specs under the limit keep their four files.
     public var declarationsPerFile: Int
 
