@@ -46,8 +46,7 @@ struct ReferenceTests {
 
     @Test("A spec type named like a type the generated code needs is an error at its line")
     func reservedTypeNames() throws {
-        let folder = try TemporaryFolder()
-        let path = try folder.write("""
+        let result = try generate("""
             service: Clash
             baseURL: https://clash.example.com
             models:
@@ -55,8 +54,7 @@ struct ReferenceTests {
               PingRequest: { b: String }
             endpoints:
               ping: { get: /ping }
-            """, to: "clash.yaml")
-        let result = try Generator().generate(specAt: URL(fileURLWithPath: path), displayPath: "clash.yaml")
+            """, named: "clash.yaml")
         #expect(!result.succeeded)
         #expect(result.files.isEmpty)
         #expect(result.diagnostics.renderedLines == [
@@ -67,8 +65,7 @@ struct ReferenceTests {
 
     @Test("The shared failure enum's name clashing with an endpoint's or a model's type is an error at its line")
     func sharedFailureNameClashes() throws {
-        let folder = try TemporaryFolder()
-        let path = try folder.write("""
+        let result = try generate("""
             service: Shop
             baseURL: https://shop.example.com
             defaults:
@@ -79,8 +76,7 @@ struct ReferenceTests {
             endpoints:
               shop: { get: /shop }
               ping: { get: /ping }
-            """, to: "shop.yaml")
-        let result = try Generator().generate(specAt: URL(fileURLWithPath: path), displayPath: "shop.yaml")
+            """, named: "shop.yaml")
         #expect(!result.succeeded)
         #expect(result.files.isEmpty)
         let owner = "the failure type service 'Shop' shares for endpoints that document only its defaults"
@@ -92,8 +88,7 @@ struct ReferenceTests {
 
     @Test("The shared failure name is free when every endpoint documents failures of its own")
     func sharedFailureNameUnusedIsFree() throws {
-        let folder = try TemporaryFolder()
-        let path = try folder.write("""
+        let result = try generate("""
             service: Shop
             baseURL: https://shop.example.com
             models:
@@ -103,8 +98,7 @@ struct ReferenceTests {
                 get: /ping
                 errors:
                   404: notFound
-            """, to: "shop.yaml")
-        let result = try Generator().generate(specAt: URL(fileURLWithPath: path), displayPath: "shop.yaml")
+            """, named: "shop.yaml")
         #expect(result.succeeded)
         let errors = try #require(result.files["ShopErrors.swift"])
         #expect(!errors.contains("enum ShopFailure"))
@@ -113,18 +107,23 @@ struct ReferenceTests {
 
     @Test("A service or endpoint whose generated type would be a runtime type is an error at its line")
     func reservedGeneratedNames() throws {
-        let folder = try TemporaryFolder()
-        let path = try folder.write("""
+        let result = try generate("""
             service: Endpoint
             baseURL: https://endpoint.example.com
             endpoints:
               api: { get: /api }
-            """, to: "endpoint.yaml")
-        let result = try Generator().generate(specAt: URL(fileURLWithPath: path), displayPath: "endpoint.yaml")
+            """, named: "endpoint.yaml")
         #expect(!result.succeeded)
         #expect(result.diagnostics.renderedLines == [
             "endpoint.yaml:1:10: error: service 'Endpoint' needs the Swift type 'EndpointFailure' for the failure type service 'Endpoint' shares for endpoints that document only its defaults, but generated code uses that name for a type of its own; rename the service",
             "endpoint.yaml:4:3: error: endpoint 'api' needs the Swift type 'APIRequest', which generated code uses for a type of its own; rename the endpoint",
         ])
+    }
+
+    /// Writes `yaml` to a temporary file called `name` and generates it.
+    private func generate(_ yaml: String, named name: String) throws -> GenerationResult {
+        let folder = try TemporaryFolder()
+        let path = try folder.write(yaml, to: name)
+        return try Generator().generate(specAt: URL(fileURLWithPath: path), displayPath: name)
     }
 }

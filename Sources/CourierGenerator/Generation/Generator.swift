@@ -67,11 +67,6 @@ public struct Generator: Sendable {
     /// The templates every generation needs, by name.
     public static let requiredTemplates = ["header", "models", "requests", "errors", "client"]
 
-    /// The file kinds, in the order of their suffix: `<Prefix>Models.swift` and so on.
-    public static let fileSuffixes = [
-        ("models", "Models.swift"), ("requests", "Requests.swift"), ("errors", "Errors.swift"), ("client", "Client.swift"),
-    ]
-
     /// The options.
     public let options: GenerationOptions
     private let renderer: TemplateRenderer
@@ -141,22 +136,20 @@ public struct Generator: Sendable {
         let prefix = options.filePrefix ?? spec.swiftName.name
         let limit = options.declarationsPerFile
         var files: [String: String] = [:]
-        for (index, part) in translator.modelsFile().parts(of: limit).enumerated() {
-            files[Self.fileName(prefix, "Models", part: index)] = try render(part, template: "models")
-        }
-        for (index, part) in translator.requestsFile().parts(of: limit).enumerated() {
-            files[Self.fileName(prefix, "Requests", part: index)] = try render(part, template: "requests")
-        }
-        for (index, part) in translator.errorsFile().parts(of: limit).enumerated() {
-            files[Self.fileName(prefix, "Errors", part: index)] = try render(part, template: "errors")
-        }
-        files[prefix + "Client.swift"] = try render(translator.clientFile(), template: "client")
+        try render(translator.modelsFile().parts(of: limit), as: prefix + "Models", template: "models", into: &files)
+        try render(translator.requestsFile().parts(of: limit), as: prefix + "Requests", template: "requests", into: &files)
+        try render(translator.errorsFile().parts(of: limit), as: prefix + "Errors", template: "errors", into: &files)
+        try render([translator.clientFile()], as: prefix + "Client", template: "client", into: &files)
         return files
     }
 
-    /// `PetsRequests.swift` for the first part, `PetsRequests2.swift` for the second.
-    private static func fileName(_ prefix: String, _ kind: String, part index: Int) -> String {
-        index == 0 ? "\(prefix)\(kind).swift" : "\(prefix)\(kind)\(index + 1).swift"
+    /// Renders the parts of one kind as `PetsRequests.swift`, `PetsRequests2.swift`, ...
+    private func render<Model: TemplateModel>(
+        _ parts: [Model], as baseName: String, template: String, into files: inout [String: String]
+    ) throws(TemplateError) {
+        for (index, part) in parts.enumerated() {
+            files[index == 0 ? "\(baseName).swift" : "\(baseName)\(index + 1).swift"] = try render(part, template: template)
+        }
     }
 
     /// Renders and normalises the end: exactly one line break, so that files are stable under
