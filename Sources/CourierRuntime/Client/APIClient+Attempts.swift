@@ -1,0 +1,261 @@
+import Foundation
+import HTTPTypes
+
+/// Attempts: one logical call (auth and the 401 replay), the retry loop around the attempts,
+/// one attempt through the transport with its backstop, and mapping what came back.
+extension APIClient {
+    // MARK: - One logical call
+
+    func run<Request: APIRequest>(
+        _ request: Request,
+        prepared: PreparedRequest,
+        overrides: EndpointResilience,
+        stopwatch: Stopwatch
+    ) async -> Result<APIResponse<Request.Response>, APIError<Request.Failure>> {
+        var replayed = false
+        var attemptNumber = 1
+        while true {
+            var call = prepared
+            do {
+                try await configuration.auth.apply(&call.head.headerFields)
+            } catch {
+                // A token refresh abandoned because the caller cancelled is a cancellation,
+                // not a broken request.
+                if error is CancellationError || Task.isCancelled {
+                    return .failure(.transport(TransportError(.cancelled, requestMayHaveBeenSent: false)))
+                }
+                return .failure(.invalidRequest(InvalidRequest(.authorizationFailed(String(describing: error)), operationName: prepared.summary.operationName)))
+            }
+            let remaining = configuration.timeouts.deadline.map { $0 - stopwatch.elapsed }
+            let (outcome, attemptsMade) = await execute(call, overrides: overrides, firstAttempt: attemptNumber, remaining: remaining)
+            attemptNumber += attemptsMade
+            switch outcome {
+            case .transportFailure(let error):
+                return .failure(.transport(error))
+            case .circuitOpen(let open):
+                return .failure(.circuitOpen(open))
+            case .response(let response):
+                let raw = RawResponse(status: response.head.status, headerFields: response.head.headerFields, body: response.body, coding: configuration.coding)
+                if raw.status.code == 401, !replayed, let onUnauthorized = configuration.auth.onUnauthorized {
+                    let action = await onUnauthorized(Authentication.UnauthorizedContext(request: prepared.summary, response: raw))
+                    if action == .replay {
+                        replayed = true
+                        continue
+                    }
+                }
+                return Self.interpret(raw, for: request)
+            }
+        }
+    }
+
+    static func interpret<Request: APIRequest>(
+        _ raw: RawResponse,
+        for request: Request
+    ) -> Result<APIResponse<Request.Response>, APIError<Request.Failure>> {
+        guard request.successStatuses.contains(raw.status) else {
+            if let failure = Request.Failure.map(raw) {
+                return .failure(.endpoint(failure, raw))
+            }
+            return .failure(.undocumentedStatus(raw))
+        }
+        if let empty = NoContent() as? Request.Response {
+            return .success(APIResponse(value: empty, raw: raw))
+        }
+        if let bytes = raw.body as? Request.Response {
+            return .success(APIResponse(value: bytes, raw: raw))
+        }
+        guard !raw.body.isEmpty else {
+            return .failure(.decoding(DecodingFailure(codingPath: "", reason: "The body is empty; expected \(Request.Response.self).", response: raw)))
+        }
+        do {
+            let value = try raw.coding.makeDecoder().decode(Request.Response.self, from: raw.body)
+            return .success(APIResponse(value: value, raw: raw))
+        } catch {
+            return .failure(.decoding(DecodingFailure(error, response: raw)))
+        }
+    }
+
+    // MARK: - The resilience seam
+
+    /// Sends a prepared call through the retry loop and reports what came back, before any
+    /// endpoint-specific interpretation.
+    ///
+    /// Retry sits outside the breaker: the loop asks the call's breaker for a permit before
+    /// every attempt, the first included, and a refusal ends the call with `.circuitOpen`
+    /// without touching the transport. Each failed attempt is classified (status and parsed
+    /// `Retry-After`, or transport error kind and `requestMayHaveBeenSent`) and repeated when
+    /// the policy, the host's budget and the remaining time allow. The call's Idempotency-Key
+    /// was made once, when the call was prepared, and goes out unchanged on every attempt.
+    ///
+    /// - Returns: The last outcome and how many attempts reached the transport.
+    func execute(
+        _ call: PreparedRequest,
+        overrides: EndpointResilience,
+        firstAttempt: Int,
+        remaining: Duration?
+    ) async -> (AttemptOutcome, attempts: Int) {
+        let setup = configuration.resilience
+        let method = call.head.method
+        var policy = overrides.policy(over: setup.retryPolicy)
+        if !call.isIdempotent {
+            // A request that declares itself unsafe to repeat is not repeated for its method.
+            policy.idempotentMethods.remove(method)
+        }
+        let traits = RetryTraits(
+            method: method,
+            hasIdempotencyKey: call.idempotencyKey != nil,
+            callerOptedIn: call.isIdempotent || overrides.isSafeToRepeat == true
+        )
+        let loop: RetryLoop
+        if let host = call.hostKey {
+            loop = setup.retryLoop(
+                for: host,
+                policy: policy,
+                breaker: overrides.circuitBreaker,
+                breakerConfiguration: overrides.circuitBreakerConfiguration
+            )
+        } else {
+            loop = RetryLoop(policy: policy, clock: setup.clock, jitter: setup.jitter)
+        }
+        let observer = TransitionObserver { [self] transition in
+            report(transition, during: call.summary)
+        }
+        let (outcome, attempts) = await TransitionObservation.$observer.withValue(observer) {
+            var attemptsMade = 0
+            return await loop.run(
+                traits,
+                attemptTimeout: call.attemptTimeout,
+                overallTimeout: remaining,
+                assess: { outcome in Self.assess(outcome, of: call) },
+                interrupted: { interruption in interrupted(interruption, call: call, number: firstAttempt + attemptsMade) },
+                onEvent: { event in report(event, call: call, firstAttempt: firstAttempt) },
+                attempt: { attempt in
+                    attemptsMade = attempt.number
+                    return await self.attempt(call, number: firstAttempt + attempt.number - 1, timeout: attempt.timeout)
+                }
+            )
+        }
+        return (outcome, attempts)
+    }
+
+    /// Describes an attempt's outcome to the retry loop: `nil` for a success status.
+    static func assess(_ outcome: AttemptOutcome, of call: PreparedRequest) -> AttemptFailure? {
+        switch outcome {
+        case .response(let response):
+            let status = response.head.status
+            guard !call.successStatuses.contains(status) else { return nil }
+            return .status(status, retryAfter: retryAfter(in: response.head))
+        case .transportFailure(let error):
+            return AttemptFailure(error)
+        case .circuitOpen:
+            // The loop consults the breaker itself and never hands this back.
+            return .invalidRequest
+        }
+    }
+
+    /// The server's `Retry-After` demand in either form, or `nil` when it sent none or garbage.
+    ///
+    /// An HTTP-date is measured from the response's own `Date` field when it has one, so a
+    /// client whose clock is off still waits as long as the server meant; otherwise from now.
+    static func retryAfter(in head: HTTPResponse) -> Duration? {
+        guard let value = head.headerFields[.retryAfter], let retryAfter = RetryAfter(headerValue: value) else {
+            return nil
+        }
+        let reference = head.headerFields[.date].flatMap(HTTPDate.parse) ?? Date()
+        return retryAfter.delay(from: reference)
+    }
+
+    private func interrupted(_ interruption: RetryLoop.Interruption, call: PreparedRequest, number: Int) -> AttemptOutcome {
+        switch interruption {
+        case .circuitOpen(let open):
+            let outcome = AttemptOutcome.circuitOpen(open)
+            finishAttempt(call, number: number, outcome: outcome, duration: .zero)
+            return outcome
+        case .cancelled:
+            return .transportFailure(TransportError(.cancelled, requestMayHaveBeenSent: false))
+        case .deadlineExceeded:
+            // The deadline passed before this attempt could start: nothing was sent.
+            return .transportFailure(TransportError(.timedOut, requestMayHaveBeenSent: false))
+        }
+    }
+
+    /// One attempt: bounded by `timeout` (the loop's, already cut to the time left before the
+    /// deadline), logged, reported as events, and abandoned promptly when the calling task is
+    /// cancelled.
+    func attempt(_ call: PreparedRequest, number: Int, timeout: Duration) async -> AttemptOutcome {
+        let clock = ContinuousClock()
+        let start = clock.now
+        emit(.attemptStarted(call.summary, attempt: number))
+        logHeaders(call)
+        let outcome: AttemptOutcome
+        if Task.isCancelled {
+            outcome = .transportFailure(TransportError(.cancelled, requestMayHaveBeenSent: false))
+        } else {
+            switch await Self.send(call.head, body: call.body, timeout: timeout, through: transport) {
+            case .success(let response): outcome = .response(response)
+            case .failure(let error): outcome = .transportFailure(error)
+            }
+        }
+        finishAttempt(call, number: number, outcome: outcome, duration: clock.now - start)
+        return outcome
+    }
+
+    /// Sends through the transport and enforces the timeout here too, so a transport
+    /// whose own timeout is an idle timeout (URLSession's) still ends on time.
+    ///
+    /// The backstop fires a second after the timeout, so a transport that honours its
+    /// timeout reports its own, better-classified error (for example a refused
+    /// connection that AsyncHTTPClient kept retrying until the deadline) even on a loaded
+    /// machine, where a shorter grace let the backstop win the race. When it fires, the
+    /// transport's task is cancelled and the attempt reports a timeout once that task ends.
+    /// Cancelling the calling task cancels the transport's task at once.
+    private static func send(
+        _ head: HTTPRequest,
+        body: Data?,
+        timeout: Duration,
+        through transport: any HTTPTransport
+    ) async -> Result<TransportResponse, TransportError> {
+        let timedOut = Locked(false)
+        let running = Locked<Task<Result<TransportResponse, TransportError>, Never>?>(nil)
+        let limit = timeout + .seconds(1)
+        let work = Task { () async -> Result<TransportResponse, TransportError> in
+            // Timed from when the transport starts, so time spent waiting for a thread on a
+            // busy executor is not charged to the server.
+            let backstop = Backstops.shared.arm(at: .now + limit) {
+                timedOut.withLock { $0 = true }
+                running.withLock { $0 }?.cancel()
+            }
+            defer { Backstops.shared.disarm(backstop) }
+            do throws(TransportError) {
+                return .success(try await transport.send(head, body: body, timeout: timeout))
+            } catch {
+                return .failure(error)
+            }
+        }
+        running.withLock { $0 = work }
+        if timedOut.withLock({ $0 }) {
+            // The backstop fired before the task was on record to cancel.
+            work.cancel()
+        }
+        let result = await withTaskCancellationHandler {
+            await work.value
+        } onCancel: {
+            work.cancel()
+        }
+        if timedOut.withLock({ $0 }) {
+            return .failure(TransportError(.timedOut))
+        }
+        return result
+    }
+}
+
+/// What one attempt produced, before any endpoint-specific interpretation: the input to
+/// retry decisions and breaker bookkeeping.
+enum AttemptOutcome: Sendable {
+    /// A complete response, of any status.
+    case response(TransportResponse)
+    /// No complete response.
+    case transportFailure(TransportError)
+    /// The breaker refused the attempt; the transport was not called.
+    case circuitOpen(CircuitOpen)
+}

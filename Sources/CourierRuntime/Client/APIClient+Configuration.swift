@@ -1,0 +1,75 @@
+import HTTPTypes
+import Logging
+
+/// Configuration: coding, headers, auth, logging, events, timeouts and resilience.
+extension APIClient {
+    /// Everything about a client except where it sends requests and how.
+    public struct Configuration: Sendable {
+        /// How JSON keys and dates are spelled.
+        public var coding: JSONCoding
+        /// How arrays and booleans are spelled in queries and form bodies.
+        public var query: QueryEncoding
+        /// Header fields added to every request before the request's own.
+        public var defaultHeaderFields: HTTPFields
+        /// Credentials and the 401 hook.
+        public var auth: Authentication
+        /// Where the one line per attempt goes.
+        public var logger: Logger
+        /// The level of the per-attempt line; `.debug` by default, so an app's `.info`
+        /// logs stay quiet until asked.
+        public var logLevel: Logger.Level
+        /// Called for every ``ClientEvent``.
+        public var onEvent: (@Sendable (ClientEvent) -> Void)?
+        /// The per-attempt timeout and the overall deadline.
+        public var timeouts: Timeouts
+        /// Retry policy, per-host retry budgets and circuit breakers, and the clock and jitter
+        /// they run on. Retries are on with the ``RetryPolicy/default`` policy and a
+        /// ``RetryBudget`` per host; circuit breakers are off until
+        /// ``Resilience/circuitBreakerScope`` opts in.
+        ///
+        /// The budgets and breakers live in this value and are shared by its copies, so
+        /// clients made from one configuration share them, as they share the hosts they call.
+        /// The overall deadline is measured on ``Resilience/clock`` too.
+        public var resilience: Resilience
+
+        /// Creates a configuration; every parameter has a sensible default.
+        public init(
+            coding: JSONCoding = JSONCoding(),
+            query: QueryEncoding = QueryEncoding(),
+            defaultHeaderFields: HTTPFields = HTTPFields(),
+            auth: Authentication = .none,
+            logger: Logger = Logger(label: "courier"),
+            logLevel: Logger.Level = .debug,
+            onEvent: (@Sendable (ClientEvent) -> Void)? = nil,
+            timeouts: Timeouts = Timeouts(),
+            resilience: Resilience = Resilience()
+        ) {
+            self.coding = coding
+            self.query = query
+            self.defaultHeaderFields = defaultHeaderFields
+            self.auth = auth
+            self.logger = logger
+            self.logLevel = logLevel
+            self.onEvent = onEvent
+            self.timeouts = timeouts
+            self.resilience = resilience
+        }
+    }
+
+    /// How long calls may take.
+    public struct Timeouts: Sendable, Hashable {
+        /// How long one attempt may take; a request's own ``APIRequest/timeout`` overrides it.
+        public var attempt: Duration
+        /// How long a whole call may take, across retries, backoffs and an auth replay; `nil`
+        /// for no limit. Each attempt's timeout is cut to the time left, and a retry that could
+        /// not start before the deadline is not made. Measured on the client's
+        /// ``Resilience/clock``.
+        public var deadline: Duration?
+
+        /// Creates timeouts: 30 seconds per attempt and no overall deadline by default.
+        public init(attempt: Duration = .seconds(30), deadline: Duration? = nil) {
+            self.attempt = attempt
+            self.deadline = deadline
+        }
+    }
+}
