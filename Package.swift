@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "CourierRuntime", targets: ["CourierRuntime"]),
         .library(name: "CourierAsyncHTTPClient", targets: ["CourierAsyncHTTPClient"]),
+        .library(name: "CourierTesting", targets: ["CourierTesting"]),
         .library(name: "CourierGenerator", targets: ["CourierGenerator"]),
         .executable(name: "courier", targets: ["courier"]),
         .plugin(name: "CourierBuildPlugin", targets: ["CourierBuildPlugin"]),
@@ -39,6 +40,15 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
+        // Test doubles for apps' tests and Courier's own: the stub transport and the manual clock.
+        // Kept out of CourierRuntime so that what ships in an app carries only production code.
+        .target(
+            name: "CourierTesting",
+            dependencies: [
+                "CourierRuntime",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
@@ -125,7 +135,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CourierRuntimeTests",
-            dependencies: ["CourierRuntime", "CourierAsyncHTTPClient", "CourierTestServer"]
+            dependencies: ["CourierRuntime", "CourierTesting", "CourierAsyncHTTPClient", "CourierTestServer"]
         ),
         .testTarget(
             name: "CourierGeneratorTests",
@@ -139,7 +149,7 @@ let package = Package(
                 "BookshelfAPI", "GitHubAPI", "MarketplaceAPI", "QiitaAPI",
                 "ReferenceDiscriminators", "ReferenceEnums", "ReferenceErrorRanges", "ReferenceEscaping",
                 "ReferenceKeywords", "ReferenceParameters", "ReferenceResilience",
-                "CourierRuntime", "CourierAsyncHTTPClient", "CourierTestServer", "CourierGenerator",
+                "CourierRuntime", "CourierTesting", "CourierAsyncHTTPClient", "CourierTestServer", "CourierGenerator",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ]

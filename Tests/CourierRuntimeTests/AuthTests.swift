@@ -1,4 +1,5 @@
 import CourierRuntime
+import CourierTesting
 import Foundation
 import HTTPTypes
 import Testing

@@ -1,5 +1,6 @@
 import CourierGenerator
 import CourierRuntime
+import CourierTesting
 import Foundation
 import HTTPTypes
 import ReferenceEscaping

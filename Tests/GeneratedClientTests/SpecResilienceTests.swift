@@ -1,5 +1,6 @@
 import BookshelfAPI
 import CourierRuntime
+import CourierTesting
 import Foundation
 import GitHubAPI
 import MarketplaceAPI

@@ -14,7 +14,10 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "PetsDemo",
-            dependencies: [.product(name: "CourierRuntime", package: "Courier")],
+            dependencies: [
+                .product(name: "CourierRuntime", package: "Courier"),
+                .product(name: "CourierTesting", package: "Courier"),
+            ],
             plugins: [.plugin(name: "CourierBuildPlugin", package: "Courier")]
         ),
     ],

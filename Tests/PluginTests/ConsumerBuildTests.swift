@@ -209,6 +209,7 @@ struct ConsumerBuildTests {
 
     static let mainCallingNewestPet = #"""
         import CourierRuntime
+        import CourierTesting
 
         let stub = StubTransport()
         stub.on(.get, "/v1/pets", .json(#"[{"id": 1, "name": "Rex", "tag": "dog"}, {"id": 2, "name": "Tom"}]"#))

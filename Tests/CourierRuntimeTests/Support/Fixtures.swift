@@ -1,5 +1,6 @@
 import CourierAsyncHTTPClient
 import CourierRuntime
+import CourierTesting
 import CourierTestServer
 import Foundation
 import HTTPTypes

@@ -1,4 +1,5 @@
 import CourierRuntime
+import CourierTesting
 
 // Calls the generated client over the stub transport, so the output is the same on every run
 // and nothing leaves the machine.

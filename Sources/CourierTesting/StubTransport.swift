@@ -1,3 +1,4 @@
+import CourierRuntime
 import Foundation
 import HTTPTypes
 
@@ -15,6 +16,9 @@ import HTTPTypes
 /// ```
 ///
 /// Each route plays its replies in order and then keeps repeating the last one.
+///
+/// It comes with the `CourierTesting` product: add that to the test target and
+/// `import CourierTesting` next to `import CourierRuntime`.
 public final class StubTransport: HTTPTransport, Sendable {
     /// One scripted answer.
     public struct Reply: Sendable {

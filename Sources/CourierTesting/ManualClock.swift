@@ -1,7 +1,7 @@
 /// A clock that only moves when told to, for testing retries, backoff and circuit breakers
 /// without sleeping real time.
 ///
-/// It lives in the runtime rather than in Courier's own tests because apps that exercise a
+/// It ships in `CourierTesting` rather than in Courier's own tests because apps that exercise a
 /// generated client through the stub transport's scripted responses meet the same
 /// problem: with retries enabled, every scripted 503 would otherwise cost them a real backoff.
 /// Pass it wherever the runtime accepts `any Clock<Duration>`.
