@@ -49,10 +49,14 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
+        // Benchmark tooling: the synthetic specs of `courier synthesize`, courier-bench and the scale
+        // tests. Kept out of CourierGenerator, whose API it does not need, and not a product.
+        .target(name: "SyntheticSpecs"),
         .executableTarget(
             name: "courier",
             dependencies: [
                 "CourierGenerator",
+                "SyntheticSpecs",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -104,6 +108,7 @@ let package = Package(
                 "CourierRuntime",
                 "CourierAsyncHTTPClient",
                 "CourierTestServer",
+                "SyntheticSpecs",
                 // A generated client, for the runtime-overhead figures.
                 "BookshelfAPI",
                 .product(name: "Yams", package: "Yams"),
@@ -129,7 +134,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CourierGeneratorTests",
-            dependencies: ["CourierGenerator"]
+            dependencies: ["CourierGenerator", "SyntheticSpecs"]
         ),
         // Calls the generated clients of Generated/ and the reference fixtures, through the stub
         // transport and the real loopback server.
@@ -146,7 +151,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CourierCLITests",
-            dependencies: ["courier", "CourierGenerator"]
+            dependencies: ["courier", "CourierGenerator", "SyntheticSpecs"]
         ),
         // Builds Tests/PluginConsumer (a package of its own, not a target here) through the plugins.
         .testTarget(name: "PluginTests"),

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CourierGenerator
 import Foundation
+import SyntheticSpecs
 
 /// `courier-bench`: generation speed and memory on synthetic specs, incremental regeneration,
 /// compile time of generated code, and runtime overhead per request. Prints Markdown tables.

@@ -1,5 +1,5 @@
-import CourierGenerator
 import Foundation
+import SyntheticSpecs
 import Testing
 
 /// `courier synthesize`, run as the real binary: what it writes validates, standard output and a

@@ -1,5 +1,6 @@
 import CourierGenerator
 import Foundation
+import SyntheticSpecs
 import Testing
 
 /// Keeps the benchmark pipeline from rotting: a small synthetic spec goes through the generator,
