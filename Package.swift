@@ -7,7 +7,9 @@ let package = Package(
     products: [
         .library(name: "CourierRuntime", targets: ["CourierRuntime"]),
         .library(name: "CourierAsyncHTTPClient", targets: ["CourierAsyncHTTPClient"]),
-        .library(name: "CourierGenerator", targets: ["CourierGenerator"]),
+        // CourierGenerator is deliberately not a product: the README presents the CLI and the plugins,
+        // never the generator as an API, and an exported library would promise a stable API that
+        // is still changing. The CLI, the plugins (through the CLI) and the tests use the target.
         .executable(name: "courier", targets: ["courier"]),
         .plugin(name: "CourierBuildPlugin", targets: ["CourierBuildPlugin"]),
         .plugin(name: "CourierCommandPlugin", targets: ["CourierCommandPlugin"]),
