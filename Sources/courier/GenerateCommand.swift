@@ -95,7 +95,7 @@ struct GenerateCommand: AsyncParsableCommand {
         if flat && inputs.inputs.count != 1 {
             throw ValidationError("--flat writes one spec's files into the output folder; give exactly one spec file")
         }
-        let results = await generator.generate(specs: inputs.inputs.map { ($0.url, $0.displayPath) })
+        let results = await generator.generate(specs: inputs.inputs.map { SpecInput(url: $0.url, displayPath: $0.displayPath) })
 
         var diagnostics = DiagnosticCollector(errorLimit: Int.max)
         for result in results {
