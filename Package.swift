@@ -22,6 +22,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // Runs child processes without blocking a thread of the concurrency pool: tests and courier-bench.
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.5.0"),
     ],
     targets: [
         // What generated clients compile against. Never depends on the generator or on YAML.
@@ -110,6 +113,7 @@ let package = Package(
                 "CourierRuntime",
                 "CourierAsyncHTTPClient",
                 "CourierTestServer",
+                "CourierTestSupport",
                 "SyntheticSpecs",
                 // A generated client, for the runtime-overhead figures.
                 "BookshelfAPI",
@@ -130,13 +134,23 @@ let package = Package(
             ],
             path: "Tests/CourierTestServer"
         ),
+        // How tests and courier-bench run child processes (courier, swiftc, nested swift builds):
+        // awaited, never blocking one of the few threads of the concurrency pool.
+        .target(
+            name: "CourierTestSupport",
+            dependencies: [
+                .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
+            path: "Tests/CourierTestSupport"
+        ),
         .testTarget(
             name: "CourierRuntimeTests",
             dependencies: ["CourierRuntime", "CourierAsyncHTTPClient", "CourierTestServer"]
         ),
         .testTarget(
             name: "CourierGeneratorTests",
-            dependencies: ["CourierGenerator", "SyntheticSpecs"]
+            dependencies: ["CourierGenerator", "CourierTestSupport", "SyntheticSpecs"]
         ),
         // Calls the generated clients of Generated/ and the reference fixtures, through the stub
         // transport and the real loopback server.
@@ -153,10 +167,10 @@ let package = Package(
         ),
         .testTarget(
             name: "CourierCLITests",
-            dependencies: ["courier", "CourierGenerator", "SyntheticSpecs"]
+            dependencies: ["courier", "CourierGenerator", "CourierTestSupport", "SyntheticSpecs"]
         ),
         // Builds Tests/PluginConsumer (a package of its own, not a target here) through the plugins.
-        .testTarget(name: "PluginTests"),
+        .testTarget(name: "PluginTests", dependencies: ["CourierTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
