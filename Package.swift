@@ -171,6 +171,7 @@ let package = Package(
         ),
         // Builds Tests/PluginConsumer (a package of its own, not a target here) through the plugins.
         .testTarget(name: "PluginTests", dependencies: ["CourierTestSupport"]),
+        .testTarget(name: "CourierTestSupportTests", dependencies: ["CourierTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
