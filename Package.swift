@@ -8,7 +8,9 @@ let package = Package(
         .library(name: "CourierRuntime", targets: ["CourierRuntime"]),
         .library(name: "CourierAsyncHTTPClient", targets: ["CourierAsyncHTTPClient"]),
         .library(name: "CourierTesting", targets: ["CourierTesting"]),
-        .library(name: "CourierGenerator", targets: ["CourierGenerator"]),
+        // CourierGenerator is deliberately not a product: the README presents the CLI and the plugins,
+        // never the generator as an API, and an exported library would promise a stable API that
+        // is still changing. The CLI, the plugins (through the CLI) and the tests use the target.
         .executable(name: "courier", targets: ["courier"]),
         .plugin(name: "CourierBuildPlugin", targets: ["CourierBuildPlugin"]),
         .plugin(name: "CourierCommandPlugin", targets: ["CourierCommandPlugin"]),
@@ -21,6 +23,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // Runs child processes without blocking a thread of the concurrency pool: tests and courier-bench.
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.5.0"),
     ],
     targets: [
         // What generated clients compile against. Never depends on the generator or on YAML.
@@ -59,10 +64,14 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
+        // Benchmark tooling: the synthetic specs of `courier synthesize`, courier-bench and the scale
+        // tests. Kept out of CourierGenerator, whose API it does not need, and not a product.
+        .target(name: "SyntheticSpecs"),
         .executableTarget(
             name: "courier",
             dependencies: [
                 "CourierGenerator",
+                "SyntheticSpecs",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -114,6 +123,8 @@ let package = Package(
                 "CourierRuntime",
                 "CourierAsyncHTTPClient",
                 "CourierTestServer",
+                "CourierTestSupport",
+                "SyntheticSpecs",
                 // A generated client, for the runtime-overhead figures.
                 "BookshelfAPI",
                 .product(name: "Yams", package: "Yams"),
@@ -133,13 +144,23 @@ let package = Package(
             ],
             path: "Tests/CourierTestServer"
         ),
+        // How tests and courier-bench run child processes (courier, swiftc, nested swift builds):
+        // awaited, never blocking one of the few threads of the concurrency pool.
+        .target(
+            name: "CourierTestSupport",
+            dependencies: [
+                .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
+            path: "Tests/CourierTestSupport"
+        ),
         .testTarget(
             name: "CourierRuntimeTests",
             dependencies: ["CourierRuntime", "CourierTesting", "CourierAsyncHTTPClient", "CourierTestServer"]
         ),
         .testTarget(
             name: "CourierGeneratorTests",
-            dependencies: ["CourierGenerator"]
+            dependencies: ["CourierGenerator", "CourierTestSupport", "SyntheticSpecs"]
         ),
         // Calls the generated clients of Generated/ and the reference fixtures, through the stub
         // transport and the real loopback server.
@@ -156,10 +177,11 @@ let package = Package(
         ),
         .testTarget(
             name: "CourierCLITests",
-            dependencies: ["courier", "CourierGenerator"]
+            dependencies: ["courier", "CourierGenerator", "CourierTestSupport", "SyntheticSpecs"]
         ),
         // Builds Tests/PluginConsumer (a package of its own, not a target here) through the plugins.
-        .testTarget(name: "PluginTests"),
+        .testTarget(name: "PluginTests", dependencies: ["CourierTestSupport"]),
+        .testTarget(name: "CourierTestSupportTests", dependencies: ["CourierTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

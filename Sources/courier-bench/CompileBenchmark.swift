@@ -1,4 +1,5 @@
 import CourierGenerator
+import CourierTestSupport
 import Foundation
 
 /// Compile time of generated code: a throwaway package holds the generated module of the
@@ -9,22 +10,22 @@ import Foundation
 struct CompileBenchmark {
     let context: BenchContext
 
-    func run() throws {
+    func run() async throws {
         let size = context.referenceSize
         let package = context.work.appendingPathComponent("CompileBench")
         try? FileManager.default.removeItem(at: package)
         let generated = try writePackage(at: package, size: size)
         progress("compile: building dependencies of \(package.path) (untimed)")
-        _ = try Subprocess.runChecked("swift", ["build", "--target", "CourierRuntime"], in: package.path)
+        _ = try await ChildProcess.runChecked("swift", ["build", "--target", "CourierRuntime"], in: package.path)
 
         var baseline = Samples()
         var synthetic = Samples()
         var fourFiles = Samples()
         for run in 0..<context.compileRuns {
             progress("compile: run \(run + 1) of \(context.compileRuns)")
-            baseline.append(try cleanBuild("Baseline", in: package))
-            synthetic.append(try cleanBuild("SyntheticAPI", in: package))
-            fourFiles.append(try cleanBuild("SyntheticAPIFourFiles", in: package))
+            baseline.append(try await cleanBuild("Baseline", in: package))
+            synthetic.append(try await cleanBuild("SyntheticAPI", in: package))
+            fourFiles.append(try await cleanBuild("SyntheticAPIFourFiles", in: package))
         }
 
         var table = Table(
@@ -94,7 +95,7 @@ struct CompileBenchmark {
         try context.writeSpec(endpoints: size, to: spec)
         let result = try Generator().generate(specAt: spec, displayPath: "Synthetic\(size).yaml")
         guard result.succeeded else {
-            throw Subprocess.Failure(description: "generation failed:\n" + result.diagnostics.renderedLines.prefix(5).joined(separator: "\n"))
+            throw BenchFailure(description: "generation failed:\n" + result.diagnostics.renderedLines.prefix(5).joined(separator: "\n"))
         }
         var linesByFile: [String: Int] = [:]
         for (name, text) in result.files {
@@ -112,9 +113,9 @@ struct CompileBenchmark {
     /// Deletes `target`'s compiled products and the driver's incremental state (keeping
     /// SwiftPM's build plan, such as the output file map, which it writes only when it plans)
     /// and times `swift build --target target`.
-    private func cleanBuild(_ target: String, in package: URL) throws -> Double {
-        let binPath = try Subprocess.runChecked("swift", ["build", "--show-bin-path"], in: package.path)
-            .output.trimmingCharacters(in: .whitespacesAndNewlines)
+    private func cleanBuild(_ target: String, in package: URL) async throws -> Double {
+        let binPath = try await ChildProcess.runChecked("swift", ["build", "--show-bin-path"], in: package.path)
+            .standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
         let manager = FileManager.default
         let buildFolder = binPath + "/\(target).build"
         // The driver's `.priors` go too: with them left, it plans an incremental build of every
@@ -127,11 +128,11 @@ struct CompileBenchmark {
         for suffix in ["swiftmodule", "swiftdoc", "swiftsourceinfo", "abi.json"] {
             try? manager.removeItem(atPath: binPath + "/Modules/\(target).\(suffix)")
         }
-        let outcome = try Subprocess.runChecked("swift", ["build", "--target", target], in: package.path)
-        guard outcome.output.contains("Compiling \(target)") else {
-            throw Subprocess.Failure(description: "swift build --target \(target) compiled nothing; the clean build did not happen:\n\(outcome.output.suffix(2000))")
+        let outcome = try await ChildProcess.runChecked("swift", ["build", "--target", target], in: package.path)
+        guard outcome.standardOutput.contains("Compiling \(target)") else {
+            throw BenchFailure(description: "swift build --target \(target) compiled nothing; the clean build did not happen:\n\(outcome.standardOutput.suffix(2000))")
         }
-        return outcome.wallTime.seconds
+        return outcome.duration.seconds
     }
 
     /// One endpoint written by hand the way a careful developer would: a model, a request type,

@@ -1,6 +1,8 @@
 import ArgumentParser
 import CourierGenerator
+import CourierTestSupport
 import Foundation
+import SyntheticSpecs
 
 /// `courier-bench`: generation speed and memory on synthetic specs, incremental regeneration,
 /// compile time of generated code, and runtime overhead per request. Prints Markdown tables.
@@ -83,17 +85,17 @@ struct CourierBench: AsyncParsableCommand {
             work: work, packageRoot: Self.packageRoot(), runs: runs, referenceSize: referenceSize,
             compileRuns: compileRuns, calls: calls, concurrentCalls: concurrentCalls)
         progress("work directory \(work.path)")
-        printMachine()
+        await printMachine()
 
         if chosen.contains(.generation) {
-            let debug = skipDebugCourier ? nil : try locateDebugCourier(context)
-            try GenerationBenchmark(context: context, debugCourier: debug).run(sizes: try parsedSizes())
+            let debug = skipDebugCourier ? nil : try await locateDebugCourier(context)
+            try await GenerationBenchmark(context: context, debugCourier: debug).run(sizes: try parsedSizes())
         }
         if chosen.contains(.incremental) {
-            try IncrementalBenchmark(context: context).run()
+            try await IncrementalBenchmark(context: context).run()
         }
         if chosen.contains(.compile) {
-            try CompileBenchmark(context: context).run()
+            try await CompileBenchmark(context: context).run()
         }
         if chosen.contains(.runtime) {
             try await RuntimeBenchmark(context: context).run()
@@ -118,23 +120,23 @@ struct CourierBench: AsyncParsableCommand {
         return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     }
 
-    private func locateDebugCourier(_ context: BenchContext) throws -> String {
+    private func locateDebugCourier(_ context: BenchContext) async throws -> String {
         if let debugCourier { return debugCourier }
         progress("building a debug courier (swift build --product courier), as SwiftPM builds plugin tools")
-        let build = try Subprocess.runChecked("swift", ["build", "--product", "courier"], in: context.packageRoot.path)
+        let build = try await ChildProcess.runChecked("swift", ["build", "--product", "courier"], in: context.packageRoot.path)
         _ = build
-        let binPath = try Subprocess.runChecked("swift", ["build", "--show-bin-path"], in: context.packageRoot.path)
-        return binPath.output.trimmingCharacters(in: .whitespacesAndNewlines) + "/courier"
+        let binPath = try await ChildProcess.runChecked("swift", ["build", "--show-bin-path"], in: context.packageRoot.path)
+        return binPath.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) + "/courier"
     }
 
-    private func printMachine() {
+    private func printMachine() async {
         let cpu = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?
             .split(separator: "\n").first { $0.hasPrefix("model name") }?
             .split(separator: ":", maxSplits: 1).last?.trimmingCharacters(in: .whitespaces) ?? "unknown"
         let memory = (try? String(contentsOfFile: "/proc/meminfo", encoding: .utf8))?
             .split(separator: "\n").first { $0.hasPrefix("MemTotal") }?
             .split(separator: ":", maxSplits: 1).last?.trimmingCharacters(in: .whitespaces) ?? "unknown"
-        let swift = (try? Subprocess.run("swift", ["--version"]))?.output.split(separator: "\n").first.map(String.init) ?? "unknown"
+        let swift = (try? await ChildProcess.run("swift", ["--version"]))?.standardOutput.split(separator: "\n").first.map(String.init) ?? "unknown"
         printReport("""
             ## Machine
 
@@ -166,10 +168,10 @@ struct BenchContext {
     }
 
     /// Runs one sample of `task` in a fresh process of this executable.
-    func sample(_ task: SampleCommand.Task, spec: URL, output: URL? = nil) throws -> (SampleReport, Subprocess.Outcome) {
+    func sample(_ task: SampleCommand.Task, spec: URL, output: URL? = nil) async throws -> (SampleReport, ChildProcess.Result) {
         var arguments = ["sample", task.rawValue, "--spec", spec.path]
         if let output { arguments += ["--output", output.path] }
-        let outcome = try Subprocess.runChecked(Subprocess.currentExecutable, arguments)
-        return (SampleReport(outcome.output), outcome)
+        let outcome = try await ChildProcess.runChecked(ChildProcess.currentExecutable, arguments)
+        return (SampleReport(outcome.standardOutput), outcome)
     }
 }

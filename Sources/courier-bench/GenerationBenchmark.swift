@@ -1,3 +1,4 @@
+import CourierTestSupport
 import Foundation
 
 /// Generation: wall time and peak memory of parse + validate and of the whole generation
@@ -18,7 +19,7 @@ struct GenerationBenchmark {
         var write = Samples()
     }
 
-    func run(sizes: [Int]) throws {
+    func run(sizes: [Int]) async throws {
         var table = Table(
             "Generation (release library, one fresh process per sample)",
             command: "swift run -c release courier-bench --sections generation --sizes \(sizes.map(String.init).joined(separator: ",")) --runs \(context.runs)",
@@ -38,7 +39,7 @@ struct GenerationBenchmark {
             let synthetic = try context.writeSpec(endpoints: size, to: spec)
             let specBytes = Double(synthetic.yaml.utf8.count)
             progress("generation: \(size) endpoints, \(synthetic.lineCount) lines, \(Int(specBytes)) bytes")
-            let figures = try measure(spec: spec, size: size)
+            let figures = try await measure(spec: spec, size: size)
             let yams = figures["yams", default: Figures()]
             let idle = figures["idle", default: Figures()]
             let specText = "\(synthetic.lineCount) lines, \(Format.bytes(specBytes))"
@@ -62,7 +63,7 @@ struct GenerationBenchmark {
                         Format.count(generate.lines.median / Double(size))])
             if let debugCourier {
                 for step in ["validate", "generate"] {
-                    let figure = try measureExternal(debugCourier, step: step, spec: spec, size: size)
+                    let figure = try await measureExternal(debugCourier, step: step, spec: spec, size: size)
                     let release = figures[step, default: Figures()].processTime.median
                     let linesPerSecond = step == "generate" ? Format.count(generate.lines.median / figure.processTime.median) : ""
                     debug.add(["\(size)", "courier \(step)", Format.seconds(figure.processTime.median),
@@ -90,17 +91,17 @@ struct GenerationBenchmark {
     }
 
     /// Samples every task `runs` times, interleaved so that slow phases of the machine hit all tasks alike.
-    private func measure(spec: URL, size: Int) throws -> [String: Figures] {
+    private func measure(spec: URL, size: Int) async throws -> [String: Figures] {
         var figures: [String: Figures] = [:]
         for run in 0..<context.runs {
             for task in SampleCommand.Task.allCases {
                 let output = context.work.appendingPathComponent("out-\(size)-\(run)")
                 try? FileManager.default.removeItem(at: output)
-                let (report, outcome) = try context.sample(task, spec: spec, output: task == .generate ? output : nil)
+                let (report, outcome) = try await context.sample(task, spec: spec, output: task == .generate ? output : nil)
                 try? FileManager.default.removeItem(at: output)
                 var figure = figures[task.rawValue] ?? Figures()
                 figure.time.append(report["seconds"])
-                figure.processTime.append(outcome.wallTime.seconds)
+                figure.processTime.append(outcome.duration.seconds)
                 figure.peak.append(report["peak"])
                 if task == .generate {
                     figure.lines.append(report["lines"])
@@ -114,7 +115,7 @@ struct GenerationBenchmark {
     }
 
     /// Times the external binary's `validate` or `generate` as whole processes.
-    private func measureExternal(_ courier: String, step: String, spec: URL, size: Int) throws -> Figures {
+    private func measureExternal(_ courier: String, step: String, spec: URL, size: Int) async throws -> Figures {
         var figure = Figures()
         for run in 0..<context.runs {
             let output = context.work.appendingPathComponent("debug-out-\(size)-\(run)")
@@ -125,11 +126,11 @@ struct GenerationBenchmark {
             // Without GNU time the peak is left out rather than misreported.
             let hasTime = FileManager.default.isExecutableFile(atPath: "/usr/bin/time")
             let outcome = hasTime
-                ? try Subprocess.runChecked("/usr/bin/time", ["-f", "peak-kb=%M", courier] + arguments)
-                : try Subprocess.runChecked(courier, arguments)
+                ? try await ChildProcess.runChecked("/usr/bin/time", ["-f", "peak-kb=%M", courier] + arguments)
+                : try await ChildProcess.runChecked(courier, arguments)
             try? FileManager.default.removeItem(at: output)
-            figure.processTime.append(outcome.wallTime.seconds)
-            let reported = outcome.error.split(separator: "\n").last { $0.hasPrefix("peak-kb=") }
+            figure.processTime.append(outcome.duration.seconds)
+            let reported = outcome.standardError.split(separator: "\n").last { $0.hasPrefix("peak-kb=") }
             figure.peak.append(reported.flatMap { Double($0.dropFirst("peak-kb=".count)) }.map { $0 * 1024 } ?? .nan)
         }
         return figure

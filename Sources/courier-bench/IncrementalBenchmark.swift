@@ -7,7 +7,7 @@ import Foundation
 struct IncrementalBenchmark {
     let context: BenchContext
 
-    func run() throws {
+    func run() async throws {
         let size = context.referenceSize
         let edited = size / 2
         let spec = context.work.appendingPathComponent("Incremental\(size).yaml")
@@ -27,19 +27,19 @@ struct IncrementalBenchmark {
             // A full generation into an empty folder: the baseline.
             try? FileManager.default.removeItem(at: output)
             try context.writeSpec(endpoints: size, to: spec)
-            let (first, _) = try context.sample(.generate, spec: spec, output: output)
+            let (first, _) = try await context.sample(.generate, spec: spec, output: output)
             full.append(first["seconds"])
             fullWritten.append(first["written"])
 
             // The same spec again: nothing should be written.
-            let (again, _) = try context.sample(.generate, spec: spec, output: output)
+            let (again, _) = try await context.sample(.generate, spec: spec, output: output)
             unchanged.append(again["seconds"])
             unchangedWritten.append(again["written"])
 
             // One endpoint edited.
             let before = try snapshot(output)
             try context.writeSpec(endpoints: size, editedEndpoint: edited, to: spec)
-            let (change, _) = try context.sample(.generate, spec: spec, output: output)
+            let (change, _) = try await context.sample(.generate, spec: spec, output: output)
             let after = try snapshot(output)
             incremental.append(change["seconds"])
             incrementalWritten.append(change["written"])

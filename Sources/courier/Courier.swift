@@ -15,7 +15,7 @@ struct Courier: AsyncParsableCommand {
               courier validate Specs/*.yaml
               courier generate Specs --output Generated
 
-            \(ExitStatus.helpText)
+            \(ExitStatus.helpText(for: .validate))
             """,
         version: GeneratorVersion.current,
         subcommands: [ValidateCommand.self, GenerateCommand.self, SynthesizeCommand.self]

@@ -1,22 +1,55 @@
 import ArgumentParser
 
-/// The exit statuses of every subcommand, documented in `--help` and the README.
-enum ExitStatus {
-    /// Every spec is valid (warnings may have been printed).
-    static let success = ExitCode.success
-    /// At least one spec has errors; they were printed to standard error.
-    static let specErrors = ExitCode(1)
-    /// `generate --check`: generated files would change.
-    static let drift = ExitCode(2)
-    /// The templates are invalid, or the output folder could not be written.
-    static let outputFailure = ExitCode(3)
-    /// The command line was wrong: unknown option, missing argument, or a path that does not exist.
-    static let usage = ExitCode.validationFailure
+/// The exit statuses of the commands: the one table that every `--help` text is made from (the
+/// README's table says the same).
+struct ExitStatus: Sendable {
+    /// The commands that document their exit statuses.
+    enum Command: Sendable {
+        case validate
+        case generate
+    }
 
-    static let helpText = """
-        Exit status:
-          0   every spec is valid (warnings may have been printed)
-          1   a spec has errors (printed to standard error)
-          64  usage error: bad option or argument, or a path that does not exist
-        """
+    /// The code the process exits with.
+    let code: ExitCode
+    /// What the status means, for each command that exits with it.
+    let meanings: [Command: String]
+
+    /// Every spec is valid or generated (warnings may have been printed).
+    static let success = ExitStatus(code: .success, meanings: [
+        .validate: "every spec is valid (warnings may have been printed)",
+        .generate: "every spec generated (warnings may have been printed)",
+    ])
+    /// At least one spec has errors; they were printed to standard error.
+    static let specErrors = ExitStatus(code: ExitCode(1), meanings: [
+        .validate: "a spec has errors (printed to standard error)",
+        .generate: "a spec has errors (printed to standard error); the others were still generated",
+    ])
+    /// `generate --check`: generated files would change.
+    static let drift = ExitStatus(code: ExitCode(2), meanings: [
+        .generate: "--check: files would change (listed on standard output)",
+    ])
+    /// The templates are invalid, or the output folder could not be written.
+    static let outputFailure = ExitStatus(code: ExitCode(3), meanings: [
+        .generate: "the templates are invalid, or the output folder could not be written",
+    ])
+    /// The command line was wrong: unknown option, missing argument, or a path that does not exist.
+    /// ArgumentParser exits with it for a `ValidationError`.
+    static let usage = ExitStatus(code: .validationFailure, meanings: [
+        .validate: "usage error: bad option or argument, or a path that does not exist",
+        .generate: "usage error: bad option or argument, or a path that does not exist",
+    ])
+
+    /// Every status, in the order help lists them.
+    static let all = [success, specErrors, drift, outputFailure, usage]
+
+    /// The `Exit status:` section of `command`'s help.
+    static func helpText(for command: Command) -> String {
+        let rows = all.compactMap { status in
+            status.meanings[command].map { meaning in
+                let code = String(status.code.rawValue)
+                return "  " + code + String(repeating: " ", count: max(1, 4 - code.count)) + meaning
+            }
+        }
+        return (["Exit status:"] + rows).joined(separator: "\n")
+    }
 }

@@ -29,17 +29,11 @@ struct GenerateCommand: AsyncParsableCommand {
               courier generate Specs --output Generated --template client=MyClient.mustache
               courier generate Specs/Big.yaml --output Sources/BigAPI --flat --declarations-per-file 0
 
-            Exit status:
-              0   every spec generated (warnings may have been printed)
-              1   a spec has errors (printed to standard error); the others were still generated
-              2   --check: files would change (listed on standard output)
-              3   the templates are invalid, or the output folder could not be written
-              64  usage error: bad option or argument, or a path that does not exist
+            \(ExitStatus.helpText(for: .generate))
             """
     )
 
-    @Argument(help: "Spec files or folders of spec files.")
-    var specs: [String]
+    @OptionGroup var specOptions: SpecOptions
 
     @Option(name: [.short, .long], help: "The folder that receives one subfolder of Swift sources per service.")
     var output: String
@@ -60,16 +54,11 @@ struct GenerateCommand: AsyncParsableCommand {
     @Option(help: "The file-name prefix instead of the service's type name.")
     var filePrefix: String?
 
-    @Option(help: "The most errors to print per spec before summarizing the rest.")
-    var errorLimit = DiagnosticCollector.defaultErrorLimit
-
     @Option(help: "The most declarations per models, requests or errors file before it is split into numbered parts; 0 keeps one file each.")
     var declarationsPerFile = GenerationOptions.defaultDeclarationsPerFile
 
     func validate() throws {
-        guard !specs.isEmpty else { throw ValidationError("give at least one spec file or folder") }
         guard !output.isEmpty else { throw ValidationError("--output needs a folder") }
-        guard errorLimit > 0 else { throw ValidationError("--error-limit must be at least 1") }
         guard declarationsPerFile >= 0 else {
             throw ValidationError("--declarations-per-file must be 0 (no splitting) or more; got \(declarationsPerFile)")
         }
@@ -82,41 +71,27 @@ struct GenerateCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let inputs = try SpecInputs(paths: specs)
+        let inputs = try specOptions.inputs()
         let generator: Generator
         do {
             generator = try Generator(options: GenerationOptions(
-                templates: try templateSet(), filePrefix: filePrefix, errorLimit: errorLimit,
+                templates: try templateSet(), filePrefix: filePrefix, errorLimit: specOptions.errorLimit,
                 declarationsPerFile: declarationsPerFile))
         } catch {
             StandardError.print("\(error)")
-            throw ExitStatus.outputFailure
+            throw ExitStatus.outputFailure.code
         }
-        if flat && inputs.inputs.count != 1 {
+        if flat && inputs.count != 1 {
             throw ValidationError("--flat writes one spec's files into the output folder; give exactly one spec file")
         }
-        let results = await generator.generate(specs: inputs.inputs.map { ($0.url, $0.displayPath) })
-
-        var diagnostics = DiagnosticCollector(errorLimit: Int.max)
-        for result in results {
-            diagnostics.merge(result.diagnostics)
-        }
-        for line in diagnostics.renderedLines {
-            StandardError.print(line)
-        }
-        if diagnostics.errorCount > 0 || diagnostics.warningCount > 0 {
-            StandardError.print(SpecChecking.summary(errors: diagnostics.errorCount, warnings: diagnostics.warningCount))
-        }
+        let results = await generator.generate(specs: inputs)
+        let diagnostics = DiagnosticsPrinter(errorLimit: specOptions.errorLimit).print(results.map(\.diagnostics))
 
         for result in results where result.isSharedFile && result.succeeded {
             print("\(result.specPath): skipped, shared file (no 'service'); it is generated as part of the services that include it")
         }
-        let wholeFolders = specs.allSatisfy { path in
-            var isDirectory: ObjCBool = false
-            return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
-        }
         let writer = GenerationOutput(root: URL(fileURLWithPath: output), layout: flat ? .flat : .serviceFolders)
-        let report = writer.apply(results, checkOnly: check, removesStaleFolders: wholeFolders)
+        let report = writer.apply(results, checkOnly: check, removesStaleFolders: specOptions.namesOnlyFolders)
         for line in report.changeLines {
             print(check ? "would be \(line)" : line)
         }
@@ -134,13 +109,9 @@ struct GenerateCommand: AsyncParsableCommand {
             print("Generated \(plural(generated, "service")) into \(output): \(plural(changed, "file")) written or removed"
                 + (failed > 0 ? "; \(plural(failed, "spec")) failed and kept \(failed == 1 ? "its" : "their") earlier files." : "."))
         }
-        if diagnostics.hasErrors { throw ExitStatus.specErrors }
-        if !report.failures.isEmpty { throw ExitStatus.outputFailure }
-        if check && !report.isUpToDate { throw ExitStatus.drift }
-    }
-
-    private func plural(_ count: Int, _ noun: String) -> String {
-        "\(count) \(noun)\(count == 1 ? "" : "s")"
+        if diagnostics.hasErrors { throw ExitStatus.specErrors.code }
+        if !report.failures.isEmpty { throw ExitStatus.outputFailure.code }
+        if check && !report.isUpToDate { throw ExitStatus.drift.code }
     }
 
     /// The built-in templates, or `--templates`, with each `--template` override applied.

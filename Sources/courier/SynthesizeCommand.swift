@@ -1,6 +1,6 @@
 import ArgumentParser
-import CourierGenerator
 import Foundation
+import SyntheticSpecs
 
 /// `courier synthesize`: writes a large, valid spec of a given size, for benchmarks.
 struct SynthesizeCommand: ParsableCommand {

@@ -15,27 +15,29 @@ struct ValidateCommand: ParsableCommand {
               courier validate Specs/GitHub.yaml
               courier validate Specs/*.yaml Specs/Shared/*.yaml
 
-            \(ExitStatus.helpText)
+            \(ExitStatus.helpText(for: .validate))
             """
     )
 
-    @Argument(help: "Spec files or folders of spec files.")
-    var specs: [String]
-
-    @Option(help: "The most errors to print before summarizing the rest.")
-    var errorLimit = DiagnosticCollector.defaultErrorLimit
-
-    func validate() throws {
-        guard !specs.isEmpty else { throw ValidationError("give at least one spec file or folder") }
-        guard errorLimit > 0 else { throw ValidationError("--error-limit must be at least 1") }
-    }
+    @OptionGroup var options: SpecOptions
 
     func run() throws {
-        let inputs = try SpecInputs(paths: specs)
-        let (checked, diagnostics) = SpecChecking(errorLimit: errorLimit).check(inputs)
-        for file in checked where !file.result.hasErrors {
-            print("\(file.input.displayPath): ok, \(SpecChecking.describe(file.result))")
+        let loader = SpecLoader(errorLimit: options.errorLimit)
+        let checked = try options.inputs().map { input in
+            (input: input, result: loader.loadSpec(at: input.url, displayPath: input.displayPath))
         }
-        if diagnostics.hasErrors { throw ExitStatus.specErrors }
+        let diagnostics = DiagnosticsPrinter(errorLimit: options.errorLimit).print(checked.map(\.result.diagnostics))
+        for file in checked where !file.result.hasErrors {
+            print("\(file.input.displayPath): ok, \(Self.describe(file.result))")
+        }
+        if diagnostics.hasErrors { throw ExitStatus.specErrors.code }
+    }
+
+    /// A one-line description of what a valid spec holds.
+    static func describe(_ result: SpecLoadResult) -> String {
+        if result.isSharedFile { return "shared file of error schemas and models" }
+        guard let spec = result.spec else { return "has errors" }
+        return "service \(spec.name): \(plural(spec.endpoints.count, "endpoint")), \(plural(spec.models.count, "model")), "
+            + "\(plural(spec.errorSchemas.count, "error schema"))"
     }
 }

@@ -1,10 +1,10 @@
 import CourierGenerator
+import CourierTestSupport
 import Foundation
 import Testing
 
-// Serialized: each test blocks its thread while the courier binary runs, and running them all at
-// once would starve the cooperative pool (two threads on a two-core machine) that timing-sensitive
-// runtime tests share.
+// Serialized: one courier process at a time. Waiting for one blocks no thread, but a dozen at
+// once would take both cores of a two-core machine from the timing-sensitive runtime tests.
 
 /// Runs the real `courier` binary, built next to this test bundle, and checks what it prints
 /// and how it exits.
@@ -42,41 +42,29 @@ import Testing
     }
 
     /// Runs courier with `arguments` in `directory` (the package root by default).
-    func courier(_ arguments: String..., in directory: URL = CLITests.packageRoot) throws -> Output {
-        let process = Process()
-        process.executableURL = try Self.courierExecutable()
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        let output = Pipe()
-        let error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        // Read before waiting, so that a full pipe cannot stall the child.
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Output(status: process.terminationStatus,
-                      standardOutput: String(decoding: outputData, as: UTF8.self),
-                      standardError: String(decoding: errorData, as: UTF8.self))
+    func courier(_ arguments: String..., in directory: URL = CLITests.packageRoot) async throws -> Output {
+        let run = try await ChildProcess.run(try Self.courierExecutable().path, arguments, in: directory,
+                                             timeLimit: .seconds(5 * 60))
+        try #require(run.exited, "courier was killed: \(run)")
+        return Output(status: run.status, standardOutput: run.standardOutput, standardError: run.standardError)
     }
 
     /// A folder for scratch specs, removed afterwards.
-    func withTemporaryFolder<T>(_ body: (URL) throws -> T) throws -> T {
+    func withTemporaryFolder<T>(_ body: (URL) async throws -> T) async throws -> T {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("courier-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        return try body(folder)
+        return try await body(folder)
     }
 
-    @Test func versionPrintsTheGeneratorVersion() throws {
-        let result = try courier("--version")
+    @Test func versionPrintsTheGeneratorVersion() async throws {
+        let result = try await courier("--version")
         #expect(result.status == 0)
         #expect(result.standardOutput == "0.1.0\n")
     }
 
-    @Test func helpShowsExamplesAndExitCodes() throws {
-        let result = try courier("--help")
+    @Test func helpShowsExamplesAndExitCodes() async throws {
+        let result = try await courier("--help")
         #expect(result.status == 0)
         #expect(result.standardOutput.contains("courier generate Specs --output Generated"))
         #expect(result.standardOutput.contains("courier validate Specs/*.yaml"))
@@ -86,14 +74,14 @@ import Testing
         #expect(result.standardOutput.contains("validate"))
         #expect(result.standardOutput.contains("generate"))
 
-        let validateHelp = try courier("validate", "--help")
+        let validateHelp = try await courier("validate", "--help")
         #expect(validateHelp.status == 0)
         #expect(validateHelp.standardOutput.contains("courier validate Specs/GitHub.yaml"))
         #expect(validateHelp.standardOutput.contains("--error-limit"))
     }
 
-    @Test func exampleSpecsValidateCleanly() throws {
-        let result = try courier("validate", "Specs/Bookshelf.yaml", "Specs/GitHub.yaml", "Specs/Marketplace.yaml", "Specs/Qiita.yaml")
+    @Test func exampleSpecsValidateCleanly() async throws {
+        let result = try await courier("validate", "Specs/Bookshelf.yaml", "Specs/GitHub.yaml", "Specs/Marketplace.yaml", "Specs/Qiita.yaml")
         #expect(result.status == 0)
         #expect(result.standardError == "")
         #expect(result.outputLines == [
@@ -104,8 +92,8 @@ import Testing
         ])
     }
 
-    @Test func badSpecPrintsCompilerStyleDiagnosticsAndExitsOne() throws {
-        try withTemporaryFolder { folder in
+    @Test func badSpecPrintsCompilerStyleDiagnosticsAndExitsOne() async throws {
+        try await withTemporaryFolder { folder in
             let spec = """
                 service: Petstore
                 baseURL: https://petstore.example.com
@@ -116,7 +104,7 @@ import Testing
 
                 """
             try Data(spec.utf8).write(to: folder.appendingPathComponent("x.yaml"))
-            let result = try courier("validate", "x.yaml", in: folder)
+            let result = try await courier("validate", "x.yaml", in: folder)
             #expect(result.status == 1)
             #expect(result.standardOutput == "")
             #expect(result.errorLines == [
@@ -127,14 +115,14 @@ import Testing
         }
     }
 
-    @Test func eachBadFileIsReportedAndNoneCrashes() throws {
-        try withTemporaryFolder { folder in
+    @Test func eachBadFileIsReportedAndNoneCrashes() async throws {
+        try await withTemporaryFolder { folder in
             try Data().write(to: folder.appendingPathComponent("empty.yaml"))
             try Data([0x73, 0x3A, 0x20, 0xFF, 0x0A]).write(to: folder.appendingPathComponent("latin1.yaml"))
             try Data("- a\n- b\n".utf8).write(to: folder.appendingPathComponent("list.yaml"))
             try Data(("description: " + String(repeating: "[", count: 200_000) + "\n").utf8)
                 .write(to: folder.appendingPathComponent("deep.yaml"))
-            let result = try courier("validate", "empty.yaml", "latin1.yaml", "list.yaml", "deep.yaml", in: folder)
+            let result = try await courier("validate", "empty.yaml", "latin1.yaml", "list.yaml", "deep.yaml", in: folder)
             #expect(result.status == 1)
             #expect(result.errorLines == [
                 "deep.yaml:1:15: error: YAML nesting is too deep (libyaml allows at most 1000 levels)",
@@ -146,12 +134,12 @@ import Testing
         }
     }
 
-    @Test func errorsBeyondTheLimitAreCounted() throws {
-        try withTemporaryFolder { folder in
+    @Test func errorsBeyondTheLimitAreCounted() async throws {
+        try await withTemporaryFolder { folder in
             var spec = "service: S\nbaseURL: https://s.example.com\nmodels:\n"
             for index in 0..<8 { spec += "  M\(index): { a: Missing\(index) }\n" }
             try Data(spec.utf8).write(to: folder.appendingPathComponent("many.yaml"))
-            let result = try courier("validate", "--error-limit", "3", "many.yaml", in: folder)
+            let result = try await courier("validate", "--error-limit", "3", "many.yaml", in: folder)
             #expect(result.status == 1)
             #expect(result.errorLines == [
                 "many.yaml:4:12: error: model 'Missing0' used by property 'a' is not defined",
@@ -163,11 +151,11 @@ import Testing
         }
     }
 
-    @Test func warningsDoNotFailValidation() throws {
-        try withTemporaryFolder { folder in
+    @Test func warningsDoNotFailValidation() async throws {
+        try await withTemporaryFolder { folder in
             let spec = "service: S\nbaseURL: https://s.example.com\nendpoints:\n  read:\n    get: /read\n    idempotencyKey: true\n"
             try Data(spec.utf8).write(to: folder.appendingPathComponent("s.yaml"))
-            let result = try courier("validate", "s.yaml", in: folder)
+            let result = try await courier("validate", "s.yaml", in: folder)
             #expect(result.status == 0)
             #expect(result.errorLines == [
                 "s.yaml:4:3: warning: endpoint 'read' uses GET, which is already idempotent; 'idempotencyKey' is not needed",
@@ -177,22 +165,22 @@ import Testing
         }
     }
 
-    @Test func missingPathIsAUsageError() throws {
-        let result = try courier("validate", "Specs/DoesNotExist.yaml")
+    @Test func missingPathIsAUsageError() async throws {
+        let result = try await courier("validate", "Specs/DoesNotExist.yaml")
         #expect(result.status == 64)
         #expect(result.standardError.contains("no such file or folder: Specs/DoesNotExist.yaml"))
     }
 
-    @Test func missingArgumentsAreUsageErrors() throws {
-        #expect(try courier("validate").status == 64)
-        #expect(try courier("generate", "Specs").status == 64)
-        #expect(try courier("frobnicate").status == 64)
+    @Test func missingArgumentsAreUsageErrors() async throws {
+        #expect(try await courier("validate").status == 64)
+        #expect(try await courier("generate", "Specs").status == 64)
+        #expect(try await courier("frobnicate").status == 64)
     }
 
-    @Test func generateWritesFourFilesPerServiceThenNothing() throws {
-        try withTemporaryFolder { folder in
+    @Test func generateWritesFourFilesPerServiceThenNothing() async throws {
+        try await withTemporaryFolder { folder in
             let output = folder.appendingPathComponent("Generated")
-            let result = try courier("generate", "Specs", "--output", output.path)
+            let result = try await courier("generate", "Specs", "--output", output.path)
             #expect(result.status == 0)
             #expect(result.standardError == "")
             #expect(result.outputLines.count == 17)
@@ -201,16 +189,16 @@ import Testing
             let qiita = try String(contentsOf: output.appendingPathComponent("Qiita/QiitaModels.swift"), encoding: .utf8)
             #expect(qiita.hasPrefix("// Generated by Courier \(GeneratorVersion.current) from Specs/Qiita.yaml. Do not edit.\n"))
 
-            let again = try courier("generate", "Specs", "--output", output.path)
+            let again = try await courier("generate", "Specs", "--output", output.path)
             #expect(again.status == 0)
             #expect(again.outputLines == ["Generated 4 services into \(output.path): 0 files written or removed."])
 
-            let check = try courier("generate", "Specs", "--output", output.path, "--check")
+            let check = try await courier("generate", "Specs", "--output", output.path, "--check")
             #expect(check.status == 0)
             #expect(check.outputLines == ["\(output.path) is up to date (4 services)."])
 
             try Data("// Generated by Courier, then edited\n".utf8).write(to: output.appendingPathComponent("Qiita/QiitaModels.swift"))
-            let drift = try courier("generate", "Specs", "--output", output.path, "--check")
+            let drift = try await courier("generate", "Specs", "--output", output.path, "--check")
             #expect(drift.status == 2)
             #expect(drift.outputLines == [
                 "would be changed: Qiita/QiitaModels.swift",
@@ -219,12 +207,12 @@ import Testing
         }
     }
 
-    @Test func generateFlatNeedsOneSpecAndTemplatesMustBeNamed() throws {
-        #expect(try courier("generate", "Specs", "--output", "/tmp/courier-unused", "--flat").status == 64)
-        #expect(try courier("generate", "Specs", "--output", "/tmp/courier-unused", "--template", "client").status == 64)
-        #expect(try courier("generate", "Specs", "--output", "/tmp/courier-unused", "--file-prefix", "not a name").status == 64)
-        try withTemporaryFolder { folder in
-            let result = try courier("generate", "Specs/Qiita.yaml", "--output", folder.path, "--flat", "--file-prefix", "API")
+    @Test func generateFlatNeedsOneSpecAndTemplatesMustBeNamed() async throws {
+        #expect(try await courier("generate", "Specs", "--output", "/tmp/courier-unused", "--flat").status == 64)
+        #expect(try await courier("generate", "Specs", "--output", "/tmp/courier-unused", "--template", "client").status == 64)
+        #expect(try await courier("generate", "Specs", "--output", "/tmp/courier-unused", "--file-prefix", "not a name").status == 64)
+        try await withTemporaryFolder { folder in
+            let result = try await courier("generate", "Specs/Qiita.yaml", "--output", folder.path, "--flat", "--file-prefix", "API")
             #expect(result.status == 0)
             #expect(result.outputLines.prefix(4) == [
                 "added: APIClient.swift", "added: APIErrors.swift", "added: APIModels.swift", "added: APIRequests.swift",
@@ -232,11 +220,11 @@ import Testing
         }
     }
 
-    @Test func aServiceOverTheDeclarationLimitIsSplitIntoPartsAndJoinedAgain() throws {
-        #expect(try courier("generate", "Specs", "--output", "/tmp/courier-unused", "--declarations-per-file", "-1").status == 64)
-        try withTemporaryFolder { folder in
+    @Test func aServiceOverTheDeclarationLimitIsSplitIntoPartsAndJoinedAgain() async throws {
+        #expect(try await courier("generate", "Specs", "--output", "/tmp/courier-unused", "--declarations-per-file", "-1").status == 64)
+        try await withTemporaryFolder { folder in
             // With two declarations per file, Qiita's models, requests and errors come in parts.
-            let split = try courier("generate", "Specs/Qiita.yaml", "--output", folder.path, "--declarations-per-file", "2")
+            let split = try await courier("generate", "Specs/Qiita.yaml", "--output", folder.path, "--declarations-per-file", "2")
             #expect(split.status == 0)
             #expect(split.outputLines.filter { $0.hasPrefix("added: ") }.sorted() == [
                 "added: Qiita/QiitaClient.swift",
@@ -257,7 +245,7 @@ import Testing
                 "added: Qiita/QiitaRequests5.swift",
             ])
             // Back to the default: the parts go, and the four files are what a direct run writes.
-            let joined = try courier("generate", "Specs/Qiita.yaml", "--output", folder.path)
+            let joined = try await courier("generate", "Specs/Qiita.yaml", "--output", folder.path)
             #expect(joined.status == 0)
             #expect(joined.outputLines.filter { $0.hasPrefix("removed: ") }.sorted() == [
                 "removed: Qiita/QiitaErrors2.swift",
@@ -281,12 +269,12 @@ import Testing
         }
     }
 
-    @Test func generateWithTheTemplatesFolderMatchesTheBuiltInSet() throws {
-        try withTemporaryFolder { folder in
+    @Test func generateWithTheTemplatesFolderMatchesTheBuiltInSet() async throws {
+        try await withTemporaryFolder { folder in
             let builtIn = folder.appendingPathComponent("builtIn")
             let fromFolder = folder.appendingPathComponent("fromFolder")
-            #expect(try courier("generate", "Specs/Bookshelf.yaml", "--output", builtIn.path).status == 0)
-            #expect(try courier("generate", "Specs/Bookshelf.yaml", "--output", fromFolder.path, "--templates", "Templates").status == 0)
+            #expect(try await courier("generate", "Specs/Bookshelf.yaml", "--output", builtIn.path).status == 0)
+            #expect(try await courier("generate", "Specs/Bookshelf.yaml", "--output", fromFolder.path, "--templates", "Templates").status == 0)
             for name in ["BookshelfModels.swift", "BookshelfRequests.swift", "BookshelfErrors.swift", "BookshelfClient.swift"] {
                 let left = try Data(contentsOf: builtIn.appendingPathComponent("Bookshelf/" + name))
                 let right = try Data(contentsOf: fromFolder.appendingPathComponent("Bookshelf/" + name))
@@ -295,30 +283,30 @@ import Testing
             let partial = folder.appendingPathComponent("partial")
             try FileManager.default.createDirectory(at: partial, withIntermediateDirectories: true)
             try Data("{{% CONTENT_TYPE: TEXT }}\n// Generated by Courier\n".utf8).write(to: partial.appendingPathComponent("header.mustache"))
-            let missing = try courier("generate", "Specs/Bookshelf.yaml", "--output", folder.appendingPathComponent("out").path, "--templates", partial.path)
+            let missing = try await courier("generate", "Specs/Bookshelf.yaml", "--output", folder.appendingPathComponent("out").path, "--templates", partial.path)
             #expect(missing.status == 3)
             #expect(missing.errorLines == ["error: the template set lacks required templates: client, errors, models, requests"])
         }
     }
 
-    @Test func generateRejectsATemplateWithoutThePragma() throws {
-        try withTemporaryFolder { folder in
+    @Test func generateRejectsATemplateWithoutThePragma() async throws {
+        try await withTemporaryFolder { folder in
             let template = folder.appendingPathComponent("client.mustache")
             try Data("// {{name}}\n".utf8).write(to: template)
-            let result = try courier("generate", "Specs/Qiita.yaml", "--output", folder.path, "--template", "client=\(template.path)")
+            let result = try await courier("generate", "Specs/Qiita.yaml", "--output", folder.path, "--template", "client=\(template.path)")
             #expect(result.status == 3)
             #expect(result.standardError.contains("must start with the line '{{% CONTENT_TYPE: TEXT }}'"))
         }
     }
 
-    @Test func generateSkipsSharedFilesAndStopsOnErrors() throws {
-        let shared = try courier("generate", "Specs/Shared/PlatformErrors.yaml", "--output", "/tmp/courier-unused")
+    @Test func generateSkipsSharedFilesAndStopsOnErrors() async throws {
+        let shared = try await courier("generate", "Specs/Shared/PlatformErrors.yaml", "--output", "/tmp/courier-unused")
         #expect(shared.status == 0)
         #expect(shared.outputLines.first == "Specs/Shared/PlatformErrors.yaml: skipped, shared file (no 'service'); it is generated as part of the services that include it")
 
-        try withTemporaryFolder { folder in
+        try await withTemporaryFolder { folder in
             try Data("service: S\n".utf8).write(to: folder.appendingPathComponent("s.yaml"))
-            let result = try courier("generate", ".", "--output", "out", in: folder)
+            let result = try await courier("generate", ".", "--output", "out", in: folder)
             #expect(result.status == 1)
             #expect(result.errorLines == ["./s.yaml:1:1: error: the service is missing required key 'baseURL'", "1 error, 0 warnings"])
             #expect(result.outputLines == ["Generated 0 services into out: 0 files written or removed; 1 spec failed and kept its earlier files."])

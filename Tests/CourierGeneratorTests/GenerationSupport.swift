@@ -2,12 +2,12 @@ import CourierGenerator
 import Foundation
 
 /// The example specs in `Specs/` as the CLI sees them when run from the package root.
-func exampleSpecInputs() throws -> [(url: URL, displayPath: String)] {
+func exampleSpecInputs() throws -> [SpecInput] {
     let folder = packageRoot.appendingPathComponent("Specs")
     let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
         .filter { $0.hasSuffix(".yaml") }
         .sorted()
-    return names.map { (folder.appendingPathComponent($0), "Specs/" + $0) }
+    return names.map { SpecInput(url: folder.appendingPathComponent($0), displayPath: "Specs/" + $0) }
 }
 
 /// Every regular file under `folder`, by path relative to it.

@@ -120,14 +120,20 @@ struct GenerationTests {
         let beta = try specs.write(serviceYAML("Beta", "endpoints:\n  ping: { get: /ping }\n"), to: "Beta.yaml")
         let output = GenerationOutput(root: scratch.url)
         let generator = try Generator()
-        let both = await generator.generate(specs: [(URL(fileURLWithPath: alpha), "Alpha.yaml"), (URL(fileURLWithPath: beta), "Beta.yaml")])
+        let both = await generator.generate(specs: [
+            SpecInput(url: URL(fileURLWithPath: alpha), displayPath: "Alpha.yaml"),
+            SpecInput(url: URL(fileURLWithPath: beta), displayPath: "Beta.yaml"),
+        ])
         output.apply(both, checkOnly: false, removesStaleFolders: true)
         try Data("mine".utf8).write(to: scratch.url.appendingPathComponent("Beta/Notes.txt"))
         let betaClient = try Data(contentsOf: scratch.url.appendingPathComponent("Beta/BetaClient.swift"))
 
         // Beta breaks: its files stay, and nothing is treated as stale.
         try Data("service: Beta\nbaseURL: 42\nendpoints: nope\n".utf8).write(to: URL(fileURLWithPath: beta))
-        let broken = await generator.generate(specs: [(URL(fileURLWithPath: alpha), "Alpha.yaml"), (URL(fileURLWithPath: beta), "Beta.yaml")])
+        let broken = await generator.generate(specs: [
+            SpecInput(url: URL(fileURLWithPath: alpha), displayPath: "Alpha.yaml"),
+            SpecInput(url: URL(fileURLWithPath: beta), displayPath: "Beta.yaml"),
+        ])
         #expect(broken[0].succeeded)
         #expect(!broken[1].succeeded)
         #expect(broken[1].diagnostics.hasErrors)
@@ -137,7 +143,7 @@ struct GenerationTests {
 
         // Beta is removed: its generated files go, the user's note stays.
         try FileManager.default.removeItem(atPath: beta)
-        let alone = await generator.generate(specs: [(URL(fileURLWithPath: alpha), "Alpha.yaml")])
+        let alone = await generator.generate(specs: [SpecInput(url: URL(fileURLWithPath: alpha), displayPath: "Alpha.yaml")])
         let removed = output.apply(alone, checkOnly: false, removesStaleFolders: true)
         #expect(removed.changeLines == [
             "removed: Beta/BetaClient.swift", "removed: Beta/BetaErrors.swift",
@@ -155,8 +161,8 @@ struct GenerationTests {
         let beta = try specs.write(serviceYAML("Beta", "endpoints:\n  ping: { get: /ping }\n"), to: "Beta.yaml")
         let generator = try Generator()
         let output = GenerationOutput(root: scratch.url)
-        output.apply(await generator.generate(specs: [(URL(fileURLWithPath: beta), "Beta.yaml")]), checkOnly: false, removesStaleFolders: false)
-        let report = output.apply(await generator.generate(specs: [(URL(fileURLWithPath: alpha), "Alpha.yaml")]),
+        output.apply(await generator.generate(specs: [SpecInput(url: URL(fileURLWithPath: beta), displayPath: "Beta.yaml")]), checkOnly: false, removesStaleFolders: false)
+        let report = output.apply(await generator.generate(specs: [SpecInput(url: URL(fileURLWithPath: alpha), displayPath: "Alpha.yaml")]),
                                   checkOnly: false, removesStaleFolders: false)
         #expect(report.changeLines.allSatisfy { $0.hasPrefix("added: Alpha/") })
         #expect(try filesUnder(scratch.url.appendingPathComponent("Beta")).count == 4)
@@ -166,7 +172,7 @@ struct GenerationTests {
     func flatLayout() async throws {
         let scratch = try TemporaryFolder()
         let generator = try Generator(options: GenerationOptions(filePrefix: "API"))
-        let results = await generator.generate(specs: [(packageRoot.appendingPathComponent("Specs/Qiita.yaml"), "Specs/Qiita.yaml")])
+        let results = await generator.generate(specs: [SpecInput(url: packageRoot.appendingPathComponent("Specs/Qiita.yaml"), displayPath: "Specs/Qiita.yaml")])
         let report = GenerationOutput(root: scratch.url, layout: .flat).apply(results, checkOnly: false, removesStaleFolders: false)
         #expect(report.changeLines == [
             "added: APIClient.swift", "added: APIErrors.swift", "added: APIModels.swift", "added: APIRequests.swift",
@@ -176,13 +182,13 @@ struct GenerationTests {
     @Test("Specs generate in parallel; a broken spec stops none of the others")
     func parallelWithFailure() async throws {
         let specs = try TemporaryFolder()
-        var inputs: [(url: URL, displayPath: String)] = []
+        var inputs: [SpecInput] = []
         for index in 0..<6 {
             let text = index == 3
                 ? "service: Broken\nbaseURL: https://x.example.com\nendpoints:\n  a: { get: /a, response: Missing }\n"
                 : serviceYAML("Service\(index)", "endpoints:\n  ping: { get: /ping }\n")
             let path = try specs.write(text, to: "S\(index).yaml")
-            inputs.append((URL(fileURLWithPath: path), "S\(index).yaml"))
+            inputs.append(SpecInput(url: URL(fileURLWithPath: path), displayPath: "S\(index).yaml"))
         }
         let results = try await Generator().generate(specs: inputs)
         #expect(results.map(\.specPath) == inputs.map(\.displayPath))
@@ -242,7 +248,10 @@ struct OutputConflictTests {
         let scratch = try TemporaryFolder()
         let first = try specs.write(serviceYAML("Twin", "endpoints:\n  a: { get: /a }\n"), to: "one.yaml")
         let second = try specs.write(serviceYAML("Twin", "endpoints:\n  b: { get: /b }\n"), to: "two.yaml")
-        let results = try await Generator().generate(specs: [(URL(fileURLWithPath: first), "one.yaml"), (URL(fileURLWithPath: second), "two.yaml")])
+        let results = try await Generator().generate(specs: [
+            SpecInput(url: URL(fileURLWithPath: first), displayPath: "one.yaml"),
+            SpecInput(url: URL(fileURLWithPath: second), displayPath: "two.yaml"),
+        ])
         let report = GenerationOutput(root: scratch.url).apply(results, checkOnly: false, removesStaleFolders: true)
         #expect(report.failures.map(\.specPath) == ["two.yaml"])
         #expect(report.failures.first.map { "\($0.error)" }?.contains("Twin (from one.yaml)") == true)

@@ -1,3 +1,4 @@
+import CourierTestSupport
 import Foundation
 
 /// A folder under the system's temporary directory, removed when the value goes away.
@@ -34,7 +35,7 @@ enum SwiftProgramRunner {
 
     /// The program's standard output. Warnings count as errors, so that a literal or comment the
     /// compiler merely warns about (a raw NUL, say) fails too.
-    static func compileAndRun(_ source: String) throws -> String {
+    static func compileAndRun(_ source: String) async throws -> String {
         let folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("courier-literal-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -43,44 +44,15 @@ enum SwiftProgramRunner {
         let executable = folder.appendingPathComponent("main")
         try Data(source.utf8).write(to: sourceFile)
 
-        let compile = try run(
-            ["swiftc", "-swift-version", "6", "-warnings-as-errors", sourceFile.path, "-o", executable.path],
-            in: folder
-        )
-        guard compile.status == 0 else {
-            throw Failure(description: "swiftc failed (\(compile.status)):\n\(compile.error)\nsource:\n\(source)")
+        let compile = try await ChildProcess.run(
+            "swiftc", ["-swift-version", "6", "-warnings-as-errors", sourceFile.path, "-o", executable.path], in: folder)
+        guard compile.succeeded else {
+            throw Failure(description: "swiftc failed (\(compile.status)):\n\(compile.standardError)\nsource:\n\(source)")
         }
-        let result = try run([executable.path], in: folder)
-        guard result.status == 0 else {
-            throw Failure(description: "program failed (\(result.status)):\n\(result.error)")
+        let result = try await ChildProcess.run(executable.path, in: folder)
+        guard result.succeeded else {
+            throw Failure(description: "program failed (\(result.status)):\n\(result.standardError)")
         }
-        return result.output
-    }
-
-    private static func run(_ arguments: [String], in folder: URL) throws -> (status: Int32, output: String, error: String) {
-        // Files rather than pipes: a child that fills one pipe while the other is being read
-        // would block forever.
-        let outputFile = folder.appendingPathComponent("stdout-\(UUID().uuidString)")
-        let errorFile = folder.appendingPathComponent("stderr-\(UUID().uuidString)")
-        try Data().write(to: outputFile)
-        try Data().write(to: errorFile)
-        let output = try FileHandle(forWritingTo: outputFile)
-        let error = try FileHandle(forWritingTo: errorFile)
-        defer {
-            try? output.close()
-            try? error.close()
-        }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        process.waitUntilExit()
-        return (
-            process.terminationStatus,
-            String(decoding: try Data(contentsOf: outputFile), as: UTF8.self),
-            String(decoding: try Data(contentsOf: errorFile), as: UTF8.self)
-        )
+        return result.standardOutput
     }
 }

@@ -49,7 +49,7 @@ import Testing
     /// Compiles one program holding every literal and comment, runs it, and compares the bytes
     /// each literal evaluates to with the input. Also proves that no comment breaks out: each
     /// nasty text carries an `#error` that would stop compilation if it became code.
-    @Test func literalsEvaluateToExactlyTheirInput() throws {
+    @Test func literalsEvaluateToExactlyTheirInput() async throws {
         let cases = SwiftLiteralSamples.all
         var program = "// Round-trip program written by SwiftLiteralTests.\n"
         program += "import Foundation\n\n"
@@ -77,7 +77,7 @@ import Testing
 
             """
 
-        let output = try SwiftProgramRunner.compileAndRun(program)
+        let output = try await SwiftProgramRunner.compileAndRun(program)
         var expected = ""
         for text in cases {
             let hex = text.utf8.map { String($0, radix: 16) }.joined(separator: " ")

@@ -1,5 +1,7 @@
 import CourierGenerator
+import CourierTestSupport
 import Foundation
+import SyntheticSpecs
 import Testing
 
 /// Keeps the benchmark pipeline from rotting: a small synthetic spec goes through the generator,
@@ -29,7 +31,7 @@ import Testing
     /// compile as one module too: the `Indirect` helper and the shared resilience hints declared
     /// once, and the errors file's private helper in every part that uses it.
     @Test(arguments: [0, 4])
-    func generatedCodeForASyntheticSpecCompiles(declarationsPerFile: Int) throws {
+    func generatedCodeForASyntheticSpecCompiles(declarationsPerFile: Int) async throws {
         let synthetic = try SyntheticSpecGenerator(SyntheticSpecConfiguration(endpoints: 15, propertiesPerModel: 6)).generate()
         let folder = try TemporaryFolder()
         let specPath = try folder.write(synthetic.yaml, to: "Synthetic.yaml")
@@ -62,23 +64,10 @@ import Testing
 
         let modules = try Self.modulesFolder()
         let object = folder.url.appendingPathComponent("SyntheticAPI.o").path
-        let compile = try Self.run(["swiftc", "-swift-version", "6", "-warnings-as-errors", "-parse-as-library",
-                                    "-module-name", "SyntheticAPI", "-I", modules.path, "-wmo", "-c"] + sources + ["-o", object])
-        #expect(compile.status == 0, "swiftc failed:\n\(compile.error.prefix(4000))")
+        let compile = try await ChildProcess.run("swiftc", ["-swift-version", "6", "-warnings-as-errors", "-parse-as-library",
+                                                            "-module-name", "SyntheticAPI", "-I", modules.path, "-wmo", "-c"]
+                                                     + sources + ["-o", object])
+        #expect(compile.succeeded, "swiftc failed:\n\(compile.standardError.prefix(4000))")
         #expect(FileManager.default.fileExists(atPath: object))
-    }
-
-    private static func run(_ arguments: [String]) throws -> (status: Int32, error: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        let errorPipe = Pipe()
-        process.standardError = errorPipe
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        // Read before waiting, so that a compiler with much to say cannot block on a full pipe.
-        let error = errorPipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: error, as: UTF8.self))
     }
 }

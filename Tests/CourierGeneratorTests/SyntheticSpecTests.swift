@@ -1,5 +1,6 @@
 import CourierGenerator
 import Foundation
+import SyntheticSpecs
 import Testing
 
 /// The synthetic spec generator behind `courier synthesize` and the benchmarks: its specs must

@@ -116,7 +116,7 @@ public struct Generator: Sendable {
 
     /// Generates several specs in parallel; results come back in input order. A spec with errors
     /// affects only its own result.
-    public func generate(specs: [(url: URL, displayPath: String)]) async -> [GenerationResult] {
+    public func generate(specs: [SpecInput]) async -> [GenerationResult] {
         await withTaskGroup(of: (Int, GenerationResult).self) { group in
             for (index, input) in specs.enumerated() {
                 group.addTask { (index, generate(specAt: input.url, displayPath: input.displayPath)) }

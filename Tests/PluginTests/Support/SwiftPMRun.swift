@@ -1,3 +1,4 @@
+import CourierTestSupport
 import Foundation
 
 /// Runs `swift build`, `swift package` and built executables from the tests, in a process of
@@ -43,45 +44,10 @@ struct SwiftPMRun: CustomStringConvertible {
         log: URL,
         timeLimit: Duration = .seconds(20 * 60)
     ) async throws -> SwiftPMRun {
-        guard FileManager.default.createFile(atPath: log.path, contents: nil) else {
-            throw WorkspaceError("cannot create the log file \(log.path)")
-        }
-        let logHandle = try FileHandle(forWritingTo: log)
-        defer { try? logHandle.close() }
-
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = folder
-        process.environment = cleanEnvironment()
-        process.standardOutput = logHandle
-        process.standardError = logHandle
-        process.standardInput = FileHandle.nullDevice
-
-        let clock = ContinuousClock()
-        let start = clock.now
-        let finished = AsyncStream<Void>.makeStream()
-        process.terminationHandler = { _ in
-            finished.continuation.yield()
-            finished.continuation.finish()
-        }
-        try process.run()
-        let watchdog = Task {
-            try await Task.sleep(for: timeLimit)
-            if process.isRunning { process.terminate() }
-        }
-        for await _ in finished.stream {}
-        watchdog.cancel()
-        process.waitUntilExit()
-
-        let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-        return SwiftPMRun(
-            commandLine: ([executable.path] + arguments).joined(separator: " "),
-            status: process.terminationStatus,
-            exited: process.terminationReason == .exit,
-            output: output,
-            duration: clock.now - start
-        )
+        let run = try await ChildProcess.run(executable.path, arguments, in: folder, environment: cleanEnvironment(),
+                                             log: log, timeLimit: timeLimit)
+        return SwiftPMRun(commandLine: run.commandLine, status: run.status, exited: run.exited,
+                          output: run.standardOutput, duration: run.duration)
     }
 
     /// `swift` with the given arguments, found on the `PATH`.

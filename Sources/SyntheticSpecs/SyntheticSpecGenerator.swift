@@ -1,3 +1,5 @@
+import Foundation
+
 /// Writes large, realistic, valid specs of any size, for benchmarks and scale tests.
 ///
 /// The output looks like a typical REST API: resources with list, get, create, update and delete

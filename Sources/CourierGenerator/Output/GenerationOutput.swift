@@ -10,17 +10,51 @@ public enum OutputLayout: Sendable, Hashable {
 
 /// What writing (or checking) the results of a run did, or would do, per folder.
 public struct OutputReport: Sendable {
-    /// Changes by folder relative to the output folder (`GitHub`, or `""` for the flat layout),
-    /// sorted by folder. Paths inside each ``OutputChanges`` are relative to that folder.
-    public var folders: [(folder: String, changes: OutputChanges)]
+    /// What changed in one folder under the output folder.
+    public struct FolderChanges: Sendable {
+        /// The folder relative to the output folder: `GitHub`, or `""` for the flat layout.
+        public var folder: String
+        /// The changes; their paths are relative to ``folder``.
+        public var changes: OutputChanges
+
+        /// The changes of `folder`.
+        public init(folder: String, changes: OutputChanges) {
+            self.folder = folder
+            self.changes = changes
+        }
+    }
+
+    /// A spec whose folder could not be written (or checked); other folders were still written.
+    public struct Failure: Sendable {
+        /// The spec's path as given, or the stale folder that could not be removed.
+        public var specPath: String
+        /// What went wrong.
+        public var error: OutputError
+
+        /// The failure of `specPath`.
+        public init(specPath: String, error: OutputError) {
+            self.specPath = specPath
+            self.error = error
+        }
+    }
+
+    /// Changes by folder, sorted by folder.
+    public var folders: [FolderChanges]
     /// Problems writing one spec's folder; other folders were still written.
-    public var failures: [(specPath: String, error: OutputError)]
+    public var failures: [Failure]
+
+    /// A report of `folders` and `failures`.
+    public init(folders: [FolderChanges] = [], failures: [Failure] = []) {
+        self.folders = folders
+        self.failures = failures
+    }
 
     /// Every added, changed or removed file, relative to the output folder, one per line, sorted.
     public var changeLines: [String] {
         var lines: [(String, String)] = []
-        for (folder, changes) in folders {
-            let prefix = folder.isEmpty ? "" : folder + "/"
+        for entry in folders {
+            let changes = entry.changes
+            let prefix = entry.folder.isEmpty ? "" : entry.folder + "/"
             lines += changes.added.map { (prefix + $0, "added") }
             lines += changes.changed.map { (prefix + $0, "changed") }
             lines += changes.removed.map { (prefix + $0, "removed") }
@@ -60,14 +94,14 @@ public struct GenerationOutput: Sendable {
     ///   - removesStaleFolders: Remove generated files of services no longer generated (whole-folder runs).
     @discardableResult
     public func apply(_ results: [GenerationResult], checkOnly: Bool, removesStaleFolders: Bool) -> OutputReport {
-        var report = OutputReport(folders: [], failures: [])
+        var report = OutputReport()
         var produced: [String: String] = [:]
         for result in results where result.succeeded && !result.isSharedFile {
             guard let service = result.serviceName else { continue }
             let folder = layout == .flat ? "" : service
             // Two specs for one folder would each remove the other's files as stale.
             if let first = produced[folder] {
-                report.failures.append((result.specPath, .conflictingPaths(
+                report.failures.append(OutputReport.Failure(specPath: result.specPath, error: .conflictingPaths(
                     "\(folder.isEmpty ? "." : folder) (from \(first))", "\(folder.isEmpty ? "." : folder) (from \(result.specPath))")))
                 continue
             }
@@ -75,9 +109,9 @@ public struct GenerationOutput: Sendable {
             let directory = OutputDirectory(folder.isEmpty ? root : root.appendingPathComponent(folder, isDirectory: true))
             do {
                 let changes = checkOnly ? try directory.changes(for: result.files) : try directory.write(result.files)
-                report.folders.append((folder, changes))
+                report.folders.append(OutputReport.FolderChanges(folder: folder, changes: changes))
             } catch {
-                report.failures.append((result.specPath, error))
+                report.failures.append(OutputReport.Failure(specPath: result.specPath, error: error))
             }
         }
         let everySpecSucceeded = results.allSatisfy(\.succeeded)
@@ -88,12 +122,12 @@ public struct GenerationOutput: Sendable {
                 do {
                     let changes = checkOnly ? try directory.changes(for: [:]) : try directory.write([:])
                     guard !changes.removed.isEmpty else { continue }
-                    report.folders.append((folder, changes))
+                    report.folders.append(OutputReport.FolderChanges(folder: folder, changes: changes))
                     if !checkOnly, (try? FileManager.default.contentsOfDirectory(atPath: url.path))?.isEmpty == true {
                         try? FileManager.default.removeItem(at: url)
                     }
                 } catch {
-                    report.failures.append((folder, error))
+                    report.failures.append(OutputReport.Failure(specPath: folder, error: error))
                 }
             }
         }

@@ -1,0 +1,34 @@
+import CourierTestSupport
+import Foundation
+
+/// A benchmark step that went wrong.
+struct BenchFailure: Error, CustomStringConvertible {
+    var description: String
+}
+
+// The harness runs its children (samples of itself, courier, swift build) through the tests'
+// ChildProcess. Its figures need only the exit status, the output and the wall time: peak memory
+// comes from the child itself (`sample` reports its VmHWM) or from GNU time, because the
+// parent's `wait4` figure on Linux starts from the spawning parent's own high-water mark.
+extension ChildProcess {
+    /// How long one child may run: far above a clean build of the compile benchmark's module.
+    static let benchTimeLimit = Duration.seconds(2 * 60 * 60)
+
+    /// Runs `executable` (a path or a name on the `PATH`) in `directory` and throws unless it
+    /// exits with status 0.
+    static func runChecked(_ executable: String, _ arguments: [String], in directory: String? = nil) async throws -> Result {
+        let result = try await run(executable, arguments, in: directory.map { URL(fileURLWithPath: $0, isDirectory: true) },
+                                   timeLimit: benchTimeLimit)
+        guard result.succeeded else {
+            throw BenchFailure(description: "\(result.commandLine) exited with \(result.status)\(result.exited ? "" : " (killed)"):\n"
+                + "\(result.standardError.suffix(3000))\(result.standardOutput.suffix(3000))")
+        }
+        return result
+    }
+
+    /// The running executable's own path, for re-executing it.
+    static var currentExecutable: String {
+        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return path }
+        return Bundle.main.executablePath ?? CommandLine.arguments[0]
+    }
+}

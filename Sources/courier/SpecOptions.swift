@@ -1,0 +1,59 @@
+import ArgumentParser
+import CourierGenerator
+import Foundation
+
+/// The options of every command that reads specs (`validate`, `generate`): which specs, and how
+/// many errors to print.
+struct SpecOptions: ParsableArguments {
+    @Argument(help: "Spec files or folders of spec files.")
+    var specs: [String]
+
+    @Option(help: "The most errors to print before summarizing the rest.")
+    var errorLimit = DiagnosticCollector.defaultErrorLimit
+
+    func validate() throws {
+        guard !specs.isEmpty else { throw ValidationError("give at least one spec file or folder") }
+        guard errorLimit > 0 else { throw ValidationError("--error-limit must be at least 1") }
+    }
+
+    /// The spec files named: files as given, folders expanded to the `.yaml` and `.yml` files
+    /// directly inside them (sorted, not recursive, so that shared include files can live in a
+    /// subfolder such as `Specs/Shared/`).
+    ///
+    /// - Throws: A usage error for a path that does not exist or a folder without specs.
+    func inputs() throws -> [SpecInput] {
+        var inputs: [SpecInput] = []
+        let fileManager = FileManager.default
+        for path in specs {
+            var isDirectory: ObjCBool = false
+            guard fileManager.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw ValidationError("no such file or folder: \(path)")
+            }
+            guard isDirectory.boolValue else {
+                inputs.append(SpecInput(url: URL(fileURLWithPath: path), displayPath: path))
+                continue
+            }
+            let names = (try? fileManager.contentsOfDirectory(atPath: path)) ?? []
+            let specs = names.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }.sorted()
+            guard !specs.isEmpty else {
+                throw ValidationError("the folder \(path) holds no .yaml or .yml files")
+            }
+            for name in specs {
+                let display = path.hasSuffix("/") ? path + name : path + "/" + name
+                var isSubdirectory: ObjCBool = false
+                if fileManager.fileExists(atPath: display, isDirectory: &isSubdirectory), isSubdirectory.boolValue { continue }
+                inputs.append(SpecInput(url: URL(fileURLWithPath: display), displayPath: display))
+            }
+        }
+        return inputs
+    }
+
+    /// Whether every argument is a folder: then the run sees every spec of those folders, and
+    /// `generate` may remove the output of services whose spec is gone.
+    var namesOnlyFolders: Bool {
+        specs.allSatisfy { path in
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+        }
+    }
+}
