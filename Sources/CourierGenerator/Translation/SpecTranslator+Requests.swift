@@ -1,0 +1,173 @@
+import Foundation
+
+/// `<Prefix>Requests.swift`: one `APIRequest` type per endpoint, its arguments and their values.
+extension SpecTranslator {
+    /// Names a request type's stored properties may not take, because `APIRequest` uses them.
+    static let requirementNames: Set<String> = [
+        "method", "path", "query", "headers", "body", "successStatuses", "isIdempotent", "idempotencyKeyHeader",
+        "timeout", "resilience", "secretHeaderNames", "operationName", "payload",
+    ]
+
+    /// One argument of an endpoint: a parameter or the body, in call-site order.
+    struct Argument {
+        var label: String
+        var storedName: String
+        var type: String
+        var defaultClause: String
+        var description: String?
+        var parameter: ParameterSpec?
+    }
+
+    /// The arguments of an endpoint: path parameters, the body, then query and header parameters
+    /// (required ones before those with a default or `nil`).
+    func arguments(of endpoint: EndpointSpec) -> [Argument] {
+        var result: [Argument] = []
+        let names = Set(endpoint.parameters.map(\.swiftName.name))
+        func add(_ parameter: ParameterSpec) {
+            let label = parameter.swiftName.escaped
+            let stored = Self.requirementNames.contains(parameter.swiftName.name)
+                ? parameter.swiftName.name + "Value" : Self.internalName(parameter.swiftName) ?? label
+            result.append(Argument(label: label, storedName: stored, type: swiftType(parameter.type),
+                                   defaultClause: defaultClause(for: parameter), description: parameter.description,
+                                   parameter: parameter))
+        }
+        endpoint.pathParameters.forEach(add)
+        if let body = endpoint.body {
+            let label = names.contains("body") ? "requestBody" : "body"
+            result.append(Argument(label: label, storedName: "payload", type: swiftType(body.type), defaultClause: "",
+                                   description: body.description ?? "What the request sends.", parameter: nil))
+        }
+        // Required query and header values first, so that a call reads as what it must say
+        // followed by what it may; declaration order within each group.
+        let rest = endpoint.queryParameters + endpoint.headerParameters
+        rest.filter(\.isRequired).forEach(add)
+        rest.filter { !$0.isRequired }.forEach(add)
+        return result
+    }
+
+    func defaultClause(for parameter: ParameterSpec) -> String {
+        if let value = parameter.defaultValue, let literal = literal(value, type: parameter.type.nonOptional) {
+            return " = " + literal
+        }
+        return parameter.type.isOptional ? " = nil" : ""
+    }
+
+    func literal(_ value: LiteralValue, type: TypeReference) -> String? {
+        if case .named(let name) = type, let model = models[name], model.isStringEnum {
+            guard let item = model.enumCases.first(where: { $0.value == value.description }) else {
+                return "\(model.swiftName.escaped)(rawValue: \(SwiftLiteral.string(value.description)))"
+            }
+            return "." + item.swiftName.escaped
+        }
+        switch value {
+        case .string(let text): return SwiftLiteral.string(text)
+        case .integer(let number): return String(number)
+        case .number(let number): return number.isFinite ? "\(number)" : nil
+        case .boolean(let flag): return flag ? "true" : "false"
+        }
+    }
+
+    /// The value of a parameter as `ParameterConvertible`: URLs travel as their text.
+    static func parameterValue(_ name: String, type: TypeReference) -> String {
+        switch type {
+        case .primitive(.url): "\(name).absoluteString"
+        case .optional(.primitive(.url)): "\(name)?.absoluteString"
+        case .array(.primitive(.url)): "\(name).map(\\.absoluteString)"
+        case .optional(.array(.primitive(.url))): "\(name)?.map(\\.absoluteString)"
+        default: name
+        }
+    }
+
+    /// The view model of `<Prefix>Requests.swift`.
+    public func requestsFile() -> RequestsFileModel {
+        RequestsFileModel(version: version, specPath: specPath, requests: spec.endpoints.map(requestModel),
+                          defaultResilience: defaultResilienceDeclaration(),
+                          defaultResilienceDoc: SwiftComment.documentation(
+                              "The `defaults:` retry and circuit-breaker hints of \(SwiftComment.inline(spec.name)), "
+                              + "carried by every request that inherits them.", indentation: "    "))
+    }
+
+    func requestModel(_ endpoint: EndpointSpec) -> RequestModel {
+        let arguments = arguments(of: endpoint)
+        let separators = Self.separators(arguments.count)
+        let properties = arguments.enumerated().map { index, argument in
+            let fallback = argument.parameter.map { "The `\(SwiftComment.inline($0.name))` \($0.placement.rawValue) parameter." }
+                ?? "What the request sends."
+            return RequestPropertyModel(doc: Self.doc(argument.description ?? fallback, indentation: "    "), name: argument.storedName,
+                                 label: argument.label, type: argument.type, defaultClause: argument.defaultClause,
+                                 separator: separators[index])
+        }
+        func stored(_ parameter: ParameterSpec) -> String {
+            arguments.first { $0.parameter == parameter }?.storedName ?? parameter.swiftName.escaped
+        }
+        func items(_ parameters: [ParameterSpec]) -> [ParameterItemModel] {
+            let separators = Self.separators(parameters.count)
+            return parameters.enumerated().map { index, parameter in
+                ParameterItemModel(key: SwiftLiteral.string(parameter.name),
+                                   value: Self.parameterValue(stored(parameter), type: parameter.type),
+                                   separator: separators[index])
+            }
+        }
+        var headerItems = items(endpoint.headerParameters)
+        if let body = endpoint.body, body.isJSON, body.contentType != RequestBodySpec.json {
+            // The runtime sends JSON as `application/json` unless the request names the type.
+            if !headerItems.isEmpty { headerItems[headerItems.count - 1].separator = "," }
+            headerItems.append(ParameterItemModel(key: SwiftLiteral.string("Content-Type"),
+                                                  value: SwiftLiteral.string(body.contentType), separator: ""))
+        }
+        let pathValues = endpoint.pathParameters.map { parameter in
+            "\(SwiftLiteral.string(parameter.name)): \(Self.parameterValue(stored(parameter), type: parameter.type))"
+        }
+        let path = pathValues.isEmpty
+            ? "RequestPath(\(SwiftLiteral.string(endpoint.path.template)))"
+            : "RequestPath(\(SwiftLiteral.string(endpoint.path.template)), [\(pathValues.joined(separator: ", "))])"
+        var secrets = Set(endpoint.headerParameters.filter(\.isSecret).map(\.name))
+        secrets.formUnion(spec.headers.filter(\.isSecret).map(\.name))
+        if let auth = spec.auth, auth.headerName.lowercased() != "authorization" {
+            // `Authorization` is never logged anyway; another auth field must be named, so that
+            // it stays out of logs whichever `Authentication` the caller passes.
+            secrets.insert(auth.headerName)
+        }
+        let secretLiteral = secrets.isEmpty ? nil : "[" + secrets.sorted().map(SwiftLiteral.string).joined(separator: ", ") + "]"
+        var text = endpoint.description.map { $0 + "\n\n" } ?? ""
+        text += "`\(endpoint.method.rawValue) \(SwiftComment.inline(endpoint.path.template))`, sent by `\(clientName).\(endpoint.swiftName.name)`."
+        let inline = Self.fitsOnOneLine("    public init(\(properties.map(\.parameterDeclaration).joined(separator: ", "))) {")
+        return RequestModel(
+            doc: SwiftComment.documentation(text),
+            name: requestName(endpoint),
+            responseType: endpoint.response.body.map(swiftType) ?? "NoContent",
+            failureType: failureName(endpoint),
+            properties: properties,
+            isInline: inline,
+            method: "." + endpoint.method.specKey,
+            path: path,
+            query: items(endpoint.queryParameters),
+            headers: headerItems,
+            body: endpoint.body.map(Self.bodyExpression),
+            idempotencyKeyHeader: endpoint.resilience.idempotencyKey.map { Self.fieldName($0.headerName) },
+            timeout: endpoint.resilience.timeout.map(Self.duration),
+            resilience: resilienceExpression(endpoint),
+            secretHeaderNames: secretLiteral,
+            operationName: SwiftLiteral.string(endpoint.name)
+        )
+    }
+
+    /// The `body` expression: JSON, or a `Data` body's bytes as they are under its content type.
+    static func bodyExpression(_ body: RequestBodySpec) -> String {
+        guard body.isRaw else { return ".json(payload)" }
+        let contentType = SwiftLiteral.string(body.contentType)
+        return body.type.isOptional
+            ? "payload.map { .data($0, contentType: \(contentType)) }"
+            : ".data(payload, contentType: \(contentType))"
+    }
+
+    /// An `HTTPField.Name?` expression for a header name the validator checked: the runtime's
+    /// constant for the standard names, else the failable initialiser.
+    static func fieldName(_ name: String) -> String {
+        switch name.lowercased() {
+        case "idempotency-key": ".idempotencyKey"
+        case "authorization": ".authorization"
+        default: "HTTPField.Name(\(SwiftLiteral.string(name)))"
+        }
+    }
+}
