@@ -2,17 +2,12 @@ import Foundation
 
 /// `<Prefix>Errors.swift`: each endpoint's failure enum, or its alias of the service's shared one.
 extension SpecTranslator {
-    /// Whether `endpoint` maps exactly the service's defaults: no mapping of its own, none overridden.
-    func usesOnlyDefaults(_ endpoint: EndpointSpec) -> Bool {
-        endpoint.effectiveErrors.count == spec.defaultErrors.count && endpoint.effectiveErrors.allSatisfy(\.isInherited)
-    }
-
     /// The view model of `<Prefix>Errors.swift`.
     public func errorsFile() -> ErrorsFileModel {
         // Identical enums that differ only in name would repeat the defaults once per endpoint, so
         // those endpoints name one shared enum instead.
         var failures: [FailureModel] = []
-        if let sharing = spec.endpoints.first(where: usesOnlyDefaults) {
+        if let sharing = spec.endpoints.first(where: spec.usesOnlyDefaultErrors) {
             let what = spec.defaultErrors.isEmpty
                 ? "No documented failures: the service maps no status by default. Shared"
                 : "The failures the service's defaults document, shared"
@@ -22,7 +17,7 @@ extension SpecTranslator {
                                          doc: doc, name: sharedFailureName))
         }
         for endpoint in spec.endpoints {
-            if usesOnlyDefaults(endpoint) {
+            if spec.usesOnlyDefaultErrors(endpoint) {
                 let what = spec.defaultErrors.isEmpty ? "none, so it shares the empty" : "the service's defaults only, shared as"
                 let doc = "The documented failures of \(endpointReference(endpoint)): \(what) `\(sharedFailureName)`."
                 failures.append(FailureModel(doc: SwiftComment.documentation(doc), name: failureName(endpoint),

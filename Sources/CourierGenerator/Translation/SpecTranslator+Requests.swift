@@ -2,12 +2,6 @@ import Foundation
 
 /// `<Prefix>Requests.swift`: one `APIRequest` type per endpoint, its arguments and their values.
 extension SpecTranslator {
-    /// Names a request type's stored properties may not take, because `APIRequest` uses them.
-    static let requirementNames: Set<String> = [
-        "method", "path", "query", "headers", "body", "successStatuses", "isIdempotent", "idempotencyKeyHeader",
-        "timeout", "resilience", "secretHeaderNames", "operationName", "payload",
-    ]
-
     /// One argument of an endpoint: a parameter or the body, in call-site order.
     struct Argument {
         var label: String
@@ -25,7 +19,7 @@ extension SpecTranslator {
         let names = Set(endpoint.parameters.map(\.swiftName.name))
         func add(_ parameter: ParameterSpec) {
             let label = parameter.swiftName.escaped
-            let stored = Self.requirementNames.contains(parameter.swiftName.name)
+            let stored = GeneratedNames.requestRequirements.contains(parameter.swiftName.name)
                 ? parameter.swiftName.name + "Value" : Self.internalName(parameter.swiftName) ?? label
             result.append(Argument(label: label, storedName: stored, type: swiftType(parameter.type),
                                    defaultClause: defaultClause(for: parameter), description: parameter.description,

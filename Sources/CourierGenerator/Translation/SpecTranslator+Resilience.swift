@@ -7,7 +7,7 @@ extension SpecTranslator {
     /// breaker hints, such as `bookshelfDefaults`, or `nil` when the defaults say nothing of them.
     var defaultResilienceName: String? {
         resilienceArguments(retry: spec.defaultResilience.retry, breaker: spec.defaultResilience.breaker, breakerKey: nil).isEmpty
-            ? nil : spec.swiftName.name.prefix(1).lowercased() + spec.swiftName.name.dropFirst() + "Defaults"
+            ? nil : GeneratedNames.resilienceDefaults(ofService: spec.swiftName)
     }
 
     /// The `EndpointResilience` the spec's retry and breaker hints (already merged with

@@ -29,23 +29,23 @@ public struct SpecTranslator: Sendable {
     // MARK: - Names
 
     /// The client type's name, such as `GitHubClient`.
-    public var clientName: String { spec.swiftName.name + "Client" }
-
-    func requestName(_ endpoint: EndpointSpec) -> String {
-        SwiftIdentifier(typeNamed: endpoint.name).name + "Request"
-    }
-
-    func failureName(_ endpoint: EndpointSpec) -> String {
-        SwiftIdentifier(typeNamed: endpoint.name).name + "Failure"
-    }
-
-    func envelopeName(_ schema: ErrorSchemaSpec) -> String {
-        schema.swiftName.name + "Envelope"
-    }
+    public var clientName: String { GeneratedNames.client(ofService: spec.swiftName) }
 
     /// The enum of the service's default failures, such as `GitHubFailure`, which endpoints that
     /// document nothing of their own share.
-    public var sharedFailureName: String { spec.swiftName.name + "Failure" }
+    public var sharedFailureName: String { GeneratedNames.sharedFailure(ofService: spec.swiftName) }
+
+    func requestName(_ endpoint: EndpointSpec) -> String {
+        GeneratedNames.request(ofEndpoint: endpoint.name)
+    }
+
+    func failureName(_ endpoint: EndpointSpec) -> String {
+        GeneratedNames.failure(ofEndpoint: endpoint.name)
+    }
+
+    func envelopeName(_ schema: ErrorSchemaSpec) -> String {
+        GeneratedNames.envelope(ofErrorSchema: schema.swiftName)
+    }
 
     /// The Swift spelling of a type from the spec, using each declaration's own Swift name.
     func swiftType(_ type: TypeReference) -> String {
