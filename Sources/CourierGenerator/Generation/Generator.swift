@@ -65,7 +65,7 @@ public struct GenerationResult: Sendable {
 /// A generator is immutable and safe to share; ``generate(specs:)`` runs specs in parallel.
 public struct Generator: Sendable {
     /// The templates every generation needs, by name.
-    public static let requiredTemplates = ["header", "models", "requests", "errors", "client"]
+    public static let requiredTemplates = ["header", "parameters", "models", "requests", "errors", "client"]
 
     /// The options.
     public let options: GenerationOptions

@@ -12,8 +12,8 @@ public struct ClientFileModel: TemplateModel {
     public var name: String
     /// The spec's base URL as a string literal.
     public var baseURL: String
-    /// The `JSONCoding` expression for the spec's `coding`.
-    public var coding: String
+    /// The `JSONCoding.DateFormat` of the spec's `coding`, such as `.iso8601`.
+    public var dateFormat: String
     /// Header fields with a fixed value.
     public var fixedHeaders: [HeaderValueModel]
     /// Header fields whose value the initialiser takes.
@@ -28,7 +28,7 @@ public struct ClientFileModel: TemplateModel {
     /// The fields the `client` template reads.
     public static let templateFields: TemplateFields<Self> = [
         "version": \.version, "specPath": \.specPath, "doc": \.doc, "name": \.name, "baseURL": \.baseURL,
-        "coding": \.coding, "fixedHeaders": \.fixedHeaders, "headerArguments": \.headerArguments,
+        "dateFormat": \.dateFormat, "fixedHeaders": \.fixedHeaders, "headerArguments": \.headerArguments,
         "initDoc": \.initDoc, "methods": \.methods, "hasHeaders": \.hasHeaders, "auth": \.auth,
     ]
 
@@ -53,11 +53,9 @@ public struct HeaderValueModel: TemplateModel {
     public var name: String
     /// The value expression.
     public var value: String
-    /// `,` after every element but the last.
-    public var separator: String
 
     /// The fields the `client` template reads.
-    public static let templateFields: TemplateFields<Self> = ["name": \.name, "value": \.value, "separator": \.separator]
+    public static let templateFields: TemplateFields<Self> = ["name": \.name, "value": \.value]
 }
 
 /// A header whose value the client's initialiser takes.
@@ -75,38 +73,23 @@ public struct MethodModel: TemplateModel {
     public var doc: String
     /// The method name, escaped.
     public var name: String
-    /// The parameters, each such as `page: Int = 1`.
-    public var parameters: [MethodParameterModel]
+    /// The parameters, in call-site order.
+    public var parameters: [ParameterModel]
     /// Whether the parameters fit on the declaration's line.
     public var isInline: Bool
     /// The failure type.
     public var failureType: String
-    /// ` -> Type`, or empty for an endpoint without a response body.
-    public var returnClause: String
-    /// `return ` when the method returns the response, else `_ = `.
-    public var resultPrefix: String
-    /// The request initialiser call.
-    public var request: String
+    /// The type the method returns, or `nil` for an endpoint without a response body.
+    public var returnType: String?
+    /// The request type the method sends.
+    public var requestType: String
+    /// The arguments of the request's initialiser, such as `username: username`.
+    public var arguments: [ArgumentModel]
 
     /// The fields the `client` template reads.
     public static let templateFields: TemplateFields<Self> = [
         "doc": \.doc, "name": \.name, "parameters": \.parameters, "isInline": \.isInline,
-        "inlineParameters": \.inlineParameters,
-        "failureType": \.failureType, "returnClause": \.returnClause, "resultPrefix": \.resultPrefix,
-        "request": \.request,
+        "failureType": \.failureType, "returnType": \.returnType, "requestType": \.requestType,
+        "arguments": \.arguments,
     ]
-
-    /// The parameters on one line.
-    public var inlineParameters: String { parameters.map(\.declaration).joined(separator: ", ") }
-}
-
-/// One parameter of a client method.
-public struct MethodParameterModel: TemplateModel {
-    /// The declaration, such as `page: Int = 1`.
-    public var declaration: String
-    /// `,` after every parameter but the last.
-    public var separator: String
-
-    /// The fields the `client` template reads.
-    public static let templateFields: TemplateFields<Self> = ["declaration": \.declaration, "separator": \.separator]
 }

@@ -67,8 +67,14 @@ public struct FailureCaseModel: TemplateModel {
 
 /// One `case` of the status switch in `map(_:)`.
 public struct StatusBranchModel: TemplateModel {
-    /// The pattern, such as `404`, `500...599` or `default` (already with `case ` where needed).
-    public var label: String
+    /// The exact status this branch matches, such as `404`.
+    public var status: String?
+    /// The first status of the range this branch matches, such as `500`.
+    public var lowerBound: String?
+    /// The last status of that range, such as `599`.
+    public var upperBound: String?
+    /// Whether this is the `default` branch.
+    public var isDefault: Bool
     /// The value for a single-case mapping.
     public var single: String?
     /// The discriminator subject, such as `response.discriminator(at: "code")`.
@@ -80,7 +86,8 @@ public struct StatusBranchModel: TemplateModel {
 
     /// The fields the `errors` template reads.
     public static let templateFields: TemplateFields<Self> = [
-        "label": \.label, "single": \.single, "subject": \.subject, "values": \.values, "fallback": \.fallback,
+        "status": \.status, "lowerBound": \.lowerBound, "upperBound": \.upperBound, "isDefault": \.isDefault,
+        "single": \.single, "subject": \.subject, "values": \.values, "fallback": \.fallback,
     ]
 }
 

@@ -1,10 +1,62 @@
 // The view models of the four generated files are declared one file per kind
 // (ModelsFileModel.swift, RequestsFileModel.swift, ErrorsFileModel.swift, ClientFileModel.swift);
-// this file cuts them into parts. Every name, literal, type spelling and doc comment is already
-// computed and escaped for its place; the templates only lay them out.
+// this file holds what several kinds share and cuts them into parts. Every name, literal, type
+// spelling and doc comment is already computed and escaped for its place; the templates own the
+// Swift syntax around them (declarations, accessors, assignments, separators), so that a user's
+// template can restyle any generated line.
 //
 // Doc comments are complete `///` blocks, indented for where they go, or `nil` when the spec
 // gives no text, so that a template writes `{{#doc}}` sections without further logic.
+
+// MARK: - Shared
+
+/// One parameter of an initialiser or method, as the `parameters` partial declares it.
+public struct ParameterModel: TemplateModel {
+    /// The argument label, escaped where a declaration needs it.
+    public var label: String
+    /// The name the body uses, when it differs from the label (`selfValue`, `pathValue`).
+    public var internalName: String?
+    /// The Swift type.
+    public var type: String
+    /// The default value as a Swift expression (`nil`, `1`, `.ascending`), if any.
+    public var defaultValue: String?
+
+    /// A parameter of `type` labelled `label`.
+    public init(label: String, internalName: String? = nil, type: String, defaultValue: String? = nil) {
+        self.label = label
+        self.internalName = internalName
+        self.type = type
+        self.defaultValue = defaultValue
+    }
+
+    /// The fields the `parameters` partial reads.
+    public static let templateFields: TemplateFields<Self> = [
+        "label": \.label, "internalName": \.internalName, "type": \.type, "defaultValue": \.defaultValue,
+    ]
+}
+
+extension [ParameterModel] {
+    /// The parameters as the built-in `parameters` partial writes them on one line; only for
+    /// deciding whether a declaration fits on its line, which the view model must say before
+    /// the template lays it out.
+    var inlineText: String {
+        map { parameter in
+            parameter.label + (parameter.internalName.map { " " + $0 } ?? "") + ": " + parameter.type
+                + (parameter.defaultValue.map { " = " + $0 } ?? "")
+        }.joined(separator: ", ")
+    }
+}
+
+/// One `label: value` argument of a call, such as `username: username` or `maxAttempts: 1`.
+public struct ArgumentModel: TemplateModel {
+    /// The argument label, as a call site writes it.
+    public var label: String
+    /// The value expression.
+    public var value: String
+
+    /// The fields templates read.
+    public static let templateFields: TemplateFields<Self> = ["label": \.label, "value": \.value]
+}
 
 // MARK: - Parts
 

@@ -32,6 +32,8 @@ public struct StructModel: TemplateModel {
     public var properties: [PropertyModel]
     /// The coding keys; one per property, in property order.
     public var codingKeys: [CodingKeyModel]
+    /// The initialiser's parameters, one per property.
+    public var parameters: [ParameterModel]
     /// The doc comment of the initialiser.
     public var initDoc: String
     /// Whether the initialiser's parameters fit on its line.
@@ -41,15 +43,11 @@ public struct StructModel: TemplateModel {
     public static let templateFields: TemplateFields<Self> = [
         "doc": \.doc, "name": \.name, "properties": \.properties, "codingKeys": \.codingKeys,
         "initDoc": \.initDoc, "hasProperties": \.hasProperties, "isInline": \.isInline,
-        "inlineParameters": \.inlineParameters,
+        "parameters": \.parameters,
     ]
 
     /// Whether the struct has properties (an empty struct gets a plain `init()`).
     public var hasProperties: Bool { !properties.isEmpty }
-    /// The initialiser's parameters on one line.
-    public var inlineParameters: String {
-        properties.map(\.parameter).joined(separator: ", ")
-    }
 }
 
 /// A stored property of a struct, possibly kept in an `Indirect` box.
@@ -60,20 +58,15 @@ public struct PropertyModel: TemplateModel {
     public var name: String
     /// The Swift type.
     public var type: String
-    /// The initialiser parameter, such as `name: String` or `` `self` selfValue: Bool ``.
-    public var parameter: String
-    /// For a boxed property: the storage's name, type and accessors.
+    /// The name of the initialiser's argument inside its body: the property name, or
+    /// `selfValue` for a property called `self`.
+    public var argument: String
+    /// For a boxed property: the storage's name and what it boxes.
     public var boxed: BoxedStorage?
-    /// The initialiser statement that stores the argument.
-    public var assignment: String
-    /// `,` after every initialiser parameter but the last.
-    public var separator: String
 
     /// The fields the `models` template reads.
     public static let templateFields: TemplateFields<Self> = [
-        "doc": \.doc, "name": \.name, "type": \.type, "parameter": \.parameter, "boxed": \.boxed,
-        "assignment": \.assignment,
-        "separator": \.separator,
+        "doc": \.doc, "name": \.name, "type": \.type, "argument": \.argument, "boxed": \.boxed,
     ]
 }
 
@@ -81,26 +74,26 @@ public struct PropertyModel: TemplateModel {
 public struct BoxedStorage: TemplateModel {
     /// The stored property's name, such as `_parent`.
     public var storageName: String
-    /// The stored property's type, such as `Indirect<Category>?`.
-    public var storageType: String
-    /// The getter expression.
-    public var getter: String
-    /// The setter statement, reading `newValue`.
-    public var setter: String
+    /// The type the box holds, such as `Category` (the property's type without its optionality).
+    public var valueType: String
+    /// Whether the property is optional, so that the storage is an optional box.
+    public var isOptional: Bool
 
     /// The fields the `models` template reads.
     public static let templateFields: TemplateFields<Self> = [
-        "storageName": \.storageName, "storageType": \.storageType, "getter": \.getter, "setter": \.setter,
+        "storageName": \.storageName, "valueType": \.valueType, "isOptional": \.isOptional,
     ]
 }
 
 /// One case of a `CodingKeys` enum.
 public struct CodingKeyModel: TemplateModel {
-    /// The case, with `= "json"` when the JSON key differs from the stored property's name.
-    public var declaration: String
+    /// The case name: the stored property's name, escaped.
+    public var name: String
+    /// The JSON key as a Swift string literal, when it differs from the case name.
+    public var rawValue: String?
 
     /// The fields the `models` template reads.
-    public static let templateFields: TemplateFields<Self> = ["declaration": \.declaration]
+    public static let templateFields: TemplateFields<Self> = ["name": \.name, "rawValue": \.rawValue]
 }
 
 /// A string enum with a fallback case for values the spec does not list.

@@ -8,16 +8,14 @@ public struct RequestsFileModel: TemplateModel {
     public var specPath: String
     /// The request types, in endpoint order.
     public var requests: [RequestModel]
-    /// The declaration of the `EndpointResilience` constant for the spec's `defaults:` retry
-    /// and breaker hints (`static let <service>Defaults = ...`), if they give any.
-    public var defaultResilience: String?
-    /// The constant's doc comment, indented for a member.
-    public var defaultResilienceDoc: String
+    /// The `EndpointResilience` constant for the spec's `defaults:` retry and breaker hints
+    /// (`static let <service>Defaults`), if they give any.
+    public var defaultResilience: DefaultResilienceModel?
 
     /// The fields the `requests` template reads.
     public static let templateFields: TemplateFields<Self> = [
         "version": \.version, "specPath": \.specPath, "requests": \.requests,
-        "defaultResilience": \.defaultResilience, "defaultResilienceDoc": \.defaultResilienceDoc,
+        "defaultResilience": \.defaultResilience,
     ]
 }
 
@@ -33,6 +31,8 @@ public struct RequestModel: TemplateModel {
     public var failureType: String
     /// The stored properties: path, body, query and header values.
     public var properties: [RequestPropertyModel]
+    /// The initialiser's parameters, one per stored property, in the same order.
+    public var parameters: [ParameterModel]
     /// Whether the initialiser's parameters fit on its line.
     public var isInline: Bool
     /// The HTTP method, such as `.get`.
@@ -50,9 +50,8 @@ public struct RequestModel: TemplateModel {
     public var idempotencyKeyHeader: String?
     /// The timeout expression, such as `.seconds(20)`, if the spec gives one.
     public var timeout: String?
-    /// The `EndpointResilience` expression of the spec's retry and breaker hints, if they say
-    /// anything; it may span lines, indented for the body of a computed property.
-    public var resilience: String?
+    /// The `EndpointResilience` of the spec's retry and breaker hints, if they say anything.
+    public var resilience: ResilienceModel?
     /// The secret header names as a set literal, if any.
     public var secretHeaderNames: String?
     /// The operation name as a string literal.
@@ -62,7 +61,7 @@ public struct RequestModel: TemplateModel {
     public static let templateFields: TemplateFields<Self> = [
         "doc": \.doc, "name": \.name, "responseType": \.responseType, "failureType": \.failureType,
         "properties": \.properties, "hasProperties": \.hasProperties, "isInline": \.isInline,
-        "inlineParameters": \.inlineParameters, "method": \.method, "path": \.path,
+        "parameters": \.parameters, "method": \.method, "path": \.path,
         "query": \.query, "hasQuery": \.hasQuery, "headers": \.headers, "hasHeaders": \.hasHeaders,
         "body": \.body, "idempotencyKeyHeader": \.idempotencyKeyHeader, "timeout": \.timeout,
         "resilience": \.resilience,
@@ -71,8 +70,6 @@ public struct RequestModel: TemplateModel {
 
     /// Whether the request has stored properties.
     public var hasProperties: Bool { !properties.isEmpty }
-    /// The initialiser's parameters on one line.
-    public var inlineParameters: String { properties.map(\.parameterDeclaration).joined(separator: ", ") }
     /// Whether the request has query items.
     public var hasQuery: Bool { !query.isEmpty }
     /// Whether the request has header items.
@@ -83,28 +80,14 @@ public struct RequestModel: TemplateModel {
 public struct RequestPropertyModel: TemplateModel {
     /// The doc comment, indented for a member.
     public var doc: String?
-    /// The stored property's name, escaped.
+    /// The stored property's name, escaped; also the initialiser's argument inside its body,
+    /// whose label differs when the name would shadow a requirement of `APIRequest`.
     public var name: String
-    /// The initialiser's argument label, escaped (differs from `name` when the name would
-    /// shadow a requirement of `APIRequest`).
-    public var label: String
     /// The Swift type.
     public var type: String
-    /// ` = default` for the initialiser, or empty.
-    public var defaultClause: String
-    /// `,` after every parameter but the last.
-    public var separator: String
 
     /// The fields the `requests` template reads.
-    public static let templateFields: TemplateFields<Self> = [
-        "doc": \.doc, "name": \.name, "label": \.label, "type": \.type, "defaultClause": \.defaultClause,
-        "separator": \.separator, "parameterDeclaration": \.parameterDeclaration,
-    ]
-
-    /// The initialiser parameter, such as `page: Int = 1` or `path pathValue: String`.
-    public var parameterDeclaration: String {
-        (label == name ? name : "\(label) \(name)") + ": " + type + defaultClause
-    }
+    public static let templateFields: TemplateFields<Self> = ["doc": \.doc, "name": \.name, "type": \.type]
 }
 
 /// One item of a `Parameters` literal.
@@ -113,9 +96,40 @@ public struct ParameterItemModel: TemplateModel {
     public var key: String
     /// The value expression.
     public var value: String
-    /// `,` after every item but the last.
-    public var separator: String
 
     /// The fields the `requests` template reads.
-    public static let templateFields: TemplateFields<Self> = ["key": \.key, "value": \.value, "separator": \.separator]
+    public static let templateFields: TemplateFields<Self> = ["key": \.key, "value": \.value]
+}
+
+/// A request's `resilience`: the shared `defaults:` constant, or its own `EndpointResilience`.
+public struct ResilienceModel: TemplateModel {
+    /// The name of the `EndpointResilience` constant the request uses as it is, such as
+    /// `bookshelfDefaults`; `nil` when the request has arguments of its own.
+    public var sharedName: String?
+    /// The arguments of `EndpointResilience(...)`, such as `maxAttempts: 1`.
+    public var arguments: [ArgumentModel]
+    /// Whether the initialiser fits on one line.
+    public var isInline: Bool
+
+    /// The fields the `requests` template reads.
+    public static let templateFields: TemplateFields<Self> = [
+        "sharedName": \.sharedName, "arguments": \.arguments, "isInline": \.isInline,
+    ]
+}
+
+/// The `EndpointResilience` constant that holds the spec's `defaults:` retry and breaker hints.
+public struct DefaultResilienceModel: TemplateModel {
+    /// The constant's doc comment, indented for a member.
+    public var doc: String
+    /// The constant's name, such as `bookshelfDefaults`.
+    public var name: String
+    /// The arguments of `EndpointResilience(...)`.
+    public var arguments: [ArgumentModel]
+    /// Whether the declaration fits on one line.
+    public var isInline: Bool
+
+    /// The fields the `requests` template reads.
+    public static let templateFields: TemplateFields<Self> = [
+        "doc": \.doc, "name": \.name, "arguments": \.arguments, "isInline": \.isInline,
+    ]
 }

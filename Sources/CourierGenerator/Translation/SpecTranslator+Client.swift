@@ -8,10 +8,7 @@ extension SpecTranslator {
         let taken = spec.headers.filter { $0.value == nil }
         var headerValues: [(String, String)] = fixed.map { (SwiftLiteral.string($0.name), SwiftLiteral.string($0.value ?? "")) }
         headerValues += taken.map { (SwiftLiteral.string($0.name), $0.swiftName.escaped) }
-        let separators = Self.separators(headerValues.count)
-        let headerModels = headerValues.enumerated().map { index, pair in
-            HeaderValueModel(name: pair.0, value: pair.1, separator: separators[index])
-        }
+        let headerModels = headerValues.map { HeaderValueModel(name: $0.0, value: $0.1) }
         let arguments = taken.map { HeaderArgumentModel(name: $0.swiftName.escaped) }
         let dates: String = switch spec.coding.dates {
         case .iso8601: ".iso8601"
@@ -41,7 +38,7 @@ extension SpecTranslator {
             doc: SwiftComment.documentation(text),
             name: clientName,
             baseURL: SwiftLiteral.string(spec.baseURL.absoluteString),
-            coding: "JSONCoding(keyStyle: .asIs, dateFormat: \(dates))",
+            dateFormat: dates,
             fixedHeaders: headerModels,
             headerArguments: arguments,
             initDoc: SwiftComment.documentation(initText, indentation: "    "),
@@ -67,16 +64,14 @@ extension SpecTranslator {
 
     func methodModel(_ endpoint: EndpointSpec) -> MethodModel {
         let arguments = arguments(of: endpoint)
-        let separators = Self.separators(arguments.count)
         // Inside a method only `self` needs another internal name; `payload` and the `Value`
         // suffixes exist for the request type's stored properties.
         func inner(_ argument: Argument) -> String { argument.label == "`self`" ? "selfValue" : argument.label }
-        let parameters = arguments.enumerated().map { index, argument in
-            MethodParameterModel(declaration: (inner(argument) == argument.label ? argument.label : "\(argument.label) \(inner(argument))")
-                                     + ": \(argument.type)\(argument.defaultClause)",
-                                 separator: separators[index])
+        let parameters = arguments.map { argument in
+            ParameterModel(label: argument.label, internalName: inner(argument) == argument.label ? nil : inner(argument),
+                           type: argument.type, defaultValue: argument.defaultValue)
         }
-        let call = arguments.map { "\(Self.callLabel($0.label)): \(inner($0))" }.joined(separator: ", ")
+        let call = arguments.map { ArgumentModel(label: Self.callLabel($0.label), value: inner($0)) }
         var text = endpoint.description ?? "Sends `\(endpoint.method.rawValue) \(SwiftComment.inline(endpoint.path.template))`."
         if !arguments.isEmpty {
             text += "\n\n- Parameters:"
@@ -94,7 +89,7 @@ extension SpecTranslator {
         }
         text += "\n- Throws: `APIError<\(failureName(endpoint))>`; its `.endpoint` case carries the documented failure."
         let returnClause = endpoint.response.body.map { " -> " + swiftType($0) } ?? ""
-        let line = "    public func \(endpoint.swiftName.escaped)(\(parameters.map(\.declaration).joined(separator: ", ")))"
+        let line = "    public func \(endpoint.swiftName.escaped)(\(parameters.inlineText))"
             + " async throws(APIError<\(failureName(endpoint))>)\(returnClause) {"
         return MethodModel(
             doc: SwiftComment.documentation(text, indentation: "    "),
@@ -102,9 +97,9 @@ extension SpecTranslator {
             parameters: parameters,
             isInline: Self.fitsOnOneLine(line),
             failureType: failureName(endpoint),
-            returnClause: returnClause,
-            resultPrefix: endpoint.response.body == nil ? "_ = " : "",
-            request: "\(requestName(endpoint))(\(call))"
+            returnType: endpoint.response.body.map(swiftType),
+            requestType: requestName(endpoint),
+            arguments: call
         )
     }
 }

@@ -72,17 +72,19 @@ extension SpecTranslator {
         var uses: [String: [String]] = [:]
         var branches: [StatusBranchModel] = []
         for mapping in mappings {
-            let label: String
+            var branch = StatusBranchModel(status: nil, lowerBound: nil, upperBound: nil, isDefault: false,
+                                           single: nil, subject: nil, values: [], fallback: nil)
             switch mapping.status {
-            case .exact(let status): label = "case \(status)"
-            case .range(let hundreds): label = "case \(hundreds * 100)...\(hundreds * 100 + 99)"
-            case .default: label = "default"
+            case .exact(let status): branch.status = String(status)
+            case .range(let hundreds): (branch.lowerBound, branch.upperBound) = (String(hundreds * 100), String(hundreds * 100 + 99))
+            case .default: branch.isDefault = true
             }
             let status = Self.statusText(mapping.status)
             switch mapping.outcome {
             case .single(let item):
                 uses[item.name, default: []].append(status)
-                branches.append(StatusBranchModel(label: label, single: caseValue(item), subject: nil, values: [], fallback: nil))
+                branch.single = caseValue(item)
+                branches.append(branch)
             case .discriminated(let discriminator):
                 let subject: String
                 let source: String
@@ -101,8 +103,10 @@ extension SpecTranslator {
                     values.append(DiscriminatorValueModel(literal: SwiftLiteral.string(entry.value), value: caseValue(entry.errorCase)))
                 }
                 uses[discriminator.fallback.name, default: []].append("\(status) whose \(source) is anything else or missing")
-                branches.append(StatusBranchModel(label: label, single: nil, subject: subject, values: values,
-                                                  fallback: caseValue(discriminator.fallback)))
+                branch.subject = subject
+                branch.values = values
+                branch.fallback = caseValue(discriminator.fallback)
+                branches.append(branch)
             }
         }
         let cases = errorCases.map { item in

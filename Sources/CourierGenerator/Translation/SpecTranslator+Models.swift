@@ -47,41 +47,29 @@ extension SpecTranslator {
     }
 
     func structModel(name: String, description: String?, properties: [PropertySpec], isRecursive: Bool) -> StructModel {
-        let separators = Self.separators(properties.count)
         var models: [PropertyModel] = []
         var keys: [CodingKeyModel] = []
-        for (index, property) in properties.enumerated() {
+        var parameters: [ParameterModel] = []
+        for property in properties {
             let propertyName = property.swiftName.escaped
             let type = swiftType(property.type)
             let argument = Self.internalName(property.swiftName) ?? propertyName
             var boxed: BoxedStorage?
-            var assignment = "self.\(propertyName) = \(argument)"
             var keyName = propertyName
             if isRecursive && needsBox(property.type) {
                 let storage = "_" + property.swiftName.name
-                let inner = swiftType(property.type.nonOptional)
-                if property.type.isOptional {
-                    boxed = BoxedStorage(storageName: storage, storageType: "Indirect<\(inner)>?",
-                                         getter: "\(storage)?.value", setter: "\(storage) = newValue.map(Indirect.init)")
-                    assignment = "self.\(storage) = \(argument).map(Indirect.init)"
-                } else {
-                    boxed = BoxedStorage(storageName: storage, storageType: "Indirect<\(inner)>",
-                                         getter: "\(storage).value", setter: "\(storage) = Indirect(newValue)")
-                    assignment = "self.\(storage) = Indirect(\(argument))"
-                }
+                boxed = BoxedStorage(storageName: storage, valueType: swiftType(property.type.nonOptional),
+                                     isOptional: property.type.isOptional)
                 keyName = storage
             }
             let plainKey = boxed == nil ? property.swiftName.name : keyName
-            let declaration = property.jsonKey == plainKey
-                ? "case \(keyName)"
-                : "case \(keyName) = \(SwiftLiteral.string(property.jsonKey))"
-            keys.append(CodingKeyModel(declaration: declaration))
+            keys.append(CodingKeyModel(name: keyName,
+                                       rawValue: property.jsonKey == plainKey ? nil : SwiftLiteral.string(property.jsonKey)))
             let doc = Self.doc(property.description, indentation: "    ")
                 ?? SwiftComment.documentation("The `\(property.jsonKey)` field.", indentation: "    ")
-            let parameter = (argument == propertyName ? propertyName : "\(propertyName) \(argument)")
-                + ": \(type)" + (property.type.isOptional ? " = nil" : "")
-            models.append(PropertyModel(doc: doc, name: propertyName, type: type, parameter: parameter,
-                                        boxed: boxed, assignment: assignment, separator: separators[index]))
+            parameters.append(ParameterModel(label: propertyName, internalName: argument == propertyName ? nil : argument,
+                                             type: type, defaultValue: property.type.isOptional ? "nil" : nil))
+            models.append(PropertyModel(doc: doc, name: propertyName, type: type, argument: argument, boxed: boxed))
         }
         var initText = "Creates a value from its properties."
         let described = properties.filter { $0.description != nil }
@@ -94,10 +82,9 @@ extension SpecTranslator {
         }
         let plainName = name.replacingOccurrences(of: "`", with: "")
         let doc = Self.doc(description) ?? SwiftComment.documentation("The `\(plainName)` model of \(SwiftComment.inline(spec.name)).")
-        var made = StructModel(doc: doc, name: name, properties: models, codingKeys: keys,
-                               initDoc: SwiftComment.documentation(initText, indentation: "    "), isInline: false)
-        made.isInline = Self.fitsOnOneLine("    public init(\(made.inlineParameters)) {")
-        return made
+        return StructModel(doc: doc, name: name, properties: models, codingKeys: keys, parameters: parameters,
+                           initDoc: SwiftComment.documentation(initText, indentation: "    "),
+                           isInline: Self.fitsOnOneLine("    public init(\(parameters.inlineText)) {"))
     }
 
     func enumModel(_ model: ModelSpec, cases: [EnumCaseSpec]) -> StringEnumModel {

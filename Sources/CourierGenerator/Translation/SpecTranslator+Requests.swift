@@ -7,7 +7,7 @@ extension SpecTranslator {
         var label: String
         var storedName: String
         var type: String
-        var defaultClause: String
+        var defaultValue: String?
         var description: String?
         var parameter: ParameterSpec?
     }
@@ -22,13 +22,13 @@ extension SpecTranslator {
             let stored = GeneratedNames.requestRequirements.contains(parameter.swiftName.name)
                 ? parameter.swiftName.name + "Value" : Self.internalName(parameter.swiftName) ?? label
             result.append(Argument(label: label, storedName: stored, type: swiftType(parameter.type),
-                                   defaultClause: defaultClause(for: parameter), description: parameter.description,
+                                   defaultValue: defaultValue(for: parameter), description: parameter.description,
                                    parameter: parameter))
         }
         endpoint.pathParameters.forEach(add)
         if let body = endpoint.body {
             let label = names.contains("body") ? "requestBody" : "body"
-            result.append(Argument(label: label, storedName: "payload", type: swiftType(body.type), defaultClause: "",
+            result.append(Argument(label: label, storedName: "payload", type: swiftType(body.type), defaultValue: nil,
                                    description: body.description ?? "What the request sends.", parameter: nil))
         }
         // Required query and header values first, so that a call reads as what it must say
@@ -39,11 +39,12 @@ extension SpecTranslator {
         return result
     }
 
-    func defaultClause(for parameter: ParameterSpec) -> String {
+    /// The parameter's default as a Swift expression: the spec's default, else `nil` when optional.
+    func defaultValue(for parameter: ParameterSpec) -> String? {
         if let value = parameter.defaultValue, let literal = literal(value, type: parameter.type.nonOptional) {
-            return " = " + literal
+            return literal
         }
-        return parameter.type.isOptional ? " = nil" : ""
+        return parameter.type.isOptional ? "nil" : nil
     }
 
     func literal(_ value: LiteralValue, type: TypeReference) -> String? {
@@ -75,39 +76,35 @@ extension SpecTranslator {
     /// The view model of `<Prefix>Requests.swift`.
     public func requestsFile() -> RequestsFileModel {
         RequestsFileModel(version: version, specPath: specPath, requests: spec.endpoints.map(requestModel),
-                          defaultResilience: defaultResilienceDeclaration(),
-                          defaultResilienceDoc: SwiftComment.documentation(
-                              "The `defaults:` retry and circuit-breaker hints of \(SwiftComment.inline(spec.name)), "
-                              + "carried by every request that inherits them.", indentation: "    "))
+                          defaultResilience: defaultResilienceModel())
     }
 
     func requestModel(_ endpoint: EndpointSpec) -> RequestModel {
         let arguments = arguments(of: endpoint)
-        let separators = Self.separators(arguments.count)
-        let properties = arguments.enumerated().map { index, argument in
+        let properties = arguments.map { argument in
             let fallback = argument.parameter.map { "The `\(SwiftComment.inline($0.name))` \($0.placement.rawValue) parameter." }
                 ?? "What the request sends."
-            return RequestPropertyModel(doc: Self.doc(argument.description ?? fallback, indentation: "    "), name: argument.storedName,
-                                 label: argument.label, type: argument.type, defaultClause: argument.defaultClause,
-                                 separator: separators[index])
+            return RequestPropertyModel(doc: Self.doc(argument.description ?? fallback, indentation: "    "),
+                                        name: argument.storedName, type: argument.type)
+        }
+        let parameters = arguments.map { argument in
+            ParameterModel(label: argument.label, internalName: argument.storedName == argument.label ? nil : argument.storedName,
+                           type: argument.type, defaultValue: argument.defaultValue)
         }
         func stored(_ parameter: ParameterSpec) -> String {
             arguments.first { $0.parameter == parameter }?.storedName ?? parameter.swiftName.escaped
         }
         func items(_ parameters: [ParameterSpec]) -> [ParameterItemModel] {
-            let separators = Self.separators(parameters.count)
-            return parameters.enumerated().map { index, parameter in
+            parameters.map { parameter in
                 ParameterItemModel(key: SwiftLiteral.string(parameter.name),
-                                   value: Self.parameterValue(stored(parameter), type: parameter.type),
-                                   separator: separators[index])
+                                   value: Self.parameterValue(stored(parameter), type: parameter.type))
             }
         }
         var headerItems = items(endpoint.headerParameters)
         if let body = endpoint.body, body.isJSON, body.contentType != RequestBodySpec.json {
             // The runtime sends JSON as `application/json` unless the request names the type.
-            if !headerItems.isEmpty { headerItems[headerItems.count - 1].separator = "," }
             headerItems.append(ParameterItemModel(key: SwiftLiteral.string("Content-Type"),
-                                                  value: SwiftLiteral.string(body.contentType), separator: ""))
+                                                  value: SwiftLiteral.string(body.contentType)))
         }
         let pathValues = endpoint.pathParameters.map { parameter in
             "\(SwiftLiteral.string(parameter.name)): \(Self.parameterValue(stored(parameter), type: parameter.type))"
@@ -125,13 +122,14 @@ extension SpecTranslator {
         let secretLiteral = secrets.isEmpty ? nil : "[" + secrets.sorted().map(SwiftLiteral.string).joined(separator: ", ") + "]"
         var text = endpoint.description.map { $0 + "\n\n" } ?? ""
         text += "`\(endpoint.method.rawValue) \(SwiftComment.inline(endpoint.path.template))`, sent by `\(clientName).\(endpoint.swiftName.name)`."
-        let inline = Self.fitsOnOneLine("    public init(\(properties.map(\.parameterDeclaration).joined(separator: ", "))) {")
+        let inline = Self.fitsOnOneLine("    public init(\(parameters.inlineText)) {")
         return RequestModel(
             doc: SwiftComment.documentation(text),
             name: requestName(endpoint),
             responseType: endpoint.response.body.map(swiftType) ?? "NoContent",
             failureType: failureName(endpoint),
             properties: properties,
+            parameters: parameters,
             isInline: inline,
             method: "." + endpoint.method.specKey,
             path: path,
@@ -140,7 +138,7 @@ extension SpecTranslator {
             body: endpoint.body.map(Self.bodyExpression),
             idempotencyKeyHeader: endpoint.resilience.idempotencyKey.map { Self.fieldName($0.headerName) },
             timeout: endpoint.resilience.timeout.map(Self.duration),
-            resilience: resilienceExpression(endpoint),
+            resilience: resilienceModel(endpoint),
             secretHeaderNames: secretLiteral,
             operationName: SwiftLiteral.string(endpoint.name)
         )

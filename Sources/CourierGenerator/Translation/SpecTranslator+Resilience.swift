@@ -16,63 +16,70 @@ extension SpecTranslator {
     ///
     /// A breaker written on the endpoint is the endpoint's own (keyed by its spec name); a
     /// breaker inherited from `defaults` is the host's, shared by every endpoint that inherits it.
-    func resilienceExpression(_ endpoint: EndpointSpec) -> String? {
+    func resilienceModel(_ endpoint: EndpointSpec) -> ResilienceModel? {
         let hints = endpoint.resilience
         let defaults = spec.defaultResilience
         if let shared = defaultResilienceName, hints.retry == defaults.retry, hints.breaker == defaults.breaker {
-            return "." + shared
+            return ResilienceModel(sharedName: shared, arguments: [], isInline: true)
         }
         let inherited = hints.breaker == defaults.breaker
         let arguments = resilienceArguments(retry: hints.retry, breaker: hints.breaker,
                                             breakerKey: inherited ? nil : endpoint.name)
-        return arguments.isEmpty ? nil : Self.resilienceInitializer(arguments, indentation: "        ")
+        guard !arguments.isEmpty else { return nil }
+        return ResilienceModel(sharedName: nil, arguments: arguments,
+                               isInline: Self.resilienceFitsOnOneLine(arguments, indentation: "        "))
     }
 
-    /// The declaration of the `defaults:` constant, or `nil` when there is none.
-    func defaultResilienceDeclaration() -> String? {
+    /// The `defaults:` constant, or `nil` when there is none.
+    func defaultResilienceModel() -> DefaultResilienceModel? {
         guard let name = defaultResilienceName else { return nil }
         let arguments = resilienceArguments(retry: spec.defaultResilience.retry, breaker: spec.defaultResilience.breaker, breakerKey: nil)
-        return "static let \(name) = " + Self.resilienceInitializer(arguments, indentation: "    ", prefixLength: name.count + 16)
+        return DefaultResilienceModel(
+            doc: SwiftComment.documentation(
+                "The `defaults:` retry and circuit-breaker hints of \(SwiftComment.inline(spec.name)), "
+                    + "carried by every request that inherits them.", indentation: "    "),
+            name: name, arguments: arguments,
+            isInline: Self.resilienceFitsOnOneLine(arguments, indentation: "    ", prefixLength: name.count + 16))
     }
 
     /// The arguments of `EndpointResilience(...)` for these hints; `breakerKey` names the
     /// endpoint's own breaker, `nil` means the host's.
-    func resilienceArguments(retry: RetryOverride?, breaker: BreakerOverride?, breakerKey: String?) -> [String] {
-        var arguments: [String] = []
+    func resilienceArguments(retry: RetryOverride?, breaker: BreakerOverride?, breakerKey: String?) -> [ArgumentModel] {
+        var arguments: [ArgumentModel] = []
+        func add(_ label: String, _ value: String) { arguments.append(ArgumentModel(label: label, value: value)) }
         switch retry {
         case nil:
             break
         case .disabled:
-            arguments.append("maxAttempts: 1")
+            add("maxAttempts", "1")
         case .custom(let retry):
-            if let attempts = retry.maxAttempts { arguments.append("maxAttempts: \(attempts)") }
-            if let base = retry.baseDelay { arguments.append("backoffBase: \(Self.duration(base))") }
-            if let cap = retry.maxDelay { arguments.append("backoffCap: \(Self.duration(cap))") }
-            if retry.retriesNonIdempotent { arguments.append("isSafeToRepeat: true") }
+            if let attempts = retry.maxAttempts { add("maxAttempts", String(attempts)) }
+            if let base = retry.baseDelay { add("backoffBase", Self.duration(base)) }
+            if let cap = retry.maxDelay { add("backoffCap", Self.duration(cap)) }
+            if retry.retriesNonIdempotent { add("isSafeToRepeat", "true") }
         }
         switch breaker {
         case nil:
             break
         case .disabled:
-            arguments.append("circuitBreaker: .off")
+            add("circuitBreaker", ".off")
         case .custom(let breaker):
-            arguments.append(breakerKey.map { "circuitBreaker: .endpoint(\(SwiftLiteral.string($0)))" } ?? "circuitBreaker: .host")
+            add("circuitBreaker", breakerKey.map { ".endpoint(\(SwiftLiteral.string($0)))" } ?? ".host")
             var settings: [String] = []
             if let threshold = breaker.failureThreshold { settings.append(String(threshold)) }
             if let reset = breaker.resetAfter { settings.append("openDuration: \(Self.duration(reset))") }
             if !settings.isEmpty {
-                arguments.append("circuitBreakerConfiguration: .consecutiveFailures(\(settings.joined(separator: ", ")))")
+                add("circuitBreakerConfiguration", ".consecutiveFailures(\(settings.joined(separator: ", ")))")
             }
         }
         return arguments
     }
 
-    /// `EndpointResilience(...)` on one line when it fits after `indentation` (and
-    /// `prefixLength` more characters), else one argument per line.
-    static func resilienceInitializer(_ arguments: [String], indentation: String, prefixLength: Int = 0) -> String {
-        let line = "EndpointResilience(\(arguments.joined(separator: ", ")))"
-        if fitsOnOneLine(indentation + String(repeating: " ", count: prefixLength) + line) { return line }
-        return "EndpointResilience(\n" + arguments.map { indentation + "    " + $0 }.joined(separator: ",\n") + "\n" + indentation + ")"
+    /// Whether `EndpointResilience(...)` fits on one line after `indentation` (and
+    /// `prefixLength` more characters); the template writes one argument per line otherwise.
+    static func resilienceFitsOnOneLine(_ arguments: [ArgumentModel], indentation: String, prefixLength: Int = 0) -> Bool {
+        let line = "EndpointResilience(\(arguments.map { "\($0.label): \($0.value)" }.joined(separator: ", ")))"
+        return fitsOnOneLine(indentation + String(repeating: " ", count: prefixLength) + line)
     }
 
     static func duration(_ seconds: Double) -> String {

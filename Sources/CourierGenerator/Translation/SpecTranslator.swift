@@ -4,8 +4,9 @@ import Foundation
 ///
 /// This is the only place that decides how a spec is spelled in Swift: type spellings, names
 /// (escaped where they are keywords), literals (through ``SwiftLiteral``) and doc comments
-/// (through ``SwiftComment``). Templates receive finished text and only arrange it, so a
-/// user's template override cannot get escaping wrong.
+/// (through ``SwiftComment``). Templates receive those pieces, already escaped, and own the
+/// syntax around them (declarations, accessors, assignments, argument lists), so that a user's
+/// template override can restyle any line but cannot get escaping wrong.
 public struct SpecTranslator: Sendable {
     /// The spec being translated.
     public let spec: ServiceSpec
@@ -84,9 +85,5 @@ public struct SpecTranslator: Sendable {
     /// Whether a declaration stays short enough to read on one line.
     static func fitsOnOneLine(_ line: String) -> Bool {
         line.count <= 100
-    }
-
-    static func separators(_ count: Int) -> [String] {
-        (0..<count).map { $0 == count - 1 ? "" : "," }
     }
 }
