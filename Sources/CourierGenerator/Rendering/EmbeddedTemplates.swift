@@ -91,7 +91,7 @@ enum EmbeddedTemplates {
             public enum {{name}}: EndpointFailure, LocalizedError {
             {{#cases}}
             {{doc}}
-                case {{declaration}}
+                case {{name}}{{#payloadType}}({{payloadType}}){{/payloadType}}
             {{/cases}}
 
                 /// The documented failure for `response`: exact statuses first, then ranges, then
@@ -129,7 +129,7 @@ enum EmbeddedTemplates {
                 public var errorDescription: String? {
                     switch self {
             {{#messages}}
-                    case {{pattern}}: {{literal}}
+                    case .{{name}}: {{literal}}
             {{/messages}}
             {{#needsMessageDefault}}
                     default: nil
@@ -365,7 +365,7 @@ enum EmbeddedTemplates {
                 /// The HTTP method.
                 public var method: HTTPRequest.Method { {{method}} }
                 /// The path template and its values.
-                public var path: RequestPath { {{path}} }
+                public var path: RequestPath { RequestPath({{pathTemplate}}{{#hasPathValues}}, [{{#pathValues}}{{key}}: {{value}}{{^last()}}, {{/last()}}{{/pathValues}}]{{/hasPathValues}}) }
             {{#hasQuery}}
                 /// The query items; `nil` values are left out.
                 public var query: Parameters {

@@ -58,11 +58,14 @@ public struct FailureModel: TemplateModel {
 public struct FailureCaseModel: TemplateModel {
     /// The doc comment, indented for a member.
     public var doc: String
-    /// The case declaration, such as `notFound(ErrorBody<GitHubError>)`.
-    public var declaration: String
+    /// The case name, escaped, such as `notFound`.
+    public var name: String
+    /// The type of the case's associated value, such as `ErrorBody<GitHubError>`, when the
+    /// failure has a body.
+    public var payloadType: String?
 
     /// The fields the `errors` template reads.
-    public static let templateFields: TemplateFields<Self> = ["doc": \.doc, "declaration": \.declaration]
+    public static let templateFields: TemplateFields<Self> = ["doc": \.doc, "name": \.name, "payloadType": \.payloadType]
 }
 
 /// One `case` of the status switch in `map(_:)`.
@@ -104,11 +107,11 @@ public struct DiscriminatorValueModel: TemplateModel {
 
 /// A case's user-facing message.
 public struct MessageModel: TemplateModel {
-    /// The case pattern, such as `.notFound`.
-    public var pattern: String
+    /// The case name, escaped, such as `notFound`.
+    public var name: String
     /// The message as a string literal.
     public var literal: String
 
     /// The fields the `errors` template reads.
-    public static let templateFields: TemplateFields<Self> = ["pattern": \.pattern, "literal": \.literal]
+    public static let templateFields: TemplateFields<Self> = ["name": \.name, "literal": \.literal]
 }

@@ -37,8 +37,10 @@ public struct RequestModel: TemplateModel {
     public var isInline: Bool
     /// The HTTP method, such as `.get`.
     public var method: String
-    /// The `path` expression.
-    public var path: String
+    /// The path template as a string literal, such as `"/users/{username}"`.
+    public var pathTemplate: String
+    /// The values of the template's placeholders, by name.
+    public var pathValues: [ParameterItemModel]
     /// The query items.
     public var query: [ParameterItemModel]
     /// The header items.
@@ -61,7 +63,8 @@ public struct RequestModel: TemplateModel {
     public static let templateFields: TemplateFields<Self> = [
         "doc": \.doc, "name": \.name, "responseType": \.responseType, "failureType": \.failureType,
         "properties": \.properties, "hasProperties": \.hasProperties, "isInline": \.isInline,
-        "parameters": \.parameters, "method": \.method, "path": \.path,
+        "parameters": \.parameters, "method": \.method, "pathTemplate": \.pathTemplate,
+        "pathValues": \.pathValues, "hasPathValues": \.hasPathValues,
         "query": \.query, "hasQuery": \.hasQuery, "headers": \.headers, "hasHeaders": \.hasHeaders,
         "body": \.body, "idempotencyKeyHeader": \.idempotencyKeyHeader, "timeout": \.timeout,
         "resilience": \.resilience,
@@ -70,6 +73,8 @@ public struct RequestModel: TemplateModel {
 
     /// Whether the request has stored properties.
     public var hasProperties: Bool { !properties.isEmpty }
+    /// Whether the path has placeholders.
+    public var hasPathValues: Bool { !pathValues.isEmpty }
     /// Whether the request has query items.
     public var hasQuery: Bool { !query.isEmpty }
     /// Whether the request has header items.
@@ -90,7 +95,7 @@ public struct RequestPropertyModel: TemplateModel {
     public static let templateFields: TemplateFields<Self> = ["doc": \.doc, "name": \.name, "type": \.type]
 }
 
-/// One item of a `Parameters` literal.
+/// One `key: value` item: of a `Parameters` literal (query, headers) or of a path's values.
 public struct ParameterItemModel: TemplateModel {
     /// The wire name as a string literal.
     public var key: String

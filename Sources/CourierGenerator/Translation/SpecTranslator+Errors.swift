@@ -113,11 +113,11 @@ extension SpecTranslator {
             var text = item.description.map { $0 + "\n\n" } ?? ""
             let list = uses[item.name] ?? []
             text += "The server answered with " + list.joined(separator: ", or ") + "."
-            let declaration = item.swiftName.escaped + (item.bodySchema.map { "(\(payloadType($0)))" } ?? "")
-            return FailureCaseModel(doc: SwiftComment.documentation(text, indentation: "    "), declaration: declaration)
+            return FailureCaseModel(doc: SwiftComment.documentation(text, indentation: "    "), name: item.swiftName.escaped,
+                                    payloadType: item.bodySchema.map(payloadType))
         }
         let messages = errorCases.compactMap { item in
-            item.message.map { MessageModel(pattern: "." + item.swiftName.escaped, literal: SwiftLiteral.string($0)) }
+            item.message.map { MessageModel(name: item.swiftName.escaped, literal: SwiftLiteral.string($0)) }
         }
         return FailureModel(
             doc: SwiftComment.documentation(doc),

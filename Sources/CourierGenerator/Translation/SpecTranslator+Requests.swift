@@ -106,12 +106,6 @@ extension SpecTranslator {
             headerItems.append(ParameterItemModel(key: SwiftLiteral.string("Content-Type"),
                                                   value: SwiftLiteral.string(body.contentType)))
         }
-        let pathValues = endpoint.pathParameters.map { parameter in
-            "\(SwiftLiteral.string(parameter.name)): \(Self.parameterValue(stored(parameter), type: parameter.type))"
-        }
-        let path = pathValues.isEmpty
-            ? "RequestPath(\(SwiftLiteral.string(endpoint.path.template)))"
-            : "RequestPath(\(SwiftLiteral.string(endpoint.path.template)), [\(pathValues.joined(separator: ", "))])"
         var secrets = Set(endpoint.headerParameters.filter(\.isSecret).map(\.name))
         secrets.formUnion(spec.headers.filter(\.isSecret).map(\.name))
         if let auth = spec.auth, auth.headerName.lowercased() != "authorization" {
@@ -132,7 +126,8 @@ extension SpecTranslator {
             parameters: parameters,
             isInline: inline,
             method: "." + endpoint.method.specKey,
-            path: path,
+            pathTemplate: SwiftLiteral.string(endpoint.path.template),
+            pathValues: items(endpoint.pathParameters),
             query: items(endpoint.queryParameters),
             headers: headerItems,
             body: endpoint.body.map(Self.bodyExpression),
