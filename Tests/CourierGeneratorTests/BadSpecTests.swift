@@ -460,7 +460,7 @@ import Testing
     @Test func nonUTF8Bytes() {
         var data = Data("service: Petstore\nbaseURL: https://petstore.example.com\ndescription: caf".utf8)
         data.append(contentsOf: [0xE9, 0x0A])  // Latin-1 é
-        let result = SpecLoader().loadSpec(data: data, displayPath: "Specs/x.yaml")
+        let result = loadValidated(data: data, displayPath: "Specs/x.yaml")
         #expect(result.diagnostics.renderedLines == [
             "Specs/x.yaml:3:17: error: the file is not valid UTF-8 (byte 0xE9); save it as UTF-8",
         ])

@@ -8,7 +8,7 @@ import Testing
 
     private func load(_ name: String) throws -> ServiceSpec {
         let url = packageRoot.appendingPathComponent("Specs").appendingPathComponent(name)
-        let result = SpecLoader().loadSpec(at: url, displayPath: "Specs/\(name)")
+        let result = loadValidated(at: url, displayPath: "Specs/\(name)")
         #expect(result.diagnostics.renderedLines == [])
         return try #require(result.spec)
     }

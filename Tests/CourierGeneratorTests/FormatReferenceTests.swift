@@ -30,7 +30,7 @@ import Testing
 
     @Test func errorSchemaExamplesAreValidSharedFiles() throws {
         let block = try #require(try Self.yamlBlocks().first { $0.hasPrefix("errorSchemas:") && $0.contains("StripeError") })
-        let result = SpecLoader().loadSpec(contents: block + "\nmodels:\n  ValidationIssue: { code: String }\n", displayPath: "docs/SpecFormat.md")
+        let result = loadValidated(contents: block + "\nmodels:\n  ValidationIssue: { code: String }\n", displayPath: "docs/SpecFormat.md")
         #expect(result.isSharedFile)
         #expect(result.diagnostics.renderedLines == [])
     }

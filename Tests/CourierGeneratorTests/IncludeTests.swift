@@ -28,7 +28,7 @@ import Testing
                 errors:
                   422: { body: Problem, discriminator: "details[0].field", cases: { email: badEmail }, otherwise: invalid }
             """, to: "Specs/Shop.yaml")
-        let result = SpecLoader().loadSpec(at: URL(fileURLWithPath: path), displayPath: "Specs/Shop.yaml")
+        let result = loadValidated(at: URL(fileURLWithPath: path), displayPath: "Specs/Shop.yaml")
         #expect(result.diagnostics.renderedLines == [])
         let spec = try #require(result.spec)
         #expect(spec.includedFiles == ["Specs/Shared/Errors.yaml"])
@@ -47,7 +47,7 @@ import Testing
             models:
               Extra: { b: Int }
             """, to: "Specs/Shop.yaml")
-        let result = SpecLoader().loadSpec(at: URL(fileURLWithPath: path), displayPath: "Specs/Shop.yaml")
+        let result = loadValidated(at: URL(fileURLWithPath: path), displayPath: "Specs/Shop.yaml")
         #expect(result.diagnostics.renderedLines == [
             "Specs/Shared/Errors.yaml:2:20: error: model 'Strin' used by property 'code' is not defined",
             "Specs/Shop.yaml:3:31: error: included file 'Shared/Missing.yaml' does not exist (looked for Specs/Shared/Missing.yaml)",
@@ -66,7 +66,7 @@ import Testing
             baseURL: https://shop.example.com
             include: Shared/a.yaml
             """, to: "Specs/Shop.yaml")
-        let result = SpecLoader().loadSpec(at: URL(fileURLWithPath: path), displayPath: "Specs/Shop.yaml")
+        let result = loadValidated(at: URL(fileURLWithPath: path), displayPath: "Specs/Shop.yaml")
         #expect(result.diagnostics.renderedLines == [
             "Specs/Shared/b.yaml:1:10: error: include cycle: Specs/Shared/a.yaml includes Specs/Shared/b.yaml includes Specs/Shared/a.yaml; remove one of these includes",
         ])
@@ -75,7 +75,7 @@ import Testing
     @Test func aFileIncludingItselfIsACycle() throws {
         let folder = try TemporaryFolder()
         let path = try folder.write("service: Shop\nbaseURL: https://shop.example.com\ninclude: Shop.yaml\n", to: "Specs/Shop.yaml")
-        let result = SpecLoader().loadSpec(at: URL(fileURLWithPath: path), displayPath: "Specs/Shop.yaml")
+        let result = loadValidated(at: URL(fileURLWithPath: path), displayPath: "Specs/Shop.yaml")
         #expect(result.diagnostics.renderedLines == [
             "Specs/Shop.yaml:3:10: error: include cycle: Specs/Shop.yaml includes Specs/Shop.yaml; remove one of these includes",
         ])
@@ -90,7 +90,7 @@ import Testing
             baseURL: https://shop.example.com
             include: [Shared/Errors.yaml, Shared/Money.yaml]
             """, to: "Specs/Shop.yaml")
-        let result = SpecLoader().loadSpec(at: URL(fileURLWithPath: path), displayPath: "Specs/Shop.yaml")
+        let result = loadValidated(at: URL(fileURLWithPath: path), displayPath: "Specs/Shop.yaml")
         #expect(result.diagnostics.renderedLines == [])
         #expect(result.spec?.models.map(\.name) == ["FieldIssue", "Money"])
     }
@@ -99,19 +99,19 @@ import Testing
         let folder = try TemporaryFolder()
         try folder.write("service: Other\nbaseURL: https://other.example.com\n", to: "Specs/Other.yaml")
         let path = try folder.write("service: Shop\nbaseURL: https://shop.example.com\ninclude: Other.yaml\n", to: "Specs/Shop.yaml")
-        let result = SpecLoader().loadSpec(at: URL(fileURLWithPath: path), displayPath: "Specs/Shop.yaml")
+        let result = loadValidated(at: URL(fileURLWithPath: path), displayPath: "Specs/Shop.yaml")
         #expect(result.diagnostics.renderedLines == [
             "Specs/Shop.yaml:3:10: error: included file 'Other.yaml' describes a service; include only shared files of 'errorSchemas' and 'models'",
         ])
     }
 
     @Test func sharedFileValidatesOnItsOwn() throws {
-        let result = SpecLoader().loadSpec(contents: Self.sharedErrors, displayPath: "Specs/Shared/Errors.yaml")
+        let result = loadValidated(contents: Self.sharedErrors, displayPath: "Specs/Shared/Errors.yaml")
         #expect(result.isSharedFile)
         #expect(result.spec == nil)
         #expect(result.diagnostics.renderedLines == [])
 
-        let misspelled = SpecLoader().loadSpec(contents: "errorSchemas: {}\nmodel: {}\n", displayPath: "Specs/Shared/Errors.yaml")
+        let misspelled = loadValidated(contents: "errorSchemas: {}\nmodel: {}\n", displayPath: "Specs/Shared/Errors.yaml")
         #expect(misspelled.diagnostics.renderedLines == [
             "Specs/Shared/Errors.yaml:2:1: error: unknown key 'model' in the shared file; did you mean 'models'?",
         ])
@@ -126,7 +126,7 @@ import Testing
         // Specs/loop points back at Specs, so loop/loop/loop/… is the same folder.
         try FileManager.default.createSymbolicLink(atPath: folder.url.appendingPathComponent("Specs/loop").path,
                                                    withDestinationPath: folder.url.appendingPathComponent("Specs").path)
-        let result = SpecLoader().loadSpec(at: URL(fileURLWithPath: path), displayPath: "Specs/Shop.yaml")
+        let result = loadValidated(at: URL(fileURLWithPath: path), displayPath: "Specs/Shop.yaml")
         #expect(result.diagnostics.renderedLines == [
             "Specs/loop/Shared.yaml:1:10: error: include cycle: Specs/loop/Shared.yaml includes Specs/loop/loop/Shared.yaml; remove one of these includes",
         ])
@@ -139,7 +139,7 @@ import Testing
         }
         try folder.write("models:\n  Last: { id: Int }\n", to: "Specs/f20.yaml")
         let path = try folder.write("service: Shop\nbaseURL: https://shop.example.com\ninclude: f0.yaml\n", to: "Specs/Shop.yaml")
-        let result = SpecLoader().loadSpec(at: URL(fileURLWithPath: path), displayPath: "Specs/Shop.yaml")
+        let result = loadValidated(at: URL(fileURLWithPath: path), displayPath: "Specs/Shop.yaml")
         #expect(result.diagnostics.renderedLines == ["Specs/f14.yaml:1:10: error: includes nest more than 16 files deep"])
     }
 }

@@ -42,7 +42,7 @@ import Testing
                 if scalars.isEmpty { break }
             }
             let text = String(String.UnicodeScalarView(scalars))
-            let result = SpecLoader().loadSpec(contents: text, displayPath: "Specs/GitHub.yaml")
+            let result = loadValidated(contents: text, displayPath: "Specs/GitHub.yaml")
             if result.hasErrors { withErrors += 1 }
             #expect(result.hasErrors == (result.spec == nil))
             for line in result.diagnostics.renderedLines {

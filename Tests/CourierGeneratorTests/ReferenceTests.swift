@@ -120,10 +120,13 @@ struct ReferenceTests {
         ])
     }
 
-    /// Writes `yaml` to a temporary file called `name` and generates it.
-    private func generate(_ yaml: String, named name: String) throws -> GenerationResult {
+    /// Writes `yaml` to a temporary file called `name` and generates it, after checking that
+    /// validation reports exactly what generation does.
+    private func generate(_ yaml: String, named name: String,
+                          sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> GenerationResult {
         let folder = try TemporaryFolder()
-        let path = try folder.write(yaml, to: name)
-        return try Generator().generate(specAt: URL(fileURLWithPath: path), displayPath: name)
+        let url = URL(fileURLWithPath: try folder.write(yaml, to: name))
+        loadValidated(at: url, displayPath: name, sourceLocation: sourceLocation)
+        return try Generator().generate(specAt: url, displayPath: name)
     }
 }

@@ -22,7 +22,7 @@ import Testing
         let yaml = lines.joined(separator: "\n") + "\n"
         #expect(yaml.utf8.count > 3_000_000)
 
-        let result = SpecLoader().loadSpec(contents: yaml, displayPath: "Specs/huge.yaml")
+        let result = loadValidated(contents: yaml, displayPath: "Specs/huge.yaml")
         #expect(result.diagnostics.renderedLines == [
             "Specs/huge.yaml:\(lines.count):27: error: model 'Missing' used by the response of endpoint 'broken' is not defined",
         ])
@@ -103,7 +103,7 @@ import Testing
     }
 
     @Test func unreadableFileIsReported() {
-        let result = SpecLoader().loadSpec(at: URL(fileURLWithPath: "/nonexistent/courier/spec.yaml"), displayPath: "missing.yaml")
+        let result = loadValidated(at: URL(fileURLWithPath: "/nonexistent/courier/spec.yaml"), displayPath: "missing.yaml")
         #expect(result.diagnostics.renderedLines == ["missing.yaml:1:1: error: cannot read the file: no such file"])
     }
 }
@@ -112,7 +112,7 @@ import Testing
     @Test func byteOrderMarkIsSkipped() {
         var data = Data([0xEF, 0xBB, 0xBF])
         data.append(Data("service: S\nbaseURL: https://s.example.com\nmodels:\n  A: { b: Nope }\n".utf8))
-        let result = SpecLoader().loadSpec(data: data, displayPath: "Specs/bom.yaml")
+        let result = loadValidated(data: data, displayPath: "Specs/bom.yaml")
         #expect(result.diagnostics.renderedLines == ["Specs/bom.yaml:4:11: error: model 'Nope' used by property 'b' is not defined"])
     }
 
@@ -135,14 +135,14 @@ import Testing
     @Test func truncatedMultibyteSequenceIsReported() {
         var data = Data("service: S\nbaseURL: https://s.example.com\ndescription: é".utf8)
         data.removeLast()  // half of the two-byte é
-        let result = SpecLoader().loadSpec(data: data, displayPath: "Specs/x.yaml")
+        let result = loadValidated(data: data, displayPath: "Specs/x.yaml")
         #expect(result.diagnostics.renderedLines == ["Specs/x.yaml:3:14: error: the file is not valid UTF-8 (byte 0xC3); save it as UTF-8"])
     }
 
     @Test func overlongEncodingIsNotUTF8() {
         // 0xC0 0xAF is an overlong "/": well-formed looking, but not UTF-8.
         let data = Data([0x61, 0x3A, 0x20, 0xC0, 0xAF])
-        let result = SpecLoader().loadSpec(data: data, displayPath: "Specs/x.yaml")
+        let result = loadValidated(data: data, displayPath: "Specs/x.yaml")
         #expect(result.diagnostics.renderedLines == ["Specs/x.yaml:1:4: error: the file is not valid UTF-8 (byte 0xC0); save it as UTF-8"])
     }
 }

@@ -287,7 +287,7 @@ import Testing
 
     @Test func warningsDoNotStopGeneration() throws {
         let yaml = "service: S\nbaseURL: https://s.example.com\nendpoints:\n  read:\n    get: /read\n    idempotencyKey: true\n"
-        let result = SpecLoader().loadSpec(contents: yaml, displayPath: "Specs/s.yaml")
+        let result = loadValidated(contents: yaml, displayPath: "Specs/s.yaml")
         #expect(result.diagnostics.renderedLines == [
             "Specs/s.yaml:4:3: warning: endpoint 'read' uses GET, which is already idempotent; 'idempotencyKey' is not needed",
         ])

@@ -65,7 +65,7 @@ public struct GenerationResult: Sendable {
 /// A generator is immutable and safe to share; ``generate(specs:)`` runs specs in parallel.
 public struct Generator: Sendable {
     /// The templates every generation needs, by name.
-    public static let requiredTemplates = ["header", "models", "requests", "errors", "client"]
+    public static let requiredTemplates = ["header", "parameters", "models", "requests", "errors", "client"]
 
     /// The options.
     public let options: GenerationOptions
@@ -97,12 +97,6 @@ public struct Generator: Sendable {
             return GenerationResult(specPath: path, serviceName: nil, isSharedFile: true, files: [:], diagnostics: diagnostics)
         }
         let headerPath = HeaderPath.relative(path)
-        let conflicts = SpecTranslator(spec: spec, specPath: headerPath).nameConflicts()
-        if !conflicts.isEmpty {
-            diagnostics.report(contentsOf: conflicts)
-            return GenerationResult(specPath: path, serviceName: spec.swiftName.name, isSharedFile: false,
-                                    files: [:], diagnostics: diagnostics)
-        }
         do {
             let files = try generate(spec, specPath: headerPath)
             return GenerationResult(specPath: path, serviceName: spec.swiftName.name, isSharedFile: false,

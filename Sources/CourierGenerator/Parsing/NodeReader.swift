@@ -31,13 +31,6 @@ final class NodeReader {
         diagnostics.report(Diagnostic.warning(message, at: location).singleLined())
     }
 
-    /// A message fit for one line of output: names quoted from the spec may hold line breaks
-    /// (quoted YAML keys can) or be very long (values can be megabytes).
-    static func singleLine(_ message: String) -> String {
-        let escaped = message.replacingOccurrences(of: "\r", with: "\\r").replacingOccurrences(of: "\n", with: "\\n")
-        return escaped.count > 400 ? String(escaped.prefix(400)) + "…" : escaped
-    }
-
     func report(_ diagnostic: Diagnostic) {
         diagnostics.report(diagnostic.singleLined())
     }
@@ -181,12 +174,5 @@ final class NodeReader {
             error("\(what) is missing required key '\(key)'", at: owner)
         }
         return fields
-    }
-}
-
-extension Diagnostic {
-    /// The diagnostic with its message and notes made fit for one line each.
-    func singleLined() -> Diagnostic {
-        Diagnostic(severity, NodeReader.singleLine(message), at: location, notes: notes.map { $0.singleLined() })
     }
 }

@@ -2,7 +2,8 @@ import Foundation
 import Yams
 
 /// Turns one file's node tree into a ``ParsedSpecFile``: the first, structural half of parsing.
-/// Cross-references (types, error schemas, includes) are checked later by ``SpecValidator``.
+/// Cross-references (types, error schemas, includes) are checked later, once every file is
+/// parsed: includes by the loader, the rest by validation.
 struct SpecFileParser {
     static let serviceKeys = ["service", "description", "baseURL", "include", "headers", "auth", "coding",
                               "defaults", "errorSchemas", "models", "endpoints"]

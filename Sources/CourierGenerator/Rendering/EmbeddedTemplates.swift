@@ -36,12 +36,12 @@ enum EmbeddedTemplates {
                     configuration: APIClient.Configuration = APIClient.Configuration()
                 ) {
                     var configuration = configuration
-                    configuration.coding = {{coding}}
+                    configuration.coding = JSONCoding(keyStyle: .asIs, dateFormat: {{dateFormat}})
                     configuration.auth = auth
             {{#hasHeaders}}
                     let fields: [(String, String)] = [
             {{#fixedHeaders}}
-                        ({{name}}, {{value}}){{separator}}
+                        ({{name}}, {{value}}){{^last()}},{{/last()}}
             {{/fixedHeaders}}
                     ]
                     for (name, value) in fields {
@@ -65,17 +65,11 @@ enum EmbeddedTemplates {
             {{#methods}}
 
             {{doc}}
-            {{#isInline}}
-                public func {{name}}({{inlineParameters}}) async throws(APIError<{{failureType}}>){{returnClause}} {
-            {{/isInline}}
-            {{^isInline}}
-                public func {{name}}(
-            {{#parameters}}
-                    {{declaration}}{{separator}}
+            {{<parameters}}
+            {{$declaration}}public func {{name}}{{/declaration}}
+            {{$effects}} async throws(APIError<{{failureType}}>){{#returnType}} -> {{returnType}}{{/returnType}}{{/effects}}
             {{/parameters}}
-                ) async throws(APIError<{{failureType}}>){{returnClause}} {
-            {{/isInline}}
-                    {{resultPrefix}}try await self.client.send({{request}})
+                    {{^returnType}}_ = {{/returnType}}try await self.client.send({{requestType}}({{#arguments}}{{label}}: {{value}}{{^last()}}, {{/last()}}{{/arguments}}))
                 }
             {{/methods}}
             }
@@ -97,7 +91,7 @@ enum EmbeddedTemplates {
             public enum {{name}}: EndpointFailure, LocalizedError {
             {{#cases}}
             {{doc}}
-                case {{declaration}}
+                case {{name}}{{#payloadType}}({{payloadType}}){{/payloadType}}
             {{/cases}}
 
                 /// The documented failure for `response`: exact statuses first, then ranges, then
@@ -106,7 +100,7 @@ enum EmbeddedTemplates {
             {{#hasBranches}}
                     switch response.status.code {
             {{#branches}}
-                    {{label}}:
+                    {{#status}}case {{status}}{{/status}}{{#lowerBound}}case {{lowerBound}}...{{upperBound}}{{/lowerBound}}{{#isDefault}}default{{/isDefault}}:
             {{#single}}
                         return {{single}}
             {{/single}}
@@ -135,7 +129,7 @@ enum EmbeddedTemplates {
                 public var errorDescription: String? {
                     switch self {
             {{#messages}}
-                    case {{pattern}}: {{literal}}
+                    case .{{name}}: {{literal}}
             {{/messages}}
             {{#needsMessageDefault}}
                     default: nil
@@ -180,8 +174,8 @@ enum EmbeddedTemplates {
             {{/doc}}
             {{#boxed}}
                 public var {{name}}: {{type}} {
-                    get { {{getter}} }
-                    set { {{setter}} }
+                    get { {{storageName}}{{#isOptional}}?{{/isOptional}}.value }
+                    set { {{storageName}} = {{#isOptional}}newValue.map(Indirect.init){{/isOptional}}{{^isOptional}}Indirect(newValue){{/isOptional}} }
                 }
             {{/boxed}}
             {{^boxed}}
@@ -190,30 +184,28 @@ enum EmbeddedTemplates {
             {{/properties}}
             {{#properties}}
             {{#boxed}}
-                private var {{storageName}}: {{storageType}}
+                private var {{storageName}}: Indirect<{{valueType}}>{{#isOptional}}?{{/isOptional}}
             {{/boxed}}
             {{/properties}}
 
             {{initDoc}}
             {{#hasProperties}}
-            {{#isInline}}
-                public init({{inlineParameters}}) {
-            {{/isInline}}
-            {{^isInline}}
-                public init(
+            {{<parameters}}
+            {{$declaration}}public init{{/declaration}}
+            {{/parameters}}
             {{#properties}}
-                    {{parameter}}{{separator}}
-            {{/properties}}
-                ) {
-            {{/isInline}}
-            {{#properties}}
-                    {{assignment}}
+            {{#boxed}}
+                    self.{{storageName}} = {{#isOptional}}{{argument}}.map(Indirect.init){{/isOptional}}{{^isOptional}}Indirect({{argument}}){{/isOptional}}
+            {{/boxed}}
+            {{^boxed}}
+                    self.{{name}} = {{argument}}
+            {{/boxed}}
             {{/properties}}
                 }
 
                 private enum CodingKeys: String, CodingKey {
             {{#codingKeys}}
-                    {{declaration}}
+                    case {{name}}{{#rawValue}} = {{rawValue}}{{/rawValue}}
             {{/codingKeys}}
                 }
             {{/hasProperties}}
@@ -298,6 +290,24 @@ enum EmbeddedTemplates {
             {{/needsIndirect}}
 
             """#,
+        "parameters": #"""
+            {{% CONTENT_TYPE: TEXT }}
+            {{! A declaration with a parameter list: an initialiser or a method. The caller fills the blocks
+                `declaration` (what precedes the list, such as `public init`) and `effects` (what follows it,
+                such as ` async throws(...) -> T`), and provides `isInline` and `parameters` (each with
+                `label`, `internalName`, `type` and `defaultValue`). }}
+            {{#isInline}}
+                {{$declaration}}{{/declaration}}({{#parameters}}{{label}}{{#internalName}} {{internalName}}{{/internalName}}: {{type}}{{#defaultValue}} = {{defaultValue}}{{/defaultValue}}{{^last()}}, {{/last()}}{{/parameters}}){{$effects}}{{/effects}} {
+            {{/isInline}}
+            {{^isInline}}
+                {{$declaration}}{{/declaration}}(
+            {{#parameters}}
+                    {{label}}{{#internalName}} {{internalName}}{{/internalName}}: {{type}}{{#defaultValue}} = {{defaultValue}}{{/defaultValue}}{{^last()}},{{/last()}}
+            {{/parameters}}
+                ){{$effects}}{{/effects}} {
+            {{/isInline}}
+
+            """#,
         "requests": #"""
             {{% CONTENT_TYPE: TEXT }}
             {{> header}}
@@ -307,8 +317,17 @@ enum EmbeddedTemplates {
             {{#defaultResilience}}
 
             extension EndpointResilience {
-            {{defaultResilienceDoc}}
-                {{defaultResilience}}
+            {{doc}}
+            {{#isInline}}
+                static let {{name}} = EndpointResilience({{#arguments}}{{label}}: {{value}}{{^last()}}, {{/last()}}{{/arguments}})
+            {{/isInline}}
+            {{^isInline}}
+                static let {{name}} = EndpointResilience(
+            {{#arguments}}
+                    {{label}}: {{value}}{{^last()}},{{/last()}}
+            {{/arguments}}
+                )
+            {{/isInline}}
             }
             {{/defaultResilience}}
             {{#requests}}
@@ -329,16 +348,9 @@ enum EmbeddedTemplates {
             {{/properties}}
 
                 /// Creates the request.
-            {{#isInline}}
-                public init({{inlineParameters}}) {
-            {{/isInline}}
-            {{^isInline}}
-                public init(
-            {{#properties}}
-                    {{parameterDeclaration}}{{separator}}
-            {{/properties}}
-                ) {
-            {{/isInline}}
+            {{<parameters}}
+            {{$declaration}}public init{{/declaration}}
+            {{/parameters}}
             {{#properties}}
                     self.{{name}} = {{name}}
             {{/properties}}
@@ -353,13 +365,13 @@ enum EmbeddedTemplates {
                 /// The HTTP method.
                 public var method: HTTPRequest.Method { {{method}} }
                 /// The path template and its values.
-                public var path: RequestPath { {{path}} }
+                public var path: RequestPath { RequestPath({{pathTemplate}}{{#hasPathValues}}, [{{#pathValues}}{{key}}: {{value}}{{^last()}}, {{/last()}}{{/pathValues}}]{{/hasPathValues}}) }
             {{#hasQuery}}
                 /// The query items; `nil` values are left out.
                 public var query: Parameters {
                     [
             {{#query}}
-                        {{key}}: {{value}}{{separator}}
+                        {{key}}: {{value}}{{^last()}},{{/last()}}
             {{/query}}
                     ]
                 }
@@ -369,7 +381,7 @@ enum EmbeddedTemplates {
                 public var headers: Parameters {
                     [
             {{#headers}}
-                        {{key}}: {{value}}{{separator}}
+                        {{key}}: {{value}}{{^last()}},{{/last()}}
             {{/headers}}
                     ]
                 }
@@ -389,7 +401,21 @@ enum EmbeddedTemplates {
             {{#resilience}}
                 /// The spec's retry and circuit-breaker hints, over the client's setup.
                 public var resilience: EndpointResilience {
-                    {{resilience}}
+            {{#sharedName}}
+                    .{{sharedName}}
+            {{/sharedName}}
+            {{^sharedName}}
+            {{#isInline}}
+                    EndpointResilience({{#arguments}}{{label}}: {{value}}{{^last()}}, {{/last()}}{{/arguments}})
+            {{/isInline}}
+            {{^isInline}}
+                    EndpointResilience(
+            {{#arguments}}
+                        {{label}}: {{value}}{{^last()}},{{/last()}}
+            {{/arguments}}
+                    )
+            {{/isInline}}
+            {{/sharedName}}
                 }
             {{/resilience}}
             {{#secretHeaderNames}}

@@ -68,6 +68,12 @@ public struct ServiceSpec: Hashable, Sendable, SourceLocated {
     public func endpoint(named name: String) -> EndpointSpec? {
         endpoints.first { $0.name == name }
     }
+
+    /// Whether `endpoint` maps exactly the service's defaults: no mapping of its own, none
+    /// overridden. Such endpoints share one failure enum, `<Service>Failure`.
+    func usesOnlyDefaultErrors(_ endpoint: EndpointSpec) -> Bool {
+        endpoint.effectiveErrors.count == defaultErrors.count && endpoint.effectiveErrors.allSatisfy(\.isInherited)
+    }
 }
 
 /// A header sent with every request of a service.

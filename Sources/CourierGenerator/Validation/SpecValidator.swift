@@ -1,8 +1,11 @@
 import Foundation
 
 /// Checks what no single file can: references between models, error schemas and endpoints,
-/// names that collide once converted to Swift, recursion, and error mappings merged with the
-/// service's defaults. Builds the final ``ServiceSpec``.
+/// names that collide once converted to Swift or with the names generated code needs, recursion,
+/// and error mappings merged with the service's defaults. Builds the final ``ServiceSpec``.
+///
+/// Every check that can reject a spec runs here, so that `courier validate` rejects exactly what
+/// `courier generate` would; translation then assumes a valid spec.
 struct SpecValidator {
     let root: ParsedSpecFile
     let included: [ParsedSpecFile]
@@ -61,10 +64,12 @@ struct SpecValidator {
         }
 
         guard root.isService, let name = root.serviceName, let baseURL = root.baseURL else { return nil }
-        return ServiceSpec(name: name, description: root.description, baseURL: baseURL, headers: root.headers, auth: root.auth,
+        let spec = ServiceSpec(name: name, description: root.description, baseURL: baseURL, headers: root.headers, auth: root.auth,
                            coding: root.coding, models: models, errorSchemas: errorSchemas, defaultErrors: defaultErrors,
                            defaultResilience: root.defaultResilience, endpoints: endpoints,
                            includedFiles: included.map(\.path), location: root.serviceLocation)
+        checkGeneratedNames(of: spec)
+        return spec
     }
 
     // MARK: Coding keys

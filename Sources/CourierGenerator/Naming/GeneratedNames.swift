@@ -1,0 +1,57 @@
+/// The Swift names generated code declares for itself or needs unqualified.
+///
+/// One place decides them, so that validation rejects a spec whose own names would collide with
+/// them and translation spells them exactly as validation checked them: a spec `courier validate`
+/// accepts is one `courier generate` can write.
+enum GeneratedNames {
+    /// Type names the generated files use unqualified: types of CourierRuntime, HTTPTypes,
+    /// Foundation and the standard library that appear in the emitted code, and the generated
+    /// `Indirect` box. A model or error schema of one of these names would shadow it.
+    static let reservedTypes: Set<String> = [
+        "APIClient", "APIError", "APIRequest", "APIResponse", "Authentication", "EndpointFailure", "ErrorBody",
+        "HTTPTransport", "JSONCoding", "NoContent", "Parameters", "ParameterConvertible", "RawResponse",
+        "RequestBody", "RequestPath", "URLSessionTransport", "HTTPRequest", "HTTPField", "Indirect", "Duration",
+        "Set", "Codable", "Decodable", "Encodable", "Hashable", "Sendable", "CodingKey", "RawRepresentable",
+        "LocalizedError", "Decoder", "Encoder", "Optional", "Array", "Dictionary",
+    ]
+
+    /// Names a request type's stored properties may not take, because `APIRequest` uses them; a
+    /// parameter of one of these names is stored as `<name>Value`.
+    static let requestRequirements: Set<String> = [
+        "method", "path", "query", "headers", "body", "successStatuses", "isIdempotent", "idempotencyKeyHeader",
+        "timeout", "resilience", "secretHeaderNames", "operationName", "payload",
+    ]
+
+    /// `<Service>Client`, the client facade, such as `GitHubClient`.
+    static func client(ofService service: SwiftIdentifier) -> String {
+        service.name + "Client"
+    }
+
+    /// `<Service>Failure`, the failure enum shared by the endpoints that document only the
+    /// service's default failures, such as `GitHubFailure`.
+    static func sharedFailure(ofService service: SwiftIdentifier) -> String {
+        service.name + "Failure"
+    }
+
+    /// `<Endpoint>Request`, the `APIRequest` type of the endpoint named `endpoint` in the spec.
+    static func request(ofEndpoint endpoint: String) -> String {
+        SwiftIdentifier(typeNamed: endpoint).name + "Request"
+    }
+
+    /// `<Endpoint>Failure`, the failure enum (or alias of the shared one) of the endpoint named
+    /// `endpoint` in the spec.
+    static func failure(ofEndpoint endpoint: String) -> String {
+        SwiftIdentifier(typeNamed: endpoint).name + "Failure"
+    }
+
+    /// `<Schema>Envelope`, the body that holds a wrapped or arrayed error schema's objects.
+    static func envelope(ofErrorSchema schema: SwiftIdentifier) -> String {
+        schema.name + "Envelope"
+    }
+
+    /// `<service>Defaults`, the `EndpointResilience` constant of the service's `defaults:` hints,
+    /// such as `bookshelfDefaults`.
+    static func resilienceDefaults(ofService service: SwiftIdentifier) -> String {
+        service.name.prefix(1).lowercased() + service.name.dropFirst() + "Defaults"
+    }
+}

@@ -1,0 +1,117 @@
+// View models only: see FileModels.swift for what the templates may assume of them.
+
+/// `<Prefix>Errors.swift`: the service's shared failure enum, if an endpoint uses it, then one
+/// failure enum or alias of the shared enum per endpoint.
+public struct ErrorsFileModel: TemplateModel {
+    /// The generator version.
+    public var version: String
+    /// The spec path.
+    public var specPath: String
+    /// The shared failure enum first, if any, then each endpoint's enum or alias in endpoint order.
+    public var failures: [FailureModel]
+    /// Whether some mapping unwraps an envelope, which needs the `unwrapped` helper.
+    public var needsUnwrap: Bool
+
+    /// The fields the `errors` template reads.
+    public static let templateFields: TemplateFields<Self> = [
+        "version": \.version, "specPath": \.specPath, "failures": \.failures, "needsUnwrap": \.needsUnwrap,
+    ]
+}
+
+/// A failure enum, or an endpoint's alias of the shared one.
+public struct FailureModel: TemplateModel {
+    /// The doc comment.
+    public var doc: String
+    /// The type name.
+    public var name: String
+    /// The cases, in first-use order.
+    public var cases: [FailureCaseModel]
+    /// The status branches of `map(_:)`, exact codes, then ranges, then `default`.
+    public var branches: [StatusBranchModel]
+    /// Whether no branch is `default`, so `map(_:)` needs `default: return nil`.
+    public var needsNilDefault: Bool
+    /// The cases with a user-facing message.
+    public var messages: [MessageModel]
+    /// Whether some cases have no message, so `errorDescription` needs `default: nil`.
+    public var needsMessageDefault: Bool
+    /// The shared enum this name stands for, when the endpoint documents only the service's
+    /// defaults; the other fields are then empty.
+    public var aliasOf: String? = nil
+    /// Whether `map(_:)` takes an error object out of an envelope, with the errors file's
+    /// `unwrapped` helper.
+    public var usesUnwrap = false
+
+    /// The fields the `errors` template reads.
+    public static let templateFields: TemplateFields<Self> = [
+        "doc": \.doc, "name": \.name, "cases": \.cases, "branches": \.branches,
+        "hasBranches": \.hasBranches, "needsNilDefault": \.needsNilDefault, "messages": \.messages,
+        "hasMessages": \.hasMessages, "needsMessageDefault": \.needsMessageDefault, "aliasOf": \.aliasOf,
+    ]
+
+    /// Whether `map(_:)` maps any status.
+    public var hasBranches: Bool { !branches.isEmpty }
+    /// Whether any case has a message.
+    public var hasMessages: Bool { !messages.isEmpty }
+}
+
+/// One case of a failure enum.
+public struct FailureCaseModel: TemplateModel {
+    /// The doc comment, indented for a member.
+    public var doc: String
+    /// The case name, escaped, such as `notFound`.
+    public var name: String
+    /// The type of the case's associated value, such as `ErrorBody<GitHubError>`, when the
+    /// failure has a body.
+    public var payloadType: String?
+
+    /// The fields the `errors` template reads.
+    public static let templateFields: TemplateFields<Self> = ["doc": \.doc, "name": \.name, "payloadType": \.payloadType]
+}
+
+/// One `case` of the status switch in `map(_:)`.
+public struct StatusBranchModel: TemplateModel {
+    /// The exact status this branch matches, such as `404`.
+    public var status: String?
+    /// The first status of the range this branch matches, such as `500`.
+    public var lowerBound: String?
+    /// The last status of that range, such as `599`.
+    public var upperBound: String?
+    /// Whether this is the `default` branch.
+    public var isDefault: Bool
+    /// The value for a single-case mapping.
+    public var single: String?
+    /// The discriminator subject, such as `response.discriminator(at: "code")`.
+    public var subject: String?
+    /// The listed discriminator values.
+    public var values: [DiscriminatorValueModel]
+    /// The value for anything not listed.
+    public var fallback: String?
+
+    /// The fields the `errors` template reads.
+    public static let templateFields: TemplateFields<Self> = [
+        "status": \.status, "lowerBound": \.lowerBound, "upperBound": \.upperBound, "isDefault": \.isDefault,
+        "single": \.single, "subject": \.subject, "values": \.values, "fallback": \.fallback,
+    ]
+}
+
+/// One listed discriminator value.
+public struct DiscriminatorValueModel: TemplateModel {
+    /// The value as a string literal.
+    public var literal: String
+    /// The case expression.
+    public var value: String
+
+    /// The fields the `errors` template reads.
+    public static let templateFields: TemplateFields<Self> = ["literal": \.literal, "value": \.value]
+}
+
+/// A case's user-facing message.
+public struct MessageModel: TemplateModel {
+    /// The case name, escaped, such as `notFound`.
+    public var name: String
+    /// The message as a string literal.
+    public var literal: String
+
+    /// The fields the `errors` template reads.
+    public static let templateFields: TemplateFields<Self> = ["name": \.name, "literal": \.literal]
+}

@@ -1,0 +1,144 @@
+// View models only: see FileModels.swift for what the templates may assume of them.
+
+/// `<Prefix>Models.swift`: the models, string enums and error schemas.
+public struct ModelsFileModel: TemplateModel {
+    /// The version and spec path for the header.
+    public var version: String
+    /// The spec path for the header.
+    public var specPath: String
+    /// Object models and error schemas, as structs, in declaration order.
+    public var structs: [StructModel]
+    /// String enums, in declaration order.
+    public var enums: [StringEnumModel]
+    /// Envelopes that hold wrapped or arrayed error objects.
+    public var envelopes: [EnvelopeModel]
+    /// Whether a recursive model needs the `Indirect` box.
+    public var needsIndirect: Bool
+
+    /// The fields the `models` template reads.
+    public static let templateFields: TemplateFields<Self> = [
+        "version": \.version, "specPath": \.specPath, "structs": \.structs, "enums": \.enums,
+        "envelopes": \.envelopes, "needsIndirect": \.needsIndirect,
+    ]
+}
+
+/// A `Codable` struct.
+public struct StructModel: TemplateModel {
+    /// The doc comment, indented for top level.
+    public var doc: String?
+    /// The type name, escaped.
+    public var name: String
+    /// The properties.
+    public var properties: [PropertyModel]
+    /// The coding keys; one per property, in property order.
+    public var codingKeys: [CodingKeyModel]
+    /// The initialiser's parameters, one per property.
+    public var parameters: [ParameterModel]
+    /// The doc comment of the initialiser.
+    public var initDoc: String
+    /// Whether the initialiser's parameters fit on its line.
+    public var isInline: Bool
+
+    /// The fields the `models` template reads.
+    public static let templateFields: TemplateFields<Self> = [
+        "doc": \.doc, "name": \.name, "properties": \.properties, "codingKeys": \.codingKeys,
+        "initDoc": \.initDoc, "hasProperties": \.hasProperties, "isInline": \.isInline,
+        "parameters": \.parameters,
+    ]
+
+    /// Whether the struct has properties (an empty struct gets a plain `init()`).
+    public var hasProperties: Bool { !properties.isEmpty }
+}
+
+/// A stored property of a struct, possibly kept in an `Indirect` box.
+public struct PropertyModel: TemplateModel {
+    /// The doc comment, indented for a member.
+    public var doc: String?
+    /// The property name, escaped.
+    public var name: String
+    /// The Swift type.
+    public var type: String
+    /// The name of the initialiser's argument inside its body: the property name, or
+    /// `selfValue` for a property called `self`.
+    public var argument: String
+    /// For a boxed property: the storage's name and what it boxes.
+    public var boxed: BoxedStorage?
+
+    /// The fields the `models` template reads.
+    public static let templateFields: TemplateFields<Self> = [
+        "doc": \.doc, "name": \.name, "type": \.type, "argument": \.argument, "boxed": \.boxed,
+    ]
+}
+
+/// The out-of-line storage of a property whose type leads back to its own model.
+public struct BoxedStorage: TemplateModel {
+    /// The stored property's name, such as `_parent`.
+    public var storageName: String
+    /// The type the box holds, such as `Category` (the property's type without its optionality).
+    public var valueType: String
+    /// Whether the property is optional, so that the storage is an optional box.
+    public var isOptional: Bool
+
+    /// The fields the `models` template reads.
+    public static let templateFields: TemplateFields<Self> = [
+        "storageName": \.storageName, "valueType": \.valueType, "isOptional": \.isOptional,
+    ]
+}
+
+/// One case of a `CodingKeys` enum.
+public struct CodingKeyModel: TemplateModel {
+    /// The case name: the stored property's name, escaped.
+    public var name: String
+    /// The JSON key as a Swift string literal, when it differs from the case name.
+    public var rawValue: String?
+
+    /// The fields the `models` template reads.
+    public static let templateFields: TemplateFields<Self> = ["name": \.name, "rawValue": \.rawValue]
+}
+
+/// A string enum with a fallback case for values the spec does not list.
+public struct StringEnumModel: TemplateModel {
+    /// The doc comment.
+    public var doc: String?
+    /// The type name, escaped.
+    public var name: String
+    /// The listed values.
+    public var cases: [EnumValueModel]
+    /// The fallback case's name, escaped (`unknown` unless a listed value takes it).
+    public var fallback: String
+
+    /// The fields the `models` template reads.
+    public static let templateFields: TemplateFields<Self> = [
+        "doc": \.doc, "name": \.name, "cases": \.cases, "fallback": \.fallback,
+    ]
+}
+
+/// One listed value of a string enum.
+public struct EnumValueModel: TemplateModel {
+    /// The doc comment, indented for a member.
+    public var doc: String?
+    /// The case name, escaped.
+    public var name: String
+    /// The raw value as a Swift string literal.
+    public var literal: String
+
+    /// The fields the `models` template reads.
+    public static let templateFields: TemplateFields<Self> = ["doc": \.doc, "name": \.name, "literal": \.literal]
+}
+
+/// The body of a wrapped or arrayed error schema, decoded to reach the error object(s).
+public struct EnvelopeModel: TemplateModel {
+    /// The envelope's type name.
+    public var name: String
+    /// What the envelope holds: the error object or an array of them.
+    public var valueType: String
+    /// The JSON key as a Swift string literal.
+    public var keyLiteral: String
+    /// The error schema's name, for the doc comment.
+    public var schemaName: String
+
+    /// The fields the `models` template reads.
+    public static let templateFields: TemplateFields<Self> = [
+        "name": \.name, "valueType": \.valueType, "keyLiteral": \.keyLiteral, "schemaName": \.schemaName,
+    ]
+}

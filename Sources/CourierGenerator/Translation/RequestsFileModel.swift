@@ -1,0 +1,140 @@
+// View models only: see FileModels.swift for what the templates may assume of them.
+
+/// `<Prefix>Requests.swift`: one request type per endpoint.
+public struct RequestsFileModel: TemplateModel {
+    /// The generator version.
+    public var version: String
+    /// The spec path.
+    public var specPath: String
+    /// The request types, in endpoint order.
+    public var requests: [RequestModel]
+    /// The `EndpointResilience` constant for the spec's `defaults:` retry and breaker hints
+    /// (`static let <service>Defaults`), if they give any.
+    public var defaultResilience: DefaultResilienceModel?
+
+    /// The fields the `requests` template reads.
+    public static let templateFields: TemplateFields<Self> = [
+        "version": \.version, "specPath": \.specPath, "requests": \.requests,
+        "defaultResilience": \.defaultResilience,
+    ]
+}
+
+/// One endpoint's `APIRequest` type.
+public struct RequestModel: TemplateModel {
+    /// The doc comment.
+    public var doc: String
+    /// The type name.
+    public var name: String
+    /// The `Response` type.
+    public var responseType: String
+    /// The `Failure` type.
+    public var failureType: String
+    /// The stored properties: path, body, query and header values.
+    public var properties: [RequestPropertyModel]
+    /// The initialiser's parameters, one per stored property, in the same order.
+    public var parameters: [ParameterModel]
+    /// Whether the initialiser's parameters fit on its line.
+    public var isInline: Bool
+    /// The HTTP method, such as `.get`.
+    public var method: String
+    /// The path template as a string literal, such as `"/users/{username}"`.
+    public var pathTemplate: String
+    /// The values of the template's placeholders, by name.
+    public var pathValues: [ParameterItemModel]
+    /// The query items.
+    public var query: [ParameterItemModel]
+    /// The header items.
+    public var headers: [ParameterItemModel]
+    /// The `body` expression, if any.
+    public var body: String?
+    /// The `HTTPField.Name?` expression of the idempotency key's header, such as
+    /// `.idempotencyKey`, when the endpoint sends a key.
+    public var idempotencyKeyHeader: String?
+    /// The timeout expression, such as `.seconds(20)`, if the spec gives one.
+    public var timeout: String?
+    /// The `EndpointResilience` of the spec's retry and breaker hints, if they say anything.
+    public var resilience: ResilienceModel?
+    /// The secret header names as a set literal, if any.
+    public var secretHeaderNames: String?
+    /// The operation name as a string literal.
+    public var operationName: String
+
+    /// The fields the `requests` template reads.
+    public static let templateFields: TemplateFields<Self> = [
+        "doc": \.doc, "name": \.name, "responseType": \.responseType, "failureType": \.failureType,
+        "properties": \.properties, "hasProperties": \.hasProperties, "isInline": \.isInline,
+        "parameters": \.parameters, "method": \.method, "pathTemplate": \.pathTemplate,
+        "pathValues": \.pathValues, "hasPathValues": \.hasPathValues,
+        "query": \.query, "hasQuery": \.hasQuery, "headers": \.headers, "hasHeaders": \.hasHeaders,
+        "body": \.body, "idempotencyKeyHeader": \.idempotencyKeyHeader, "timeout": \.timeout,
+        "resilience": \.resilience,
+        "secretHeaderNames": \.secretHeaderNames, "operationName": \.operationName,
+    ]
+
+    /// Whether the request has stored properties.
+    public var hasProperties: Bool { !properties.isEmpty }
+    /// Whether the path has placeholders.
+    public var hasPathValues: Bool { !pathValues.isEmpty }
+    /// Whether the request has query items.
+    public var hasQuery: Bool { !query.isEmpty }
+    /// Whether the request has header items.
+    public var hasHeaders: Bool { !headers.isEmpty }
+}
+
+/// A stored property of a request type, with its initialiser parameter.
+public struct RequestPropertyModel: TemplateModel {
+    /// The doc comment, indented for a member.
+    public var doc: String?
+    /// The stored property's name, escaped; also the initialiser's argument inside its body,
+    /// whose label differs when the name would shadow a requirement of `APIRequest`.
+    public var name: String
+    /// The Swift type.
+    public var type: String
+
+    /// The fields the `requests` template reads.
+    public static let templateFields: TemplateFields<Self> = ["doc": \.doc, "name": \.name, "type": \.type]
+}
+
+/// One `key: value` item: of a `Parameters` literal (query, headers) or of a path's values.
+public struct ParameterItemModel: TemplateModel {
+    /// The wire name as a string literal.
+    public var key: String
+    /// The value expression.
+    public var value: String
+
+    /// The fields the `requests` template reads.
+    public static let templateFields: TemplateFields<Self> = ["key": \.key, "value": \.value]
+}
+
+/// A request's `resilience`: the shared `defaults:` constant, or its own `EndpointResilience`.
+public struct ResilienceModel: TemplateModel {
+    /// The name of the `EndpointResilience` constant the request uses as it is, such as
+    /// `bookshelfDefaults`; `nil` when the request has arguments of its own.
+    public var sharedName: String?
+    /// The arguments of `EndpointResilience(...)`, such as `maxAttempts: 1`.
+    public var arguments: [ArgumentModel]
+    /// Whether the initialiser fits on one line.
+    public var isInline: Bool
+
+    /// The fields the `requests` template reads.
+    public static let templateFields: TemplateFields<Self> = [
+        "sharedName": \.sharedName, "arguments": \.arguments, "isInline": \.isInline,
+    ]
+}
+
+/// The `EndpointResilience` constant that holds the spec's `defaults:` retry and breaker hints.
+public struct DefaultResilienceModel: TemplateModel {
+    /// The constant's doc comment, indented for a member.
+    public var doc: String
+    /// The constant's name, such as `bookshelfDefaults`.
+    public var name: String
+    /// The arguments of `EndpointResilience(...)`.
+    public var arguments: [ArgumentModel]
+    /// Whether the declaration fits on one line.
+    public var isInline: Bool
+
+    /// The fields the `requests` template reads.
+    public static let templateFields: TemplateFields<Self> = [
+        "doc": \.doc, "name": \.name, "arguments": \.arguments, "isInline": \.isInline,
+    ]
+}

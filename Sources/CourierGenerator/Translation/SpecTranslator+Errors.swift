@@ -1,0 +1,138 @@
+import Foundation
+
+/// `<Prefix>Errors.swift`: each endpoint's failure enum, or its alias of the service's shared one.
+extension SpecTranslator {
+    /// The view model of `<Prefix>Errors.swift`.
+    public func errorsFile() -> ErrorsFileModel {
+        // Identical enums that differ only in name would repeat the defaults once per endpoint, so
+        // those endpoints name one shared enum instead.
+        var failures: [FailureModel] = []
+        if let sharing = spec.endpoints.first(where: spec.usesOnlyDefaultErrors) {
+            let what = spec.defaultErrors.isEmpty
+                ? "No documented failures: the service maps no status by default. Shared"
+                : "The failures the service's defaults document, shared"
+            let doc = what + " by every `\(clientName)` method whose endpoint documents none of its own; "
+                + "each of those endpoints names it by its own `<Endpoint>Failure` alias."
+            failures.append(failureModel(mappings: sharing.effectiveErrors, cases: sharing.errorCases,
+                                         doc: doc, name: sharedFailureName))
+        }
+        for endpoint in spec.endpoints {
+            if spec.usesOnlyDefaultErrors(endpoint) {
+                let what = spec.defaultErrors.isEmpty ? "none, so it shares the empty" : "the service's defaults only, shared as"
+                let doc = "The documented failures of \(endpointReference(endpoint)): \(what) `\(sharedFailureName)`."
+                failures.append(FailureModel(doc: SwiftComment.documentation(doc), name: failureName(endpoint),
+                                             cases: [], branches: [], needsNilDefault: false, messages: [],
+                                             needsMessageDefault: false, aliasOf: sharedFailureName))
+            } else {
+                let doc = "The documented failures of \(endpointReference(endpoint))."
+                failures.append(failureModel(mappings: endpoint.effectiveErrors, cases: endpoint.errorCases,
+                                             doc: doc, name: failureName(endpoint)))
+            }
+        }
+        return ErrorsFileModel(version: version, specPath: specPath, failures: failures,
+                               needsUnwrap: failures.contains(where: \.usesUnwrap))
+    }
+
+    func payloadType(_ schemaName: String) -> String {
+        guard let schema = errorSchemas[schemaName] else { return "ErrorBody<\(typeName(schemaName))>" }
+        switch schema.shape {
+        case .object, .wrapped: return "ErrorBody<\(schema.swiftName.escaped)>"
+        case .array: return "ErrorBody<[\(schema.swiftName.escaped)]>"
+        }
+    }
+
+    /// The expression that builds `item` from `response`.
+    func caseValue(_ item: ErrorCaseSpec) -> String {
+        let name = "." + item.swiftName.escaped
+        guard let schemaName = item.bodySchema else { return name }
+        guard let schema = errorSchemas[schemaName] else { return name + "(response.decode())" }
+        switch schema.shape {
+        case .object: return name + "(response.decode())"
+        case .wrapped, .array: return name + "(response.decode(\(envelopeName(schema)).self).unwrapped(\\.value))"
+        }
+    }
+
+    static func statusText(_ matcher: StatusMatcher) -> String {
+        switch matcher {
+        case .exact(let status): "status \(status)"
+        case .range(let hundreds): "any \(hundreds)XX status"
+        case .default: "any other failed status"
+        }
+    }
+
+    /// `` `GitHubClient.getUser` (`GET /users/{username}`) `` for doc comments.
+    func endpointReference(_ endpoint: EndpointSpec) -> String {
+        "`\(clientName).\(endpoint.swiftName.name)` (`\(endpoint.method.rawValue) \(SwiftComment.inline(endpoint.path.template))`)"
+    }
+
+    /// The enum that maps `mappings` (sorted as ``EndpointSpec/effectiveErrors``) into `cases`.
+    func failureModel(mappings: [ErrorMappingSpec], cases errorCases: [ErrorCaseSpec], doc: String,
+                      name: String) -> FailureModel {
+        // Where each case is used, for its doc comment.
+        var uses: [String: [String]] = [:]
+        var branches: [StatusBranchModel] = []
+        for mapping in mappings {
+            var branch = StatusBranchModel(status: nil, lowerBound: nil, upperBound: nil, isDefault: false,
+                                           single: nil, subject: nil, values: [], fallback: nil)
+            switch mapping.status {
+            case .exact(let status): branch.status = String(status)
+            case .range(let hundreds): (branch.lowerBound, branch.upperBound) = (String(hundreds * 100), String(hundreds * 100 + 99))
+            case .default: branch.isDefault = true
+            }
+            let status = Self.statusText(mapping.status)
+            switch mapping.outcome {
+            case .single(let item):
+                uses[item.name, default: []].append(status)
+                branch.single = caseValue(item)
+                branches.append(branch)
+            case .discriminated(let discriminator):
+                let subject: String
+                let source: String
+                switch discriminator.source {
+                case .bodyField(let path):
+                    subject = "response.discriminator(at: \(SwiftLiteral.string(path.description)))"
+                    source = "`\(SwiftComment.inline(path.description))`"
+                case .header(let name):
+                    subject = "response.header(\(SwiftLiteral.string(name)))"
+                    source = "header `\(SwiftComment.inline(name))`"
+                }
+                var seenValues = Set<String>()
+                var values: [DiscriminatorValueModel] = []
+                for entry in discriminator.cases where seenValues.insert(entry.value).inserted {
+                    uses[entry.errorCase.name, default: []].append("\(status) whose \(source) is `\(SwiftComment.inline(entry.value))`")
+                    values.append(DiscriminatorValueModel(literal: SwiftLiteral.string(entry.value), value: caseValue(entry.errorCase)))
+                }
+                uses[discriminator.fallback.name, default: []].append("\(status) whose \(source) is anything else or missing")
+                branch.subject = subject
+                branch.values = values
+                branch.fallback = caseValue(discriminator.fallback)
+                branches.append(branch)
+            }
+        }
+        let cases = errorCases.map { item in
+            var text = item.description.map { $0 + "\n\n" } ?? ""
+            let list = uses[item.name] ?? []
+            text += "The server answered with " + list.joined(separator: ", or ") + "."
+            return FailureCaseModel(doc: SwiftComment.documentation(text, indentation: "    "), name: item.swiftName.escaped,
+                                    payloadType: item.bodySchema.map(payloadType))
+        }
+        let messages = errorCases.compactMap { item in
+            item.message.map { MessageModel(name: item.swiftName.escaped, literal: SwiftLiteral.string($0)) }
+        }
+        return FailureModel(
+            doc: SwiftComment.documentation(doc),
+            name: name,
+            cases: cases,
+            branches: branches,
+            needsNilDefault: !mappings.contains { $0.status == .default },
+            messages: messages,
+            needsMessageDefault: messages.count < cases.count,
+            usesUnwrap: errorCases.contains { item in
+                // Wrapped and array schemas decode through an envelope and are unwrapped.
+                guard let name = item.bodySchema, let schema = errorSchemas[name] else { return false }
+                if case .object = schema.shape { return false }
+                return true
+            }
+        )
+    }
+}

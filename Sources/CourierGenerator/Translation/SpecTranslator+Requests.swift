@@ -1,0 +1,160 @@
+import Foundation
+
+/// `<Prefix>Requests.swift`: one `APIRequest` type per endpoint, its arguments and their values.
+extension SpecTranslator {
+    /// One argument of an endpoint: a parameter or the body, in call-site order.
+    struct Argument {
+        var label: String
+        var storedName: String
+        var type: String
+        var defaultValue: String?
+        var description: String?
+        var parameter: ParameterSpec?
+    }
+
+    /// The arguments of an endpoint: path parameters, the body, then query and header parameters
+    /// (required ones before those with a default or `nil`).
+    func arguments(of endpoint: EndpointSpec) -> [Argument] {
+        var result: [Argument] = []
+        let names = Set(endpoint.parameters.map(\.swiftName.name))
+        func add(_ parameter: ParameterSpec) {
+            let label = parameter.swiftName.escaped
+            let stored = GeneratedNames.requestRequirements.contains(parameter.swiftName.name)
+                ? parameter.swiftName.name + "Value" : Self.internalName(parameter.swiftName) ?? label
+            result.append(Argument(label: label, storedName: stored, type: swiftType(parameter.type),
+                                   defaultValue: defaultValue(for: parameter), description: parameter.description,
+                                   parameter: parameter))
+        }
+        endpoint.pathParameters.forEach(add)
+        if let body = endpoint.body {
+            let label = names.contains("body") ? "requestBody" : "body"
+            result.append(Argument(label: label, storedName: "payload", type: swiftType(body.type), defaultValue: nil,
+                                   description: body.description ?? "What the request sends.", parameter: nil))
+        }
+        // Required query and header values first, so that a call reads as what it must say
+        // followed by what it may; declaration order within each group.
+        let rest = endpoint.queryParameters + endpoint.headerParameters
+        rest.filter(\.isRequired).forEach(add)
+        rest.filter { !$0.isRequired }.forEach(add)
+        return result
+    }
+
+    /// The parameter's default as a Swift expression: the spec's default, else `nil` when optional.
+    func defaultValue(for parameter: ParameterSpec) -> String? {
+        if let value = parameter.defaultValue, let literal = literal(value, type: parameter.type.nonOptional) {
+            return literal
+        }
+        return parameter.type.isOptional ? "nil" : nil
+    }
+
+    func literal(_ value: LiteralValue, type: TypeReference) -> String? {
+        if case .named(let name) = type, let model = models[name], model.isStringEnum {
+            guard let item = model.enumCases.first(where: { $0.value == value.description }) else {
+                return "\(model.swiftName.escaped)(rawValue: \(SwiftLiteral.string(value.description)))"
+            }
+            return "." + item.swiftName.escaped
+        }
+        switch value {
+        case .string(let text): return SwiftLiteral.string(text)
+        case .integer(let number): return String(number)
+        case .number(let number): return number.isFinite ? "\(number)" : nil
+        case .boolean(let flag): return flag ? "true" : "false"
+        }
+    }
+
+    /// The value of a parameter as `ParameterConvertible`: URLs travel as their text.
+    static func parameterValue(_ name: String, type: TypeReference) -> String {
+        switch type {
+        case .primitive(.url): "\(name).absoluteString"
+        case .optional(.primitive(.url)): "\(name)?.absoluteString"
+        case .array(.primitive(.url)): "\(name).map(\\.absoluteString)"
+        case .optional(.array(.primitive(.url))): "\(name)?.map(\\.absoluteString)"
+        default: name
+        }
+    }
+
+    /// The view model of `<Prefix>Requests.swift`.
+    public func requestsFile() -> RequestsFileModel {
+        RequestsFileModel(version: version, specPath: specPath, requests: spec.endpoints.map(requestModel),
+                          defaultResilience: defaultResilienceModel())
+    }
+
+    func requestModel(_ endpoint: EndpointSpec) -> RequestModel {
+        let arguments = arguments(of: endpoint)
+        let properties = arguments.map { argument in
+            let fallback = argument.parameter.map { "The `\(SwiftComment.inline($0.name))` \($0.placement.rawValue) parameter." }
+                ?? "What the request sends."
+            return RequestPropertyModel(doc: Self.doc(argument.description ?? fallback, indentation: "    "),
+                                        name: argument.storedName, type: argument.type)
+        }
+        let parameters = arguments.map { argument in
+            ParameterModel(label: argument.label, internalName: argument.storedName == argument.label ? nil : argument.storedName,
+                           type: argument.type, defaultValue: argument.defaultValue)
+        }
+        func stored(_ parameter: ParameterSpec) -> String {
+            arguments.first { $0.parameter == parameter }?.storedName ?? parameter.swiftName.escaped
+        }
+        func items(_ parameters: [ParameterSpec]) -> [ParameterItemModel] {
+            parameters.map { parameter in
+                ParameterItemModel(key: SwiftLiteral.string(parameter.name),
+                                   value: Self.parameterValue(stored(parameter), type: parameter.type))
+            }
+        }
+        var headerItems = items(endpoint.headerParameters)
+        if let body = endpoint.body, body.isJSON, body.contentType != RequestBodySpec.json {
+            // The runtime sends JSON as `application/json` unless the request names the type.
+            headerItems.append(ParameterItemModel(key: SwiftLiteral.string("Content-Type"),
+                                                  value: SwiftLiteral.string(body.contentType)))
+        }
+        var secrets = Set(endpoint.headerParameters.filter(\.isSecret).map(\.name))
+        secrets.formUnion(spec.headers.filter(\.isSecret).map(\.name))
+        if let auth = spec.auth, auth.headerName.lowercased() != "authorization" {
+            // `Authorization` is never logged anyway; another auth field must be named, so that
+            // it stays out of logs whichever `Authentication` the caller passes.
+            secrets.insert(auth.headerName)
+        }
+        let secretLiteral = secrets.isEmpty ? nil : "[" + secrets.sorted().map(SwiftLiteral.string).joined(separator: ", ") + "]"
+        var text = endpoint.description.map { $0 + "\n\n" } ?? ""
+        text += "`\(endpoint.method.rawValue) \(SwiftComment.inline(endpoint.path.template))`, sent by `\(clientName).\(endpoint.swiftName.name)`."
+        let inline = Self.fitsOnOneLine("    public init(\(parameters.inlineText)) {")
+        return RequestModel(
+            doc: SwiftComment.documentation(text),
+            name: requestName(endpoint),
+            responseType: endpoint.response.body.map(swiftType) ?? "NoContent",
+            failureType: failureName(endpoint),
+            properties: properties,
+            parameters: parameters,
+            isInline: inline,
+            method: "." + endpoint.method.specKey,
+            pathTemplate: SwiftLiteral.string(endpoint.path.template),
+            pathValues: items(endpoint.pathParameters),
+            query: items(endpoint.queryParameters),
+            headers: headerItems,
+            body: endpoint.body.map(Self.bodyExpression),
+            idempotencyKeyHeader: endpoint.resilience.idempotencyKey.map { Self.fieldName($0.headerName) },
+            timeout: endpoint.resilience.timeout.map(Self.duration),
+            resilience: resilienceModel(endpoint),
+            secretHeaderNames: secretLiteral,
+            operationName: SwiftLiteral.string(endpoint.name)
+        )
+    }
+
+    /// The `body` expression: JSON, or a `Data` body's bytes as they are under its content type.
+    static func bodyExpression(_ body: RequestBodySpec) -> String {
+        guard body.isRaw else { return ".json(payload)" }
+        let contentType = SwiftLiteral.string(body.contentType)
+        return body.type.isOptional
+            ? "payload.map { .data($0, contentType: \(contentType)) }"
+            : ".data(payload, contentType: \(contentType))"
+    }
+
+    /// An `HTTPField.Name?` expression for a header name the validator checked: the runtime's
+    /// constant for the standard names, else the failable initialiser.
+    static func fieldName(_ name: String) -> String {
+        switch name.lowercased() {
+        case "idempotency-key": ".idempotencyKey"
+        case "authorization": ".authorization"
+        default: "HTTPField.Name(\(SwiftLiteral.string(name)))"
+        }
+    }
+}

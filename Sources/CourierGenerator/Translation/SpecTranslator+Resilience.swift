@@ -1,0 +1,91 @@
+import Foundation
+
+/// The `EndpointResilience` of each request: retry and circuit-breaker hints, merged with the
+/// spec's `defaults:` and shared through one constant when an endpoint only inherits them.
+extension SpecTranslator {
+    /// The name of the `EndpointResilience` constant that holds the spec's `defaults:` retry and
+    /// breaker hints, such as `bookshelfDefaults`, or `nil` when the defaults say nothing of them.
+    var defaultResilienceName: String? {
+        resilienceArguments(retry: spec.defaultResilience.retry, breaker: spec.defaultResilience.breaker, breakerKey: nil).isEmpty
+            ? nil : GeneratedNames.resilienceDefaults(ofService: spec.swiftName)
+    }
+
+    /// The `EndpointResilience` the spec's retry and breaker hints (already merged with
+    /// `defaults`) become, or `nil` when they say nothing, so the client's setup applies as is.
+    /// An endpoint that inherits both from `defaults` names the shared constant instead.
+    ///
+    /// A breaker written on the endpoint is the endpoint's own (keyed by its spec name); a
+    /// breaker inherited from `defaults` is the host's, shared by every endpoint that inherits it.
+    func resilienceModel(_ endpoint: EndpointSpec) -> ResilienceModel? {
+        let hints = endpoint.resilience
+        let defaults = spec.defaultResilience
+        if let shared = defaultResilienceName, hints.retry == defaults.retry, hints.breaker == defaults.breaker {
+            return ResilienceModel(sharedName: shared, arguments: [], isInline: true)
+        }
+        let inherited = hints.breaker == defaults.breaker
+        let arguments = resilienceArguments(retry: hints.retry, breaker: hints.breaker,
+                                            breakerKey: inherited ? nil : endpoint.name)
+        guard !arguments.isEmpty else { return nil }
+        return ResilienceModel(sharedName: nil, arguments: arguments,
+                               isInline: Self.resilienceFitsOnOneLine(arguments, indentation: "        "))
+    }
+
+    /// The `defaults:` constant, or `nil` when there is none.
+    func defaultResilienceModel() -> DefaultResilienceModel? {
+        guard let name = defaultResilienceName else { return nil }
+        let arguments = resilienceArguments(retry: spec.defaultResilience.retry, breaker: spec.defaultResilience.breaker, breakerKey: nil)
+        return DefaultResilienceModel(
+            doc: SwiftComment.documentation(
+                "The `defaults:` retry and circuit-breaker hints of \(SwiftComment.inline(spec.name)), "
+                    + "carried by every request that inherits them.", indentation: "    "),
+            name: name, arguments: arguments,
+            isInline: Self.resilienceFitsOnOneLine(arguments, indentation: "    ", prefixLength: name.count + 16))
+    }
+
+    /// The arguments of `EndpointResilience(...)` for these hints; `breakerKey` names the
+    /// endpoint's own breaker, `nil` means the host's.
+    func resilienceArguments(retry: RetryOverride?, breaker: BreakerOverride?, breakerKey: String?) -> [ArgumentModel] {
+        var arguments: [ArgumentModel] = []
+        func add(_ label: String, _ value: String) { arguments.append(ArgumentModel(label: label, value: value)) }
+        switch retry {
+        case nil:
+            break
+        case .disabled:
+            add("maxAttempts", "1")
+        case .custom(let retry):
+            if let attempts = retry.maxAttempts { add("maxAttempts", String(attempts)) }
+            if let base = retry.baseDelay { add("backoffBase", Self.duration(base)) }
+            if let cap = retry.maxDelay { add("backoffCap", Self.duration(cap)) }
+            if retry.retriesNonIdempotent { add("isSafeToRepeat", "true") }
+        }
+        switch breaker {
+        case nil:
+            break
+        case .disabled:
+            add("circuitBreaker", ".off")
+        case .custom(let breaker):
+            add("circuitBreaker", breakerKey.map { ".endpoint(\(SwiftLiteral.string($0)))" } ?? ".host")
+            var settings: [String] = []
+            if let threshold = breaker.failureThreshold { settings.append(String(threshold)) }
+            if let reset = breaker.resetAfter { settings.append("openDuration: \(Self.duration(reset))") }
+            if !settings.isEmpty {
+                add("circuitBreakerConfiguration", ".consecutiveFailures(\(settings.joined(separator: ", ")))")
+            }
+        }
+        return arguments
+    }
+
+    /// Whether `EndpointResilience(...)` fits on one line after `indentation` (and
+    /// `prefixLength` more characters); the template writes one argument per line otherwise.
+    static func resilienceFitsOnOneLine(_ arguments: [ArgumentModel], indentation: String, prefixLength: Int = 0) -> Bool {
+        let line = "EndpointResilience(\(arguments.map { "\($0.label): \($0.value)" }.joined(separator: ", ")))"
+        return fitsOnOneLine(indentation + String(repeating: " ", count: prefixLength) + line)
+    }
+
+    static func duration(_ seconds: Double) -> String {
+        if seconds == seconds.rounded(), seconds < 1e9 {
+            return ".seconds(\(Int(seconds)))"
+        }
+        return ".milliseconds(\(Int((seconds * 1000).rounded())))"
+    }
+}

@@ -1,0 +1,50 @@
+/// Names the generated code needs for itself: no model, error schema, endpoint or service may
+/// take one (``GeneratedNames``).
+extension SpecValidator {
+    /// Reports every model, error schema, endpoint or service whose Swift type name the generated
+    /// code needs for something else: a runtime type, or a type generated for an endpoint, the
+    /// client or the service's shared failures.
+    mutating func checkGeneratedNames(of spec: ServiceSpec) {
+        let clientName = GeneratedNames.client(ofService: spec.swiftName)
+        var generated: [String: String] = [clientName: "the client type of service '\(spec.name)'"]
+        for endpoint in spec.endpoints {
+            generated[GeneratedNames.request(ofEndpoint: endpoint.name)] = "the request type of endpoint '\(endpoint.name)'"
+            generated[GeneratedNames.failure(ofEndpoint: endpoint.name)] = "the failure type of endpoint '\(endpoint.name)'"
+        }
+        for schema in spec.errorSchemas {
+            if case .object = schema.shape { continue }
+            generated[GeneratedNames.envelope(ofErrorSchema: schema.swiftName)] = "the envelope of error schema '\(schema.name)'"
+        }
+        if spec.endpoints.contains(where: spec.usesOnlyDefaultErrors) {
+            let sharedName = GeneratedNames.sharedFailure(ofService: spec.swiftName)
+            let owner = "the failure type service '\(spec.name)' shares for endpoints that document only its defaults"
+            if GeneratedNames.reservedTypes.contains(sharedName) {
+                error("service '\(spec.name)' needs the Swift type '\(sharedName)' for \(owner), but generated "
+                          + "code uses that name for a type of its own; rename the service", at: spec.location)
+            }
+            for endpoint in spec.endpoints where GeneratedNames.failure(ofEndpoint: endpoint.name) == sharedName {
+                error("endpoint '\(endpoint.name)' has the failure type '\(sharedName)', the name of \(owner); "
+                          + "rename the endpoint", at: endpoint.location)
+            }
+            generated[sharedName] = owner
+        }
+        for endpoint in spec.endpoints {
+            let names = [GeneratedNames.request(ofEndpoint: endpoint.name), GeneratedNames.failure(ofEndpoint: endpoint.name)]
+            for name in names where GeneratedNames.reservedTypes.contains(name) {
+                error("endpoint '\(endpoint.name)' needs the Swift type '\(name)', which generated code uses for a "
+                          + "type of its own; rename the endpoint", at: endpoint.location)
+            }
+        }
+        let declared = spec.models.map { ("model", $0.name, $0.swiftName.name, $0.location) }
+            + spec.errorSchemas.map { ("error schema", $0.name, $0.swiftName.name, $0.location) }
+        for (kind, name, swiftName, location) in declared {
+            if GeneratedNames.reservedTypes.contains(swiftName) {
+                error("\(kind) '\(name)' becomes the Swift type '\(swiftName)', which generated code uses for "
+                          + "a type of its own; rename it", at: location)
+            } else if let owner = generated[swiftName] {
+                error("\(kind) '\(name)' becomes the Swift type '\(swiftName)', the name of \(owner); rename one",
+                      at: location)
+            }
+        }
+    }
+}
