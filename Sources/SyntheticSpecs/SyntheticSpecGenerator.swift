@@ -53,11 +53,11 @@ public struct SyntheticSpec: Hashable, Sendable {
 /// Lays out one synthetic spec. Names come from ``SyntheticVocabulary`` and indexes; only type
 /// choices and optional parts are random.
 struct SyntheticSpecWriter {
-    private enum Stream: UInt64 {
+    enum Stream: UInt64 {
         case model = 1, endpoint = 2
     }
 
-    private struct ObjectModel {
+    struct ObjectModel {
         let name: String
         let plural: String
         /// The path parameter that names one of it, such as `invoiceId`.
@@ -66,13 +66,13 @@ struct SyntheticSpecWriter {
     }
 
     let configuration: SyntheticSpecConfiguration
-    private var text = ""
-    private var objects: [ObjectModel] = []
+    var text = ""
+    var objects: [ObjectModel] = []
     /// Enum names and their first raw value, for typed query parameters with defaults.
-    private var enums: [(name: String, firstValue: String)] = []
+    var enums: [(name: String, firstValue: String)] = []
     /// For each declared model in order: its object or enum ordinal.
-    private var layout: [(isEnum: Bool, ordinal: Int)] = []
-    private var inlineBodies = 0
+    var layout: [(isEnum: Bool, ordinal: Int)] = []
+    var inlineBodies = 0
 
     init(configuration: SyntheticSpecConfiguration) {
         self.configuration = configuration
@@ -92,7 +92,7 @@ struct SyntheticSpecWriter {
     // MARK: Names
 
     /// Every sixth model is an enum once there are enough models to need a variety.
-    private mutating func planModels() {
+    mutating func planModels() {
         let count = configuration.models
         for index in 0..<count {
             let isEnum = count >= 4 && index % 6 == 5
@@ -117,15 +117,15 @@ struct SyntheticSpecWriter {
     }
 
     /// `""` for the first round through a word list, then `2`, `3`, ...
-    private static func suffix(_ ordinal: Int, of count: Int) -> String {
+    static func suffix(_ ordinal: Int, of count: Int) -> String {
         ordinal < count ? "" : String(ordinal / count + 1)
     }
 
-    private static func numbered(_ words: [String], _ ordinal: Int) -> String {
+    static func numbered(_ words: [String], _ ordinal: Int) -> String {
         words[ordinal % words.count] + suffix(ordinal, of: words.count)
     }
 
-    private static func enumValues(ordinal: Int) -> [String] {
+    static func enumValues(ordinal: Int) -> [String] {
         let values = SyntheticVocabulary.enumValues
         let start = (ordinal * 5) % values.count
         return (0..<(3 + ordinal % 4)).map { values[(start + $0) % values.count] }
@@ -133,14 +133,14 @@ struct SyntheticSpecWriter {
 
     // MARK: Output helpers
 
-    private mutating func line(_ indent: Int, _ content: String) {
+    mutating func line(_ indent: Int, _ content: String) {
         text.append(String(repeating: " ", count: indent * 2))
         text.append(content)
         text.append("\n")
     }
 
     /// A scalar as YAML: plain when that is unambiguous, otherwise double-quoted.
-    private static func scalar(_ value: String) -> String {
+    static func scalar(_ value: String) -> String {
         let isPlain = value.first.map { $0.isLetter } == true && value.last != " "
             && value.unicodeScalars.allSatisfy { scalar in
                 scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || " _.;'?-".unicodeScalars.contains(scalar)
@@ -151,7 +151,7 @@ struct SyntheticSpecWriter {
 
     // MARK: Service
 
-    private mutating func writeHeader() {
+    mutating func writeHeader() {
         let options = "--endpoints \(configuration.endpoints) --models \(configuration.models) "
             + "--properties \(configuration.propertiesPerModel) --errors \(configuration.errorMappingsPerEndpoint) "
             + "--seed \(configuration.seed)"
@@ -198,7 +198,7 @@ struct SyntheticSpecWriter {
 
     // MARK: Models
 
-    private mutating func writeModels() {
+    mutating func writeModels() {
         line(0, "")
         line(0, "models:")
         for entry in layout {
@@ -210,7 +210,7 @@ struct SyntheticSpecWriter {
         }
     }
 
-    private mutating func writeEnum(ordinal: Int) {
+    mutating func writeEnum(ordinal: Int) {
         line(1, "\(enums[ordinal].name):")
         if ordinal % 3 == 0 { line(2, "description: Where the item stands.") }
         line(2, "enum:")
@@ -220,7 +220,7 @@ struct SyntheticSpecWriter {
         }
     }
 
-    private mutating func writeObject(ordinal: Int) {
+    mutating func writeObject(ordinal: Int) {
         var random = SyntheticRandom(seed: configuration.seed, stream: Stream.model.rawValue, index: ordinal)
         let model = objects[ordinal]
         line(1, "\(model.name):")
@@ -259,7 +259,7 @@ struct SyntheticSpecWriter {
     /// enum or object named after what it holds. Required references point only at earlier
     /// objects, so that required properties never form a cycle (which has no finite JSON value);
     /// optional and collection references may point anywhere, including back.
-    private func property(word: (name: String, type: String), of ordinal: Int,
+    func property(word: (name: String, type: String), of ordinal: Int,
                           random: inout SyntheticRandom) -> (name: String, type: String) {
         let roll = random.below(100)
         let target = objects[random.below(objects.count)]
@@ -291,165 +291,5 @@ struct SyntheticSpecWriter {
         default:
             return (word.name + "History", "[String: [\(scalar)]]?")
         }
-    }
-
-    // MARK: Endpoints
-
-    private enum Operation: Int, CaseIterable {
-        case list, get, create, update, delete
-    }
-
-    private mutating func writeEndpoints() {
-        line(0, "")
-        line(0, "endpoints:")
-        for index in 0..<configuration.endpoints {
-            writeEndpoint(index)
-        }
-    }
-
-    private mutating func writeEndpoint(_ index: Int) {
-        var random = SyntheticRandom(seed: configuration.seed, stream: Stream.endpoint.rawValue, index: index)
-        let operations = Operation.allCases
-        let operation = operations[index % operations.count]
-        let resource = index / operations.count
-        let ordinal = resource % objects.count
-        let version = resource / objects.count
-        let model = objects[ordinal]
-        let versionSuffix = version > 0 ? "V\(version + 1)" : ""
-
-        // The path: an optional version prefix, an optional parent resource, then the collection.
-        var prefix = version > 0 ? "/v\(version + 1)" : ""
-        var pathParameters: [(String, String)] = []
-        if resource % 3 == 1, ordinal > 0 {
-            let parent = objects[ordinal - 1]
-            prefix += "/\(Self.pathSegment(parent.plural))/{\(parent.idParameter)}"
-            pathParameters.append((parent.idParameter, parent.idType))
-        }
-        let collection = prefix + "/" + Self.pathSegment(model.plural)
-        let item = collection + "/{\(model.idParameter)}"
-        let enumName = enums.isEmpty ? nil : enums[ordinal % enums.count]
-
-        // Every random choice is drawn up front, so that editing an endpoint never shifts them.
-        let choices = (filter: random.chance(50), since: random.chance(50), search: random.chance(30),
-                       expand: random.chance(30), signature: random.chance(25), namedBody: random.chance(50),
-                       accepted: random.chance(20), errorStart: random.below(SyntheticVocabulary.errorMappings.count))
-        let isEdited = configuration.editedEndpoint == index
-        let lowerName = SyntheticVocabulary.lowerFirst(model.name)
-
-        var query: [String] = []
-        var headers: [String] = []
-        var bodyLines: [String] = []
-        var description: String?
-        var response: String?
-        var extra: [String] = []
-        let name: String
-        let method: String
-        let path: String
-
-        switch operation {
-        case .list:
-            name = "list\(model.plural)\(versionSuffix)"
-            method = "get"
-            path = collection
-            description = "\(model.plural), a page at a time."
-            query.append("page: { type: Int, default: 1 }")
-            query.append("per_page: { type: Int, default: 25, description: \"Results per page, at most 100.\" }")
-            if let enumName { query.append("sort: { type: \(enumName.name), default: \(enumName.firstValue) }") }
-            if choices.filter { query.append("filter[tag]: \"[String]?\"") }
-            if choices.since { query.append("since: { type: Date?, description: Only items changed since then. }") }
-            if choices.search { query.append("q: String?") }
-            headers.append("X-Request-ID: String?")
-            response = "\"[\(model.name)]\""
-        case .get:
-            name = "get\(model.name)\(versionSuffix)"
-            method = "get"
-            path = item
-            pathParameters.append((model.idParameter, model.idType))
-            if index % 2 == 0 { description = "One \(lowerName) by its identifier." }
-            if choices.expand { query.append("expand: \"[String]?\"") }
-            headers.append("If-None-Match: String?")
-            if choices.signature { headers.append("X-Signature: { type: String?, secret: true }") }
-            response = model.name
-        case .create:
-            name = "create\(model.name)\(versionSuffix)"
-            method = "post"
-            path = collection
-            if choices.namedBody {
-                bodyLines = ["body: \(model.name)"]
-            } else {
-                inlineBodies += 1
-                bodyLines = ["body:", "  description: The fields of a new \(lowerName).", "  properties:",
-                             "    name: String", "    notes: String?", "    labels: \"[String]?\""]
-                if let enumName { bodyLines.append("    priority: \(enumName.name)?") }
-            }
-            response = "{ status: 201, body: \(model.name) }"
-            extra.append("idempotencyKey: true")
-        case .update:
-            name = "update\(model.name)\(versionSuffix)"
-            method = "patch"
-            path = item
-            pathParameters.append((model.idParameter, model.idType))
-            description = "Changes the given fields of a \(lowerName)."
-            headers.append("If-Match: { type: String?, description: The entity tag of the version being changed. }")
-            inlineBodies += 1
-            bodyLines = ["body:", "  properties:", "    name: String?", "    notes: String?"]
-            if let enumName { bodyLines.append("    state: \(enumName.name)?") }
-            response = model.name
-            extra.append(choices.accepted ? "idempotencyKey: { header: X-Idempotency-Token }" : "idempotencyKey: true")
-        case .delete:
-            name = "delete\(model.name)\(versionSuffix)"
-            method = "delete"
-            path = item
-            pathParameters.append((model.idParameter, model.idType))
-            if choices.accepted { response = "{ status: 202, description: Accepted for deletion. }" }
-        }
-
-        if index % 50 == 49 {
-            extra += ["timeout: 2", "retry: false", "breaker: false"]
-        } else if index % 25 == 12 {
-            extra.append("retry: { maxAttempts: 5, baseDelay: 0.5, maxDelay: 8 }")
-        }
-        if isEdited {
-            description = "Revised: " + (description ?? "the endpoint as changed in the latest version of the API.")
-            query.append("include_deleted: { type: Bool?, description: Also list deleted items. }")
-        }
-
-        line(1, "\(name):")
-        if let description { line(2, "description: \(Self.scalar(description))") }
-        line(2, "\(method): \(path)")
-        if !pathParameters.isEmpty {
-            line(2, "path:")
-            for (parameter, type) in pathParameters { line(3, "\(parameter): \(type)") }
-        }
-        if !query.isEmpty {
-            line(2, "query:")
-            for entry in query { line(3, entry) }
-        }
-        if !headers.isEmpty {
-            line(2, "headers:")
-            for entry in headers { line(3, entry) }
-        }
-        for entry in bodyLines { line(2, entry) }
-        if let response { line(2, "response: \(response)") }
-        for entry in extra { line(2, entry) }
-        writeErrors(count: configuration.errorMappingsPerEndpoint, start: choices.errorStart)
-    }
-
-    private mutating func writeErrors(count: Int, start: Int) {
-        guard count > 0 else { return }
-        let pool = SyntheticVocabulary.errorMappings
-        line(2, "errors:")
-        for offset in 0..<count {
-            let mapping = pool[(start + offset) % pool.count]
-            line(3, "\(mapping.status):")
-            for entry in mapping.lines { line(4, entry) }
-        }
-    }
-
-    /// `Invoices2` gives `invoices-2`.
-    private static func pathSegment(_ plural: String) -> String {
-        let lower = plural.lowercased()
-        guard let digits = lower.firstIndex(where: \.isNumber) else { return lower }
-        return lower[..<digits] + "-" + lower[digits...]
     }
 }

@@ -1,0 +1,200 @@
+import CourierRuntime
+import CourierTesting
+import HTTPTypes
+import Testing
+
+/// The retry loop with a circuit breaker: fail fast while open, one probe at half-open, hosts apart.
+@Suite(.timeLimit(.minutes(1))) struct RetryLoopBreakerTests {
+    static let get = RetryTraits(method: .get)
+
+    @Test func anOpenBreakerFailsFastWithoutAnyAttempt() async throws {
+        let clock = ManualClock()
+        let breaker = CircuitBreaker(key: CircuitBreakerKey(host: .hostA), configuration: .consecutiveFailures(), clock: clock, jitter: .constant(0))
+        let budget = RetryBudget()
+        let loop = RetryLoop(budget: budget, breaker: breaker, clock: clock, jitter: .constant(0))
+
+        let first = ScriptedAttempts([.fail(.status(500)), .fail(.status(500)), .fail(.status(500))])
+        #expect(await loop.run(Self.get, attempts: first) == .failure(.status(500)))
+        let events = Guarded<[RetryLoop.Event]>([])
+        let second = ScriptedAttempts([.fail(.status(500)), .fail(.status(500)), .succeed])
+        let opened = CircuitOpen(key: CircuitBreakerKey(host: .hostA), state: .open, retryAfter: .seconds(60))
+        #expect(await loop.run(Self.get, events: events, attempts: second) == .failure(.interrupted(.circuitOpen(opened))))
+        #expect(second.attempts.count == 2)
+        #expect(events.current.last == .stopped(.circuitOpen, attempts: 2))
+        // Two retries of the first call and one of the second were sent; the refused one was refunded.
+        #expect(budget.availableTokens == 485)
+
+        let third = ScriptedAttempts([.succeed])
+        clock.advance(by: .seconds(10))
+        let later = CircuitOpen(key: CircuitBreakerKey(host: .hostA), state: .open, retryAfter: .seconds(50))
+        #expect(await loop.run(Self.get, attempts: third) == .failure(.interrupted(.circuitOpen(later))))
+        #expect(third.attempts.isEmpty)
+    }
+
+    @Test func fiftyConcurrentCallersAtHalfOpenLetExactlyOneAttemptThrough() async throws {
+        let clock = ManualClock()
+        let breaker = CircuitBreaker(key: CircuitBreakerKey(host: .hostA), configuration: .consecutiveFailures(1, successesToClose: 1), clock: clock, jitter: .constant(0))
+        try breaker.acquirePermit().record(.failure)
+        clock.advance(by: .seconds(60))
+        let loop = RetryLoop(breaker: breaker, clock: clock, jitter: .constant(0))
+        let attemptCalls = Guarded(0)
+        let finished = Guarded(0)
+
+        let results = await withTaskGroup(of: Result<String, ScriptedFailure>.self) { group in
+            for _ in 0..<50 {
+                group.addTask {
+                    let result: Result<String, ScriptedFailure>
+                    do throws(ScriptedFailure) {
+                        result = .success(try await loop.run(
+                            Self.get,
+                            attemptTimeout: .seconds(10),
+                            classify: { (failure: ScriptedFailure) in failure.outcome },
+                            interrupted: { ScriptedFailure.interrupted($0) },
+                            attempt: { attempt throws(ScriptedFailure) in
+                                attemptCalls.withLock { $0 += 1 }
+                                // The probe stays in flight until the test lets it finish.
+                                do {
+                                    try await clock.sleep(for: .seconds(1))
+                                } catch {
+                                    throw .transport(.cancelled)
+                                }
+                                return "probe"
+                            }
+                        ))
+                    } catch {
+                        result = .failure(error)
+                    }
+                    finished.withLock { $0 += 1 }
+                    return result
+                }
+            }
+            group.addTask {
+                // Wait for the probe to be in flight and everyone else to be turned away.
+                await clock.waitForSleepers()
+                while finished.current < 49 {
+                    await Task.yield()
+                }
+                clock.advance(by: .seconds(1))
+                return .success("driver")
+            }
+            return await group.reduce(into: [Result<String, ScriptedFailure>]()) { $0.append($1) }
+        }
+        #expect(attemptCalls.current == 1)
+        #expect(results.filter { $0 == .success("probe") }.count == 1)
+        let turnedAway = CircuitOpen(key: CircuitBreakerKey(host: .hostA), state: .halfOpen, retryAfter: .zero)
+        #expect(results.filter { $0 == .failure(.interrupted(.circuitOpen(turnedAway))) }.count == 49)
+        #expect(breaker.state == .closed)
+    }
+
+    @Test func aFailingProbeReopensForLongerAndASucceedingProbeCloses() async throws {
+        let clock = ManualClock()
+        let transitions = Guarded<[CircuitBreaker.Transition]>([])
+        let configuration = CircuitBreaker.Configuration(trip: .consecutiveFailures(3))
+        let breaker = CircuitBreaker(
+            key: CircuitBreakerKey(host: .hostA), configuration: configuration, clock: clock, jitter: .constant(0),
+            onTransition: { transition in transitions.withLock { $0.append(transition) } }
+        )
+        let loop = RetryLoop(breaker: breaker, clock: clock, jitter: .constant(0))
+
+        let failing = ScriptedAttempts([.fail(.status(500)), .fail(.status(502)), .fail(.status(503))])
+        #expect(await loop.run(Self.get, attempts: failing) == .failure(.status(503)))
+        #expect(breaker.state == .open)
+
+        clock.advance(by: .seconds(5))
+        let failedProbe = ScriptedAttempts([.fail(.transport(.connectionRefused)), .succeed])
+        let reopened = CircuitOpen(key: CircuitBreakerKey(host: .hostA), state: .open, retryAfter: .seconds(10))
+        #expect(await loop.run(Self.get, attempts: failedProbe) == .failure(.interrupted(.circuitOpen(reopened))))
+        #expect(failedProbe.attempts.map(\.isProbe) == [true])
+
+        clock.advance(by: .seconds(10))
+        let goodProbe = ScriptedAttempts([.succeed])
+        #expect(await loop.run(Self.get, attempts: goodProbe) == .success("ok #1"))
+        #expect(breaker.state == .closed)
+        #expect(transitions.current.map(\.to) == [.open, .halfOpen, .open, .halfOpen, .closed])
+        #expect(transitions.current.compactMap(\.breakDuration) == [.seconds(5), .seconds(10)])
+    }
+
+    @Test func hostAFailuresDoNotOpenHostBsBreaker() async {
+        let clock = ManualClock()
+        let breakers = CircuitBreakerRegistry(configuration: .consecutiveFailures(), clock: clock, jitter: .constant(0))
+        func loop(_ host: HostKey) -> RetryLoop {
+            RetryLoop(policy: .never, breaker: breakers.breaker(for: CircuitBreakerKey(host: host)), clock: clock)
+        }
+        for _ in 0..<5 {
+            _ = await loop(.hostA).run(Self.get, attempts: ScriptedAttempts([.fail(.status(500))]))
+        }
+        let refusedOnA = ScriptedAttempts([.succeed])
+        let resultOnA = await loop(.hostA).run(Self.get, attempts: refusedOnA)
+        #expect(refusedOnA.attempts.isEmpty)
+        #expect(resultOnA != .success("ok #1"))
+        let servedOnB = ScriptedAttempts([.succeed])
+        #expect(await loop(.hostB).run(Self.get, attempts: servedOnB) == .success("ok #1"))
+    }
+
+    @Test func aCancelledProbeReleasesItsPermit() async throws {
+        let clock = ManualClock()
+        let breaker = CircuitBreaker(key: CircuitBreakerKey(host: .hostA), configuration: .consecutiveFailures(1, successesToClose: 1), clock: clock, jitter: .constant(0))
+        try breaker.acquirePermit().record(.failure)
+        clock.advance(by: .seconds(60))
+        let loop = RetryLoop(breaker: breaker, clock: clock, jitter: .constant(0))
+        let probeStarted = Guarded(false)
+        let probe = Task {
+            await loop.run(
+                Self.get,
+                attemptTimeout: .seconds(10),
+                overallTimeout: nil,
+                events: nil,
+                attempts: ScriptedAttempts([]),
+                hang: { probeStarted.withLock { $0 = true } }
+            )
+        }
+        await clock.waitForSleepers()
+        #expect(probeStarted.current)
+        #expect(breaker.state == .halfOpen)
+        let blocked = ScriptedAttempts([.succeed])
+        #expect(await loop.run(Self.get, attempts: blocked) != .success("ok #1"))
+        #expect(blocked.attempts.isEmpty)
+
+        probe.cancel()
+        #expect(await probe.value == .failure(.transport(.cancelled)))
+        let next = ScriptedAttempts([.succeed])
+        #expect(await loop.run(Self.get, attempts: next) == .success("ok #1"))
+        #expect(next.attempts.map(\.isProbe) == [true])
+        #expect(breaker.state == .closed)
+    }
+}
+
+extension RetryLoop {
+    /// Runs the loop with an attempt that hangs on the clock until its task is cancelled,
+    /// then fails as a cancelled transport would.
+    fileprivate func run(
+        _ request: RetryTraits,
+        attemptTimeout: Duration,
+        overallTimeout: Duration?,
+        events: Guarded<[Event]>?,
+        attempts: ScriptedAttempts,
+        hang started: @escaping @Sendable () -> Void
+    ) async -> Result<String, ScriptedFailure> {
+        guard let clock = clock as? ManualClock else { return .failure(.decoding) }
+        do throws(ScriptedFailure) {
+            return .success(try await run(
+                request,
+                attemptTimeout: attemptTimeout,
+                overallTimeout: overallTimeout,
+                classify: { (failure: ScriptedFailure) in failure.outcome },
+                interrupted: { ScriptedFailure.interrupted($0) },
+                attempt: { _ throws(ScriptedFailure) in
+                    started()
+                    do {
+                        try await clock.sleep(for: .seconds(3600))
+                    } catch {
+                        throw .transport(.cancelled)
+                    }
+                    return "woke"
+                }
+            ))
+        } catch {
+            return .failure(error)
+        }
+    }
+}
