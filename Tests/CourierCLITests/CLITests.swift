@@ -115,6 +115,37 @@ import Testing
         }
     }
 
+    /// `validate` is a CI gate for `generate`: on every kind of bad spec, from unreadable YAML to
+    /// a model whose Swift name the generated code needs for itself, both commands print the same
+    /// diagnostics and exit with the same status.
+    @Test func validateAndGenerateAgreeOnBadSpecs() async throws {
+        let header = "service: Petstore\nbaseURL: https://petstore.example.com\n"
+        let getPet = "endpoints:\n  getPet:\n    get: /pets\n    response: Pet\n"
+        let specs: [String: String] = [
+            "syntax.yaml": "service: [Petstore\n",
+            "unknownKey.yaml": header + "endpoints:\n  getPet:\n    get: /pets\n    respnse: Pet\n",
+            "undefinedModel.yaml": header + getPet,
+            "runtimeName.yaml": header + "models:\n  APIClient: { id: Int }\n  Pet: { id: Int }\n" + getPet,
+            "optional.yaml": header + "models:\n  Optional: { id: Int }\n  Pet: { id: Int }\n" + getPet,
+            "requestName.yaml": header + "models:\n  GetPetRequest: { id: Int }\n  Pet: { id: Int }\n" + getPet,
+            "clientName.yaml": header + "models:\n  PetstoreClient: { id: Int }\n  Pet: { id: Int }\n" + getPet,
+            "sharedFailure.yaml": header + "models:\n  PetstoreFailure: { id: Int }\n  Pet: { id: Int }\n" + getPet,
+            "valid.yaml": header + "models:\n  Pet: { id: Int }\n" + getPet,
+        ]
+        try await withTemporaryFolder { folder in
+            for (name, text) in specs {
+                try Data(text.utf8).write(to: folder.appendingPathComponent(name))
+            }
+            for name in specs.keys.sorted() {
+                let validated = try await courier("validate", name, in: folder)
+                let generated = try await courier("generate", name, "--output", "Out", in: folder)
+                #expect(validated.status == generated.status, "\(name)")
+                #expect(validated.errorLines == generated.errorLines, "\(name)")
+                #expect(validated.status == (name == "valid.yaml" ? 0 : 1), "\(name): \(validated.standardError)")
+            }
+        }
+    }
+
     @Test func eachBadFileIsReportedAndNoneCrashes() async throws {
         try await withTemporaryFolder { folder in
             try Data().write(to: folder.appendingPathComponent("empty.yaml"))
