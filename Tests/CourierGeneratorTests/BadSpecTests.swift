@@ -300,6 +300,31 @@ import Testing
 
 
 @Suite struct ReservedHeaderTests {
+    /// A fixed header value is sent as written or not at all: a line break would otherwise reach
+    /// the wire changed (HTTPTypes turns it into a space) or, in a hand-built request, split the field.
+    @Test func fixedHeaderValuesCannotHoldLineBreaksOrControlCharacters() {
+        let yaml = """
+            service: Petstore
+            baseURL: https://petstore.example.com
+            headers:
+              X-Injected: "v1\\r\\nX-Admin: true"
+              X-Block: |
+                one line
+              X-Null: { value: "a\\u0000b" }
+              X-Tabbed: "a\\tb"
+            endpoints:
+              getPet: { get: /pets }
+            """
+        #expect(diagnosticLines(yaml) == [
+            "Specs/x.yaml:4:15: error: the value of header 'X-Injected' contains a line break, which cannot be sent in a header field; "
+                + "write the value on one line (a block scalar '|' adds a line break at its end)",
+            "Specs/x.yaml:5:12: error: the value of header 'X-Block' contains a line break, which cannot be sent in a header field; "
+                + "write the value on one line (a block scalar '|' adds a line break at its end)",
+            "Specs/x.yaml:7:20: error: the value of header 'X-Null' contains the control character U+0000, which cannot be sent in a header field; "
+                + "write the value on one line (a block scalar '|' adds a line break at its end)",
+        ])
+    }
+
     @Test func headersCourierSetsCannotBeParameters() {
         let yaml = """
             service: Petstore

@@ -97,11 +97,14 @@ struct SpecFileParser {
                                            allowed: ["value", "secret", "description"], owner: location)
                 headers.append(HeaderSpec(
                     name: entry.key,
-                    value: fields["value"].flatMap { reader.string($0.value, "'value'") },
+                    value: fields["value"].flatMap { field in
+                        reader.string(field.value, "'value'").flatMap { checkHeaderValue($0, of: entry.key, at: field.value) }
+                    },
                     isSecret: fields["secret"].flatMap { reader.bool($0.value, "'secret'") } ?? false,
                     description: fields["description"].flatMap { reader.string($0.value, "'description'") },
                     location: location))
-            } else if let value = reader.string(entry.value, "the value of header '\(entry.key)'") {
+            } else if let text = reader.string(entry.value, "the value of header '\(entry.key)'"),
+                      let value = checkHeaderValue(text, of: entry.key, at: entry.value) {
                 headers.append(HeaderSpec(name: entry.key, value: value, location: location))
             }
         }
@@ -175,6 +178,20 @@ struct SpecFileParser {
 
     /// Header names are RFC 9110 tokens.
     @discardableResult
+    /// `value` when it can go on the wire as written. HTTPTypes would quietly turn a line break
+    /// into a space, so a value with one would be sent changed; a YAML block scalar (`|`) ends in
+    /// a line break without the author seeing it, which makes this easy to write by accident.
+    func checkHeaderValue(_ value: String, of name: String, at node: Node) -> String? {
+        // RFC 9110 field values: visible characters, spaces and tabs; no other control character.
+        guard let bad = value.unicodeScalars.first(where: { ($0.value < 0x20 && $0 != "\t") || $0.value == 0x7F }) else {
+            return value
+        }
+        let what = bad == "\n" || bad == "\r" ? "a line break" : "the control character U+\(String(format: "%04X", bad.value))"
+        reader.error("the value of header '\(name)' contains \(what), which cannot be sent in a header field; "
+                     + "write the value on one line (a block scalar '|' adds a line break at its end)", at: node)
+        return nil
+    }
+
     func checkHeaderName(_ name: String, at node: Node) -> Bool {
         let allowed = Set("!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
         if !name.isEmpty && name.allSatisfy({ allowed.contains($0) }) { return true }
