@@ -44,7 +44,11 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         guard let scheme = request.scheme, let authority = request.authority else {
             throw TransportError(.other, requestMayHaveBeenSent: false, underlying: ErrorDescription("The request has no scheme or authority."))
         }
-        var outgoing = HTTPClientRequest(url: "\(scheme)://\(authority)\(request.path ?? "/")")
+        let url = "\(scheme)://\(authority)\(request.path ?? "/")"
+        guard Self.isSentAsIs(url) else {
+            throw TransportError(.other, requestMayHaveBeenSent: false, underlying: ErrorDescription("The request target is not percent-encoded: \(request.path ?? "")"))
+        }
+        var outgoing = HTTPClientRequest(url: url)
         outgoing.method = NIOHTTP1.HTTPMethod(rawValue: request.method.rawValue)
         for field in request.headerFields {
             outgoing.headers.add(name: field.name.rawName, value: field.value)
@@ -70,6 +74,18 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         } catch {
             throw Self.transportError(for: error, cancelled: Task.isCancelled)
         }
+    }
+
+    /// Whether AsyncHTTPClient sends `url`'s path byte for byte. It parses the string with
+    /// `URL(string:)`, which percent-encodes a string it finds invalid, `%` included, so one
+    /// stray character would turn every `%2F` the client encoded into `%252F`; such a request
+    /// fails rather than go out as a different one.
+    static func isSentAsIs(_ url: String) -> Bool {
+        if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
+            return URL(string: url, encodingInvalidCharacters: false) != nil
+        }
+        // Before these releases `URL(string:)` never encoded; it returned nil.
+        return URL(string: url) != nil
     }
 
     private static func nanoseconds(_ duration: Duration) -> Int64 {

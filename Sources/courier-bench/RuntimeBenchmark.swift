@@ -63,6 +63,7 @@ struct RuntimeBenchmark {
         throughput.print()
         try await measureLayerOverhead()
         measureBreakerContention()
+        measureDiscriminator()
     }
 
     // MARK: The variants
@@ -202,6 +203,42 @@ struct RuntimeBenchmark {
         table.add(["generated request, retry off, breaker off (baseline)", Format.nanoseconds(without.median), "1.00×"])
         table.add(["generated client, retry + per-host breaker", Format.nanoseconds(with.median), Format.ratio(with.median / without.median)])
         table.notes = ["Overhead of the layers: \(Format.nanoseconds(with.median - without.median)) per call (difference of medians)."]
+        table.print()
+    }
+
+    /// `discriminator(at:)` on a large error body of many small objects, the shape that made a
+    /// full decode into a JSON tree cost seconds, against `JSONDecoder` decoding the same bytes
+    /// as their schema: a mapping reading one field should cost no more than decoding the body.
+    private func measureDiscriminator() {
+        struct Item: Decodable { var code: Int }
+        struct Schema: Decodable { var errors: [Item]; var code: String }
+        var text = #"{"errors":["#
+        for index in 0..<100_000 {
+            if index > 0 { text += "," }
+            text += #"{"code":\#(index)}"#
+        }
+        text += #"],"code":"quota"}"#
+        let response = RawResponse(status: .badRequest, body: Data(text.utf8))
+        let clock = ContinuousClock()
+        var discriminator = Samples()
+        var decoder = Samples()
+        var found = 0
+        // Interleaved, so a drift of the machine's speed falls on both alike.
+        for _ in 0..<max(context.runs, 7) {
+            var start = clock.now
+            if response.discriminator(at: "code") == "quota" { found += 1 }
+            discriminator.append((clock.now - start).seconds)
+            start = clock.now
+            if (try? JSONDecoder().decode(Schema.self, from: response.body))?.code == "quota" { found += 1 }
+            decoder.append((clock.now - start).seconds)
+        }
+        var table = Table(
+            "Discriminator on a \(Format.bytes(Double(response.body.count))) error body of 100,000 small objects",
+            command: "swift run -c release courier-bench --sections runtime",
+            header: ["Read", "Median", "× JSONDecoder"])
+        table.add(["`JSONDecoder` decoding the body as its schema (baseline)", Format.seconds(decoder.median), "1.00×"])
+        table.add(["`discriminator(at: \"code\")`", Format.seconds(discriminator.median), Format.ratio(discriminator.median / decoder.median)])
+        table.notes = ["Both found the value in \(found) of \(discriminator.count + decoder.count) reads."]
         table.print()
     }
 

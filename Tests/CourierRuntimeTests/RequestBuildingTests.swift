@@ -37,6 +37,19 @@ import Testing
         #expect(stub.receivedRequests.map(\.path) == [expected])
     }
 
+    @Test(arguments: [
+        ("/files/café/{name}", "x/y", "/files/caf%C3%A9/x%2Fy"),
+        ("/a%20b/{name}", "x%2Fy", "/a%2520b/x%252Fy"),
+        ("/q?x#y/{name}", "1", "/q%3Fx%23y/1"),
+        ("/keep:@!$&'()*+,;=-._~/{name}", "1", "/keep:@!$&'()*+,;=-._~/1"),
+        ("/with space/{name}.json", "a b", "/with%20space/a%20b.json"),
+        ("/open{brace", "unused", "/open%7Bbrace"),
+    ] as [(String, String, String)])
+    func templateLiteralsArePercentEncodedOnce(template: String, value: String, expected: String) async throws {
+        let recorded = try await sent(Probe<NoContent, NoDocumentedFailure>(path: RequestPath(template, ["name": value])))
+        #expect(recorded.path == expected)
+    }
+
     @Test func baseURLPathIsKeptAndPlaceholdersMayShareASegment() async throws {
         let stub = StubTransport()
         stub.on(.get, "/v2/files/{name}", .status(204))

@@ -254,6 +254,20 @@ import Testing
     }
 
     @Test(arguments: TransportKind.allCases)
+    func templateLiteralsAndValuesAreEncodedExactlyOnce(kind: TransportKind) async throws {
+        try await withServer { server in
+            server.setFallback(.respond(.status(204)))
+            // The literal has non-ASCII, a `%` that is a percent sign, and sub-delimiters a
+            // path may carry as they are; the value has `/`, `%`, a space, non-ASCII, `?` and `#`.
+            let request = Probe<NoContent, NoDocumentedFailure>(
+                path: RequestPath("/files/café/a%20b;v=1/{name}", ["name": "a/b% c/é?#"])
+            )
+            _ = try await client(for: server, kind).send(request)
+            #expect(server.receivedRequests.map(\.target) == ["/files/caf%C3%A9/a%2520b;v=1/a%2Fb%25%20c%2F%C3%A9%3F%23"])
+        }
+    }
+
+    @Test(arguments: TransportKind.allCases)
     func headerInjectionIsRejectedBeforeAnythingIsSent(kind: TransportKind) async throws {
         try await withServer { server in
             server.setFallback(.respond(.status(204)))

@@ -13,7 +13,9 @@ extension APIClient {
         public var defaultHeaderFields: HTTPFields
         /// Credentials and the 401 hook.
         public var auth: Authentication
-        /// Where the one line per attempt goes.
+        /// Where the one line per attempt and the breaker changes go. By default a logger that
+        /// discards everything: a library must not write to an app's standard error unless the
+        /// app hands it a logger, whatever the app bootstrapped swift-log with.
         public var logger: Logger
         /// The level of the per-attempt line; `.debug` by default, so an app's `.info`
         /// logs stay quiet until asked.
@@ -33,12 +35,15 @@ extension APIClient {
         public var resilience: Resilience
 
         /// Creates a configuration; every parameter has a sensible default.
+        ///
+        /// - Parameter logger: Where the client logs; ``APIClient/Configuration/silentLogger``
+        ///   (nothing is logged) unless given.
         public init(
             coding: JSONCoding = JSONCoding(),
             query: QueryEncoding = QueryEncoding(),
             defaultHeaderFields: HTTPFields = HTTPFields(),
             auth: Authentication = .none,
-            logger: Logger = Logger(label: "courier"),
+            logger: Logger = Configuration.silentLogger,
             logLevel: Logger.Level = .debug,
             onEvent: (@Sendable (ClientEvent) -> Void)? = nil,
             timeouts: Timeouts = Timeouts(),
@@ -53,6 +58,13 @@ extension APIClient {
             self.onEvent = onEvent
             self.timeouts = timeouts
             self.resilience = resilience
+        }
+
+        /// The default logger: it discards everything without asking swift-log's global
+        /// bootstrap, whose default handler prints to standard error. AsyncHTTPClient's default
+        /// logger follows the same convention.
+        public static var silentLogger: Logger {
+            Logger(label: "courier", factory: { _ in SwiftLogNoOpLogHandler() })
         }
     }
 

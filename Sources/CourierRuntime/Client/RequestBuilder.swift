@@ -122,14 +122,20 @@ enum RequestBuilder {
         )
     }
 
-    /// Fills `{name}` placeholders, each value percent-encoded as a single segment.
+    /// Fills `{name}` placeholders, each value percent-encoded as a single segment, and
+    /// percent-encodes the template's literal text, so the result is a request target that
+    /// transports send as it is and nothing encodes again.
+    ///
+    /// A `%` in the template is a percent sign the spec author wrote, not the start of an
+    /// escape: `/a%20b` is sent as `/a%2520b`. Reading it as an escape would make the same
+    /// characters mean different things in a literal and in a value.
     static func fillTemplate(_ path: RequestPath, coding: JSONCoding) throws(InvalidReason) -> String {
         var result = ""
         var remainder = path.template[...]
         while let open = remainder.firstIndex(of: "{") {
-            result += remainder[..<open]
+            result += percentEncode(remainder[..<open], keeping: isPathCharacter)
             guard let close = remainder[open...].firstIndex(of: "}") else {
-                result += remainder[open...]
+                result += percentEncode(remainder[open...], keeping: isPathCharacter)
                 return result
             }
             let name = String(remainder[remainder.index(after: open)..<close])
@@ -142,7 +148,7 @@ enum RequestBuilder {
             result += segment
             remainder = remainder[remainder.index(after: close)...]
         }
-        result += remainder
+        result += percentEncode(remainder, keeping: isPathCharacter)
         if !result.isEmpty && !result.hasPrefix("/") { result = "/" + result }
         return result
     }
@@ -194,19 +200,46 @@ enum RequestBuilder {
     /// Percent-encodes everything but RFC 3986 unreserved characters, so no value can
     /// introduce a `/`, `?`, `#`, `&` or `=` of its own.
     static func percentEncode(_ text: String) -> String {
+        percentEncode(text[...], keeping: isUnreserved)
+    }
+
+    /// Percent-encodes every byte of `text`'s UTF-8 that `isKept` rejects, `%` included.
+    static func percentEncode(_ text: Substring, keeping isKept: (UInt8) -> Bool) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+            if isKept(byte) {
                 result.unicodeScalars.append(UnicodeScalar(byte))
-            default:
+            } else {
                 result += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
             }
         }
         return result
+    }
+
+    /// RFC 3986 unreserved characters: what a value keeps.
+    static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+            true
+        default:
+            false
+        }
+    }
+
+    /// RFC 3986 `pchar` and the `/` between segments: what a template literal keeps. The rest,
+    /// `%`, `?`, `#`, spaces and non-ASCII among them, is encoded.
+    static func isPathCharacter(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("),
+             UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"),
+             UInt8(ascii: "="), UInt8(ascii: ":"), UInt8(ascii: "@"), UInt8(ascii: "/"):
+            true
+        default:
+            isUnreserved(byte)
+        }
     }
 }
 

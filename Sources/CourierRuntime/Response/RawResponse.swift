@@ -74,28 +74,17 @@ public struct RawResponse: Sendable {
     /// Paths use dots for members and brackets for array indices: `type`, `error.code`,
     /// `errors[0].code`. Numbers and booleans come back in their JSON spelling, so a
     /// mapping can switch over string literals whatever the field's JSON type.
+    ///
+    /// The body is read in one pass without building the values around the path, so a large
+    /// or hostile error body costs time linear in its length.
     public func discriminator(at path: String) -> String? {
-        guard let steps = FieldPath.parse(path),
-              let root = try? JSONDecoder().decode(JSONValue.self, from: body)
-        else { return nil }
-        var current = root
-        for step in steps {
-            switch (step, current) {
-            case (.member(let name), .object(let members)):
-                guard let next = members[name] else { return nil }
-                current = next
-            case (.index(let index), .array(let elements)):
-                guard elements.indices.contains(index) else { return nil }
-                current = elements[index]
-            default:
-                return nil
-            }
-        }
-        return current.scalarText
+        guard let steps = FieldPath.parse(path) else { return nil }
+        return DiscriminatorScanner.scalarText(at: steps, in: body)
     }
 }
 
-/// Any JSON value, for reading discriminators without a schema.
+/// Any JSON value; decodes the one scalar a discriminator found, so that its text is what
+/// `JSONDecoder` makes of it.
 enum JSONValue: Decodable, Sendable {
     case null
     case bool(Bool)

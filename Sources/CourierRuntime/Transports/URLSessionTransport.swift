@@ -81,11 +81,20 @@ public final class URLSessionTransport: HTTPTransport, Sendable {
         return try result.get()
     }
 
-    /// Builds the URL from the parts `HTTPRequest` keeps, without re-encoding the path:
-    /// the client has already percent-encoded every value.
+    /// Builds the URL from the parts `HTTPRequest` keeps, without re-encoding the path: the
+    /// client has already percent-encoded it, literals and values alike.
+    ///
+    /// `URL(string:)` percent-encodes a string it finds invalid, `%` included, so one stray
+    /// character would turn every `%2F` of the path into `%252F`; a path that is not a valid
+    /// request target fails instead.
     static func url(of request: HTTPRequest) -> URL? {
         guard let scheme = request.scheme, let authority = request.authority else { return nil }
-        return URL(string: "\(scheme)://\(authority)\(request.path ?? "/")")
+        let text = "\(scheme)://\(authority)\(request.path ?? "/")"
+        if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
+            return URL(string: text, encodingInvalidCharacters: false)
+        }
+        // Before these releases `URL(string:)` never encoded; it returned nil.
+        return URL(string: text)
     }
 
     static func seconds(_ duration: Duration) -> TimeInterval {
