@@ -1,3 +1,5 @@
+@_spi(CourierInternal) import CourierRuntime
+
 /// A clock that only moves when told to, for testing retries, backoff and circuit breakers
 /// without sleeping real time.
 ///

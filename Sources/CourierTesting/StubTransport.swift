@@ -1,4 +1,4 @@
-import CourierRuntime
+@_spi(CourierInternal) import CourierRuntime
 import Foundation
 import HTTPTypes
 
