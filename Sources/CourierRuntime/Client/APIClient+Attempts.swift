@@ -14,6 +14,9 @@ extension APIClient {
     ) async -> Result<APIResponse<Request.Response>, APIError<Request.Failure>> {
         var replayed = false
         var attemptNumber = 1
+        // The 401 that led to a replay: if the breaker refuses the replay, this is the real
+        // answer the caller is owed.
+        var answerBeforeReplay: RawResponse?
         while true {
             var call = prepared
             do {
@@ -33,6 +36,9 @@ extension APIClient {
             case .transportFailure(let error):
                 return .failure(.transport(error))
             case .circuitOpen(let open):
+                if let answerBeforeReplay {
+                    return Self.interpret(answerBeforeReplay, for: request)
+                }
                 return .failure(.circuitOpen(open))
             case .response(let response):
                 let raw = RawResponse(status: response.head.status, headerFields: response.head.headerFields, body: response.body, coding: configuration.coding)
@@ -40,6 +46,7 @@ extension APIClient {
                     let action = await onUnauthorized(Authentication.UnauthorizedContext(request: prepared.summary, response: raw))
                     if action == .replay {
                         replayed = true
+                        answerBeforeReplay = raw
                         continue
                     }
                 }
@@ -81,8 +88,9 @@ extension APIClient {
     /// endpoint-specific interpretation.
     ///
     /// Retry sits outside the breaker: the loop asks the call's breaker for a permit before
-    /// every attempt, the first included, and a refusal ends the call with `.circuitOpen`
-    /// without touching the transport. Each failed attempt is classified (status and parsed
+    /// every attempt, the first included. A refused first attempt ends the call with
+    /// `.circuitOpen` without touching the transport; a refused retry ends it with the last
+    /// real attempt's outcome, which did reach the server. Each failed attempt is classified (status and parsed
     /// `Retry-After`, or transport error kind and `requestMayHaveBeenSent`) and repeated when
     /// the policy, the host's budget and the remaining time allow. The call's Idempotency-Key
     /// was made once, when the call was prepared, and goes out unchanged on every attempt.
@@ -256,6 +264,6 @@ enum AttemptOutcome: Sendable {
     case response(TransportResponse)
     /// No complete response.
     case transportFailure(TransportError)
-    /// The breaker refused the attempt; the transport was not called.
+    /// The breaker refused the call's first attempt; the transport was not called.
     case circuitOpen(CircuitOpen)
 }

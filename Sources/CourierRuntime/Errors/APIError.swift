@@ -30,7 +30,9 @@ public enum APIError<Failure: EndpointFailure>: Error, Sendable {
     case decoding(DecodingFailure)
     /// The request could not be built; nothing was sent.
     case invalidRequest(InvalidRequest)
-    /// The circuit breaker is open; nothing was sent.
+    /// The circuit breaker refused the call's first attempt; nothing was sent. A call that
+    /// did reach the server and whose retry the breaker refused ends with that attempt's own
+    /// error instead.
     case circuitOpen(CircuitOpen)
 
     /// The response, when one arrived.

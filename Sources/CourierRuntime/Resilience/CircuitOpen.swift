@@ -1,8 +1,9 @@
 /// A circuit breaker refused the attempt: nothing was sent.
 ///
-/// ``CircuitBreaker/acquirePermit()`` throws it, and a call the breaker cut off ends with
-/// ``APIError/circuitOpen(_:)`` carrying it. The retry loop never retries it: the breaker has
-/// just said the dependency is failing.
+/// ``CircuitBreaker/acquirePermit()`` throws it, and a call whose first attempt the breaker
+/// refused ends with ``APIError/circuitOpen(_:)`` carrying it. A call refused only on a retry
+/// ends with its last real attempt's error instead, since that attempt reached the server. The
+/// retry loop never retries a refusal: the breaker has just said the dependency is failing.
 public struct CircuitOpen: Error, Sendable, Hashable, CustomStringConvertible {
     /// The breaker that refused: its host, and its endpoint when it guards only one.
     public var key: CircuitBreakerKey

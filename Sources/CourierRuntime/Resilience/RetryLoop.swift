@@ -21,7 +21,10 @@
 /// ```
 ///
 /// Retry sits outside the breaker: every attempt, the first included, asks the breaker for
-/// a permit, and a refusal ends the call at once rather than being retried.
+/// a permit, and a refusal ends the call at once rather than being retried. A refused first
+/// attempt ends it with ``Interruption/circuitOpen(_:)``; a refused retry ends it with the
+/// last real attempt's outcome, because that attempt did reach the server and its caller is
+/// owed the answer.
 public struct RetryLoop: Sendable {
     /// Which failures are repeated, how often and after what delay.
     public var policy: RetryPolicy
@@ -71,7 +74,7 @@ public struct RetryLoop: Sendable {
     /// Why the loop ended without a real error from an attempt to return; the caller turns
     /// it into its own error type.
     public enum Interruption: Sendable, Hashable {
-        /// The circuit breaker refused the next attempt.
+        /// The circuit breaker refused the first attempt, so nothing was sent.
         case circuitOpen(CircuitOpen)
         /// The calling task was cancelled before an attempt or during a backoff.
         case cancelled
@@ -99,13 +102,15 @@ public struct RetryLoop: Sendable {
     ///     from now; `nil` for no limit beyond the attempts' own.
     ///   - classify: Describes a failed attempt's error to the policy, budget and breaker.
     ///   - interrupted: Makes the error to throw when the loop ends with no attempt error to
-    ///     return: a refusal by the breaker, a cancellation, or a deadline that had passed
-    ///     before the first attempt.
+    ///     return: a refusal of the first attempt by the breaker, a cancellation, or a
+    ///     deadline that had passed before the first attempt.
+    ///     It is also called when the breaker refuses a retry, so that the refusal can be
+    ///     recorded, but its result is then dropped for the last attempt's.
     ///   - onEvent: Told about every retry and about why the call stopped.
     ///   - attempt: Makes one attempt within the given timeout.
     /// - Returns: The first successful attempt's value.
-    /// - Throws: The last attempt's error when the policy, the budget or the deadline
-    ///   forbids another attempt; otherwise the error `interrupted` makes.
+    /// - Throws: The last attempt's error when the policy, the budget, the deadline or the
+    ///   breaker forbids another attempt; otherwise the error `interrupted` makes.
     public func run<Value, Failure: Error>(
         _ request: RetryTraits,
         attemptTimeout: Duration,
@@ -150,13 +155,15 @@ public struct RetryLoop: Sendable {
     ///   - assess: Returns `nil` for an outcome that ends the call successfully, and how it
     ///     failed otherwise.
     ///   - interrupted: Makes the outcome to return when the loop ends with no attempt outcome
-    ///     to return: a refusal by the breaker, a cancellation, or a deadline that had passed
-    ///     before the first attempt.
+    ///     to return: a refusal of the first attempt by the breaker, a cancellation, or a
+    ///     deadline that had passed before the first attempt.
+    ///     It is also called when the breaker refuses a retry, so that the refusal can be
+    ///     recorded, but its result is then dropped for the last attempt's.
     ///   - onEvent: Told about every retry and about why the call stopped.
     ///   - attempt: Makes one attempt within the given timeout.
     /// - Returns: The successful outcome, or the last attempt's outcome when the policy, the
-    ///   budget or the deadline forbids another attempt, or the outcome `interrupted` makes;
-    ///   with the number of attempts made.
+    ///   budget, the deadline or the breaker forbids another attempt, or the outcome
+    ///   `interrupted` makes; with the number of attempts made.
     public func run<Outcome>(
         _ request: RetryTraits,
         attemptTimeout: Duration,
@@ -199,7 +206,12 @@ public struct RetryLoop: Sendable {
             do {
                 admission = try breaker?.admit()
             } catch {
-                return stop(.circuitOpen, interrupted(.circuitOpen(error)))
+                // Made even for a refused retry, so the caller can record the refusal; but then
+                // the last real outcome is returned instead: `.circuitOpen` would tell the caller
+                // nothing was sent when the server had in fact answered. The stop reason still
+                // says that the breaker ended the call.
+                let refusal = interrupted(.circuitOpen(error))
+                return stop(.circuitOpen, lastOutcome ?? refusal)
             }
 
             let outcome = await attempt(Attempt(number: attemptsMade + 1, timeout: timeout, isProbe: admission?.isProbe ?? false))

@@ -199,6 +199,8 @@ import Testing
             // Attempts pass the breaker one by one: the fifth failure opens it, whichever call made it.
             #expect(server.requestCount == 5)
             #expect(ends.filter { $0 == .circuitOpen }.count >= 18)
+            // The calls whose requests made up those five end with the server's own 503.
+            #expect(ends.prefix(2).allSatisfy { $0 == .status(503) }, "\(ends.prefix(2))")
             #expect(ends.last == .circuitOpen)
         }
     }

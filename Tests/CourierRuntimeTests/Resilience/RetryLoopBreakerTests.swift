@@ -17,8 +17,8 @@ import Testing
         #expect(await loop.run(Self.get, attempts: first) == .failure(.status(500)))
         let events = Guarded<[RetryLoop.Event]>([])
         let second = ScriptedAttempts([.fail(.status(500)), .fail(.status(500)), .succeed])
-        let opened = CircuitOpen(key: CircuitBreakerKey(host: .hostA), state: .open, retryAfter: .seconds(60))
-        #expect(await loop.run(Self.get, events: events, attempts: second) == .failure(.interrupted(.circuitOpen(opened))))
+        // Its third attempt is refused: the call ends with the 500 its second attempt got.
+        #expect(await loop.run(Self.get, events: events, attempts: second) == .failure(.status(500)))
         #expect(second.attempts.count == 2)
         #expect(events.current.last == .stopped(.circuitOpen, attempts: 2))
         // Two retries of the first call and one of the second were sent; the refused one was refunded.
@@ -102,9 +102,14 @@ import Testing
 
         clock.advance(by: .seconds(5))
         let failedProbe = ScriptedAttempts([.fail(.transport(.connectionRefused)), .succeed])
-        let reopened = CircuitOpen(key: CircuitBreakerKey(host: .hostA), state: .open, retryAfter: .seconds(10))
-        #expect(await loop.run(Self.get, attempts: failedProbe) == .failure(.interrupted(.circuitOpen(reopened))))
+        // The failed probe reopens the breaker and its retry is refused: the call ends with the
+        // probe's own failure, and the next call is turned away for the longer break.
+        #expect(await loop.run(Self.get, attempts: failedProbe) == .failure(.transport(.connectionRefused)))
         #expect(failedProbe.attempts.map(\.isProbe) == [true])
+        let reopened = CircuitOpen(key: CircuitBreakerKey(host: .hostA), state: .open, retryAfter: .seconds(10))
+        let turnedAway = ScriptedAttempts([.succeed])
+        #expect(await loop.run(Self.get, attempts: turnedAway) == .failure(.interrupted(.circuitOpen(reopened))))
+        #expect(turnedAway.attempts.isEmpty)
 
         clock.advance(by: .seconds(10))
         let goodProbe = ScriptedAttempts([.succeed])

@@ -21,13 +21,14 @@ import Testing
         }
     }
 
-    func run(_ loop: RetryLoop, _ script: [Outcome], method: HTTPRequest.Method = .get) async -> (outcome: Outcome, attempts: Int, calls: Int) {
+    func run(_ loop: RetryLoop, _ script: [Outcome], method: HTTPRequest.Method = .get, events: Guarded<[RetryLoop.Event]>? = nil) async -> (outcome: Outcome, attempts: Int, calls: Int) {
         let remaining = Guarded(script)
         let (outcome, attempts) = await loop.run(
             RetryTraits(method: method),
             attemptTimeout: .seconds(5),
             assess: Self.assess,
             interrupted: { Outcome.interrupted($0) },
+            onEvent: { event in events?.withLock { $0.append(event) } },
             attempt: { _ in remaining.withLock { $0.removeFirst() } }
         )
         return (outcome, attempts, script.count - remaining.current.count)
@@ -70,5 +71,35 @@ import Testing
         #expect(result.outcome == .interrupted(.circuitOpen(open)))
         #expect(result.attempts == 0)
         #expect(result.calls == 0)
+    }
+
+    @Test func aRetryRefusedByTheBreakerAfterARealResponseReturnsThatResponse() async {
+        let clock = ManualClock()
+        // The first 503 trips the breaker, so the retry the policy wants is refused.
+        let breaker = CircuitBreaker(key: CircuitBreakerKey(host: .hostA), configuration: .consecutiveFailures(1), clock: clock, jitter: .constant(0))
+        let loop = RetryLoop(breaker: breaker, clock: clock, jitter: .constant(0))
+        let events = Guarded<[RetryLoop.Event]>([])
+        let result = await run(loop, [.response(503), .response(200)], events: events)
+        #expect(result.outcome == .response(503))
+        #expect(result.attempts == 1)
+        #expect(result.calls == 1)
+        #expect(breaker.state == .open)
+        // The refusal is still what ended the call, and the stream says so.
+        #expect(events.current.last == .stopped(.circuitOpen, attempts: 1))
+    }
+
+    @Test func aRetryRefusedAfterAFailedProbeReturnsTheProbesOwnFailure() async throws {
+        let clock = ManualClock()
+        let breaker = CircuitBreaker(key: CircuitBreakerKey(host: .hostA), configuration: .consecutiveFailures(1, successesToClose: 1), clock: clock, jitter: .constant(0))
+        try breaker.acquirePermit().record(.failure)
+        clock.advance(by: .seconds(60))
+        let loop = RetryLoop(breaker: breaker, clock: clock, jitter: .constant(0))
+        let events = Guarded<[RetryLoop.Event]>([])
+        let result = await run(loop, [.transport(.connectionLost), .response(200)], events: events)
+        #expect(result.outcome == .transport(.connectionLost))
+        #expect(result.attempts == 1)
+        #expect(result.calls == 1)
+        #expect(breaker.state == .open)
+        #expect(events.current.last == .stopped(.circuitOpen, attempts: 1))
     }
 }
