@@ -43,6 +43,8 @@ extension APIError: LocalizedError {
             return "The response did not have the expected format."
         case .invalidRequest(let error):
             return error.failureReason
+        case .circuitOpen(let open) where open.state == .halfOpen:
+            return "Recent requests to the service failed; a test request is checking whether it has recovered."
         case .circuitOpen:
             return "Recent requests to the service failed, so new requests are paused."
         }
@@ -65,6 +67,8 @@ extension APIError: LocalizedError {
         case .invalidRequest:
             return nil
         case .circuitOpen(let open):
+            // A zero wait (a breaker configured with no break) must not read as "1 second".
+            guard open.retryAfter > .zero else { return "Try again in a moment." }
             return "Try again in \(RateLimitText.seconds(open.retryAfter))."
         }
     }

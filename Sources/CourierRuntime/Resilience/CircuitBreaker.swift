@@ -225,7 +225,12 @@ public final class CircuitBreaker: Sendable {
                 return (.failure(CircuitOpen(key: key, state: .open, retryAfter: wait)), transitions)
             case .halfOpen:
                 guard core.probesInFlight < max(configuration.halfOpenProbes, 1) else {
-                    return (.failure(CircuitOpen(key: key, state: .halfOpen, retryAfter: .zero)), transitions)
+                    // When the probes will answer is unknown. If they fail, no attempt passes
+                    // before the next break ends, and that break is at most its nominal length;
+                    // if they succeed, coming back then is merely late. Zero would have sent
+                    // callers straight back into another refusal.
+                    let wait = configuration.breakDuration.nominal(forBreak: core.breaks)
+                    return (.failure(CircuitOpen(key: key, state: .halfOpen, retryAfter: wait)), transitions)
                 }
                 core.probesInFlight += 1
                 return (.success(Admission(generation: core.generation, isProbe: true)), transitions)

@@ -10,8 +10,10 @@ public struct CircuitOpen: Error, Sendable, Hashable, CustomStringConvertible {
     /// ``CircuitBreaker/State/open``, or ``CircuitBreaker/State/halfOpen`` when its probes
     /// are all taken.
     public var state: CircuitBreaker.State
-    /// How long until the breaker lets a probe through; zero when it is half-open and a
-    /// probe is already under way.
+    /// How long to wait before trying again. While open: until the break ends and the
+    /// breaker lets a probe through. While half-open with its probes in flight: the length of
+    /// the break a failed probe would start, the longest the wait can then be; a successful
+    /// probe closes the breaker sooner.
     public var retryAfter: Duration
 
     /// Creates the error.
@@ -23,6 +25,11 @@ public struct CircuitOpen: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// A one-line summary for logs.
     public var description: String {
-        "circuit breaker for \(key) is \(state); next probe in \(retryAfter)"
+        switch state {
+        case .halfOpen:
+            "circuit breaker for \(key) is half-open with a probe in flight; try again in \(retryAfter)"
+        case .open, .closed:
+            "circuit breaker for \(key) is \(state); next probe in \(retryAfter)"
+        }
     }
 }

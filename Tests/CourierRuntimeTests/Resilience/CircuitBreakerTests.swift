@@ -197,9 +197,34 @@ struct BreakerHarness {
         harness.clock.advance(by: .seconds(1))
         let probes = try (0..<3).map { _ in try harness.breaker.acquirePermit() }
         #expect(probes.allSatisfy { $0.isProbe })
-        #expect(harness.rejection() == CircuitOpen(key: CircuitBreakerKey(host: .hostA), state: .halfOpen, retryAfter: .zero))
+        // A failed probe would start a second 1 s break: that is the wait the refusal gives.
+        #expect(harness.rejection() == CircuitOpen(key: CircuitBreakerKey(host: .hostA), state: .halfOpen, retryAfter: .seconds(1)))
         probes.forEach { $0.record(.success) }
         #expect(harness.breaker.state == .closed)
+    }
+
+    @Test func aRefusalBetweenProbesSaysAProbeIsInFlightAndGivesAnHonestWait() throws {
+        let configuration = CircuitBreaker.Configuration(
+            trip: .consecutiveFailures(1),
+            breakDuration: .init(initial: .seconds(5), multiplier: 2, maximum: .seconds(60), jitter: 0)
+        )
+        let harness = BreakerHarness(configuration)
+        try harness.call(.failure)
+        harness.clock.advance(by: .seconds(5))
+        let probe = try harness.breaker.acquirePermit()
+        let refusal = try #require(harness.rejection())
+        #expect(refusal.state == .halfOpen)
+        // Should the probe fail, the next break is 10 s: a caller told to come back sooner
+        // would only be turned away again, and "now" would invite a busy loop.
+        #expect(refusal.retryAfter == .seconds(10))
+        #expect(refusal.description == "circuit breaker for http://127.0.0.1:8081 is half-open with a probe in flight; try again in 10.0 seconds")
+        let error = APIError<NoDocumentedFailure>.circuitOpen(refusal)
+        #expect(error.failureReason == "Recent requests to the service failed; a test request is checking whether it has recovered.")
+        #expect(error.recoverySuggestion == "Try again in 10 seconds.")
+
+        // The probe fails at once: the break it starts ends exactly when the refused caller was told.
+        probe.record(.failure)
+        #expect(harness.rejection() == CircuitOpen(key: CircuitBreakerKey(host: .hostA), state: .open, retryAfter: .seconds(10)))
     }
 
     @Test func aCancelledProbeGivesItsPermitBack() throws {

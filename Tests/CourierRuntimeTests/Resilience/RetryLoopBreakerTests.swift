@@ -81,7 +81,8 @@ import Testing
         }
         #expect(attemptCalls.current == 1)
         #expect(results.filter { $0 == .success("probe") }.count == 1)
-        let turnedAway = CircuitOpen(key: CircuitBreakerKey(host: .hostA), state: .halfOpen, retryAfter: .zero)
+        // Told to come back after the 60 s break a failed probe would start.
+        let turnedAway = CircuitOpen(key: CircuitBreakerKey(host: .hostA), state: .halfOpen, retryAfter: .seconds(60))
         #expect(results.filter { $0 == .failure(.interrupted(.circuitOpen(turnedAway))) }.count == 49)
         #expect(breaker.state == .closed)
     }
