@@ -86,6 +86,29 @@ import Testing
         #expect(refused == [3], "the third attempt is the one the breaker turned away")
     }
 
+    @Test func aReplayAfter401ThatTheBreakerRefusesEndsWithThe401() async {
+        let harness = ClientHarness(policy: .never, breakerScope: .host, breaker: Self.touchy())
+        harness.stub.on(.get, "/", .json(#"{"error":"expired"}"#, status: 401))
+        let breaker = harness.breaker()
+        var configuration = harness.configuration
+        configuration.auth = .bearer(token: { "token" }, onUnauthorized: { _ in
+            // Another call's failure opens the host's breaker while the token is refreshed.
+            try? breaker.acquirePermit().record(.failure)
+            return .replay
+        })
+        let client = APIClient(baseURL: URL(string: "https://api.test")!, transport: harness.stub, configuration: configuration)
+        let result = await client.outcome(of: PlainProbe())
+        // The replay was refused, but the first attempt did reach the server: its 401 is the answer.
+        guard case .failure(.undocumentedStatus(let response)) = result else {
+            Issue.record("expected the server's 401, got \(result)")
+            return
+        }
+        #expect(response.status.code == 401)
+        #expect(response.text == #"{"error":"expired"}"#)
+        #expect(harness.stub.receivedRequests.count == 1)
+        #expect(breaker.state == .open)
+    }
+
     @Test func fiftyConcurrentCallersAtHalfOpenSendExactlyOneProbe() async {
         let harness = ClientHarness(policy: .never, breakerScope: .host, breaker: Self.touchy())
         harness.stub.on(.get, "/fail", .status(500))
