@@ -90,9 +90,9 @@ extension APIClient {
     /// Retry sits outside the breaker: the loop asks the call's breaker for a permit before
     /// every attempt, the first included. A refused first attempt ends the call with
     /// `.circuitOpen` without touching the transport; a refused retry ends it with the last
-    /// real attempt's outcome, which did reach the server. Each failed attempt is classified (status and parsed
-    /// `Retry-After`, or transport error kind and `requestMayHaveBeenSent`) and repeated when
-    /// the policy, the host's budget and the remaining time allow. The call's Idempotency-Key
+    /// real attempt's outcome, which did reach the server. Each failed attempt is classified
+    /// (status and parsed `Retry-After`, or transport error kind and `requestMayHaveBeenSent`)
+    /// and repeated when the policy, the host's budget and the remaining time allow. The call's Idempotency-Key
     /// was made once, when the call was prepared, and goes out unchanged on every attempt.
     ///
     /// - Returns: The last outcome and how many attempts reached the transport.

@@ -74,7 +74,8 @@ public struct RetryLoop: Sendable {
     /// Why the loop ended without a real error from an attempt to return; the caller turns
     /// it into its own error type.
     public enum Interruption: Sendable, Hashable {
-        /// The circuit breaker refused the first attempt, so nothing was sent.
+        /// The circuit breaker refused an attempt. Only a refusal of the first attempt, when
+        /// nothing was sent, ends the call with it; a refused retry ends with the last outcome.
         case circuitOpen(CircuitOpen)
         /// The calling task was cancelled before an attempt or during a backoff.
         case cancelled
