@@ -160,13 +160,20 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
             case .cancelled:
                 return TransportError(.cancelled, underlying: error)
             case .deadlineExceeded, .readTimeout, .writeTimeout:
+                // AsyncHTTPClient reports `deadlineExceeded` alike for a request still queued for
+                // a connection and for one already written, so it proves nothing.
                 return TransportError(cancelled ? .cancelled : .timedOut, underlying: error)
-            case .connectTimeout, .getConnectionFromPoolTimeout:
+            case .connectTimeout, .getConnectionFromPoolTimeout, .socksHandshakeTimeout, .httpProxyHandshakeTimeout:
+                // The pool reports these only for a request that never got a connection.
                 return TransportError(.timedOut, requestMayHaveBeenSent: false, underlying: error)
             case .remoteConnectionClosed:
                 return TransportError(.connectionLost, underlying: error)
             case .tlsHandshakeTimeout:
                 return TransportError(.tls, requestMayHaveBeenSent: false, underlying: error)
+            case .proxyAuthenticationRequired, .invalidProxyResponse:
+                // The proxy refused the tunnel (every proxied request goes through CONNECT), so
+                // the request itself never left.
+                return TransportError(.other, requestMayHaveBeenSent: false, underlying: error)
             case .invalidURL, .emptyHost, .emptyScheme, .alreadyShutdown:
                 return TransportError(.other, requestMayHaveBeenSent: false, underlying: error)
             default:
