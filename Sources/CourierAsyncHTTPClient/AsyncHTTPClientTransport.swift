@@ -25,15 +25,15 @@ import NIOPosix
 ///
 /// Passing `HTTPClient.shared` works but is not recommended: it retries a refused
 /// connection by itself until the attempt's timeout, so every attempt against a server that
-/// is down waits that long, and a wait for a connection ends as an ambiguous
-/// `deadlineExceeded`, which cannot prove that a POST was never sent.
+/// is down waits that long, and a wait for a connection that has not failed yet ends as an
+/// ambiguous `deadlineExceeded`, which cannot prove that a POST was never sent.
 ///
 /// ## What "may have been sent" means here
 ///
 /// ``TransportError/requestMayHaveBeenSent`` is `false` for the failures AsyncHTTPClient only
 /// reports while a request waits for a connection: refused or unreachable connects, DNS
-/// failures, `connectTimeout`, `getConnectionFromPoolTimeout` and TLS or proxy handshake
-/// failures. The pool gives up on a waiting request after the client's connect timeout
+/// failures, `connectTimeout`, `getConnectionFromPoolTimeout`, TLS handshake timeouts and
+/// failures to set up a proxy tunnel. The pool gives up on a waiting request after the client's connect timeout
 /// (`configuration.timeout.connect`, 10 s in Courier's configuration), so keep that below
 /// the attempt timeout: a `deadlineExceeded` is reported the same way whether the request
 /// was still queued or already written, and is therefore always "may have been sent".
