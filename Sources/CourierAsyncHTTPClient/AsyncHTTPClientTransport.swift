@@ -11,31 +11,82 @@ import NIOPosix
 /// It lives in its own library so that apps using only ``URLSessionTransport`` never
 /// link SwiftNIO.
 ///
-/// AsyncHTTPClient's default configuration keeps retrying a refused connection until the
-/// request's deadline; Courier has its own retry policy, so ``makeHTTPClient(configuration:)``
-/// builds a client that reports a refused connection at once.
+/// ## Which client, and who shuts it down
+///
+/// - ``init(maximumResponseBodySize:)`` sends through one process-wide client that Courier
+///   creates on first use and never shuts down, the way `HTTPClient.shared` works: make as
+///   many transports as you like, and do nothing at exit. It is configured by
+///   ``makeHTTPClient(configuration:)``, so a refused connection fails at once and Courier's
+///   retry policy, not AsyncHTTPClient, decides whether to try again.
+/// - ``init(client:maximumResponseBodySize:)`` sends through your client, for a
+///   configuration of your own (TLS, proxy, pool sizes, an event loop group). The lifetime
+///   stays yours: shut the client down after the last call through any transport over it.
+///   Build it with ``makeHTTPClient(configuration:)`` to keep Courier's connection settings.
+///
+/// Passing `HTTPClient.shared` works but is not recommended: it retries a refused
+/// connection by itself until the attempt's timeout, so every attempt against a server that
+/// is down waits that long, and a wait for a connection that has not failed yet ends as an
+/// ambiguous `deadlineExceeded`, which cannot prove that a POST was never sent.
+///
+/// ## What "may have been sent" means here
+///
+/// ``TransportError/requestMayHaveBeenSent`` is `false` for the failures AsyncHTTPClient only
+/// reports while a request waits for a connection: refused or unreachable connects, DNS
+/// failures, `connectTimeout`, `getConnectionFromPoolTimeout`, TLS handshake timeouts and
+/// failures to set up a proxy tunnel. The pool gives up on a waiting request after the client's connect timeout
+/// (`configuration.timeout.connect`, 10 s in Courier's configuration), so keep that below
+/// the attempt timeout: a `deadlineExceeded` is reported the same way whether the request
+/// was still queued or already written, and is therefore always "may have been sent".
 public struct AsyncHTTPClientTransport: HTTPTransport {
     /// The client requests go through.
+    ///
+    /// For a transport made with ``init(maximumResponseBodySize:)`` this is Courier's
+    /// process-wide client: never shut it down, other transports share it.
     public let client: HTTPClient
     /// The largest response body accepted, in bytes.
     public let maximumResponseBodySize: Int
 
-    /// Creates a transport over an existing client, which the caller keeps and shuts down.
+    /// Creates a transport over Courier's process-wide client, which needs no shutdown.
+    ///
+    /// The client is made once, on first use, by ``makeHTTPClient(configuration:)``, and lives
+    /// as long as the process, like `HTTPClient.shared`; transports are cheap values over it.
+    ///
+    /// - Parameter maximumResponseBodySize: The largest response body accepted; 32 MiB by default.
+    public init(maximumResponseBodySize: Int = 32 * 1024 * 1024) {
+        self.init(client: courierSharedHTTPClient, maximumResponseBodySize: maximumResponseBodySize)
+    }
+
+    /// Creates a transport over a client the caller owns.
+    ///
+    /// The transport never shuts `client` down; the caller does, once, after the last call
+    /// through any transport over it (AsyncHTTPClient stops a debug build that drops a client
+    /// still running).
     ///
     /// - Parameters:
-    ///   - client: The client; `HTTPClient.shared` by default.
+    ///   - client: The client, ideally one made by ``makeHTTPClient(configuration:)``.
     ///   - maximumResponseBodySize: The largest response body accepted; 32 MiB by default.
-    public init(client: HTTPClient = .shared, maximumResponseBodySize: Int = 32 * 1024 * 1024) {
+    public init(client: HTTPClient, maximumResponseBodySize: Int = 32 * 1024 * 1024) {
         self.client = client
         self.maximumResponseBodySize = maximumResponseBodySize
     }
 
-    /// Makes a client configured for Courier: connection failures surface immediately
-    /// (Courier's retry decides what happens next), and redirects are followed.
-    /// The caller owns it and must call `shutdown()` on it.
+    /// Makes a client configured for Courier, which the caller owns and must shut down.
+    ///
+    /// Two settings are forced or filled in, whatever `configuration` says:
+    /// - connection establishment is not retried by the pool, so a refused connection surfaces
+    ///   at once as ``TransportError/Kind/connectionRefused`` and Courier's retry policy,
+    ///   backoff, budget and breaker decide what happens next, instead of a hidden loop that
+    ///   waits out the attempt's timeout;
+    /// - a connect timeout of 10 s when none is set, because the pool fails a request still
+    ///   waiting for a connection after that long with an error that proves it was never sent.
+    ///
+    /// Everything else (redirects, TLS, proxy, pool sizes) is the caller's `configuration`.
     public static func makeHTTPClient(configuration: HTTPClient.Configuration = HTTPClient.Configuration()) -> HTTPClient {
         var configuration = configuration
         configuration.connectionPool.retryConnectionEstablishment = false
+        if configuration.timeout.connect == nil {
+            configuration.timeout.connect = .seconds(10)
+        }
         return HTTPClient(eventLoopGroup: MultiThreadedEventLoopGroup.singleton, configuration: configuration)
     }
 
@@ -109,13 +160,20 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
             case .cancelled:
                 return TransportError(.cancelled, underlying: error)
             case .deadlineExceeded, .readTimeout, .writeTimeout:
+                // AsyncHTTPClient reports `deadlineExceeded` alike for a request still queued for
+                // a connection and for one already written, so it proves nothing.
                 return TransportError(cancelled ? .cancelled : .timedOut, underlying: error)
-            case .connectTimeout, .getConnectionFromPoolTimeout:
+            case .connectTimeout, .getConnectionFromPoolTimeout, .socksHandshakeTimeout, .httpProxyHandshakeTimeout:
+                // The pool reports these only for a request that never got a connection.
                 return TransportError(.timedOut, requestMayHaveBeenSent: false, underlying: error)
             case .remoteConnectionClosed:
                 return TransportError(.connectionLost, underlying: error)
             case .tlsHandshakeTimeout:
                 return TransportError(.tls, requestMayHaveBeenSent: false, underlying: error)
+            case .proxyAuthenticationRequired, .invalidProxyResponse:
+                // The proxy refused the tunnel (every proxied request goes through CONNECT), so
+                // the request itself never left.
+                return TransportError(.other, requestMayHaveBeenSent: false, underlying: error)
             case .invalidURL, .emptyHost, .emptyScheme, .alreadyShutdown:
                 return TransportError(.other, requestMayHaveBeenSent: false, underlying: error)
             default:
@@ -184,3 +242,9 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         }
     }
 }
+
+/// The client behind ``AsyncHTTPClientTransport/init(maximumResponseBodySize:)``.
+///
+/// A global, so it is created lazily and exactly once, and is never deinitialised, which is
+/// what keeps AsyncHTTPClient's check for clients dropped without a shutdown from firing.
+private let courierSharedHTTPClient = AsyncHTTPClientTransport.makeHTTPClient()

@@ -129,9 +129,10 @@ import Testing
 
     @Test func aRefusedConnectionThroughAClientThatRetriesConnectingIsStillUnsent() async throws {
         // HTTPClient.shared keeps retrying the connection until the deadline; what finally
-        // surfaces must still say that nothing was sent.
+        // surfaces must still say that nothing was sent. (Courier's default client does not
+        // retry; a caller may still pass this one.)
         let port = try await closedPort()
-        let client = APIClient(baseURL: URL(string: "http://127.0.0.1:\(port)")!, transport: AsyncHTTPClientTransport(),
+        let client = APIClient(baseURL: URL(string: "http://127.0.0.1:\(port)")!, transport: AsyncHTTPClientTransport(client: .shared),
                                configuration: APIClient.Configuration(timeouts: APIClient.Timeouts(attempt: .milliseconds(400))))
         let error = await capture { () async throws(APIError<UserFailure>) in try await client.send(GetUser(id: "1")) }
         #expect(error?.category == .transport(.connectionRefused), "got \(String(describing: error))")
