@@ -156,7 +156,11 @@ let package = Package(
         ),
         .testTarget(
             name: "CourierRuntimeTests",
-            dependencies: ["CourierRuntime", "CourierTesting", "CourierAsyncHTTPClient", "CourierTestServer"]
+            dependencies: [
+                "CourierRuntime", "CourierTesting", "CourierAsyncHTTPClient", "CourierTestServer",
+                // The transport's own tests build HTTPClients and classify HTTPClientError.
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
         ),
         .testTarget(
             name: "CourierGeneratorTests",
