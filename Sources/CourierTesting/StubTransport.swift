@@ -136,9 +136,17 @@ public final class StubTransport: HTTPTransport, Sendable {
         var played = 0
     }
 
+    private struct Waiter {
+        var id: UInt64
+        var count: Int
+        var continuation: CheckedContinuation<[RecordedRequest], Never>
+    }
+
     private struct State {
         var routes: [Route] = []
         var received: [RecordedRequest] = []
+        var waiters: [Waiter] = []
+        var nextWaiterID: UInt64 = 0
     }
 
     private let state = Locked(State())
@@ -183,23 +191,59 @@ public final class StubTransport: HTTPTransport, Sendable {
         return receivedRequests.filter { $0.method == method && Self.matches(segments, $0.path) }
     }
 
+    /// Waits until the stub has received at least `count` requests, and returns every request
+    /// received so far.
+    ///
+    /// Lets a test act the moment a call is in flight (cancel it, advance a ``ManualClock``)
+    /// without polling or sleeping, which holds on a busy machine where a spawned task can take
+    /// seconds to start. Returns at once, with what has arrived, when the waiting task is cancelled.
+    public func waitForRequests(count: Int = 1) async -> [RecordedRequest] {
+        let id: UInt64 = state.withLock { state in
+            state.nextWaiterID += 1
+            return state.nextWaiterID
+        }
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<[RecordedRequest], Never>) in
+                let ready: [RecordedRequest]? = state.withLock { state in
+                    if state.received.count >= count || Task.isCancelled { return state.received }
+                    state.waiters.append(Waiter(id: id, count: count, continuation: continuation))
+                    return nil
+                }
+                if let ready { continuation.resume(returning: ready) }
+            }
+        } onCancel: {
+            let cancelled: (Waiter, [RecordedRequest])? = state.withLock { state in
+                guard let index = state.waiters.firstIndex(where: { $0.id == id }) else { return nil }
+                return (state.waiters.remove(at: index), state.received)
+            }
+            if let (waiter, received) = cancelled { waiter.continuation.resume(returning: received) }
+        }
+    }
+
     /// Forgets all routes and recorded requests.
     public func reset() {
-        state.withLock { $0 = State() }
+        // Waiters stay: they wait for requests still to come.
+        state.withLock { state in
+            state.routes = []
+            state.received = []
+        }
     }
 
     /// Records the request and plays the next scripted answer for it.
     public func send(_ request: HTTPRequest, body: Data?, timeout: Duration) async throws(TransportError) -> TransportResponse {
         let recorded = RecordedRequest(head: request, body: body, timeout: timeout)
-        let reply: Reply? = state.withLock { state in
+        let (reply, woken, received): (Reply?, [Waiter], [RecordedRequest]) = state.withLock { state in
             state.received.append(recorded)
+            let woken = state.waiters.filter { $0.count <= state.received.count }
+            state.waiters.removeAll { $0.count <= state.received.count }
             guard let index = state.routes.lastIndex(where: { $0.method == request.method && Self.matches($0.segments, recorded.path) }),
                   !state.routes[index].replies.isEmpty
-            else { return nil }
+            else { return (nil, woken, state.received) }
             let route = state.routes[index]
             state.routes[index].played += 1
-            return route.replies[min(route.played, route.replies.count - 1)]
+            return (route.replies[min(route.played, route.replies.count - 1)], woken, state.received)
         }
+        for waiter in woken { waiter.continuation.resume(returning: received) }
         guard let reply else {
             throw TransportError(.other, requestMayHaveBeenSent: false, underlying: NoRoute(method: request.method, path: recorded.path))
         }

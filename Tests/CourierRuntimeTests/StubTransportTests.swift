@@ -94,10 +94,28 @@ import Testing
         let task = Task { () async -> APIError<NoDocumentedFailure>? in
             await capture { () async throws(APIError<NoDocumentedFailure>) in try await client.send(Probe<NoContent, NoDocumentedFailure>()) }
         }
-        #expect(await eventually { !stub.receivedRequests.isEmpty })
+        #expect(await stub.waitForRequests(count: 1).count == 1)
         task.cancel()
         let error = await task.value
         #expect(error?.category == .transport(.cancelled))
+    }
+
+    @Test func waitingForRequestsResumesWhenEnoughArriveOrTheWaiterIsCancelled() async {
+        let stub = StubTransport()
+        stub.on(.get, "/", .status(204))
+        let client = stubClient(stub)
+        let waiter = Task { await stub.waitForRequests(count: 2) }
+        for _ in 0..<2 {
+            let error = await capture { () async throws(APIError<NoDocumentedFailure>) in
+                try await client.send(Probe<NoContent, NoDocumentedFailure>())
+            }
+            #expect(error == nil)
+        }
+        #expect(await waiter.value.count == 2)
+
+        let cancelled = Task { await stub.waitForRequests(count: 10) }
+        cancelled.cancel()
+        #expect(await cancelled.value.count == 2)
     }
 
     @Test func anAlreadyCancelledTaskSendsNothing() async {

@@ -294,7 +294,7 @@ import Testing
             let task = Task { () async -> APIError<UserFailure>? in
                 await capture { () async throws(APIError<UserFailure>) in try await client.send(GetUser(id: "1")) }
             }
-            #expect(await eventually { server.requestCount == 1 })
+            #expect(await server.waitForRequests(count: 1) == 1)
             task.cancel()
             let error = await task.value
             #expect(error?.category == .transport(.cancelled), "got \(String(describing: error))")

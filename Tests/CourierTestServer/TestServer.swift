@@ -101,10 +101,18 @@ public final class TestServer: Sendable {
         var path: String
     }
 
+    fileprivate struct Waiter {
+        var id: UInt64
+        var count: Int
+        var continuation: CheckedContinuation<Int, Never>
+    }
+
     fileprivate struct State {
         var routes: [RouteKey: Handler] = [:]
         var counts: [RouteKey: Int] = [:]
         var received: [ReceivedRequest] = []
+        var waiters: [Waiter] = []
+        var nextWaiterID: UInt64 = 0
         var override: Behavior?
         var fallback: Behavior = .respond(.status(404))
     }
@@ -223,6 +231,33 @@ public final class TestServer: Sendable {
         state.withLock { $0.received.count }
     }
 
+    /// Waits until at least `count` requests have arrived in all, and returns how many have.
+    ///
+    /// Tests act on an event (a request is in flight) instead of polling wall time, which a
+    /// busy machine can stretch past any limit. Returns at once when the waiting task is cancelled.
+    public func waitForRequests(count: Int = 1) async -> Int {
+        let id: UInt64 = state.withLock { state in
+            state.nextWaiterID += 1
+            return state.nextWaiterID
+        }
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Int, Never>) in
+                let ready: Int? = state.withLock { state in
+                    if state.received.count >= count || Task.isCancelled { return state.received.count }
+                    state.waiters.append(Waiter(id: id, count: count, continuation: continuation))
+                    return nil
+                }
+                if let ready { continuation.resume(returning: ready) }
+            }
+        } onCancel: {
+            let cancelled: (Waiter, Int)? = state.withLock { state in
+                guard let index = state.waiters.firstIndex(where: { $0.id == id }) else { return nil }
+                return (state.waiters.remove(at: index), state.received.count)
+            }
+            if let (waiter, received) = cancelled { waiter.continuation.resume(returning: received) }
+        }
+    }
+
     /// How many requests arrived for `method` on `path`.
     public func requestCount(_ method: String, _ path: String) -> Int {
         state.withLock { $0.counts[RouteKey(method: method, path: path)] ?? 0 }
@@ -235,14 +270,18 @@ public final class TestServer: Sendable {
     }
 
     fileprivate static func behavior(for request: inout ReceivedRequest, in state: ServerLock<State>) -> Behavior {
-        let (handler, fallback, override) = state.withLock { state -> (Handler?, Behavior, Behavior?) in
+        let (handler, fallback, override, woken, received) = state.withLock { state -> (Handler?, Behavior, Behavior?, [Waiter], Int) in
             let key = RouteKey(method: request.method, path: request.path)
             let count = (state.counts[key] ?? 0) + 1
             state.counts[key] = count
             request.routeCount = count
             state.received.append(request)
-            return (state.routes[key], state.fallback, state.override)
+            let received = state.received.count
+            let woken = state.waiters.filter { $0.count <= received }
+            state.waiters.removeAll { $0.count <= received }
+            return (state.routes[key], state.fallback, state.override, woken, received)
         }
+        for waiter in woken { waiter.continuation.resume(returning: received) }
         if let override { return override }
         return handler?(request) ?? fallback
     }

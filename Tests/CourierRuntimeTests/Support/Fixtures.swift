@@ -234,17 +234,3 @@ final class EventRecorder: @unchecked Sendable {
         }
     }
 }
-
-/// Waits until `condition` holds, polling briefly; false after `limit`.
-///
-/// The limit is generous on purpose: it costs nothing when the condition holds, and while the
-/// plugin tests build a package on the same two cores, a spawned task can take seconds to start.
-func eventually(limit: Duration = .seconds(30), _ condition: () -> Bool) async -> Bool {
-    let clock = ContinuousClock()
-    let end = clock.now + limit
-    while clock.now < end {
-        if condition() { return true }
-        try? await Task.sleep(for: .milliseconds(10))
-    }
-    return condition()
-}
