@@ -56,7 +56,10 @@ struct DiscriminatorScanner {
         guard case .some(.some(let range)) = found else { return nil }
         let start = body.startIndex + range.lowerBound
         let slice = body[start..<(start + range.count)]
-        return (try? JSONDecoder().decode(JSONValue.self, from: slice))?.scalarText
+        // An object or array there is no discriminator; decoding it would only rebuild the
+        // subtree the scan was careful to skip.
+        guard let first = slice.first, first != UInt8(ascii: "{"), first != UInt8(ascii: "[") else { return nil }
+        return (try? JSONDecoder().decode(JSONScalar.self, from: slice))?.text
     }
 
     private struct Scan {

@@ -83,41 +83,23 @@ public struct RawResponse: Sendable {
     }
 }
 
-/// Any JSON value; decodes the one scalar a discriminator found, so that its text is what
-/// `JSONDecoder` makes of it.
-enum JSONValue: Decodable, Sendable {
-    case null
-    case bool(Bool)
-    case number(Double, text: String)
-    case string(String)
-    case array([JSONValue])
-    case object([String: JSONValue])
+/// The one scalar a discriminator found, decoded by `JSONDecoder` so that its text is what a
+/// full decode makes of it: numbers and booleans in their JSON spelling, `null` as nothing.
+struct JSONScalar: Decodable, Sendable {
+    var text: String?
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
-            self = .null
+            text = nil
         } else if let value = try? container.decode(Bool.self) {
-            self = .bool(value)
+            text = value ? "true" : "false"
         } else if let value = try? container.decode(Int64.self) {
-            self = .number(Double(value), text: String(value))
+            text = String(value)
         } else if let value = try? container.decode(Double.self) {
-            self = .number(value, text: String(value))
-        } else if let value = try? container.decode(String.self) {
-            self = .string(value)
-        } else if let value = try? container.decode([JSONValue].self) {
-            self = .array(value)
+            text = String(value)
         } else {
-            self = .object(try container.decode([String: JSONValue].self))
-        }
-    }
-
-    var scalarText: String? {
-        switch self {
-        case .string(let text): text
-        case .number(_, let text): text
-        case .bool(let value): value ? "true" : "false"
-        case .null, .array, .object: nil
+            text = try container.decode(String.self)
         }
     }
 }
