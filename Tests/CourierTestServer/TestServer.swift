@@ -115,6 +115,9 @@ public final class TestServer: Sendable {
         var nextWaiterID: UInt64 = 0
         var override: Behavior?
         var fallback: Behavior = .respond(.status(404))
+        // Transport tests (connection counting): see the extension at the end of the file.
+        var acceptedConnections = 0
+        var headCounts: [RouteKey: Int] = [:]
     }
 
     /// The port the server listens on.
@@ -137,7 +140,9 @@ public final class TestServer: Sendable {
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
             .childChannelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture {
+                // Transport tests (connection counting): see the extension at the end of the file.
+                TestServer.countConnection(in: state)
+                return channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.configureHTTPServerPipeline(withErrorHandling: true)
                     try channel.pipeline.syncOperations.addHandler(RequestHandler(state: state))
                 }
@@ -302,6 +307,8 @@ public final class TestServer: Sendable {
             switch unwrapInboundIn(data) {
             case .head(let head):
                 self.head = head
+                // Transport tests (request heads): see the extension at the end of the file.
+                TestServer.countHead(head, in: state)
                 body = Data()
             case .body(let buffer):
                 body.append(contentsOf: buffer.readableBytesView)
@@ -391,5 +398,32 @@ final class ServerLock<Value>: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return try body(&value)
+    }
+}
+
+// MARK: - Transport tests: connections and request heads
+
+extension TestServer {
+    /// How many TCP connections the server has accepted since it started, so tests can tell
+    /// a transport that keeps its connections alive from one that opens a connection per
+    /// request or replays a request on a fresh connection.
+    public var acceptedConnectionCount: Int {
+        state.withLock { $0.acceptedConnections }
+    }
+
+    fileprivate static func countConnection(in state: ServerLock<State>) {
+        state.withLock { $0.acceptedConnections += 1 }
+    }
+
+    /// How many requests for `method` on `path` (without query) began to arrive: their head
+    /// came in, whether or not the rest of the request followed. A client that sends a request
+    /// again but never finishes the copy shows here and not in ``requestCount(_:_:)``.
+    public func headCount(_ method: String, _ path: String) -> Int {
+        state.withLock { $0.headCounts[RouteKey(method: method, path: path)] ?? 0 }
+    }
+
+    fileprivate static func countHead(_ head: HTTPRequestHead, in state: ServerLock<State>) {
+        let path = head.uri.firstIndex(of: "?").map { String(head.uri[..<$0]) } ?? head.uri
+        state.withLock { $0.headCounts[RouteKey(method: head.method.rawValue, path: path), default: 0] += 1 }
     }
 }
