@@ -23,22 +23,54 @@ public final class URLSessionTransport: HTTPTransport, Sendable {
     public let maximumResponseBodySize: Int
 
     private let session: URLSession
+    private let configuration: URLSessionConfiguration
     private let delegate: SessionDelegate
+    private let queue: OperationQueue
+    /// Where requests wait for a connection on Linux; `nil` on Apple platforms, whose
+    /// sessions queue them (see ``send(_:body:timeout:)``).
+    private let gate: AdmissionGate?
+
+    /// The configuration a transport made without one uses: ephemeral, so no cookies,
+    /// credentials or cache entries leak between clients, and on Linux at most 4 connections
+    /// per host.
+    ///
+    /// The limit of 4 is what keeps connections alive on Linux. libcurl, under
+    /// FoundationNetworking, keeps at most 4 idle connections per transfer in progress, and
+    /// FoundationNetworking does not raise that, so whenever the traffic dips it closes the
+    /// connections beyond 4 and opens new ones when it picks up. With the default 6 per host,
+    /// 2,000 GETs at 16-way concurrency on loopback opened 112 to 189 connections; with 4, they
+    /// opened 4 (see docs/Transports.md). Apple platforms keep their system default.
+    public static var defaultConfiguration: URLSessionConfiguration {
+        let configuration = URLSessionConfiguration.ephemeral
+        #if canImport(FoundationNetworking)
+        configuration.httpMaximumConnectionsPerHost = 4
+        #endif
+        return configuration
+    }
 
     /// Creates a transport with its own session.
     ///
     /// - Parameters:
-    ///   - configuration: The session configuration; ephemeral by default, so no cookies,
-    ///     credentials or cache entries leak between clients.
+    ///   - configuration: The session configuration; ``defaultConfiguration`` by default. On
+    ///     Linux, keep `httpMaximumConnectionsPerHost` at 4 or below, or connections are closed
+    ///     and reopened under load (see ``defaultConfiguration``); it also bounds how many
+    ///     requests per host the transport lets into the session at once.
     ///   - maximumResponseBodySize: The largest response body accepted; 32 MiB by default.
-    public init(configuration: URLSessionConfiguration = .ephemeral, maximumResponseBodySize: Int = 32 * 1024 * 1024) {
+    public init(configuration: URLSessionConfiguration = URLSessionTransport.defaultConfiguration, maximumResponseBodySize: Int = 32 * 1024 * 1024) {
         self.maximumResponseBodySize = maximumResponseBodySize
+        self.configuration = configuration
         let delegate = SessionDelegate()
         self.delegate = delegate
         let queue = OperationQueue()
         queue.name = "courier.urlsession"
         queue.maxConcurrentOperationCount = 1
+        self.queue = queue
         session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
+        #if canImport(FoundationNetworking)
+        gate = AdmissionGate(limit: configuration.httpMaximumConnectionsPerHost)
+        #else
+        gate = nil
+        #endif
     }
 
     deinit {
@@ -46,23 +78,66 @@ public final class URLSessionTransport: HTTPTransport, Sendable {
     }
 
     /// Sends one attempt through the session.
+    ///
+    /// On Linux two things differ from a plain data task, both because of libcurl under
+    /// FoundationNetworking:
+    /// - A request that may not be repeated (anything but GET, HEAD, OPTIONS, TRACE, PUT and DELETE) goes out through a
+    ///   session of its own, made for it and invalidated after it, so it always travels on a
+    ///   fresh connection. libcurl silently sends a request again on a new connection when a
+    ///   reused one fails before any byte of the answer, whatever the method: a keyless POST
+    ///   whose server closed or reset the connection after reading it arrived twice, and the
+    ///   caller saw a timeout instead of the lost connection. It never replays on a fresh
+    ///   connection, so such a request now reaches the server once and fails at once with
+    ///   ``TransportError/Kind/connectionLost``. The price is a connection per such request.
+    /// - At most `httpMaximumConnectionsPerHost` requests per host are in the session at once;
+    ///   the others wait here. A request that times out or is cancelled while it waits reports
+    ///   ``TransportError/requestMayHaveBeenSent`` `false`, which lets Courier retry even a
+    ///   keyless POST. Once in the session, nothing FoundationNetworking reports tells whether
+    ///   the request was written (`countOfBytesSent` stays 0 even for a POST whose body the
+    ///   server read), so any later failure that does not prove otherwise is "may have been sent".
     public func send(_ request: HTTPRequest, body: Data?, timeout: Duration) async throws(TransportError) -> TransportResponse {
         guard let url = Self.url(of: request) else {
             throw TransportError(.other, requestMayHaveBeenSent: false, underlying: InvalidURL(path: request.path ?? ""))
         }
-        var urlRequest = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: Self.seconds(timeout))
+        var remaining = timeout
+        let key = "\(request.scheme ?? "")://\(request.authority ?? "")"
+        if let gate {
+            let clock = ContinuousClock()
+            let start = clock.now
+            switch await gate.enter(key, timeout: timeout) {
+            case .admitted:
+                remaining = timeout - (clock.now - start)
+            case .timedOut:
+                throw TransportError(.timedOut, requestMayHaveBeenSent: false, underlying: Underlying(
+                    code: 0, domain: "URLSessionTransport", message: "No connection to \(key) became free within the timeout."))
+            case .cancelled:
+                throw TransportError(.cancelled, requestMayHaveBeenSent: false)
+            }
+        }
+        defer { gate?.leave(key) }
+        guard remaining > .zero, !Task.isCancelled else {
+            throw TransportError(Task.isCancelled ? .cancelled : .timedOut, requestMayHaveBeenSent: false)
+        }
+        var urlRequest = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: Self.seconds(remaining))
         urlRequest.httpMethod = request.method.rawValue
         for field in request.headerFields {
             urlRequest.addValue(field.value, forHTTPHeaderField: field.name.rawName)
         }
         urlRequest.httpBody = body
-        let task = session.dataTask(with: urlRequest)
+        #if canImport(FoundationNetworking)
+        let isolated = Self.isSafeToRepeat(request) ? nil : URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
+        #else
+        let isolated: URLSession? = nil
+        #endif
+        let task = (isolated ?? session).dataTask(with: urlRequest)
+        // The session lets go of itself and its connection once the task is over.
+        isolated?.finishTasksAndInvalidate()
         let limit = maximumResponseBodySize
         let delegate = self.delegate
         // FoundationNetworking on Linux ignores `URLRequest.timeoutInterval` (a stalled
         // request outlived a 1.5 s interval in our tests), so the timeout is enforced here.
-        let timer = Task {
-            try await Task.sleep(for: timeout)
+        let timer = Task { [remaining] in
+            try await Task.sleep(for: remaining)
             delegate.cancel(task, as: .timedOut)
         }
         defer { timer.cancel() }
@@ -79,6 +154,21 @@ public final class URLSessionTransport: HTTPTransport, Sendable {
             delegate.cancel(task, as: .cancelled)
         }
         return try result.get()
+    }
+
+    /// Whether a request may go out on a reused connection, where libcurl may send it twice.
+    ///
+    /// The transport sees only the method and header fields, so it goes by the method: GET,
+    /// HEAD, OPTIONS and TRACE are safe and PUT and DELETE idempotent (RFC 9110, 9.2), so a
+    /// second copy changes nothing a first did not. Every other method (POST, PATCH, and any
+    /// method it does not know) might act twice, so it gets a fresh connection even when the
+    /// caller sent an idempotency key: the key makes a repeat harmless only on servers that
+    /// honour it, and the replay it would repeat is one Courier never asked for.
+    static func isSafeToRepeat(_ request: HTTPRequest) -> Bool {
+        switch request.method {
+        case .get, .head, .options, .trace, .put, .delete: true
+        default: false
+        }
     }
 
     /// Builds the URL from the parts `HTTPRequest` keeps, without re-encoding the path: the
@@ -173,30 +263,32 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
         var cancelledEarly = false
     }
 
-    private let pending = Locked<[Int: Pending]>([:])
+    /// Keyed by the task object: tasks of different sessions (the per-request ones included)
+    /// share identifiers.
+    private let pending = Locked<[ObjectIdentifier: Pending]>([:])
 
     func register(_ task: URLSessionTask, limit: Int, continuation: CheckedContinuation<Result<TransportResponse, TransportError>, Never>) {
         let cancelledEarly = pending.withLock { table -> Bool in
-            let early = table[task.taskIdentifier]?.cancelledEarly ?? false
-            table[task.taskIdentifier] = Pending(continuation: continuation, limit: limit)
+            let early = table[ObjectIdentifier(task)]?.cancelledEarly ?? false
+            table[ObjectIdentifier(task)] = Pending(continuation: continuation, limit: limit)
             return early
         }
         if cancelledEarly {
             finish(task, with: .failure(TransportError(.cancelled, requestMayHaveBeenSent: false)))
-            pending.withLock { $0[task.taskIdentifier] = nil }
+            pending.withLock { $0[ObjectIdentifier(task)] = nil }
         }
     }
 
     /// Cancels a task, remembering why so that the completion reports the right kind.
     func cancel(_ task: URLSessionTask, as reason: TransportError.Kind) {
         let registered = pending.withLock { table -> Bool in
-            guard table[task.taskIdentifier] != nil else {
+            guard table[ObjectIdentifier(task)] != nil else {
                 // Cancelled before registration: the registration resolves it.
-                table[task.taskIdentifier] = Pending(continuation: nil, limit: 0, cancelledEarly: true)
+                table[ObjectIdentifier(task)] = Pending(continuation: nil, limit: 0, cancelledEarly: true)
                 return false
             }
-            if table[task.taskIdentifier]?.cancelReason == nil {
-                table[task.taskIdentifier]?.cancelReason = reason
+            if table[ObjectIdentifier(task)]?.cancelReason == nil {
+                table[ObjectIdentifier(task)]?.cancelReason = reason
             }
             return true
         }
@@ -217,8 +309,8 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
     ) {
         let http = response as? HTTPURLResponse
         let tooLarge = pending.withLock { table -> Bool in
-            table[dataTask.taskIdentifier]?.response = http
-            guard let limit = table[dataTask.taskIdentifier]?.limit else { return false }
+            table[ObjectIdentifier(dataTask)]?.response = http
+            guard let limit = table[ObjectIdentifier(dataTask)]?.limit else { return false }
             return (http?.expectedContentLength ?? -1) > Int64(limit)
         }
         if tooLarge {
@@ -231,10 +323,10 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let tooLarge = pending.withLock { table -> Bool in
-            guard var entry = table[dataTask.taskIdentifier] else { return false }
+            guard var entry = table[ObjectIdentifier(dataTask)] else { return false }
             guard entry.body.count + data.count <= entry.limit else { return true }
             entry.body.append(data)
-            table[dataTask.taskIdentifier] = entry
+            table[ObjectIdentifier(dataTask)] = entry
             return false
         }
         if tooLarge {
@@ -244,7 +336,7 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         // The task is over: its entry goes, whether or not its caller was already answered.
-        let entry = pending.withLock { $0.removeValue(forKey: task.taskIdentifier) }
+        let entry = pending.withLock { $0.removeValue(forKey: ObjectIdentifier(task)) }
         guard let entry, let continuation = entry.continuation else { return }
         let finish = { (result: Result<TransportResponse, TransportError>) in continuation.resume(returning: result) }
         if let reason = entry.cancelReason {
@@ -275,8 +367,8 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
 
     private func finish(_ task: URLSessionTask, with result: Result<TransportResponse, TransportError>) {
         let continuation = pending.withLock { table in
-            let continuation = table[task.taskIdentifier]?.continuation
-            table[task.taskIdentifier]?.continuation = nil
+            let continuation = table[ObjectIdentifier(task)]?.continuation
+            table[ObjectIdentifier(task)]?.continuation = nil
             return continuation
         }
         continuation?.resume(returning: result)
