@@ -65,7 +65,7 @@ import Testing
 /// take a while and only mean something on an otherwise idle machine:
 ///
 ///     COURIER_TRANSPORT_FIGURES=1 swift test --filter TransportFigures
-@Suite(.enabled(if: ProcessInfo.processInfo.environment["COURIER_TRANSPORT_FIGURES"] == "1"))
+@Suite(.serialized, .enabled(if: ProcessInfo.processInfo.environment["COURIER_TRANSPORT_FIGURES"] == "1"))
 struct TransportFigures {
     static func describe(_ latencies: [Duration], wall: Duration) -> String {
         let sorted = latencies.sorted()
