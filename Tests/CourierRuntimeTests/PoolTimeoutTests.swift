@@ -63,6 +63,38 @@ import Testing
         }
     }
 
+    /// Cancelling a request that waits for the only connection ends it as never sent. It cannot
+    /// get past the queue while the stalled request holds the connection, so wherever the cancel
+    /// lands, nothing was handed to the session.
+    @Test func urlSessionReportsACancelledQueuedRequestAsNeverSent() async throws {
+        try await withServer { server in
+            let configuration = URLSessionTransport.defaultConfiguration
+            configuration.httpMaximumConnectionsPerHost = 1
+            let transport = URLSessionTransport(configuration: configuration)
+            server.route("POST", "/stalled", .stall)
+            server.route("POST", "/queued", .respond(.json("{}")))
+            let stalled = Task {
+                try await transport.send(Self.post("/stalled", to: server), body: Data("{}".utf8), timeout: .seconds(60))
+            }
+            _ = await server.waitForRequests(count: 1)
+            let queued = Task {
+                try await transport.send(Self.post("/queued", to: server), body: Data("{}".utf8), timeout: .seconds(60))
+            }
+            queued.cancel()
+            let result = await queued.result
+            stalled.cancel()
+            _ = await stalled.result
+            guard case .failure(let failure) = result, let error = failure as? TransportError else {
+                Issue.record("expected a TransportError, got \(result)")
+                return
+            }
+            #expect(error.kind == .cancelled, "got \(error)")
+            #expect(error.requestMayHaveBeenSent == false)
+            #expect(server.requestCount("POST", "/queued") == 0)
+            #expect(server.headCount("POST", "/queued") == 0)
+        }
+    }
+
     /// A keyless POST that timed out in the queue is retried by Courier, since it was never sent.
     @Test func courierRetriesAKeylessPostThatNeverLeftTheQueue() async throws {
         try await withServer { server in
