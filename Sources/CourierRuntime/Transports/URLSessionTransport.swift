@@ -138,6 +138,7 @@ public final class URLSessionTransport: HTTPTransport, Sendable {
         let isolated: URLSession? = nil
         #endif
         let task = (isolated ?? session).dataTask(with: urlRequest)
+        self.delegate.name(task)
         // The session lets go of itself and its connection once the task is over.
         isolated?.finishTasksAndInvalidate()
         let limit = maximumResponseBodySize
@@ -271,32 +272,47 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
         var cancelledEarly = false
     }
 
-    /// Keyed by the task object: tasks of different sessions (the per-request ones included)
-    /// share identifiers.
-    private let pending = Locked<[ObjectIdentifier: Pending]>([:])
+    /// Keyed by a name unique to the delegate (see ``name(_:)``), because tasks of different
+    /// sessions, the per-request ones included, share identifiers, and a task object's address
+    /// may be reused by a later task while a late cancel's entry is still here.
+    private let pending = Locked<[UInt64: Pending]>([:])
+    private let lastName = Locked<UInt64>(0)
+
+    /// Names `task` uniquely, before it is registered or resumed.
+    func name(_ task: URLSessionTask) {
+        let name = lastName.withLock { last -> UInt64 in
+            last += 1
+            return last
+        }
+        task.taskDescription = String(name)
+    }
+
+    private static func key(_ task: URLSessionTask) -> UInt64 {
+        task.taskDescription.flatMap { UInt64($0) } ?? 0
+    }
 
     func register(_ task: URLSessionTask, limit: Int, continuation: CheckedContinuation<Result<TransportResponse, TransportError>, Never>) {
         let cancelledEarly = pending.withLock { table -> Bool in
-            let early = table[ObjectIdentifier(task)]?.cancelledEarly ?? false
-            table[ObjectIdentifier(task)] = Pending(continuation: continuation, limit: limit)
+            let early = table[Self.key(task)]?.cancelledEarly ?? false
+            table[Self.key(task)] = Pending(continuation: continuation, limit: limit)
             return early
         }
         if cancelledEarly {
             finish(task, with: .failure(TransportError(.cancelled, requestMayHaveBeenSent: false)))
-            pending.withLock { $0[ObjectIdentifier(task)] = nil }
+            pending.withLock { $0[Self.key(task)] = nil }
         }
     }
 
     /// Cancels a task, remembering why so that the completion reports the right kind.
     func cancel(_ task: URLSessionTask, as reason: TransportError.Kind) {
         let registered = pending.withLock { table -> Bool in
-            guard table[ObjectIdentifier(task)] != nil else {
+            guard table[Self.key(task)] != nil else {
                 // Cancelled before registration: the registration resolves it.
-                table[ObjectIdentifier(task)] = Pending(continuation: nil, limit: 0, cancelledEarly: true)
+                table[Self.key(task)] = Pending(continuation: nil, limit: 0, cancelledEarly: true)
                 return false
             }
-            if table[ObjectIdentifier(task)]?.cancelReason == nil {
-                table[ObjectIdentifier(task)]?.cancelReason = reason
+            if table[Self.key(task)]?.cancelReason == nil {
+                table[Self.key(task)]?.cancelReason = reason
             }
             return true
         }
@@ -317,8 +333,8 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
     ) {
         let http = response as? HTTPURLResponse
         let tooLarge = pending.withLock { table -> Bool in
-            table[ObjectIdentifier(dataTask)]?.response = http
-            guard let limit = table[ObjectIdentifier(dataTask)]?.limit else { return false }
+            table[Self.key(dataTask)]?.response = http
+            guard let limit = table[Self.key(dataTask)]?.limit else { return false }
             return (http?.expectedContentLength ?? -1) > Int64(limit)
         }
         if tooLarge {
@@ -331,10 +347,10 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let tooLarge = pending.withLock { table -> Bool in
-            guard var entry = table[ObjectIdentifier(dataTask)] else { return false }
+            guard var entry = table[Self.key(dataTask)] else { return false }
             guard entry.body.count + data.count <= entry.limit else { return true }
             entry.body.append(data)
-            table[ObjectIdentifier(dataTask)] = entry
+            table[Self.key(dataTask)] = entry
             return false
         }
         if tooLarge {
@@ -344,7 +360,7 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         // The task is over: its entry goes, whether or not its caller was already answered.
-        let entry = pending.withLock { $0.removeValue(forKey: ObjectIdentifier(task)) }
+        let entry = pending.withLock { $0.removeValue(forKey: Self.key(task)) }
         guard let entry, let continuation = entry.continuation else { return }
         let finish = { (result: Result<TransportResponse, TransportError>) in continuation.resume(returning: result) }
         if let reason = entry.cancelReason {
@@ -375,8 +391,8 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
 
     private func finish(_ task: URLSessionTask, with result: Result<TransportResponse, TransportError>) {
         let continuation = pending.withLock { table in
-            let continuation = table[ObjectIdentifier(task)]?.continuation
-            table[ObjectIdentifier(task)]?.continuation = nil
+            let continuation = table[Self.key(task)]?.continuation
+            table[Self.key(task)]?.continuation = nil
             return continuation
         }
         continuation?.resume(returning: result)
