@@ -31,7 +31,6 @@ public final class URLSessionTransport: HTTPTransport, Sendable {
     public let maximumResponseBodySize: Int
 
     private let session: URLSession
-    private let configuration: URLSessionConfiguration
     private let delegate: SessionDelegate
     private let queue: OperationQueue
     /// Where requests wait for a connection on Linux; `nil` on Apple platforms, whose
@@ -66,7 +65,6 @@ public final class URLSessionTransport: HTTPTransport, Sendable {
     ///   - maximumResponseBodySize: The largest response body accepted; 32 MiB by default.
     public init(configuration: URLSessionConfiguration = URLSessionTransport.defaultConfiguration, maximumResponseBodySize: Int = 32 * 1024 * 1024) {
         self.maximumResponseBodySize = maximumResponseBodySize
-        self.configuration = configuration
         let delegate = SessionDelegate()
         self.delegate = delegate
         let queue = OperationQueue()
@@ -133,7 +131,9 @@ public final class URLSessionTransport: HTTPTransport, Sendable {
         }
         urlRequest.httpBody = body
         #if canImport(FoundationNetworking)
-        let isolated = Self.isSafeToRepeat(request) ? nil : URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
+        // `session.configuration` is a copy of the session's own, untouched by later changes to
+        // the object the caller passed in.
+        let isolated = Self.isSafeToRepeat(request) ? nil : URLSession(configuration: session.configuration, delegate: delegate, delegateQueue: queue)
         #else
         let isolated: URLSession? = nil
         #endif
