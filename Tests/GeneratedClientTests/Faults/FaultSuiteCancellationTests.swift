@@ -76,7 +76,7 @@ struct FaultSuiteCancellationTests {
                 "return-after-cancel": wall.milliseconds,
                 "bound": Self.returnBound.milliseconds,
                 "attempts-at-server": "\(attempts)",
-                "error": result.category().map { "\($0)" } ?? "success",
+                "error": result.category()?.figureName ?? "success",
             ])
         }
     }

@@ -78,7 +78,7 @@ struct FaultSuiteDuplicateTests {
                 "calls": "\(Self.calls)",
                 "receipts-per-call": receipts.map(String.init).joined(separator: ","),
                 "bound": "1",
-                "errors": Set(categories.map { "\($0.map { "\($0)" } ?? "success")" }).sorted().joined(separator: ","),
+                "errors": Set(categories.map { $0?.figureName ?? "success" }).sorted().joined(separator: ","),
                 "max-wall": (walls.max() ?? .zero).milliseconds,
             ])
         }

@@ -176,7 +176,7 @@ struct FaultSuiteTimingTests {
                 "wall": wall.milliseconds,
                 "bound": (Self.deadline + Self.margin).milliseconds,
                 "attempts-at-server": "\(attempts)",
-                "error": result.category().map { "\($0)" } ?? "success",
+                "error": result.category()?.figureName ?? "success",
             ])
         }
     }
@@ -202,7 +202,7 @@ struct FaultSuiteTimingTests {
                 "attempt-timeout": Self.attemptTimeout.milliseconds,
                 "wall": wall.milliseconds,
                 "bound": (Self.attemptTimeout + Self.margin).milliseconds,
-                "error": result.category().map { "\($0)" } ?? "success",
+                "error": result.category()?.figureName ?? "success",
             ])
         }
     }

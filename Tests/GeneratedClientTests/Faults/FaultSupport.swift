@@ -106,6 +106,20 @@ func outcome<Value, Failure>(
     }
 }
 
+extension ErrorCategory {
+    /// A short name for figures: `transport.timedOut`, `undocumentedStatus`.
+    var figureName: String {
+        switch self {
+        case .transport(let kind): "transport.\(kind)"
+        case .endpoint: "endpoint"
+        case .undocumentedStatus: "undocumentedStatus"
+        case .decoding: "decoding"
+        case .invalidRequest: "invalidRequest"
+        case .circuitOpen: "circuitOpen"
+        }
+    }
+}
+
 extension Result {
     /// The error category of a failure; `nil` for a success.
     func category<F>() -> ErrorCategory? where Failure == APIError<F> {
@@ -137,6 +151,13 @@ enum BudgetAllowance {
     /// Retries a full budget pays for after failures that are not timeouts.
     static func retries(afterNonTimeoutFailures configuration: RetryBudget.Configuration) -> Int {
         retries(configuration, costing: configuration.retryCost)
+    }
+
+    /// Retries a budget earns back over `elapsed`, in which `requests` first attempts were made
+    /// and none succeeded. Today's budget is refilled only by successes: none. A budget that
+    /// refills with time earns a minimum per second and a share of recent requests here.
+    static func earned(_ configuration: RetryBudget.Configuration, over elapsed: Duration, requests: Int) -> Int {
+        0
     }
 
     /// Whether a budget with `available` tokens is drained: it cannot pay for even the
