@@ -9,10 +9,12 @@ import Testing
 /// stalled attempt's timeout.
 ///
 /// Upper bounds are generous (0.6 s over what the client was told, 1 s over a `Retry-After`),
-/// because a loaded 2-core machine can delay any wake-up; the figures show the margins actually
-/// used. Each bound still catches the fault it guards against: a client that ignored the deadline
-/// would wait out a 1 s backoff or a 30 s attempt, and one without its own timeout would wait for
-/// the backstop, a second after the attempt timeout.
+/// plus however late a control call of the same length through the same transport, started
+/// beside the call, came back (see ``timed(expecting:control:through:_:)``): a loaded 2-core
+/// machine running the whole test suite can delay any wake-up by more than a second. The figures
+/// show the margins actually used and that lateness. Each bound still catches the fault it guards
+/// against: a client that ignored the deadline would wait out a 1 s backoff or a 30 s attempt
+/// beyond what the control call waited.
 @Suite("Fault suite: Retry-After, deadline and stall", .timeLimit(.minutes(2)))
 struct FaultSuiteTimingTests {
     static let margin = Duration.milliseconds(600)
@@ -41,8 +43,8 @@ struct FaultSuiteTimingTests {
             server.route("GET", "/items/throttled", failingFirst: 1, with: form.throttle, then: Self.ok)
             let events = EventLog()
             let client = faultClient(server.baseURL, transport, events: events)
-            let item = try await client.getItem(id: "throttled")
-            #expect(item.id == "ok")
+            let measured = try await timed(expecting: .seconds(1), control: server, through: transport) { try await client.getItem(id: "throttled") }
+            #expect(measured.value.id == "ok")
 
             let gaps = server.receiptGaps("GET", "/items/throttled")
             #expect(gaps.count == 1)
@@ -51,12 +53,14 @@ struct FaultSuiteTimingTests {
             // The first receipt is stamped before its answer leaves, and the client waits the
             // whole second after reading that answer: the gap cannot be shorter.
             #expect(gap >= .seconds(1), "gap \(gap)")
-            #expect(gap <= .seconds(1) + Self.retryAfterMargin, "gap \(gap)")
+            let bound = .seconds(1) + Self.retryAfterMargin + measured.lateness
+            #expect(gap <= bound, "gap \(gap); the control call was \(measured.lateness) late")
 
             figure("retry-after-\(form.rawValue)", transport, [
                 "asked": "1000.0ms",
                 "gap-at-server": gap.milliseconds,
-                "bound": "1000.0ms...\((Duration.seconds(1) + Self.retryAfterMargin).milliseconds)",
+                "bound": "1000.0ms...\(bound.milliseconds)",
+                "control-lateness": measured.lateness.milliseconds,
             ])
         }
     }
@@ -150,12 +154,15 @@ struct FaultSuiteTimingTests {
                     )
                 }
             }
-            let start = ContinuousClock.now
-            let result = await outcome { () async throws(APIError<GetItemFailure>) in try await client.getItem(id: "deadline") }
-            let wall = ContinuousClock.now - start
+            let measured = await timed(expecting: Self.deadline, control: server, through: transport) {
+                await outcome { () async throws(APIError<GetItemFailure>) in try await client.getItem(id: "deadline") }
+            }
+            let result = measured.value
+            let wall = measured.wall
+            let bound = Self.deadline + Self.margin + measured.lateness
 
             #expect(result.category() != nil, "the call cannot succeed: \(result)")
-            #expect(wall <= Self.deadline + Self.margin, "wall \(wall)")
+            #expect(wall <= bound, "wall \(wall); the control call was \(measured.lateness) late")
             let attempts = server.requestCount("GET", "/items/deadline")
             #expect(attempts >= 1)
             switch backoff {
@@ -174,7 +181,8 @@ struct FaultSuiteTimingTests {
             figure("deadline-\(backoff.rawValue)", transport, [
                 "deadline": Self.deadline.milliseconds,
                 "wall": wall.milliseconds,
-                "bound": (Self.deadline + Self.margin).milliseconds,
+                "bound": bound.milliseconds,
+                "control-lateness": measured.lateness.milliseconds,
                 "attempts-at-server": "\(attempts)",
                 "error": result.category()?.figureName ?? "success",
             ])
@@ -190,18 +198,22 @@ struct FaultSuiteTimingTests {
             server.route("GET", "/guarded/stalled", .stall)
             let events = EventLog()
             let client = faultClient(server.baseURL, transport, events: events) { $0.timeouts.attempt = Self.attemptTimeout }
-            let start = ContinuousClock.now
-            let result = await outcome { () async throws(APIError<GetGuardedFailure>) in try await client.getGuarded(id: "stalled") }
-            let wall = ContinuousClock.now - start
+            let measured = await timed(expecting: Self.attemptTimeout, control: server, through: transport) {
+                await outcome { () async throws(APIError<GetGuardedFailure>) in try await client.getGuarded(id: "stalled") }
+            }
+            let result = measured.value
+            let wall = measured.wall
+            let bound = Self.attemptTimeout + Self.margin + measured.lateness
 
             #expect(result.category() == .transport(.timedOut), "\(result)")
-            #expect(wall <= Self.attemptTimeout + Self.margin, "wall \(wall)")
+            #expect(wall <= bound, "wall \(wall); the control call was \(measured.lateness) late")
             #expect(server.requestCount("GET", "/guarded/stalled") == 1)
 
             figure("stall", transport, [
                 "attempt-timeout": Self.attemptTimeout.milliseconds,
                 "wall": wall.milliseconds,
-                "bound": (Self.attemptTimeout + Self.margin).milliseconds,
+                "bound": bound.milliseconds,
+                "control-lateness": measured.lateness.milliseconds,
                 "error": result.category()?.figureName ?? "success",
             ])
         }

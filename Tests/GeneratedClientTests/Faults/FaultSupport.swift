@@ -409,3 +409,42 @@ final class FaultSchedule: Sendable {
         for continuation in woken { continuation.resume() }
     }
 }
+
+/// What ``timed(expecting:control:through:_:)`` measured.
+struct Timed<Value> {
+    /// What the body returned.
+    var value: Value
+    /// The body's wall time.
+    var wall: Duration
+    /// How much longer than `expected` the control call beside the body took: the delay the
+    /// machine imposed at that moment on the same path through the same transport.
+    var lateness: Duration
+}
+
+/// Runs `body` while a control call goes the same way beside it: a `getItem` through a new
+/// client on the same transport to the same server, which answers it after `expected`.
+///
+/// When the whole test suite runs in one process on a loaded 2-core machine, every wake-up and
+/// every hop between a transport's threads and the concurrency pool can be late by a second or
+/// more. A timing bound adds the lateness the control call suffered at the same moment, so that
+/// it measures the client's own overshoot rather than the machine's: a client that waited out a
+/// backoff past its deadline, or never timed out, overshoots by far more than the control.
+func timed<Value>(
+    expecting expected: Duration,
+    control server: TestServer,
+    through transport: FaultTransport,
+    _ body: () async throws -> Value
+) async rethrows -> Timed<Value> {
+    let id = "control-\(UUID().uuidString)"
+    let answer = TestServer.Behavior.respond(.json(#"{"id":"control"}"#))
+    server.route("GET", "/items/\(id)", expected > .zero ? .delayed(expected, answer) : answer)
+    let control = faultClient(server.baseURL, transport, events: EventLog())
+    let start = ContinuousClock.now
+    let probe = Task {
+        _ = await outcome { () async throws(APIError<GetItemFailure>) in try await control.getItem(id: id) }
+        return max(ContinuousClock.now - start - expected, .zero)
+    }
+    let value = try await body()
+    let wall = ContinuousClock.now - start
+    return Timed(value: value, wall: wall, lateness: await probe.value)
+}
