@@ -29,8 +29,8 @@ struct FaultSuiteDuplicateTests {
 
     static let calls = 3
     /// Short, so that a stalled attempt ends quickly; long enough for a loaded machine to
-    /// answer the warm-up GET.
-    static let attemptTimeout = Duration.milliseconds(750)
+    /// answer the warm-up GET (which is retried too, should one attempt miss it).
+    static let attemptTimeout = Duration.seconds(1)
     static let item = TestServer.Behavior.respond(.json(#"{"id":"warm"}"#))
 
     @Test("A keyless POST reaches the server exactly once per call", arguments: FaultTransport.allCases, Drop.allCases)
