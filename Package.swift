@@ -110,6 +110,7 @@ let package = Package(
         referenceFixture("Enums"),
         referenceFixture("ErrorRanges"),
         referenceFixture("Escaping"),
+        referenceFixture("FaultSuite"),
         referenceFixture("Keywords"),
         referenceFixture("Parameters"),
         referenceFixture("Recursion"),
@@ -174,6 +175,8 @@ let package = Package(
                 "BookshelfAPI", "GitHubAPI", "MarketplaceAPI", "QiitaAPI",
                 "ReferenceDiscriminators", "ReferenceEnums", "ReferenceErrorRanges", "ReferenceEscaping",
                 "ReferenceKeywords", "ReferenceParameters", "ReferenceResilience",
+                // The generated client of the server-counted fault suite (Faults/).
+                "ReferenceFaultSuite",
                 "CourierRuntime", "CourierTesting", "CourierAsyncHTTPClient", "CourierTestServer", "CourierGenerator",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),

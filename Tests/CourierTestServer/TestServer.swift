@@ -33,6 +33,9 @@ public final class TestServer: Sendable {
         public var body: Data
         /// How many requests this route (method and path) had received, counting this one.
         public var routeCount: Int
+        /// When the server had read the whole request; the fault suite measures the gaps between
+        /// attempts here, at the server, rather than at the client that chose them.
+        public var receivedAt: ContinuousClock.Instant = .now
 
         /// The target's path, before any `?`.
         public var path: String {
@@ -382,6 +385,28 @@ public final class TestServer: Sendable {
                 }
             }
         }
+    }
+}
+
+// MARK: - Fault suite additions: per-route receipts and their times
+
+extension TestServer {
+    /// The requests that arrived for `method` on `path` (without query), in arrival order.
+    public func receivedRequests(_ method: String, _ path: String) -> [ReceivedRequest] {
+        receivedRequests.filter { $0.method == method && $0.path == path }
+    }
+
+    /// The times between consecutive receipts of `method` on `path`, as the server saw them:
+    /// one fewer than the receipts.
+    public func receiptGaps(_ method: String, _ path: String) -> [Duration] {
+        let times = receivedRequests(method, path).map(\.receivedAt)
+        return zip(times, times.dropFirst()).map { $1 - $0 }
+    }
+
+    /// The values of header `name` on every request for `method` on `path`, in arrival order;
+    /// `nil` where a request had no such field.
+    public func headerValues(_ name: String, _ method: String, _ path: String) -> [String?] {
+        receivedRequests(method, path).map { $0.header(name) }
     }
 }
 

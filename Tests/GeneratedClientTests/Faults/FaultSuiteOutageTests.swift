@@ -1,0 +1,133 @@
+import CourierRuntime
+import CourierTestServer
+import Foundation
+import ReferenceFaultSuite
+import Testing
+
+/// A total outage, counted at the server: 100 concurrent calls of the generated client with the
+/// default configuration, then a second wave right after. The retry budget, not the three
+/// attempts of the policy, bounds what reaches the server.
+@Suite("Fault suite: total outage", .timeLimit(.minutes(2)))
+struct FaultSuiteOutageTests {
+    enum Outage: String, CaseIterable, CustomTestStringConvertible, Sendable {
+        /// Every answer is a 503 without `Retry-After`.
+        case status503
+        /// A port where nothing listens: the server cannot count, so the client's events do.
+        case nothingListening
+        /// Every connection is reset after the request was read.
+        case connectionReset
+
+        var testDescription: String { rawValue }
+    }
+
+    static let calls = 100
+
+    /// Sends `calls` concurrent `getItem` calls, each on a path of its own, and returns their
+    /// results by path.
+    static func wave(_ name: String, of client: FaultSuiteClient) async -> [String: Result<Item, APIError<GetItemFailure>>] {
+        await withTaskGroup(of: (String, Result<Item, APIError<GetItemFailure>>).self) { group in
+            for index in 0..<calls {
+                let id = "\(name)-\(index)"
+                group.addTask { (id, await outcome { () async throws(APIError<GetItemFailure>) in try await client.getItem(id: id) }) }
+            }
+            return await group.reduce(into: [:]) { $0[$1.0] = $1.1 }
+        }
+    }
+
+    /// Whether `result` is the failure this outage causes.
+    static func isOutageFailure(_ result: Result<Item, APIError<GetItemFailure>>, _ outage: Outage) -> Bool {
+        guard case .failure(let error) = result else { return false }
+        switch outage {
+        case .status503:
+            return error.status?.code == 503
+        case .nothingListening:
+            return error.category == .transport(.connectionRefused)
+        case .connectionReset:
+            // A reset is a lost connection; on a machine loaded enough to stall a reset past the
+            // attempt timeout, a timeout.
+            return error.category == .transport(.connectionLost) || error.category == .transport(.timedOut)
+        }
+    }
+
+    @Test("100 concurrent calls in a total outage stay within 100 + the budget; a second wave finds it drained",
+          arguments: FaultTransport.allCases, Outage.allCases)
+    func totalOutage(transport: FaultTransport, outage: Outage) async throws {
+        try await withFaultServer(.heavy) { server in
+            let url: URL
+            switch outage {
+            case .status503:
+                server.setOverride(.respond(.status(503)))
+                url = server.baseURL
+            case .connectionReset:
+                server.setOverride(.reset)
+                url = server.baseURL
+            case .nothingListening:
+                url = try #require(URL(string: "http://127.0.0.1:\(try await portWithNothingListening())"))
+            }
+            let events = EventLog()
+            // The default configuration: the default policy (three attempts), the default
+            // budget per host, no breaker.
+            let client = faultClient(url, transport, events: events)
+            let registry = try #require(client.client.configuration.resilience.retryBudgets)
+            let budget = registry.budget(for: try #require(HostKey(url)))
+            // Every failure here but a timeout costs `retryCost`; a timeout costs more, so
+            // this is the larger of the two allowances.
+            let allowance = BudgetAllowance.retries(afterNonTimeoutFailures: registry.configuration)
+            let start = ContinuousClock.now
+
+            let first = await Self.wave("first", of: client)
+            let firstWall = ContinuousClock.now - start
+            // The server counts what reached it; with nothing listening, nothing can, and the
+            // attempts the client handed its transport are the count.
+            let firstAttempts = outage == .nothingListening ? events.attemptsStarted : server.requestCount
+            let tokensAfterFirst = budget.availableTokens
+
+            #expect(first.count == Self.calls)
+            #expect(first.values.allSatisfy { Self.isOutageFailure($0, outage) },
+                    "\(Set(first.values.compactMap { $0.category().map { "\($0)" } }))")
+            #expect(firstAttempts >= Self.calls, "every call made its first attempt")
+            let firstBound = Self.calls + allowance
+                + BudgetAllowance.earned(registry.configuration, over: firstWall, requests: Self.calls)
+            #expect(firstAttempts <= firstBound, "attempts \(firstAttempts) > \(firstBound)")
+            if outage != .nothingListening {
+                // Per call, at the server: at least its first attempt, at most the policy's three.
+                let outliers = (0..<Self.calls).compactMap { index -> String? in
+                    let receipts = server.requestCount("GET", "/items/first-\(index)")
+                    return (1...3).contains(receipts) ? nil : "call \(index): \(receipts)"
+                }
+                #expect(outliers.isEmpty, "receipts at the server outside 1...3: \(outliers)")
+            }
+            #expect(BudgetAllowance.isDrained(tokensAfterFirst, registry.configuration), "\(tokensAfterFirst) tokens left")
+
+            let secondStart = ContinuousClock.now
+            let stopsBefore = events.stopReasons.count
+            let second = await Self.wave("second", of: client)
+            let secondWall = ContinuousClock.now - secondStart
+            let secondAttempts = (outage == .nothingListening ? events.attemptsStarted : server.requestCount) - firstAttempts
+            let secondStops = events.stopReasons.dropFirst(stopsBefore)
+
+            #expect(second.values.allSatisfy { Self.isOutageFailure($0, outage) })
+            // The budget is still drained: one attempt per call, and no retry but what the
+            // budget earned back in the meantime (none, today).
+            let earned = BudgetAllowance.earned(registry.configuration, over: ContinuousClock.now - start, requests: 2 * Self.calls)
+            #expect(secondAttempts >= Self.calls)
+            #expect(secondAttempts <= Self.calls + earned, "attempts \(secondAttempts) > \(Self.calls) + \(earned)")
+            #expect(secondStops.count == Self.calls)
+            let exhausted = secondStops.filter { $0 == .budgetExhausted }.count
+            #expect(exhausted >= Self.calls - earned, "\(Set(secondStops.map { "\($0)" }))")
+
+            figure("outage-\(outage.rawValue)", transport, [
+                "calls": "\(Self.calls)",
+                "wave1-attempts": "\(firstAttempts)",
+                "bound": "\(firstBound)",
+                "tokens-left": "\(tokensAfterFirst)",
+                "wave2-attempts": "\(secondAttempts)",
+                "wave2-bound": "\(Self.calls + earned)",
+                "counted-at": outage == .nothingListening ? "client-events" : "server",
+                "errors": Set(first.values.map { $0.category()?.figureName ?? "success" }).sorted().joined(separator: ","),
+                "wave1-wall": firstWall.milliseconds,
+                "wave2-wall": secondWall.milliseconds,
+            ])
+        }
+    }
+}
