@@ -72,12 +72,12 @@ import Testing
               word: { get: /word, breaker: { failureRate: half, minimumCalls: 0 } }
             """)
         #expect(diagnosticLines(yaml) == [
-            "Specs/x.yaml:4:54: error: 'breaker' takes 'failureThreshold' (opens after that many failures in a row) "
+            "Specs/x.yaml:4:55: error: 'breaker' takes 'failureThreshold' (opens after that many failures in a row) "
                 + "or 'window' (opens on a failure rate within a window), not both",
             "Specs/x.yaml:5:73: error: 'successesToClose' must be a whole number 1…1000, found '0'",
-            "Specs/x.yaml:6:46: error: 'failureRate' must be a fraction greater than 0 and at most 1, such as 0.5, found '1.5'",
-            "Specs/x.yaml:7:46: error: 'failureRate' must be a fraction greater than 0 and at most 1, such as 0.5, found 'half'",
-            "Specs/x.yaml:7:66: error: 'minimumCalls' must be a whole number 1 or more, found '0'",
+            "Specs/x.yaml:6:47: error: 'failureRate' must be a fraction greater than 0 and at most 1, such as 0.5, found '1.5'",
+            "Specs/x.yaml:7:47: error: 'failureRate' must be a fraction greater than 0 and at most 1, such as 0.5, found 'half'",
+            "Specs/x.yaml:7:67: error: 'minimumCalls' must be a whole number 1 or more, found '0'",
         ])
     }
 }
