@@ -8,8 +8,8 @@
 /// of ``Configuration/minimumRetriesPerSecond`` × window retries is always allowed, so that a
 /// host receiving few calls can still have them retried.
 ///
-/// **The bound.** Within any period of length `window`, retries (each counted at its cost)
-/// never exceed
+/// **The bound.** Within any period of length `window`, retries (each counted at its cost, at
+/// the moment it is granted, before its backoff) never exceed
 ///
 /// `minimumRetriesPerSecond × window + retryPercent / 100 × (calls made in that period and in the window before it)`.
 ///
