@@ -42,7 +42,7 @@ struct GenerationTests {
                         maxAttempts: 2,
                         isSafeToRepeat: true,
                         circuitBreaker: .endpoint("careful"),
-                        circuitBreakerConfiguration: .consecutiveFailures(openDuration: .milliseconds(500))
+                        circuitBreakerConfiguration: .failureRate(breakDuration: .milliseconds(500))
                     )
             """))
     }

@@ -33,7 +33,7 @@ import Testing
             transport: AsyncHTTPClientTransport(),
             configuration: APIClient.Configuration(
                 timeouts: APIClient.Timeouts(attempt: Self.longerThanTheTimeLimit),
-                resilience: Resilience(retryPolicy: .never)
+                resilience: Resilience(retryPolicy: .never, sharing: .isolated)
             )
         )
         let errors = await withTaskGroup(of: APIError<UserFailure>?.self) { group in
@@ -60,7 +60,7 @@ import Testing
             configuration: APIClient.Configuration(
                 onEvent: events.hook,
                 timeouts: APIClient.Timeouts(attempt: Self.longerThanTheTimeLimit),
-                resilience: Resilience(retryPolicy: Self.quickPolicy)
+                resilience: Resilience(retryPolicy: Self.quickPolicy, sharing: .isolated)
             )
         )
         let error = await capture { () async throws(APIError<NoDocumentedFailure>) in try await client.send(Self.createOrder) }
@@ -79,7 +79,7 @@ import Testing
                 configuration: APIClient.Configuration(
                     onEvent: events.hook,
                     timeouts: APIClient.Timeouts(attempt: .seconds(1)),
-                    resilience: Resilience(retryPolicy: Self.quickPolicy)
+                    resilience: Resilience(retryPolicy: Self.quickPolicy, sharing: .isolated)
                 )
             )
             let error = await capture { () async throws(APIError<NoDocumentedFailure>) in try await client.send(Self.createOrder) }
@@ -112,7 +112,7 @@ import Testing
                     configuration: APIClient.Configuration(
                         onEvent: events.hook,
                         timeouts: APIClient.Timeouts(attempt: .seconds(20)),
-                        resilience: Resilience(retryPolicy: Self.quickPolicy)
+                        resilience: Resilience(retryPolicy: Self.quickPolicy, sharing: .isolated)
                     )
                 )
                 let holdingClient = APIClient(

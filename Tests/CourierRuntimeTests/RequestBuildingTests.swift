@@ -213,7 +213,7 @@ import Testing
         let stub = StubTransport()
         stub.on(.post, "/", .status(500), .status(204))
         // Zero jitter: the retry's backoff is zero, so the test sleeps no real time.
-        let client = stubClient(stub) { $0.resilience = Resilience(jitter: .constant(0)) }
+        let client = stubClient(stub) { $0.resilience = Resilience(jitter: .constant(0), sharing: .isolated) }
         let header = try #require(HTTPField.Name("X-Idempotency-Key"))
         _ = try await client.send(Probe<NoContent, NoDocumentedFailure>(method: .post, idempotencyKeyHeader: header))
         let keys = stub.receivedRequests.map { $0.header("X-Idempotency-Key") }

@@ -12,8 +12,10 @@ struct SpecAuthAndBodyTests {
     let stub = StubTransport()
 
     func client(auth: Authentication = .none) -> ResilienceClient {
-        // Zero jitter: every backoff is zero, so retries need no clock at all.
-        let configuration = APIClient.Configuration(resilience: Resilience(retryBudget: nil, jitter: .constant(0)))
+        // Zero jitter: every backoff is zero, so retries need no clock at all. Isolated: the
+        // spec's host breaker would otherwise be one process-wide breaker for r.test, shared by
+        // the tests of this suite running in parallel, each failing on purpose.
+        let configuration = APIClient.Configuration(resilience: Resilience(retryBudget: nil, jitter: .constant(0), sharing: .isolated))
         return ResilienceClient(baseURL: URL(string: "https://r.test")!, transport: stub, auth: auth, configuration: configuration)
     }
 

@@ -105,6 +105,17 @@ struct SpecResilienceTests {
         #expect(delays.all == [.milliseconds(250), .milliseconds(500)])
     }
 
+    @Test("retry.baseDelay applies to 429 and 503 too — the throttling backoff starts at 250 ms, not the client's 1 s")
+    func defaultsBaseDelayAppliesToThrottling() async throws {
+        stub.on(.get, "/books/{book}", .status(503), .status(429), .status(503))
+        let client = BookshelfClient(baseURL: URL(string: "https://books.test")!, transport: stub, configuration: configuration())
+        let error = await driving { await failure { () async throws(APIError<GetBookFailure>) in try await client.getBook(book: 1) } }
+        #expect(error?.status?.code == 503)
+        #expect(stub.requests(.get, "/books/{book}").count == 3)
+        // Issue 16: these were 1 s and 2 s, the client's throttling base, whatever the spec said.
+        #expect(delays.all == [.milliseconds(250), .milliseconds(500)])
+    }
+
     @Test("breaker: false — an endpoint is not gated by the open host breaker")
     func breakerFalseIsNotGated() async throws {
         stub.on(.get, "/products", .status(500))

@@ -124,6 +124,15 @@ final class NodeReader {
         return nil
     }
 
+    /// A fraction greater than 0 and at most 1, or a diagnostic.
+    func fraction(_ node: Node, _ what: String) -> Double? {
+        if let text = scalarText(node), let value = Double(text), value.isFinite, value > 0, value <= 1 {
+            return value
+        }
+        error("\(what) must be a fraction greater than 0 and at most 1, such as 0.5, found \(kind(of: node))", at: node)
+        return nil
+    }
+
     /// One of `choices`, or a diagnostic that lists them (with a suggestion when one is close).
     func choice<Choice: RawRepresentable>(_ node: Node, _ what: String, _ choices: [Choice]) -> Choice? where Choice.RawValue == String {
         guard let text = string(node, what) else { return nil }

@@ -217,11 +217,22 @@ extension SpecFileParser {
             if reader.scalarText(entry.value) == "false" {
                 hints.breaker = .disabled
             } else if let mapping = reader.mapping(entry.value, "'breaker' (false or a mapping)") {
-                let breaker = reader.fields(of: mapping, in: "'breaker'", allowed: ["failureThreshold", "resetAfter"],
+                let breaker = reader.fields(of: mapping, in: "'breaker'",
+                                            allowed: ["failureThreshold", "failureRate", "minimumCalls", "window", "resetAfter", "successesToClose"],
                                             owner: reader.location(of: entry.keyNode))
+                let rateKeys = ["failureRate", "minimumCalls", "window"].filter { breaker[$0] != nil }
+                if breaker["failureThreshold"] != nil, let first = rateKeys.first, let node = breaker[first] {
+                    // Two models at once would leave one of them silently ignored.
+                    reader.error("'breaker' takes 'failureThreshold' (opens after that many failures in a row) "
+                                 + "or '\(first)' (opens on a failure rate within a window), not both", at: node.keyNode)
+                }
                 hints.breaker = .custom(BreakerPolicySpec(
                     failureThreshold: breaker["failureThreshold"].flatMap { reader.integer($0.value, "'failureThreshold'", in: 1...Int.max) },
-                    resetAfter: breaker["resetAfter"].flatMap { reader.seconds($0.value, "'resetAfter'") }))
+                    failureRate: breaker["failureRate"].flatMap { reader.fraction($0.value, "'failureRate'") },
+                    minimumCalls: breaker["minimumCalls"].flatMap { reader.integer($0.value, "'minimumCalls'", in: 1...Int.max) },
+                    window: breaker["window"].flatMap { reader.seconds($0.value, "'window'") },
+                    resetAfter: breaker["resetAfter"].flatMap { reader.seconds($0.value, "'resetAfter'") },
+                    successesToClose: breaker["successesToClose"].flatMap { reader.integer($0.value, "'successesToClose'", in: 1...1000) }))
             }
         }
         return hints

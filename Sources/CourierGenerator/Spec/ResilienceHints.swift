@@ -81,15 +81,43 @@ public enum BreakerOverride: Hashable, Sendable {
 }
 
 /// Circuit breaker settings written in a spec.
+///
+/// The keys choose the breaker's model: `failureThreshold` the classic one (consecutive
+/// failures); `failureRate`, `minimumCalls` or `window` the client's default one (a failure
+/// rate within a sliding window); with neither, only `resetAfter` and `successesToClose`,
+/// the default model too. The parser rejects a mapping that names both.
 public struct BreakerPolicySpec: Hashable, Sendable {
-    /// Consecutive failures that open the breaker.
+    /// Consecutive failures that open the breaker; selects the consecutive-failures model.
     public var failureThreshold: Int?
-    /// Seconds the breaker stays open before letting a trial call through.
+    /// The fraction of calls (greater than 0, at most 1) that must fail within ``window`` to
+    /// open the breaker; selects the failure-rate model.
+    public var failureRate: Double?
+    /// The calls that must be made within ``window`` before the rate counts.
+    public var minimumCalls: Int?
+    /// The sliding window of the failure-rate model, in seconds.
+    public var window: Double?
+    /// Seconds the breaker stays open before letting a trial call through: the fixed break of
+    /// the consecutive-failures model, the first break of the failure-rate model.
     public var resetAfter: Double?
+    /// Trial calls in a row that must succeed before the breaker closes again.
+    public var successesToClose: Int?
 
     /// Creates breaker settings.
-    public init(failureThreshold: Int? = nil, resetAfter: Double? = nil) {
+    public init(failureThreshold: Int? = nil, failureRate: Double? = nil, minimumCalls: Int? = nil, window: Double? = nil,
+                resetAfter: Double? = nil, successesToClose: Int? = nil) {
         self.failureThreshold = failureThreshold
+        self.failureRate = failureRate
+        self.minimumCalls = minimumCalls
+        self.window = window
         self.resetAfter = resetAfter
+        self.successesToClose = successesToClose
+    }
+
+    /// Whether the settings select the consecutive-failures model rather than the failure rate.
+    public var isConsecutiveFailures: Bool { failureThreshold != nil }
+
+    /// Whether the settings say anything beyond "use a breaker".
+    public var isEmpty: Bool {
+        self == BreakerPolicySpec()
     }
 }

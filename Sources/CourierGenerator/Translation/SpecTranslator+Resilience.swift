@@ -65,14 +65,32 @@ extension SpecTranslator {
             add("circuitBreaker", ".off")
         case .custom(let breaker):
             add("circuitBreaker", breakerKey.map { ".endpoint(\(SwiftLiteral.string($0)))" } ?? ".host")
-            var settings: [String] = []
-            if let threshold = breaker.failureThreshold { settings.append(String(threshold)) }
-            if let reset = breaker.resetAfter { settings.append("openDuration: \(Self.duration(reset))") }
-            if !settings.isEmpty {
-                add("circuitBreakerConfiguration", ".consecutiveFailures(\(settings.joined(separator: ", ")))")
+            if let configuration = Self.breakerConfiguration(breaker) {
+                add("circuitBreakerConfiguration", configuration)
             }
         }
         return arguments
+    }
+
+    /// The `CircuitBreaker.Configuration` the settings describe, or `nil` for an empty mapping,
+    /// which keeps the client's own. `failureThreshold` selects the consecutive-failures model;
+    /// anything else the failure-rate model, the client's default, with the runtime's defaults
+    /// for what the spec leaves out.
+    static func breakerConfiguration(_ breaker: BreakerPolicySpec) -> String? {
+        guard !breaker.isEmpty else { return nil }
+        var settings: [String] = []
+        if let threshold = breaker.failureThreshold {
+            settings.append(String(threshold))
+            if let successes = breaker.successesToClose { settings.append("successesToClose: \(successes)") }
+            if let reset = breaker.resetAfter { settings.append("openDuration: \(duration(reset))") }
+            return ".consecutiveFailures(\(settings.joined(separator: ", ")))"
+        }
+        if let rate = breaker.failureRate { settings.append("\(rate)") }
+        if let calls = breaker.minimumCalls { settings.append("minimumCalls: \(calls)") }
+        if let window = breaker.window { settings.append("window: \(duration(window))") }
+        if let successes = breaker.successesToClose { settings.append("successesToClose: \(successes)") }
+        if let reset = breaker.resetAfter { settings.append("breakDuration: \(duration(reset))") }
+        return ".failureRate(\(settings.joined(separator: ", ")))"
     }
 
     /// Whether `EndpointResilience(...)` fits on one line after `indentation` (and

@@ -29,9 +29,11 @@ extension APIClient {
         /// ``RetryBudget`` per host; circuit breakers are off until
         /// ``Resilience/circuitBreakerScope`` opts in.
         ///
-        /// The budgets and breakers live in this value and are shared by its copies, so
-        /// clients made from one configuration share them, as they share the hosts they call.
-        /// The overall deadline is measured on ``Resilience/clock`` too.
+        /// By default the budgets and breakers are process-wide, per (host, configuration), so
+        /// that clients made per call still share their host's budget and breaker;
+        /// `Resilience(sharing: .isolated)` gives clients made from this configuration budgets
+        /// and breakers of their own (see ``Resilience``). The overall deadline is measured on
+        /// ``Resilience/clock`` too.
         public var resilience: Resilience
 
         /// Creates a configuration; every parameter has a sensible default.

@@ -86,7 +86,8 @@ public struct APIClient: Sendable {
         return try result.get()
     }
 
-    /// Resets every circuit breaker of this client's ``Configuration/resilience`` to closed,
+    /// Resets every circuit breaker this client's ``Configuration/resilience`` has handed out
+    /// to closed (with process-wide breakers, other clients of the same hosts see it too),
     /// reporting each change as a ``ClientEvent/circuitBreakerChanged(_:request:)`` and in
     /// the log.
     public func resetCircuitBreakers() {

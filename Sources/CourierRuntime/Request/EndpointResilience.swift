@@ -23,9 +23,12 @@ public struct EndpointResilience: Sendable, Hashable {
     /// Attempts in all, the first included, applied on top of whichever policy is in force;
     /// `1` turns retries off. `nil` keeps the policy's.
     public var maxAttempts: Int?
-    /// The base of the backoff after transient failures (``RetryPolicy/transientBackoff``),
-    /// applied on top of whichever policy is in force; `nil` keeps the policy's. Throttling
-    /// keeps its own, longer base, because a 429 or 503 asks for more patience.
+    /// The base of every backoff, applied on top of whichever policy is in force: the
+    /// transient backoff's (``RetryPolicy/transientBackoff``) and the throttling backoff's
+    /// after a 429 or 503 without `Retry-After` (``RetryPolicy/throttlingBackoff``), so that
+    /// the spec's `retry.baseDelay` is the first delay whatever the failure. `nil` keeps the
+    /// policy's bases (100 ms and 1 s by default). A server's `Retry-After` is not a backoff
+    /// and still decides the delay when sent.
     public var backoffBase: Duration?
     /// The longest backoff delay, applied as the cap of both the transient and the throttling
     /// backoff of whichever policy is in force; `nil` keeps the policy's caps. A server's
@@ -93,6 +96,7 @@ public struct EndpointResilience: Sendable, Hashable {
         }
         if let backoffBase {
             policy.transientBackoff.base = backoffBase
+            policy.throttlingBackoff.base = backoffBase
         }
         if let backoffCap {
             policy.transientBackoff.cap = backoffCap

@@ -92,9 +92,34 @@ extension CircuitBreaker {
         /// The defaults.
         public static let `default` = Configuration()
 
+        /// The default model, with its settings named: opens when, within the last `window`,
+        /// at least `minimumCalls` calls were made and at least `threshold` of them failed.
+        /// The first break lasts `breakDuration`; each failed probe doubles it, up to 60 s (or
+        /// `breakDuration`, if longer), with 20 % jitter. `.failureRate()` is ``default``.
+        ///
+        /// A spec's `breaker:` with `failureRate`, `minimumCalls` or `window`, or with only
+        /// `resetAfter` and `successesToClose`, generates this.
+        public static func failureRate(
+            _ threshold: Double = 0.5,
+            minimumCalls: Int = 20,
+            window: Duration = .seconds(30),
+            successesToClose: Int = 1,
+            breakDuration: Duration = .seconds(5)
+        ) -> Configuration {
+            Configuration(
+                trip: .failureRate(threshold: threshold, minimumCalls: minimumCalls, window: window),
+                breakDuration: BreakDuration(initial: breakDuration, maximum: max(breakDuration, .seconds(60))),
+                halfOpenProbes: 1,
+                successesToClose: successesToClose
+            )
+        }
+
         /// The classic breaker: opens after `count` failures in a row, stays open for a fixed
         /// `openDuration` with no growth and no jitter, and closes after `successesToClose`
         /// probes in a row succeed. Defaults: 5 failures, 2 successes, 60 s.
+        ///
+        /// A spec's `breaker:` with `failureThreshold` generates this; it is a different model
+        /// from the client's ``default`` (failure rate), chosen by naming a threshold.
         public static func consecutiveFailures(
             _ count: Int = 5,
             successesToClose: Int = 2,

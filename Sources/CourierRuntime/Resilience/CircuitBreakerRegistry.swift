@@ -1,20 +1,29 @@
-/// Hands out one ``CircuitBreaker`` per ``CircuitBreakerKey``, never one for everything, so
-/// that an outage of one host never cuts off another.
+/// Hands out one ``CircuitBreaker`` per ``CircuitBreakerKey`` and breaker configuration, never
+/// one for everything, so that an outage of one host never cuts off another.
+///
+/// Breakers are kept per (key, configuration): a client that asks for a host's breaker with a
+/// different configuration gets a breaker of its own rather than one that trips, silently, by
+/// another client's rules.
+///
+/// ``Resilience`` uses a process-wide store by default, so that clients made per call still
+/// share their host's breaker; a registry created with
+/// ``init(configuration:clock:jitter:onTransition:)`` has breakers of its own, shared only by
+/// whoever holds it.
 public final class CircuitBreakerRegistry: Sendable {
-    /// The configuration of breakers created without one of their own.
+    /// The configuration of breakers asked for without one of their own.
     public let configuration: CircuitBreaker.Configuration
-    private let clock: any Clock<Duration>
-    private let jitter: Jitter
-    private let onTransition: (@Sendable (CircuitBreaker.Transition) -> Void)?
-    private let breakers = Locked<[CircuitBreakerKey: CircuitBreaker]>([:])
+    private let store: BreakerStore
+    private let subscription: BreakerStore.Subscription?
+    /// The breakers this registry has handed out, which ``resetAll()`` resets.
+    private let handedOut = Locked<Set<BreakerStore.Key>>([])
 
-    /// Creates an empty registry.
+    /// Creates a registry with breakers of its own.
     ///
     /// - Parameters:
     ///   - configuration: The default configuration of its breakers.
     ///   - clock: Where every breaker measures time.
     ///   - jitter: Where every breaker draws its break jitter.
-    ///   - onTransition: Receives every breaker's state changes; see
+    ///   - onTransition: Receives every state change of its breakers; see
     ///     ``CircuitBreaker/init(key:configuration:clock:jitter:onTransition:)``.
     public init(
         configuration: CircuitBreaker.Configuration = .default,
@@ -22,36 +31,127 @@ public final class CircuitBreakerRegistry: Sendable {
         jitter: Jitter = .system,
         onTransition: (@Sendable (CircuitBreaker.Transition) -> Void)? = nil
     ) {
+        let store = BreakerStore(clock: clock, jitter: jitter)
         self.configuration = configuration
-        self.clock = clock
-        self.jitter = jitter
-        self.onTransition = onTransition
+        self.store = store
+        subscription = onTransition.map { store.subscribe($0) }
+    }
+
+    private init(configuration: CircuitBreaker.Configuration, store: BreakerStore, onTransition: (@Sendable (CircuitBreaker.Transition) -> Void)?) {
+        self.configuration = configuration
+        self.store = store
+        subscription = onTransition.map { store.subscribe($0) }
+    }
+
+    /// A view of the process-wide breakers, which run on `ContinuousClock` with
+    /// ``Jitter/system``: every registry made this way hands out the same breaker for the same
+    /// key and configuration. `onTransition` hears every change of every process-wide breaker
+    /// for as long as the registry (or a copy of the ``Resilience`` holding it) lives.
+    static func processWide(
+        configuration: CircuitBreaker.Configuration,
+        onTransition: (@Sendable (CircuitBreaker.Transition) -> Void)?
+    ) -> CircuitBreakerRegistry {
+        CircuitBreakerRegistry(configuration: configuration, store: BreakerStore.processWide, onTransition: onTransition)
     }
 
     /// The breaker for `key`, created closed on first use.
     ///
-    /// - Parameter configuration: The configuration to create it with, overriding the
-    ///   registry's (for an endpoint the spec configures differently). It only takes effect
-    ///   when this call creates the breaker.
+    /// - Parameter configuration: The configuration of the breaker wanted, overriding the
+    ///   registry's (for an endpoint the spec configures differently). A different
+    ///   configuration for the same key is a different breaker.
     public func breaker(for key: CircuitBreakerKey, configuration: CircuitBreaker.Configuration? = nil) -> CircuitBreaker {
+        let storeKey = BreakerStore.Key(key: key, configuration: configuration ?? self.configuration)
+        handedOut.withLock { _ = $0.insert(storeKey) }
+        return store.breaker(for: storeKey)
+    }
+
+    /// Resets every breaker this registry has handed out; see ``CircuitBreaker/reset()``.
+    /// With process-wide breakers, that is every breaker this registry's clients have used,
+    /// which other clients of the same hosts share.
+    public func resetAll() {
+        let keys = handedOut.withLock { $0 }
+        keys.forEach { store.breaker(for: $0).reset() }
+    }
+}
+
+/// Breakers by key and configuration, with the listeners of their state changes; shared by every
+/// ``CircuitBreakerRegistry`` that holds it.
+final class BreakerStore: Sendable {
+    struct Key: Hashable {
+        var key: CircuitBreakerKey
+        var configuration: CircuitBreaker.Configuration
+    }
+
+    /// Removes its listener when the last holder lets it go.
+    final class Subscription: Sendable {
+        private let store: BreakerStore
+        private let id: UInt64
+
+        init(store: BreakerStore, id: UInt64) {
+            self.store = store
+            self.id = id
+        }
+
+        deinit {
+            store.unsubscribe(id)
+        }
+    }
+
+    private struct Listeners {
+        var nextID: UInt64 = 0
+        var byID: [UInt64: @Sendable (CircuitBreaker.Transition) -> Void] = [:]
+    }
+
+    static let processWide = BreakerStore(clock: ContinuousClock(), jitter: .system)
+
+    private let clock: any Clock<Duration>
+    private let jitter: Jitter
+    private let breakers = Locked<[Key: CircuitBreaker]>([:])
+    private let listeners = Locked(Listeners())
+
+    init(clock: any Clock<Duration>, jitter: Jitter) {
+        self.clock = clock
+        self.jitter = jitter
+    }
+
+    func breaker(for key: Key) -> CircuitBreaker {
         breakers.withLock { breakers in
             if let breaker = breakers[key] {
                 return breaker
             }
+            // Weak, because the store owns the breaker: a store of one client's own goes away
+            // with the client.
             let breaker = CircuitBreaker(
-                key: key,
-                configuration: configuration ?? self.configuration,
+                key: key.key,
+                configuration: key.configuration,
                 clock: clock,
                 jitter: jitter,
-                onTransition: onTransition
+                onTransition: { [weak self] transition in self?.broadcast(transition) }
             )
             breakers[key] = breaker
             return breaker
         }
     }
 
-    /// Resets every breaker created so far; see ``CircuitBreaker/reset()``.
-    public func resetAll() {
-        breakers.withLock { Array($0.values) }.forEach { $0.reset() }
+    func subscribe(_ listener: @escaping @Sendable (CircuitBreaker.Transition) -> Void) -> Subscription {
+        let id = listeners.withLock { listeners in
+            let id = listeners.nextID
+            listeners.nextID += 1
+            listeners.byID[id] = listener
+            return id
+        }
+        return Subscription(store: self, id: id)
+    }
+
+    private func unsubscribe(_ id: UInt64) {
+        listeners.withLock { _ = $0.byID.removeValue(forKey: id) }
+    }
+
+    private func broadcast(_ transition: CircuitBreaker.Transition) {
+        // Called outside the lock, so that a listener may look at breakers or subscribe.
+        let current = listeners.withLock { listeners in
+            listeners.byID.sorted { left, right in left.key < right.key }.map(\.value)
+        }
+        current.forEach { $0(transition) }
     }
 }

@@ -1,15 +1,41 @@
-/// A client's retry and circuit-breaker setup: the policy, the shared per-host budgets and
-/// breakers, and the clock and jitter they run on.
+/// A client's retry and circuit-breaker setup: the policy, the per-host budgets and breakers,
+/// and the clock and jitter they run on.
 ///
 /// A client keeps one value for its lifetime and asks it for a ``RetryLoop`` per call, so that
 /// every call to a host draws from that host's budget and passes that host's breaker.
 ///
+/// **Sharing.** By default (``Sharing/processWide``) budgets and breakers are process-wide:
+/// every client in the process that calls the same host with the same budget configuration
+/// draws from one budget, and with the same breaker configuration passes one breaker, however
+/// many `Resilience` values and clients were made. An app that makes a client per call thus
+/// keeps its retry storms bounded and its breakers informed. Budgets and breakers are kept per
+/// (host, configuration), so a client configured differently never silently uses a budget or
+/// breaker that counts by another client's rules.
+///
+/// ``Sharing/isolated`` gives a value budgets and breakers of its own, shared only by its copies
+/// (and so by the clients made from it). A clock other than `ContinuousClock`, such as a test's
+/// `ManualClock`, always gets isolated ones: a breaker timed on a test's clock must never decide
+/// for clients on real time, nor a real-time breaker for a test. To share state between a few
+/// clients only, make one isolated value and give it to all of them, or set
+/// ``retryBudgets`` and ``circuitBreakers`` to registries of your own.
+///
 /// ```swift
-/// var resilience = Resilience()                     // retries on, breakers off
+/// var resilience = Resilience()                     // retries on, breakers off, process-wide
 /// resilience.circuitBreakerScope = .host            // opt in to one breaker per host
 /// let client = APIClient(baseURL: url, configuration: APIClient.Configuration(resilience: resilience))
+///
+/// let apart = Resilience(sharing: .isolated)        // budgets and breakers of its own
 /// ```
 public struct Resilience: Sendable {
+    /// Where a ``Resilience`` value's budgets and breakers live.
+    public enum Sharing: Sendable, Hashable {
+        /// In the process-wide store on `ContinuousClock`, shared by every client in the
+        /// process per (host, configuration). The default.
+        case processWide
+        /// In a store of the value's own, shared only by its copies.
+        case isolated
+    }
+
     /// The retry policy of calls that do not bring their own. Default ``RetryPolicy/default``.
     public var retryPolicy: RetryPolicy
     /// The per-host retry budgets, or `nil` to retry without a budget.
@@ -21,23 +47,32 @@ public struct Resilience: Sendable {
     /// opts in: a breaker changes what callers see during an outage, so nobody gets one by
     /// surprise.
     public var circuitBreakerScope: CircuitBreakerScope
-    /// Where backoff and deadlines are measured; the breakers `init` creates share it.
+    /// Where backoff and deadlines are measured; the budgets and breakers `init` creates share
+    /// it.
     public var clock: any Clock<Duration>
-    /// Where backoff jitter is drawn from.
+    /// Where backoff jitter is drawn from. Isolated breakers draw their break jitter here too;
+    /// process-wide breakers draw from ``Jitter/system``.
     public var jitter: Jitter
+    /// Where `init` put the budgets and breakers: ``Sharing/isolated`` when asked, or when the
+    /// clock is not `ContinuousClock`; ``Sharing/processWide`` otherwise.
+    public let sharing: Sharing
 
     /// Creates a setup.
     ///
     /// - Parameters:
     ///   - retryPolicy: The default retry policy.
-    ///   - retryBudget: The size of each host's budget, or `nil` for no budget.
+    ///   - retryBudget: The configuration of each host's budget, or `nil` for no budget.
     ///   - circuitBreaker: The default breaker configuration.
     ///   - circuitBreakerScope: Which breaker calls pass by default; off unless set.
-    ///   - clock: The clock of backoff, deadlines and breakers.
-    ///   - jitter: The jitter of backoff and breaker breaks.
-    ///   - onCircuitBreakerTransition: Receives every breaker's state changes, whoever caused
-    ///     them. A client reports the changes its own calls cause on its event stream and in
-    ///     its log without this.
+    ///   - clock: The clock of backoff, deadlines, budgets and breakers. Any clock but
+    ///     `ContinuousClock` makes the budgets and breakers isolated.
+    ///   - jitter: The jitter of backoff, and of isolated breakers' breaks.
+    ///   - onCircuitBreakerTransition: Receives every state change of the breakers this value
+    ///     can use, whoever caused them: with process-wide sharing, those of every process-wide
+    ///     breaker, for as long as this value or a copy lives. A client reports the changes its
+    ///     own calls cause on its event stream and in its log without this.
+    ///   - sharing: Whether budgets and breakers are process-wide (the default) or the value's
+    ///     own; see the type's documentation.
     public init(
         retryPolicy: RetryPolicy = .default,
         retryBudget: RetryBudget.Configuration? = .default,
@@ -45,19 +80,27 @@ public struct Resilience: Sendable {
         circuitBreakerScope: CircuitBreakerScope = .off,
         clock: any Clock<Duration> = ContinuousClock(),
         jitter: Jitter = .system,
-        onCircuitBreakerTransition: (@Sendable (CircuitBreaker.Transition) -> Void)? = nil
+        onCircuitBreakerTransition: (@Sendable (CircuitBreaker.Transition) -> Void)? = nil,
+        sharing: Sharing = .processWide
     ) {
+        let shared = sharing == .processWide && clock is ContinuousClock
         self.retryPolicy = retryPolicy
-        self.retryBudgets = retryBudget.map { RetryBudgetRegistry(configuration: $0) }
-        self.circuitBreakers = CircuitBreakerRegistry(
-            configuration: circuitBreaker,
-            clock: clock,
-            jitter: jitter,
-            onTransition: onCircuitBreakerTransition
-        )
+        if shared {
+            retryBudgets = retryBudget.map { RetryBudgetRegistry.processWide(configuration: $0) }
+            circuitBreakers = CircuitBreakerRegistry.processWide(configuration: circuitBreaker, onTransition: onCircuitBreakerTransition)
+        } else {
+            retryBudgets = retryBudget.map { RetryBudgetRegistry(configuration: $0, clock: clock) }
+            circuitBreakers = CircuitBreakerRegistry(
+                configuration: circuitBreaker,
+                clock: clock,
+                jitter: jitter,
+                onTransition: onCircuitBreakerTransition
+            )
+        }
         self.circuitBreakerScope = circuitBreakerScope
         self.clock = clock
         self.jitter = jitter
+        self.sharing = shared ? .processWide : .isolated
     }
 
     /// The retry loop for one call to `host`.
@@ -66,9 +109,9 @@ public struct Resilience: Sendable {
     ///   - host: The server the call goes to; its budget and breaker are used.
     ///   - policy: The endpoint's own retry policy, overriding ``retryPolicy``.
     ///   - scope: The endpoint's own choice of breaker, overriding ``circuitBreakerScope``.
-    ///   - breakerConfiguration: The endpoint's own breaker configuration; applies when the
-    ///     breaker is created, so give it only with an ``CircuitBreakerScope/endpoint(_:)``
-    ///     scope, or every endpoint of the host would race to configure the host's breaker.
+    ///   - breakerConfiguration: The endpoint's own breaker configuration. Breakers are kept
+    ///     per (key, configuration), so with the ``CircuitBreakerScope/host`` scope it selects
+    ///     a host breaker of that configuration, apart from the host's default one.
     public func retryLoop(
         for host: HostKey,
         policy: RetryPolicy? = nil,

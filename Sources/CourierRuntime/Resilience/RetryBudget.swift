@@ -1,121 +1,273 @@
-/// A token bucket that limits how many retries one host receives, so that a struggling server
-/// is not buried under a storm of repeats.
+/// Limits how many retries one host receives, so that a struggling server is not buried under
+/// a storm of repeats, and refills with time so that every caller, not only the first after an
+/// outage, gets its share of retries.
 ///
-/// Every retry withdraws tokens; successful calls pay a little back. While most calls
-/// succeed the bucket stays full and retries are free to happen. When a host starts failing
-/// broadly the bucket drains and further retries fail fast, which bounds the extra load
-/// retries can add to roughly one retry per `retryCost` successes.
+/// The budget follows Finagle's `RetryBudget`: every call deposits ``Configuration/retryPercent``
+/// hundredths of a retry, every retry withdraws one (``Configuration/timeoutRetryCost`` after a
+/// timeout), and both count only for ``Configuration/window``. On top of the deposits, a floor
+/// of ``Configuration/minimumRetriesPerSecond`` × window retries is always allowed, so that a
+/// host receiving few calls can still have them retried.
 ///
-/// Share one budget between all callers of a host with ``RetryBudgetRegistry``.
+/// **The bound.** Within any period of length `window`, retries (each counted at its cost, at
+/// the moment it is granted, before its backoff) never exceed
+///
+/// `minimumRetriesPerSecond × window + retryPercent / 100 × (calls made in that period and in the window before it)`.
+///
+/// For a burst of `n` calls on a budget that saw no traffic for a window before, that is
+/// ``Configuration/retryAllowance(forCalls:)``: with the defaults, 100 calls against a dead
+/// server may be retried at most 100 + 20 = 120 times, so the server sees at most 220 attempts,
+/// never 300. A second burst of 100 within the same window finds only its own deposits,
+/// 20 retries, on top of what the first left.
+///
+/// Time is read from the clock the budget is created with, so a test can show the refill on a
+/// `ManualClock`. Share one budget between all callers of a host with ``RetryBudgetRegistry``.
 public final class RetryBudget: Sendable {
-    /// The sizes of the bucket and of its withdrawals and deposits.
+    /// How much of the recent traffic may be retried, and for how long traffic counts.
     public struct Configuration: Sendable, Hashable {
-        /// Tokens in a full bucket. Default 500.
-        public var capacity: Int
-        /// Tokens a retry costs. Default 5.
-        public var retryCost: Int
-        /// Tokens a retry costs after a timeout, which ties up the server longer. Default 10.
+        /// Retries allowed per hundred calls made within the last ``window``, on top of the
+        /// floor. Default 20.
+        public var retryPercent: Int
+        /// Retries per second allowed however few calls were made: the budget always holds
+        /// `minimumRetriesPerSecond × window` retries for the last window. Default 10.
+        public var minimumRetriesPerSecond: Int
+        /// How long a call's deposit and a retry's withdrawal count. Default 10 s.
+        public var window: Duration
+        /// How many retries a retry after a transport timeout counts as, because a timeout ties
+        /// the server up longer than a quick error. Default 2.
         public var timeoutRetryCost: Int
-        /// Tokens a success on the first attempt pays back. Default 1.
-        public var firstTrySuccessReward: Int
 
         /// Creates a configuration; every argument defaults to the documented default.
         /// Negative values count as zero.
-        public init(capacity: Int = 500, retryCost: Int = 5, timeoutRetryCost: Int = 10, firstTrySuccessReward: Int = 1) {
-            self.capacity = capacity
-            self.retryCost = retryCost
+        public init(
+            retryPercent: Int = 20,
+            minimumRetriesPerSecond: Int = 10,
+            window: Duration = .seconds(10),
+            timeoutRetryCost: Int = 2
+        ) {
+            self.retryPercent = retryPercent
+            self.minimumRetriesPerSecond = minimumRetriesPerSecond
+            self.window = window
             self.timeoutRetryCost = timeoutRetryCost
-            self.firstTrySuccessReward = firstTrySuccessReward
         }
 
-        /// The defaults.
+        /// The defaults: 20 % of the calls of the last 10 s, plus 10 retries per second.
         public static let `default` = Configuration()
+
+        /// The retries always allowed within one window, however few calls were made:
+        /// `minimumRetriesPerSecond × window`, rounded down to hundredths of a retry.
+        public var retryFloor: Double {
+            Double(reserveUnits) / Double(RetryBudget.unitsPerRetry)
+        }
+
+        /// The most retries (each counted at its cost) that `calls` calls made within one
+        /// window may make, on a budget that saw no traffic in the window before:
+        /// `retryFloor + retryPercent × calls / 100`, rounded down. With the defaults, 120 for 100
+        /// calls. Across several bursts within one window, give the calls of all of them.
+        public func retryAllowance(forCalls calls: Int) -> Int {
+            (reserveUnits + max(retryPercent, 0) * max(calls, 0)) / RetryBudget.unitsPerRetry
+        }
+
+        /// The floor in hundredths of a retry.
+        var reserveUnits: Int {
+            let seconds = Double(window.components.seconds) + Double(window.components.attoseconds) / 1e18
+            guard seconds > 0, minimumRetriesPerSecond > 0 else { return 0 }
+            let units = (Double(minimumRetriesPerSecond) * seconds * Double(RetryBudget.unitsPerRetry)).rounded(.down)
+            return units < Double(Int.max / 2) ? Int(units) : Int.max / 2
+        }
     }
 
-    /// Tokens taken for one retry, handed back through ``recordSuccess(after:)`` if that
-    /// retry succeeds or ``refund(_:)`` if it is never made.
+    /// One retry's withdrawal, handed back through ``refund(_:)`` if that retry is never made.
     public struct Withdrawal: Sendable, Hashable {
-        /// The tokens taken.
+        /// How many retries it counts as.
         public let cost: Int
+        /// The slice of time it was taken in, so that a refund returns it where it counts.
+        let slice: Int
     }
 
     /// The configuration this budget was created with.
     public let configuration: Configuration
-    private let tokens: Locked<Int>
 
-    /// Creates a full bucket.
-    public init(configuration: Configuration = .default) {
-        self.configuration = configuration
-        tokens = Locked(max(configuration.capacity, 0))
+    /// Deposits and withdrawals in hundredths of a retry, so that 20 % of a call is exact.
+    static let unitsPerRetry = 100
+    /// The window is kept as this many slices; see ``Slices`` for how they expire.
+    static let slicesPerWindow = 10
+
+    /// The calls and retries of one slice of the window.
+    private struct Slice {
+        var index: Int
+        var calls: Int
+        var retryUnits: Int
     }
 
-    /// Tokens currently in the bucket.
-    public var availableTokens: Int {
-        tokens.withLock { $0 }
-    }
+    private let stopwatch: Stopwatch
+    private let slices = Locked<[Slice]>([])
 
-    /// Takes the cost of one retry after `failure`, or returns `nil`, taking nothing, when the
-    /// bucket holds less than that cost.
+    /// Creates a budget that has seen no traffic.
     ///
-    /// A retry after a transport timeout costs ``Configuration/timeoutRetryCost``; any other
-    /// retry costs ``Configuration/retryCost``.
+    /// - Parameters:
+    ///   - configuration: The share, the floor and the window.
+    ///   - clock: Where the window's time is read; a test's `ManualClock` shows the refill
+    ///     without waiting.
+    public init(configuration: Configuration = .default, clock: any Clock<Duration> = ContinuousClock()) {
+        self.configuration = configuration
+        stopwatch = Stopwatch(clock)
+    }
+
+    /// The retries (of cost 1) the budget would allow now, to hundredths of a retry; never
+    /// negative.
+    public var availableRetries: Double {
+        let now = currentSlice()
+        let units = slices.withLock { slices in balance(of: &slices, at: now) }
+        return Double(max(units, 0)) / Double(Self.unitsPerRetry)
+    }
+
+    /// Records a call: it adds ``Configuration/retryPercent`` hundredths of a retry for the
+    /// next window. The retry loop records each call once, as its first attempt goes out.
+    public func recordCall() {
+        let now = currentSlice()
+        slices.withLock { slices in
+            Self.touch(&slices, at: now) { $0.calls += 1 }
+        }
+    }
+
+    /// Takes one retry after `failure`, or returns `nil`, taking nothing, when the budget holds
+    /// less than its cost.
+    ///
+    /// A retry after a transport timeout costs ``Configuration/timeoutRetryCost`` retries; any
+    /// other retry costs one.
     public func withdraw(forRetryAfter failure: AttemptFailure) -> Withdrawal? {
         let cost: Int
         if case .transport(.timedOut, _) = failure {
             cost = max(configuration.timeoutRetryCost, 0)
         } else {
-            cost = max(configuration.retryCost, 0)
+            cost = 1
         }
-        return tokens.withLock { tokens in
-            guard tokens >= cost else { return nil }
-            tokens -= cost
-            return Withdrawal(cost: cost)
+        let units = cost * Self.unitsPerRetry
+        let now = currentSlice()
+        return slices.withLock { slices in
+            guard balance(of: &slices, at: now) >= units else { return nil }
+            Self.touch(&slices, at: now) { $0.retryUnits += units }
+            return Withdrawal(cost: cost, slice: now)
         }
     }
 
-    /// Records a successful call.
-    ///
-    /// - Parameter withdrawal: What the retry that succeeded cost, refunded in full; `nil`
-    ///   when the call succeeded on its first attempt, which pays back
-    ///   ``Configuration/firstTrySuccessReward``.
-    public func recordSuccess(after withdrawal: Withdrawal?) {
-        deposit(withdrawal?.cost ?? configuration.firstTrySuccessReward)
-    }
-
-    /// Returns the tokens of a retry that was never made, because the call was cancelled or
-    /// the circuit breaker refused it.
+    /// Returns a retry that was never made, because the call was cancelled or the circuit
+    /// breaker refused it. A withdrawal older than the window has already stopped counting and
+    /// returns nothing.
     public func refund(_ withdrawal: Withdrawal) {
-        deposit(withdrawal.cost)
+        let units = withdrawal.cost * Self.unitsPerRetry
+        slices.withLock { slices in
+            if let position = slices.firstIndex(where: { $0.index == withdrawal.slice }) {
+                slices[position].retryUnits = max(slices[position].retryUnits - units, 0)
+            }
+        }
     }
 
-    private func deposit(_ amount: Int) {
-        let capacity = max(configuration.capacity, 0)
-        tokens.withLock { tokens in
-            tokens = min(capacity, tokens + max(amount, 0))
+    /// The number of the slice of the window that now falls in.
+    private func currentSlice() -> Int {
+        let window = configuration.window
+        guard window > .zero else { return 0 }
+        let slice = window / Self.slicesPerWindow
+        guard slice > .zero else { return 0 }
+        let count = stopwatch.elapsed / slice
+        return count < Double(Int.max / 2) ? Int(count.rounded(.down)) : Int.max / 2
+    }
+
+    /// The balance in hundredths of a retry at slice `now`, dropping slices that no longer count.
+    ///
+    /// A call counts while its slice is one of the last `slicesPerWindow` (at most one window
+    /// after it was made); a retry counts while its slice is one of the last
+    /// `slicesPerWindow + 1` (at least one window after it was made). Deposits thus never
+    /// count longer, and withdrawals never shorter, than the window, which is what the bound
+    /// in the type's documentation needs.
+    private func balance(of slices: inout [Slice], at now: Int) -> Int {
+        guard configuration.window > .zero else { return 0 }
+        slices.removeAll { $0.index < now - Self.slicesPerWindow }
+        var calls = 0
+        var retryUnits = 0
+        for slice in slices {
+            retryUnits += slice.retryUnits
+            if slice.index > now - Self.slicesPerWindow {
+                calls += slice.calls
+            }
+        }
+        return configuration.reserveUnits + max(configuration.retryPercent, 0) * calls - retryUnits
+    }
+
+    private static func touch(_ slices: inout [Slice], at now: Int, _ change: (inout Slice) -> Void) {
+        if let last = slices.indices.last, slices[last].index == now {
+            change(&slices[last])
+        } else {
+            var slice = Slice(index: now, calls: 0, retryUnits: 0)
+            change(&slice)
+            slices.append(slice)
         }
     }
 }
 
-/// Hands out one ``RetryBudget`` per host: every caller of a host draws from the same bucket,
-/// and hosts never draw from each other's.
+/// Hands out one ``RetryBudget`` per host and budget configuration: every caller of a host
+/// with the same configuration draws from the same budget, and hosts never draw from each
+/// other's.
+///
+/// ``Resilience`` uses a process-wide store by default, so that clients made per call still
+/// share their host's budget; a registry created with ``init(configuration:clock:)`` has budgets
+/// of its own, shared only by whoever holds it.
 public final class RetryBudgetRegistry: Sendable {
-    /// The configuration of every budget this registry creates.
+    /// The configuration of every budget this registry hands out.
     public let configuration: RetryBudget.Configuration
-    private let budgets = Locked<[HostKey: RetryBudget]>([:])
+    private let store: BudgetStore
 
-    /// Creates an empty registry.
-    public init(configuration: RetryBudget.Configuration = .default) {
+    /// Creates a registry with budgets of its own.
+    ///
+    /// - Parameters:
+    ///   - configuration: The configuration of its budgets.
+    ///   - clock: Where its budgets read time.
+    public init(configuration: RetryBudget.Configuration = .default, clock: any Clock<Duration> = ContinuousClock()) {
         self.configuration = configuration
+        store = BudgetStore(clock: clock)
     }
 
-    /// The budget of `host`, created full on first use.
+    init(configuration: RetryBudget.Configuration, store: BudgetStore) {
+        self.configuration = configuration
+        self.store = store
+    }
+
+    /// A view of the process-wide budgets, which run on `ContinuousClock`: every registry made
+    /// this way hands out the same budget for the same host and configuration.
+    static func processWide(configuration: RetryBudget.Configuration) -> RetryBudgetRegistry {
+        RetryBudgetRegistry(configuration: configuration, store: BudgetStore.processWide)
+    }
+
+    /// The budget of `host`, created on first use.
     public func budget(for host: HostKey) -> RetryBudget {
+        store.budget(for: host, configuration: configuration)
+    }
+}
+
+/// Budgets by host and configuration, shared by every ``RetryBudgetRegistry`` that holds it.
+final class BudgetStore: Sendable {
+    struct Key: Hashable {
+        var host: HostKey
+        var configuration: RetryBudget.Configuration
+    }
+
+    static let processWide = BudgetStore(clock: ContinuousClock())
+
+    private let clock: any Clock<Duration>
+    private let budgets = Locked<[Key: RetryBudget]>([:])
+
+    init(clock: any Clock<Duration>) {
+        self.clock = clock
+    }
+
+    func budget(for host: HostKey, configuration: RetryBudget.Configuration) -> RetryBudget {
         budgets.withLock { budgets in
-            if let budget = budgets[host] {
+            let key = Key(host: host, configuration: configuration)
+            if let budget = budgets[key] {
                 return budget
             }
-            let budget = RetryBudget(configuration: configuration)
-            budgets[host] = budget
+            let budget = RetryBudget(configuration: configuration, clock: clock)
+            budgets[key] = budget
             return budget
         }
     }

@@ -177,8 +177,8 @@ public struct RetryLoop: Sendable {
         let stopwatch = Stopwatch(clock)
         var attemptsMade = 0
         var lastOutcome: Outcome?
-        // Tokens taken for the retry about to be made; refunded if it never goes out, and
-        // by a success, which is what keeps a healthy host's bucket full.
+        // The retry taken from the budget for the attempt about to be made; refunded if that
+        // attempt never goes out.
         var withdrawal: RetryBudget.Withdrawal?
 
         func stop(_ reason: RetryStopReason, _ outcome: Outcome) -> (outcome: Outcome, attempts: Int) {
@@ -215,17 +215,21 @@ public struct RetryLoop: Sendable {
                 return stop(.circuitOpen, lastOutcome ?? refusal)
             }
 
+            if attemptsMade == 0 {
+                // A call counts towards the retries its host may receive once it goes out,
+                // whatever its outcome, as in Finagle's budget.
+                budget?.recordCall()
+            }
+            // From here the retry paid for is made, so its withdrawal stays spent.
+            withdrawal = nil
             let outcome = await attempt(Attempt(number: attemptsMade + 1, timeout: timeout, isProbe: admission?.isProbe ?? false))
             attemptsMade += 1
             guard let failure = assess(outcome) else {
                 if let admission {
                     breaker?.record(.success, for: admission)
                 }
-                budget?.recordSuccess(after: withdrawal)
                 return (outcome, attemptsMade)
             }
-            // This attempt was the retry the tokens paid for, so they stay spent.
-            withdrawal = nil
             lastOutcome = outcome
             if let admission {
                 breaker?.record(CircuitBreaker.Outcome(failure), for: admission)

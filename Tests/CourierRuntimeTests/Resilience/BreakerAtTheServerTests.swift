@@ -36,7 +36,10 @@ import Testing
                 retryPolicy: retries.policy,
                 retryBudget: nil,
                 circuitBreaker: .consecutiveFailures(threshold, successesToClose: 1, openDuration: .seconds(60)),
-                circuitBreakerScope: .host
+                circuitBreakerScope: .host,
+                // A breaker of the test's own: a process-wide one, kept per host, could meet
+                // another test's on a reused loopback port.
+                sharing: .isolated
             )
         }
     }

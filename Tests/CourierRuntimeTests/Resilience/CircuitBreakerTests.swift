@@ -390,7 +390,12 @@ struct BreakerHarness {
         let key = CircuitBreakerKey(host: .hostA, endpoint: "upload")
         let breaker = registry.breaker(for: key, configuration: .consecutiveFailures(2))
         #expect(breaker.configuration == .consecutiveFailures(2))
-        #expect(registry.breaker(for: key, configuration: .default) === breaker)
+        #expect(registry.breaker(for: key, configuration: .consecutiveFailures(2)) === breaker)
+        // Kept per (key, configuration): asking with another configuration never hands out a
+        // breaker that counts by different rules.
+        let other = registry.breaker(for: key, configuration: .default)
+        #expect(other !== breaker)
+        #expect(other.configuration == .default)
         #expect(registry.breaker(for: CircuitBreakerKey(host: .hostA)).configuration == .default)
     }
 

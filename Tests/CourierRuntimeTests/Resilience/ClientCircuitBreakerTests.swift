@@ -78,7 +78,7 @@ import Testing
         #expect(CallEnd(result) == .status(500))
         #expect(harness.stub.receivedRequests.count == 2)
         #expect(harness.stopReasons == [.circuitOpen])
-        #expect(harness.tokens() == 495, "the refused retry's tokens come back; the one made stays spent")
+        #expect(harness.budgetLeft() == 99.2, "the refused retry comes back; the one made stays spent")
         let refused = harness.events.events.compactMap { event -> Int? in
             if case .attemptFinished(_, let attempt, .circuitOpen, _) = event { return attempt }
             return nil
@@ -250,7 +250,10 @@ import Testing
             #expect(CallEnd(await client.outcome(of: report)) == .status(500))
         }
         #expect(CallEnd(await client.outcome(of: report)) == .circuitOpen)
-        #expect(harness.breaker(endpoint: "reports").configuration == .consecutiveFailures(2))
+        // Breakers are kept per (key, configuration): the endpoint's is the one with its own
+        // configuration, and it is the one that opened; the host's stayed closed.
+        #expect(harness.breaker(endpoint: "reports", configuration: .consecutiveFailures(2)).state == .open)
+        #expect(harness.breaker().state == .closed)
         #expect(harness.transitions.map(\.key.endpoint) == ["reports"])
     }
 

@@ -18,9 +18,10 @@ struct RetryScenario: Sendable, CustomTestStringConvertible {
     var budget: RetryBudget.Configuration? = .default
     /// The backoff before each retry, in order.
     var delays: [Duration]
-    /// The host's budget as each attempt started; its count is the number of attempts.
-    var tokensAtAttempts: [Int]
-    var tokensAfter: Int?
+    /// The retries the host's budget allowed as each attempt started (after the call was
+    /// recorded: 100 for the floor plus 0.2 per call); its count is the number of attempts.
+    var budgetAtAttempts: [Double]
+    var budgetAfter: Double?
     var end: CallEnd
     /// Why the call stopped retrying, for a call that fails.
     var stop: RetryStopReason?
@@ -37,161 +38,168 @@ private let imfDatePlus4 = "Sun, 06 Nov 1994 08:49:41 GMT"
             name: "500, 500, 200 at jitter 1: the full backoff ceilings",
             replies: [.status(500), .status(500), .status(200)],
             delays: [.milliseconds(100), .milliseconds(200)],
-            tokensAtAttempts: [500, 495, 490], tokensAfter: 495, end: .success
+            budgetAtAttempts: [100.2, 99.2, 98.2], budgetAfter: 98.2, end: .success
         ),
         RetryScenario(
             name: "an endpoint's backoff base and cap replace the policy's transient backoff",
             endpoint: EndpointResilience(maxAttempts: 4, backoffBase: .milliseconds(400), backoffCap: .seconds(1)),
             replies: [.status(500), .status(500), .status(500), .status(200)],
             delays: [.milliseconds(400), .milliseconds(800), .seconds(1)],
-            tokensAtAttempts: [500, 495, 490, 485], tokensAfter: 490, end: .success
+            budgetAtAttempts: [100.2, 99.2, 98.2, 97.2], budgetAfter: 97.2, end: .success
+        ),
+        RetryScenario(
+            name: "an endpoint's backoff base is the first delay after a 503 too",
+            endpoint: EndpointResilience(backoffBase: .milliseconds(50)),
+            replies: [.status(503), .status(503), .status(200)],
+            delays: [.milliseconds(50), .milliseconds(100)],
+            budgetAtAttempts: [100.2, 99.2, 98.2], budgetAfter: 98.2, end: .success
         ),
         RetryScenario(
             name: "an endpoint's backoff cap also caps the throttling backoff",
             endpoint: EndpointResilience(backoffCap: .milliseconds(300)),
             replies: [.status(503), .status(200)],
             delays: [.milliseconds(300)],
-            tokensAtAttempts: [500, 495], tokensAfter: 500, end: .success
+            budgetAtAttempts: [100.2, 99.2], budgetAfter: 99.2, end: .success
         ),
         RetryScenario(
             name: "500, 500, 200 at jitter 0: no waiting at all",
             replies: [.status(500), .status(500), .status(200)], jitter: 0,
             delays: [.zero, .zero],
-            tokensAtAttempts: [500, 495, 490], tokensAfter: 495, end: .success
+            budgetAtAttempts: [100.2, 99.2, 98.2], budgetAfter: 98.2, end: .success
         ),
         RetryScenario(
             name: "a first-try success adds a token to a full bucket, which stays full",
             replies: [.status(200)],
-            delays: [], tokensAtAttempts: [500], tokensAfter: 500, end: .success
+            delays: [], budgetAtAttempts: [100.2], budgetAfter: 100.2, end: .success
         ),
         RetryScenario(
             name: "attempts exhausted: the last real error surfaces",
             replies: [.status(503), .failure(.connectionLost), .status(502)], jitter: 0.5,
             delays: [.milliseconds(500), .milliseconds(100)],
-            tokensAtAttempts: [500, 495, 490], tokensAfter: 490, end: .status(502), stop: .attemptsExhausted
+            budgetAtAttempts: [100.2, 99.2, 98.2], budgetAfter: 98.2, end: .status(502), stop: .attemptsExhausted
         ),
         RetryScenario(
             name: "429 with Retry-After in seconds waits exactly that long",
             replies: [.status(429, headers: ["Retry-After": "3"]), .status(200)],
-            delays: [.seconds(3)], tokensAtAttempts: [500, 495], tokensAfter: 500, end: .success
+            delays: [.seconds(3)], budgetAtAttempts: [100.2, 99.2], budgetAfter: 99.2, end: .success
         ),
         RetryScenario(
             name: "429 with an HTTP-date Retry-After waits until that date, measured from the response's Date",
             replies: [.status(429, headers: ["Retry-After": imfDatePlus4, "Date": imfDate]), .status(200)],
-            delays: [.seconds(4)], tokensAtAttempts: [500, 495], tokensAfter: 500, end: .success
+            delays: [.seconds(4)], budgetAtAttempts: [100.2, 99.2], budgetAfter: 99.2, end: .success
         ),
         RetryScenario(
             name: "503 with a fractional-looking garbage Retry-After falls back to the throttling backoff",
             replies: [.status(503, headers: ["Retry-After": "1.5"]), .status(200)],
-            delays: [.seconds(1)], tokensAtAttempts: [500, 495], tokensAfter: 500, end: .success
+            delays: [.seconds(1)], budgetAtAttempts: [100.2, 99.2], budgetAfter: 99.2, end: .success
         ),
         RetryScenario(
             name: "429 with a garbage Retry-After falls back to the throttling backoff",
             replies: [.status(429, headers: ["Retry-After": "soon"]), .status(200)],
-            delays: [.seconds(1)], tokensAtAttempts: [500, 495], tokensAfter: 500, end: .success
+            delays: [.seconds(1)], budgetAtAttempts: [100.2, 99.2], budgetAfter: 99.2, end: .success
         ),
         RetryScenario(
             name: "429 with a negative Retry-After is garbage too",
             replies: [.status(429, headers: ["Retry-After": "-5"]), .status(200)], jitter: 0.25,
-            delays: [.milliseconds(250)], tokensAtAttempts: [500, 495], tokensAfter: 500, end: .success
+            delays: [.milliseconds(250)], budgetAtAttempts: [100.2, 99.2], budgetAfter: 99.2, end: .success
         ),
         RetryScenario(
             name: "429 with a Retry-After beyond the 60 s clamp is not retried",
             replies: [.status(429, headers: ["Retry-After": "61"]), .status(200)],
-            delays: [], tokensAtAttempts: [500], tokensAfter: 500, end: .status(429), stop: .retryAfterBeyondLimit(.seconds(61))
+            delays: [], budgetAtAttempts: [100.2], budgetAfter: 100.2, end: .status(429), stop: .retryAfterBeyondLimit(.seconds(61))
         ),
         RetryScenario(
             name: "429 with a Retry-After beyond the caller's deadline is not retried",
             replies: [.status(429, headers: ["Retry-After": "30"]), .status(200)], deadline: .seconds(10),
-            delays: [], tokensAtAttempts: [500], tokensAfter: 500, end: .status(429), stop: .beyondDeadline
+            delays: [], budgetAtAttempts: [100.2], budgetAfter: 100.2, end: .status(429), stop: .beyondDeadline
         ),
         RetryScenario(
             name: "a deadline shorter than the backoff: the last real error, no second attempt",
             replies: [.status(503), .status(200)], deadline: .milliseconds(900),
-            delays: [], tokensAtAttempts: [500], tokensAfter: 500, end: .status(503), stop: .beyondDeadline
+            delays: [], budgetAtAttempts: [100.2], budgetAfter: 100.2, end: .status(503), stop: .beyondDeadline
         ),
         RetryScenario(
             name: "a POST that times out without an Idempotency-Key is not retried",
             method: .post, replies: [.failure(.timedOut), .status(201)],
-            delays: [], tokensAtAttempts: [500], tokensAfter: 500, end: .transport(.timedOut), stop: .notIdempotent
+            delays: [], budgetAtAttempts: [100.2], budgetAfter: 100.2, end: .transport(.timedOut), stop: .notIdempotent
         ),
         RetryScenario(
             name: "a POST that times out with an Idempotency-Key is retried, at the timeout's price",
             method: .post, sendsIdempotencyKey: true, replies: [.failure(.timedOut), .status(201)],
-            delays: [.milliseconds(100)], tokensAtAttempts: [500, 490], tokensAfter: 500, end: .success
+            delays: [.milliseconds(100)], budgetAtAttempts: [100.2, 98.2], budgetAfter: 98.2, end: .success
         ),
         RetryScenario(
             name: "409 is retried for a POST with an Idempotency-Key",
             method: .post, sendsIdempotencyKey: true, replies: [.status(409), .status(201)],
-            delays: [.milliseconds(100)], tokensAtAttempts: [500, 495], tokensAfter: 500, end: .success
+            delays: [.milliseconds(100)], budgetAtAttempts: [100.2, 99.2], budgetAfter: 99.2, end: .success
         ),
         RetryScenario(
             name: "422 is never retried, key or not",
             method: .post, sendsIdempotencyKey: true, replies: [.status(422), .status(201)],
-            delays: [], tokensAtAttempts: [500], tokensAfter: 500, end: .status(422), stop: .notRetryable
+            delays: [], budgetAtAttempts: [100.2], budgetAfter: 100.2, end: .status(422), stop: .notRetryable
         ),
         RetryScenario(
             name: "409 without an Idempotency-Key is not retried",
             method: .post, replies: [.status(409), .status(201)],
-            delays: [], tokensAtAttempts: [500], tokensAfter: 500, end: .status(409), stop: .notRetryable
+            delays: [], budgetAtAttempts: [100.2], budgetAfter: 100.2, end: .status(409), stop: .notRetryable
         ),
         RetryScenario(
             name: "a refused connection on a POST never reached the server, so it is retried",
             method: .post, replies: [.failure(.connectionRefused, requestMayHaveBeenSent: false), .status(201)],
-            delays: [.milliseconds(100)], tokensAtAttempts: [500, 495], tokensAfter: 500, end: .success
+            delays: [.milliseconds(100)], budgetAtAttempts: [100.2, 99.2], budgetAfter: 99.2, end: .success
         ),
         RetryScenario(
             name: "a POST the caller opts in for is retried",
             method: .post, perCall: .safeToRepeat, replies: [.status(503), .status(201)],
-            delays: [.seconds(1)], tokensAtAttempts: [500, 495], tokensAfter: 500, end: .success
+            delays: [.seconds(1)], budgetAtAttempts: [100.2, 99.2], budgetAfter: 99.2, end: .success
         ),
         RetryScenario(
             name: "a POST the endpoint declares safe to repeat is retried",
             method: .post, endpoint: .safeToRepeat, replies: [.failure(.connectionLost), .status(201)],
-            delays: [.milliseconds(100)], tokensAtAttempts: [500, 495], tokensAfter: 500, end: .success
+            delays: [.milliseconds(100)], budgetAtAttempts: [100.2, 99.2], budgetAfter: 99.2, end: .success
         ),
         RetryScenario(
             name: "a POST without key or opt-in gets no retry after a 503",
             method: .post, replies: [.status(503), .status(201)],
-            delays: [], tokensAtAttempts: [500], tokensAfter: 500, end: .status(503), stop: .notIdempotent
+            delays: [], budgetAtAttempts: [100.2], budgetAfter: 100.2, end: .status(503), stop: .notIdempotent
         ),
         RetryScenario(
             name: "a per-call override withdraws the endpoint's opt-in",
             method: .post, endpoint: .safeToRepeat, perCall: EndpointResilience(isSafeToRepeat: false),
             replies: [.status(503), .status(201)],
-            delays: [], tokensAtAttempts: [500], tokensAfter: 500, end: .status(503), stop: .notIdempotent
+            delays: [], budgetAtAttempts: [100.2], budgetAfter: 100.2, end: .status(503), stop: .notIdempotent
         ),
         RetryScenario(
             name: "an endpoint with retries off makes one attempt",
             endpoint: .noRetries, replies: [.status(503), .status(200)],
-            delays: [], tokensAtAttempts: [500], tokensAfter: 500, end: .status(503), stop: .attemptsExhausted
+            delays: [], budgetAtAttempts: [100.2], budgetAfter: 100.2, end: .status(503), stop: .attemptsExhausted
         ),
         RetryScenario(
             name: "an endpoint with five attempts gets five",
             endpoint: EndpointResilience(maxAttempts: 5), replies: [.status(500), .status(500), .status(500), .status(500), .status(200)],
             delays: [.milliseconds(100), .milliseconds(200), .milliseconds(400), .milliseconds(800)],
-            tokensAtAttempts: [500, 495, 490, 485, 480], tokensAfter: 485, end: .success
+            budgetAtAttempts: [100.2, 99.2, 98.2, 97.2, 96.2], budgetAfter: 96.2, end: .success
         ),
         RetryScenario(
             name: "an endpoint's own policy replaces the client's",
             endpoint: EndpointResilience(retryPolicy: RetryPolicy(maxAttempts: 2, retryableStatuses: [418])),
             replies: [.status(418), .status(418), .status(200)],
-            delays: [.milliseconds(100)], tokensAtAttempts: [500, 495], tokensAfter: 495, end: .status(418), stop: .attemptsExhausted
+            delays: [.milliseconds(100)], budgetAtAttempts: [100.2, 99.2], budgetAfter: 99.2, end: .status(418), stop: .attemptsExhausted
         ),
         RetryScenario(
             name: "other 4xx statuses are not retried",
             replies: [.status(404), .status(200)],
-            delays: [], tokensAtAttempts: [500], tokensAfter: 500, end: .status(404), stop: .notRetryable
+            delays: [], budgetAtAttempts: [100.2], budgetAfter: 100.2, end: .status(404), stop: .notRetryable
         ),
         RetryScenario(
             name: "TLS failures are not retried",
             replies: [.failure(.tls), .status(200)],
-            delays: [], tokensAtAttempts: [500], tokensAfter: 500, end: .transport(.tls), stop: .notRetryable
+            delays: [], budgetAtAttempts: [100.2], budgetAfter: 100.2, end: .transport(.tls), stop: .notRetryable
         ),
         RetryScenario(
             name: "without a budget, retries still follow the policy",
             replies: [.status(502), .status(200)], budget: nil,
-            delays: [.milliseconds(100)], tokensAtAttempts: [], tokensAfter: nil, end: .success
+            delays: [.milliseconds(100)], budgetAtAttempts: [], budgetAfter: nil, end: .success
         ),
     ]
 
@@ -218,12 +226,12 @@ private let imfDatePlus4 = "Sun, 06 Nov 1994 08:49:41 GMT"
         #expect(harness.retryDelays == scenario.delays)
         let attempts = harness.stub.receivedRequests
         if scenario.budget != nil {
-            #expect(attempts.count == scenario.tokensAtAttempts.count)
-            #expect(harness.tokensAtAttempts.current == scenario.tokensAtAttempts)
+            #expect(attempts.count == scenario.budgetAtAttempts.count)
+            #expect(harness.budgetAtAttempts.current == scenario.budgetAtAttempts)
         } else {
             #expect(attempts.count == scenario.delays.count + 1)
         }
-        #expect(harness.tokens() == scenario.tokensAfter)
+        #expect(harness.budgetLeft() == scenario.budgetAfter)
         #expect(harness.stopReasons == (scenario.stop.map { [$0] } ?? []))
         // The key is made once per logical call and goes out unchanged on every attempt.
         let keys = attempts.map { $0.header("Idempotency-Key") }
@@ -242,43 +250,44 @@ private let imfDatePlus4 = "Sun, 06 Nov 1994 08:49:41 GMT"
         let result = await harness.client().outcome(of: Probe<Blob, NoDocumentedFailure>())
         #expect(CallEnd(result) == .decoding)
         #expect(harness.stub.receivedRequests.count == 1)
-        #expect(harness.tokens() == 500)
+        #expect(harness.budgetLeft() == 100.2, "the call's deposit, and no retry taken")
     }
 
     @Test func theBudgetRunningOutStopsRetriesPartWay() async {
-        // Room for one retry (5 tokens), not two.
-        let harness = ClientHarness(jitter: 0, budget: RetryBudget.Configuration(capacity: 7))
+        // Room for one retry (a floor of 1 per second over 1 s, plus 50 % of one call), not two.
+        let harness = ClientHarness(jitter: 0, budget: RetryBudget.Configuration(retryPercent: 50, minimumRetriesPerSecond: 1, window: .seconds(1)))
         harness.stub.on(.get, "/", .status(503))
         let result = await harness.client().outcome(of: PlainProbe())
         #expect(CallEnd(result) == .status(503))
         #expect(harness.stub.receivedRequests.count == 2)
-        #expect(harness.tokensAtAttempts.current == [7, 2])
-        #expect(harness.tokens() == 2)
+        #expect(harness.budgetAtAttempts.current == [1.5, 0.5])
+        #expect(harness.budgetLeft() == 0.5)
         #expect(harness.stopReasons == [.budgetExhausted])
         #expect(harness.logs.allText.contains("not retried: retry budget exhausted after 2 attempts"))
     }
 
     @Test func callersOfOneHostShareABudgetAndOtherHostsDoNot() async {
-        let harness = ClientHarness(jitter: 0, budget: RetryBudget.Configuration(capacity: 10))
+        // Room for two retries per host: a floor of 2 per second over 1 s, and no share of calls.
+        let harness = ClientHarness(jitter: 0, budget: RetryBudget.Configuration(retryPercent: 0, minimumRetriesPerSecond: 2, window: .seconds(1)))
         harness.stub.on(.get, "/", .status(503))
         let hostA = harness.client(host: "a.test")
         let otherCallerOfA = harness.client(host: "a.test")
         let hostB = harness.client(host: "b.test")
 
-        // Two retries drain host A's bucket.
+        // Two retries drain host A's budget.
         #expect(CallEnd(await hostA.outcome(of: PlainProbe())) == .status(503))
-        #expect(harness.tokens(host: "a.test") == 0)
+        #expect(harness.budgetLeft(host: "a.test") == 0)
         #expect(harness.stub.receivedRequests.count == 3)
 
         // Another caller of host A fails fast after its first attempt.
         #expect(CallEnd(await otherCallerOfA.outcome(of: PlainProbe())) == .status(503))
         #expect(harness.stub.receivedRequests.count == 4)
 
-        // Host B's bucket is untouched and pays for its own retries.
-        #expect(harness.tokens(host: "b.test") == 10)
+        // Host B's budget is untouched and pays for its own retries.
+        #expect(harness.budgetLeft(host: "b.test") == 2)
         #expect(CallEnd(await hostB.outcome(of: PlainProbe())) == .status(503))
         #expect(harness.stub.receivedRequests.count == 7)
-        #expect(harness.tokens(host: "b.test") == 0)
+        #expect(harness.budgetLeft(host: "b.test") == 0)
         #expect(harness.stopReasons == [.attemptsExhausted, .budgetExhausted, .attemptsExhausted])
     }
 
@@ -293,10 +302,11 @@ private let imfDatePlus4 = "Sun, 06 Nov 1994 08:49:41 GMT"
         // The clock never moves: the call returns because it was cancelled, not woken.
         let result = await call.result
         #expect(CallEnd(result) == .transport(.cancelled))
+        #expect(harness.budgetLeft() == 100.2, "the withdrawn retry comes back when it is never made")
         harness.clock.advance(by: .seconds(60))
         #expect(harness.stub.receivedRequests.count == 1)
         #expect(harness.stopReasons == [.cancelled])
-        #expect(harness.tokens() == 500, "the withdrawn tokens come back for a retry never made")
+        #expect(harness.budgetLeft() == 100, "a window later only the floor is left: the call's share expired")
     }
 
     @Test func aCallCancelledBeforeItStartsSendsNothing() async {

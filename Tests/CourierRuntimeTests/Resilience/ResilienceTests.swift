@@ -1,5 +1,6 @@
 import CourierRuntime
 import CourierTesting
+import Foundation
 import Testing
 
 @Suite struct ResilienceTests {
@@ -12,7 +13,7 @@ import Testing
         #expect(loop.breaker == nil)
         #expect(loop.budget === resilience.retryLoop(for: .hostA).budget)
         #expect(loop.budget !== resilience.retryLoop(for: .hostB).budget)
-        #expect(loop.budget?.availableTokens == 500)
+        #expect(loop.budget?.availableRetries == 100)
     }
 
     @Test func retriesCanRunWithoutABudget() {
@@ -61,5 +62,99 @@ import Testing
         #expect(await resilience.retryLoop(for: .hostA).run(Self.get, attempts: refused) == .failure(.interrupted(.circuitOpen(open))))
         #expect(refused.attempts.isEmpty)
         #expect(transitions.current == [CircuitBreaker.Transition(key: CircuitBreakerKey(host: .hostA), from: .closed, to: .open, breakDuration: .seconds(60))])
+    }
+}
+
+/// Where budgets and breakers live: process-wide per (host, configuration) by default, apart
+/// when isolated or on an injected clock (issue 16).
+@Suite struct ResilienceSharingTests {
+    /// A host of the test's own, so that process-wide state from other tests never meets it.
+    static func freshHost() -> HostKey {
+        HostKey(scheme: "https", host: "sharing-\(UUID().uuidString).test")
+    }
+
+    @Test func byDefaultSeparateValuesShareAHostsBudgetAndBreaker() throws {
+        let host = Self.freshHost()
+        let first = Resilience(circuitBreakerScope: .host)
+        let second = Resilience(circuitBreakerScope: .host)
+        #expect(first.sharing == .processWide)
+        let budget = try #require(first.retryLoop(for: host).budget)
+        #expect(second.retryLoop(for: host).budget === budget)
+        #expect(second.retryLoop(for: host).breaker === first.retryLoop(for: host).breaker)
+        _ = budget.withdraw(forRetryAfter: .status(503))
+        #expect(second.retryLoop(for: host).budget?.availableRetries == 99)
+        #expect(first.retryLoop(for: Self.freshHost()).budget !== budget, "hosts stay apart")
+    }
+
+    @Test func aDifferentConfigurationGetsABudgetAndBreakerOfItsOwn() {
+        let host = Self.freshHost()
+        let standard = Resilience(circuitBreakerScope: .host)
+        let stingy = Resilience(retryBudget: .init(retryPercent: 5), circuitBreaker: .consecutiveFailures(3), circuitBreakerScope: .host)
+        #expect(stingy.retryLoop(for: host).budget !== standard.retryLoop(for: host).budget)
+        #expect(stingy.retryLoop(for: host).budget?.configuration.retryPercent == 5)
+        #expect(stingy.retryLoop(for: host).breaker !== standard.retryLoop(for: host).breaker)
+        #expect(stingy.retryLoop(for: host).breaker?.configuration == .consecutiveFailures(3))
+        #expect(standard.retryLoop(for: host).breaker?.configuration == .default)
+    }
+
+    @Test func isolatedValuesShareOnlyWithTheirCopies() {
+        let host = Self.freshHost()
+        let shared = Resilience(circuitBreakerScope: .host)
+        let apart = Resilience(circuitBreakerScope: .host, sharing: .isolated)
+        let copy = apart
+        #expect(apart.sharing == .isolated)
+        #expect(apart.retryLoop(for: host).budget !== shared.retryLoop(for: host).budget)
+        #expect(apart.retryLoop(for: host).breaker !== shared.retryLoop(for: host).breaker)
+        #expect(copy.retryLoop(for: host).budget === apart.retryLoop(for: host).budget)
+        #expect(copy.retryLoop(for: host).breaker === apart.retryLoop(for: host).breaker)
+        let otherApart = Resilience(circuitBreakerScope: .host, sharing: .isolated)
+        #expect(otherApart.retryLoop(for: host).budget !== apart.retryLoop(for: host).budget)
+    }
+
+    /// A breaker timed on a test's clock must never decide for real-time clients.
+    @Test func anInjectedClockIsNeverShared() throws {
+        let host = Self.freshHost()
+        let clock = ManualClock()
+        let onTestClock = Resilience(circuitBreaker: .consecutiveFailures(1), circuitBreakerScope: .host, clock: clock)
+        let alsoOnTestClock = Resilience(circuitBreaker: .consecutiveFailures(1), circuitBreakerScope: .host, clock: clock)
+        let onRealClock = Resilience(circuitBreaker: .consecutiveFailures(1), circuitBreakerScope: .host)
+        #expect(onTestClock.sharing == .isolated)
+        let testBreaker = try #require(onTestClock.retryLoop(for: host).breaker)
+        try testBreaker.acquirePermit().record(.failure)
+        #expect(testBreaker.state == .open)
+        #expect(onRealClock.retryLoop(for: host).breaker?.state == .closed)
+        #expect(alsoOnTestClock.retryLoop(for: host).breaker !== testBreaker, "share a value to share state on a test clock")
+        #expect(onRealClock.retryLoop(for: host).budget !== onTestClock.retryLoop(for: host).budget)
+    }
+
+    @Test func aTransitionCallbackHearsSharedBreakersUntilItsValueIsGone() throws {
+        let host = Self.freshHost()
+        let heard = Guarded<[CircuitBreaker.Transition]>([])
+        let other = Resilience(circuitBreaker: .consecutiveFailures(1), circuitBreakerScope: .host)
+        do {
+            let listening = Resilience(
+                circuitBreaker: .consecutiveFailures(1),
+                circuitBreakerScope: .host,
+                onCircuitBreakerTransition: { transition in heard.withLock { $0.append(transition) } }
+            )
+            // Another value's breaker for the same host and configuration is the same breaker.
+            try #require(other.retryLoop(for: host).breaker).acquirePermit().record(.failure)
+            #expect(heard.current.map(\.to) == [.open])
+            withExtendedLifetime(listening) {}
+        }
+        try #require(other.retryLoop(for: host).breaker).reset()
+        #expect(heard.current.map(\.to) == [.open], "the listener went with its value")
+    }
+
+    @Test func resettingResetsOnlyTheBreakersThisValueUsed() throws {
+        let used = Self.freshHost()
+        let notUsed = Self.freshHost()
+        let mine = Resilience(circuitBreaker: .consecutiveFailures(1), circuitBreakerScope: .host)
+        let theirs = Resilience(circuitBreaker: .consecutiveFailures(1), circuitBreakerScope: .host)
+        try #require(mine.retryLoop(for: used).breaker).acquirePermit().record(.failure)
+        try #require(theirs.retryLoop(for: notUsed).breaker).acquirePermit().record(.failure)
+        mine.circuitBreakers.resetAll()
+        #expect(theirs.retryLoop(for: used).breaker?.state == .closed, "shared, so reset for everyone")
+        #expect(theirs.retryLoop(for: notUsed).breaker?.state == .open, "never used by `mine`")
     }
 }

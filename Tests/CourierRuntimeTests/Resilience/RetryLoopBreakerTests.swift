@@ -10,7 +10,7 @@ import Testing
     @Test func anOpenBreakerFailsFastWithoutAnyAttempt() async throws {
         let clock = ManualClock()
         let breaker = CircuitBreaker(key: CircuitBreakerKey(host: .hostA), configuration: .consecutiveFailures(), clock: clock, jitter: .constant(0))
-        let budget = RetryBudget()
+        let budget = RetryBudget(clock: clock)
         let loop = RetryLoop(budget: budget, breaker: breaker, clock: clock, jitter: .constant(0))
 
         let first = ScriptedAttempts([.fail(.status(500)), .fail(.status(500)), .fail(.status(500))])
@@ -21,8 +21,9 @@ import Testing
         #expect(await loop.run(Self.get, events: events, attempts: second) == .failure(.status(500)))
         #expect(second.attempts.count == 2)
         #expect(events.current.last == .stopped(.circuitOpen, attempts: 2))
-        // Two retries of the first call and one of the second were sent; the refused one was refunded.
-        #expect(budget.availableTokens == 485)
+        // Two calls deposited 0.2 each; two retries of the first call and one of the second
+        // were sent; the refused one was refunded.
+        #expect(budget.availableRetries == 97.4)
 
         let third = ScriptedAttempts([.succeed])
         clock.advance(by: .seconds(10))

@@ -8,7 +8,7 @@ import Testing
 
     @Test func fiveHundredTwiceThenSuccessAtJitterOne() async throws {
         let clock = ManualClock()
-        let budget = RetryBudget()
+        let budget = RetryBudget(clock: clock)
         let events = Guarded<[RetryLoop.Event]>([])
         let attempts = ScriptedAttempts([.fail(.status(500)), .fail(.status(500)), .succeed])
         let loop = RetryLoop(budget: budget, clock: clock, jitter: .constant(1))
@@ -16,16 +16,16 @@ import Testing
 
         await clock.waitForSleepers()
         #expect(clock.sleeperDeadlines == [ManualClock.Instant(offset: .milliseconds(100))])
-        #expect(budget.availableTokens == 495)
+        #expect(budget.availableRetries == 99.2, "the floor of 100, the call's 0.2, one retry taken")
         clock.advance(by: .milliseconds(100))
 
         await clock.waitForSleepers()
         #expect(clock.sleeperDeadlines == [ManualClock.Instant(offset: .milliseconds(300))])
-        #expect(budget.availableTokens == 490)
+        #expect(budget.availableRetries == 98.2)
         clock.advance(by: .milliseconds(200))
 
         #expect(await call.value == .success("ok #3"))
-        #expect(budget.availableTokens == 495)
+        #expect(budget.availableRetries == 98.2, "retries that were made stay spent, even when they succeed")
         #expect(attempts.attempts.map(\.number) == [1, 2, 3])
         #expect(events.current == [
             .retrying(attempt: 1, failure: .status(500), delay: .milliseconds(100)),
@@ -35,8 +35,8 @@ import Testing
 
     @Test func fiveHundredTwiceThenSuccessAtJitterZero() async {
         let clock = ManualClock()
-        let budget = RetryBudget()
-        let tokensAtEachAttempt = Guarded<[Int]>([])
+        let budget = RetryBudget(clock: clock)
+        let budgetAtEachAttempt = Guarded<[Double]>([])
         let attempts = ScriptedAttempts([.fail(.status(500)), .fail(.status(500)), .succeed])
         let loop = RetryLoop(budget: budget, clock: clock, jitter: .constant(0))
         let result: Result<String, ScriptedFailure>
@@ -47,7 +47,7 @@ import Testing
                 classify: { (failure: ScriptedFailure) in failure.outcome },
                 interrupted: { ScriptedFailure.interrupted($0) },
                 attempt: { attempt throws(ScriptedFailure) in
-                    tokensAtEachAttempt.withLock { $0.append(budget.availableTokens) }
+                    budgetAtEachAttempt.withLock { $0.append(budget.availableRetries) }
                     return try await attempts(attempt)
                 }
             ))
@@ -55,17 +55,20 @@ import Testing
             result = .failure(error)
         }
         #expect(result == .success("ok #3"))
-        #expect(tokensAtEachAttempt.current == [500, 495, 490])
-        #expect(budget.availableTokens == 495)
+        #expect(budgetAtEachAttempt.current == [100.2, 99.2, 98.2])
+        #expect(budget.availableRetries == 98.2)
         #expect(clock.now == ManualClock.Instant(offset: .zero))
     }
 
-    @Test func aFirstTrySuccessAddsAToken() async throws {
-        let budget = RetryBudget()
+    @Test func everyCallDepositsItsShareWhateverItsOutcome() async throws {
+        let clock = ManualClock()
+        let budget = RetryBudget(clock: clock)
         _ = try #require(budget.withdraw(forRetryAfter: .status(500)))
-        let loop = RetryLoop(budget: budget, clock: ManualClock())
+        let loop = RetryLoop(policy: .never, budget: budget, clock: clock)
         #expect(await loop.run(Self.get, attempts: ScriptedAttempts([.succeed])) == .success("ok #1"))
-        #expect(budget.availableTokens == 496)
+        #expect(budget.availableRetries == 99.2)
+        #expect(await loop.run(Self.get, attempts: ScriptedAttempts([.fail(.status(503))])) == .failure(.status(503)))
+        #expect(budget.availableRetries == 99.4)
     }
 
     @Test func exhaustedAttemptsSurfaceTheLastRealError() async {
@@ -78,34 +81,40 @@ import Testing
     }
 
     @Test func theBudgetRunningOutStopsPartWay() async {
-        let budget = RetryBudget(configuration: .init(capacity: 7))
+        // Room for one retry and a half: a floor of 1 over 1 s, and half a retry per call.
+        let clock = ManualClock()
+        let budget = RetryBudget(configuration: .init(retryPercent: 50, minimumRetriesPerSecond: 1, window: .seconds(1)), clock: clock)
         let events = Guarded<[RetryLoop.Event]>([])
         let attempts = ScriptedAttempts([.fail(.status(500)), .fail(.status(504)), .succeed])
-        let loop = RetryLoop(budget: budget, clock: ManualClock(), jitter: .constant(0))
+        let loop = RetryLoop(budget: budget, clock: clock, jitter: .constant(0))
         #expect(await loop.run(Self.get, events: events, attempts: attempts) == .failure(.status(504)))
         #expect(attempts.attempts.count == 2)
-        #expect(budget.availableTokens == 2)
+        #expect(budget.availableRetries == 0.5)
         #expect(events.current.last == .stopped(.budgetExhausted, attempts: 2))
     }
 
-    @Test func aTimeoutCostsTenTokens() async {
-        let budget = RetryBudget(configuration: .init(capacity: 9))
+    @Test func aRetryAfterATimeoutCostsTwo() async {
+        // 1.5 retries available: enough for a retry after an error, not after a timeout.
+        let clock = ManualClock()
+        let budget = RetryBudget(configuration: .init(retryPercent: 50, minimumRetriesPerSecond: 1, window: .seconds(1)), clock: clock)
         let events = Guarded<[RetryLoop.Event]>([])
         let attempts = ScriptedAttempts([.fail(.transport(.timedOut)), .succeed])
-        let loop = RetryLoop(budget: budget, clock: ManualClock(), jitter: .constant(0))
+        let loop = RetryLoop(budget: budget, clock: clock, jitter: .constant(0))
         #expect(await loop.run(Self.get, events: events, attempts: attempts) == .failure(.transport(.timedOut)))
         #expect(events.current == [.stopped(.budgetExhausted, attempts: 1)])
-        #expect(budget.availableTokens == 9)
+        #expect(budget.availableRetries == 1.5)
     }
 
     @Test func callersOfOneHostShareABudgetAndOtherHostsKeepTheirs() async {
-        let budgets = RetryBudgetRegistry(configuration: .init(capacity: 10))
+        // Two retries per host: a floor of 2 over 1 s, and no share of calls.
+        let clock = ManualClock()
+        let budgets = RetryBudgetRegistry(configuration: .init(retryPercent: 0, minimumRetriesPerSecond: 2, window: .seconds(1)), clock: clock)
         func loop(_ host: HostKey) -> RetryLoop {
-            RetryLoop(budget: budgets.budget(for: host), clock: ManualClock(), jitter: .constant(0))
+            RetryLoop(budget: budgets.budget(for: host), clock: clock, jitter: .constant(0))
         }
         let drain = ScriptedAttempts([.fail(.status(500)), .fail(.status(500)), .fail(.status(500))])
         #expect(await loop(.hostA).run(Self.get, attempts: drain) == .failure(.status(500)))
-        #expect(budgets.budget(for: .hostA).availableTokens == 0)
+        #expect(budgets.budget(for: .hostA).availableRetries == 0)
 
         let sameHost = ScriptedAttempts([.fail(.status(503)), .succeed])
         let events = Guarded<[RetryLoop.Event]>([])
@@ -114,12 +123,13 @@ import Testing
 
         let otherHost = ScriptedAttempts([.fail(.status(503)), .succeed])
         #expect(await loop(.hostB).run(Self.get, attempts: otherHost) == .success("ok #2"))
-        #expect(budgets.budget(for: .hostB).availableTokens == 10)
+        #expect(budgets.budget(for: .hostB).availableRetries == 1, "host B paid for its own retry")
     }
 
     @Test func aHundredCallersDuringAnOutageSpendTheBudgetNotTripleTheLoad() async {
-        let budget = RetryBudget()
-        let loop = RetryLoop(budget: budget, clock: ManualClock(), jitter: .constant(0))
+        let clock = ManualClock()
+        let budget = RetryBudget(clock: clock)
+        let loop = RetryLoop(budget: budget, clock: clock, jitter: .constant(0))
         let attemptsMade = Guarded(0)
         let results = await withTaskGroup(of: Result<String, ScriptedFailure>.self) { group in
             for _ in 0..<100 {
@@ -142,11 +152,15 @@ import Testing
             }
             return await group.reduce(into: [Result<String, ScriptedFailure>]()) { $0.append($1) }
         }
-        // 100 first attempts, plus the 100 retries that 500 tokens at 5 apiece pay for.
-        #expect(attemptsMade.current == 200)
+        // 100 first attempts, plus at most the floor of 100 retries and 20 % of the 100 calls.
+        // Calls that deposit after others withdrew can leave a little unspent, so the count
+        // is bounded, not exact; but every call deposited before the budget ran dry is retried.
+        #expect(budget.configuration.retryAllowance(forCalls: 100) == 120)
+        #expect(attemptsMade.current <= 100 + 120)
+        #expect(attemptsMade.current >= 100 + 100, "the floor alone pays for 100 retries")
         #expect(results.count == 100)
         #expect(results.allSatisfy { $0 == .failure(.status(503)) })
-        #expect(budget.availableTokens == 0)
+        #expect(budget.availableRetries < 1)
     }
 
     @Test func seededJitterReplaysTheSameDelaysWithinTheirCeilings() async {
@@ -239,19 +253,19 @@ import Testing
 
     @Test func cancellingDuringBackoffReturnsAtOnceWithoutAnotherAttempt() async {
         let clock = ManualClock()
-        let budget = RetryBudget()
+        let budget = RetryBudget(clock: clock)
         let events = Guarded<[RetryLoop.Event]>([])
         let attempts = ScriptedAttempts([.fail(.status(503)), .succeed])
         let loop = RetryLoop(budget: budget, clock: clock, jitter: .constant(1))
         let call = Task { await loop.run(Self.get, events: events, attempts: attempts) }
         await clock.waitForSleepers()
-        #expect(budget.availableTokens == 495)
+        #expect(budget.availableRetries == 99.2)
         call.cancel()
         #expect(await call.value == .failure(.interrupted(.cancelled)))
         #expect(attempts.attempts.count == 1)
         #expect(clock.now == ManualClock.Instant(offset: .zero))
         #expect(clock.sleeperDeadlines.isEmpty)
-        #expect(budget.availableTokens == 500)
+        #expect(budget.availableRetries == 100.2, "the retry never made is refunded")
         #expect(events.current.last == .stopped(.cancelled, attempts: 1))
     }
 

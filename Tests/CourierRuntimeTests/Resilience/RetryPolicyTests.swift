@@ -168,8 +168,9 @@ import Testing
         let policy = EndpointResilience(maxAttempts: 5, backoffBase: .milliseconds(50), backoffCap: .seconds(3)).policy(over: client)
         #expect(policy.maxAttempts == 5)
         #expect(policy.transientBackoff == Backoff(base: .milliseconds(50), cap: .seconds(3)))
-        // The throttling base stays the client's; only its cap is the endpoint's.
-        #expect(policy.throttlingBackoff == Backoff(base: .seconds(2), cap: .seconds(3)))
+        // The endpoint's base is the first delay after a 429 or 503 too (issue 16): the spec's
+        // `retry.baseDelay` used to leave throttling on the client's 1 s base.
+        #expect(policy.throttlingBackoff == Backoff(base: .milliseconds(50), cap: .seconds(3)))
         // Everything the override does not name stays the client's.
         #expect(!policy.retryableStatuses.contains(500))
         #expect(policy.retryAfterLimit == client.retryAfterLimit)
@@ -178,7 +179,7 @@ import Testing
     @Test func aBaseAloneKeepsTheClientsCaps() {
         let policy = EndpointResilience(backoffBase: .milliseconds(250)).policy(over: .default)
         #expect(policy.transientBackoff == Backoff(base: .milliseconds(250), cap: .seconds(20)))
-        #expect(policy.throttlingBackoff == RetryPolicy.default.throttlingBackoff)
+        #expect(policy.throttlingBackoff == Backoff(base: .milliseconds(250), cap: RetryPolicy.default.throttlingBackoff.cap))
         #expect(policy.maxAttempts == 3)
     }
 

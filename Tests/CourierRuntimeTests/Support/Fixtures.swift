@@ -94,11 +94,14 @@ let testBaseURL = URL(string: "https://api.test")!
 
 extension Resilience {
     /// One attempt per call, for tests about something other than retries.
-    static var singleAttempt: Resilience { Resilience(retryPolicy: .never) }
+    static var singleAttempt: Resilience { Resilience(retryPolicy: .never, sharing: .isolated) }
 }
 
+/// A client of ``testBaseURL`` over `stub`. Its budgets and breakers are its own: tests run in
+/// parallel against the same host, and process-wide ones would carry one test's failures into
+/// another's.
 func stubClient(_ stub: StubTransport, _ configure: (inout APIClient.Configuration) -> Void = { _ in }) -> APIClient {
-    var configuration = APIClient.Configuration()
+    var configuration = APIClient.Configuration(resilience: Resilience(sharing: .isolated))
     configure(&configuration)
     return APIClient(baseURL: testBaseURL, transport: stub, configuration: configuration)
 }
@@ -149,7 +152,9 @@ func withServer<T>(_ body: (TestServer) async throws -> T) async throws -> T {
 
 func client(for server: TestServer, _ kind: TransportKind, maximumResponseBodySize: Int = 32 * 1024 * 1024,
             _ configure: (inout APIClient.Configuration) -> Void = { _ in }) -> APIClient {
-    var configuration = APIClient.Configuration()
+    // Budgets and breakers of the client's own, so that a reused loopback port never meets
+    // another test's process-wide state.
+    var configuration = APIClient.Configuration(resilience: Resilience(sharing: .isolated))
     configuration.timeouts.attempt = .seconds(5)
     configure(&configuration)
     return APIClient(baseURL: server.baseURL, transport: kind.make(maximumResponseBodySize: maximumResponseBodySize), configuration: configuration)

@@ -76,6 +76,20 @@ public struct ResilienceClient: Sendable {
         _ = try await self.client.send(OwnBreakerRequest())
     }
 
+    /// Its own breaker on the failure-rate model, the client's default.
+    ///
+    /// - Throws: `APIError<RatedFailure>`; its `.endpoint` case carries the documented failure.
+    public func rated() async throws(APIError<RatedFailure>) {
+        _ = try await self.client.send(RatedRequest())
+    }
+
+    /// Only a break of its own, so the failure-rate model with its defaults.
+    ///
+    /// - Throws: `APIError<GentleFailure>`; its `.endpoint` case carries the documented failure.
+    public func gentle() async throws(APIError<GentleFailure>) {
+        _ = try await self.client.send(GentleRequest())
+    }
+
     /// Sends `GET /unguarded`.
     ///
     /// - Throws: `APIError<UnguardedFailure>`; its `.endpoint` case carries the documented failure.

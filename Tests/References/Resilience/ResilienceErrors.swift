@@ -25,6 +25,12 @@ public typealias TwiceFailure = ResilienceFailure
 /// The documented failures of `ResilienceClient.ownBreaker` (`GET /own`): none, so it shares the empty `ResilienceFailure`.
 public typealias OwnBreakerFailure = ResilienceFailure
 
+/// The documented failures of `ResilienceClient.rated` (`GET /rated`): none, so it shares the empty `ResilienceFailure`.
+public typealias RatedFailure = ResilienceFailure
+
+/// The documented failures of `ResilienceClient.gentle` (`GET /gentle`): none, so it shares the empty `ResilienceFailure`.
+public typealias GentleFailure = ResilienceFailure
+
 /// The documented failures of `ResilienceClient.unguarded` (`GET /unguarded`): none, so it shares the empty `ResilienceFailure`.
 public typealias UnguardedFailure = ResilienceFailure
 

@@ -9,7 +9,7 @@ extension EndpointResilience {
         maxAttempts: 4,
         backoffBase: .milliseconds(200),
         circuitBreaker: .host,
-        circuitBreakerConfiguration: .consecutiveFailures(3, openDuration: .seconds(10))
+        circuitBreakerConfiguration: .consecutiveFailures(3, successesToClose: 2, openDuration: .seconds(10))
     )
 }
 
@@ -58,7 +58,7 @@ public struct OnceRequest: APIRequest {
         EndpointResilience(
             maxAttempts: 1,
             circuitBreaker: .host,
-            circuitBreakerConfiguration: .consecutiveFailures(3, openDuration: .seconds(10))
+            circuitBreakerConfiguration: .consecutiveFailures(3, successesToClose: 2, openDuration: .seconds(10))
         )
     }
     /// Header fields whose values are never logged.
@@ -87,7 +87,7 @@ public struct TwiceRequest: APIRequest {
             maxAttempts: 2,
             backoffCap: .milliseconds(1500),
             circuitBreaker: .host,
-            circuitBreakerConfiguration: .consecutiveFailures(3, openDuration: .seconds(10))
+            circuitBreakerConfiguration: .consecutiveFailures(3, successesToClose: 2, openDuration: .seconds(10))
         )
     }
     /// Header fields whose values are never logged.
@@ -123,6 +123,68 @@ public struct OwnBreakerRequest: APIRequest {
     public var secretHeaderNames: Set<String> { ["X-Auth-Token"] }
     /// The name in logs and events.
     public var operationName: String { "ownBreaker" }
+}
+
+/// Its own breaker on the failure-rate model, the client's default.
+///
+/// `GET /rated`, sent by `ResilienceClient.rated`.
+public struct RatedRequest: APIRequest {
+    /// What a successful response decodes to.
+    public typealias Response = NoContent
+    /// The documented failures.
+    public typealias Failure = RatedFailure
+
+    /// Creates the request.
+    public init() {}
+
+    /// The HTTP method.
+    public var method: HTTPRequest.Method { .get }
+    /// The path template and its values.
+    public var path: RequestPath { RequestPath("/rated") }
+    /// The spec's retry and circuit-breaker hints, over the client's setup.
+    public var resilience: EndpointResilience {
+        EndpointResilience(
+            maxAttempts: 4,
+            backoffBase: .milliseconds(200),
+            circuitBreaker: .endpoint("rated"),
+            circuitBreakerConfiguration: .failureRate(0.25, minimumCalls: 10, window: .seconds(60), successesToClose: 3, breakDuration: .seconds(15))
+        )
+    }
+    /// Header fields whose values are never logged.
+    public var secretHeaderNames: Set<String> { ["X-Auth-Token"] }
+    /// The name in logs and events.
+    public var operationName: String { "rated" }
+}
+
+/// Only a break of its own, so the failure-rate model with its defaults.
+///
+/// `GET /gentle`, sent by `ResilienceClient.gentle`.
+public struct GentleRequest: APIRequest {
+    /// What a successful response decodes to.
+    public typealias Response = NoContent
+    /// The documented failures.
+    public typealias Failure = GentleFailure
+
+    /// Creates the request.
+    public init() {}
+
+    /// The HTTP method.
+    public var method: HTTPRequest.Method { .get }
+    /// The path template and its values.
+    public var path: RequestPath { RequestPath("/gentle") }
+    /// The spec's retry and circuit-breaker hints, over the client's setup.
+    public var resilience: EndpointResilience {
+        EndpointResilience(
+            maxAttempts: 4,
+            backoffBase: .milliseconds(200),
+            circuitBreaker: .endpoint("gentle"),
+            circuitBreakerConfiguration: .failureRate(breakDuration: .milliseconds(2500))
+        )
+    }
+    /// Header fields whose values are never logged.
+    public var secretHeaderNames: Set<String> { ["X-Auth-Token"] }
+    /// The name in logs and events.
+    public var operationName: String { "gentle" }
 }
 
 /// `GET /unguarded`, sent by `ResilienceClient.unguarded`.
@@ -170,7 +232,7 @@ public struct SubmitRequest: APIRequest {
         EndpointResilience(
             isSafeToRepeat: true,
             circuitBreaker: .host,
-            circuitBreakerConfiguration: .consecutiveFailures(3, openDuration: .seconds(10))
+            circuitBreakerConfiguration: .consecutiveFailures(3, successesToClose: 2, openDuration: .seconds(10))
         )
     }
     /// Header fields whose values are never logged.

@@ -13,8 +13,8 @@ final class ClientHarness: Sendable {
     let events = EventRecorder()
     let logs = LogRecorder()
     let configuration: APIClient.Configuration
-    /// The host's budget as each attempt started, in order.
-    let tokensAtAttempts = Guarded<[Int]>([])
+    /// The retries the host's budget allowed as each attempt started, in order.
+    let budgetAtAttempts = Guarded<[Double]>([])
 
     init(
         jitter: Double = 1,
@@ -36,7 +36,7 @@ final class ClientHarness: Sendable {
         )
         let budgets = resilience.retryBudgets
         let hook = events.hook
-        let tokens = tokensAtAttempts
+        let budgetAtAttempts = budgetAtAttempts
         var configuration = APIClient.Configuration(
             logger: logs.logger(level: .debug),
             timeouts: APIClient.Timeouts(attempt: attemptTimeout, deadline: deadline),
@@ -45,7 +45,7 @@ final class ClientHarness: Sendable {
         configuration.onEvent = { event in
             if case .attemptStarted(let summary, _) = event, let budgets {
                 let host = HostKey(scheme: "https", host: summary.host)
-                tokens.withLock { $0.append(budgets.budget(for: host).availableTokens) }
+                budgetAtAttempts.withLock { $0.append(budgets.budget(for: host).availableRetries) }
             }
             hook(event)
         }
@@ -57,14 +57,17 @@ final class ClientHarness: Sendable {
         APIClient(baseURL: URL(string: "https://\(host)")!, transport: stub, configuration: configuration)
     }
 
-    /// The tokens in `host`'s budget now.
-    func tokens(host: String = "api.test") -> Int? {
-        configuration.resilience.retryBudgets?.budget(for: HostKey(scheme: "https", host: host)).availableTokens
+    /// The retries `host`'s budget allows now.
+    func budgetLeft(host: String = "api.test") -> Double? {
+        configuration.resilience.retryBudgets?.budget(for: HostKey(scheme: "https", host: host)).availableRetries
     }
 
-    /// The breaker of `host`.
-    func breaker(host: String = "api.test", endpoint: String? = nil) -> CircuitBreaker {
-        configuration.resilience.circuitBreakers.breaker(for: CircuitBreakerKey(host: HostKey(scheme: "https", host: host), endpoint: endpoint))
+    /// The breaker of `host` (or of `endpoint` on it) with `configuration`, the client's unless given.
+    func breaker(host: String = "api.test", endpoint: String? = nil, configuration breakerConfiguration: CircuitBreaker.Configuration? = nil) -> CircuitBreaker {
+        configuration.resilience.circuitBreakers.breaker(
+            for: CircuitBreakerKey(host: HostKey(scheme: "https", host: host), endpoint: endpoint),
+            configuration: breakerConfiguration
+        )
     }
 
     /// The delays of the retries scheduled so far.
