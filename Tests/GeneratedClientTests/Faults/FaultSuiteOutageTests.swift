@@ -69,10 +69,8 @@ struct FaultSuiteOutageTests {
             // budget per host, no breaker.
             let client = faultClient(url, transport, events: events)
             let registry = try #require(client.client.configuration.resilience.retryBudgets)
+            let configuration = registry.configuration
             let budget = registry.budget(for: try #require(HostKey(url)))
-            // Every failure here but a timeout costs `retryCost`; a timeout costs more, so
-            // this is the larger of the two allowances.
-            let allowance = BudgetAllowance.retries(afterNonTimeoutFailures: registry.configuration)
             let start = ContinuousClock.now
 
             let first = await Self.wave("first", of: client)
@@ -80,14 +78,13 @@ struct FaultSuiteOutageTests {
             // The server counts what reached it; with nothing listening, nothing can, and the
             // attempts the client handed its transport are the count.
             let firstAttempts = outage == .nothingListening ? events.attemptsStarted : server.requestCount
-            let tokensAfterFirst = budget.availableTokens
+            let retriesLeftAfterFirst = budget.availableRetries
 
             #expect(first.count == Self.calls)
             #expect(first.values.allSatisfy { Self.isOutageFailure($0, outage) },
                     "\(Set(first.values.compactMap { $0.category().map { "\($0)" } }))")
             #expect(firstAttempts >= Self.calls, "every call made its first attempt")
-            let firstBound = Self.calls + allowance
-                + BudgetAllowance.earned(registry.configuration, over: firstWall, requests: Self.calls)
+            let firstBound = Self.calls + BudgetAllowance.retries(configuration, calls: Self.calls, over: firstWall)
             #expect(firstAttempts <= firstBound, "attempts \(firstAttempts) > \(firstBound)")
             if outage != .nothingListening {
                 // Per call, at the server: at least its first attempt, at most the policy's three.
@@ -97,7 +94,8 @@ struct FaultSuiteOutageTests {
                 }
                 #expect(outliers.isEmpty, "receipts at the server outside 1...3: \(outliers)")
             }
-            #expect(BudgetAllowance.isDrained(tokensAfterFirst, registry.configuration), "\(tokensAfterFirst) tokens left")
+            // 100 calls want up to 200 retries and the budget holds fewer: the wave drains it.
+            #expect(BudgetAllowance.isDrained(budget), "\(retriesLeftAfterFirst) retries left")
 
             let secondStart = ContinuousClock.now
             let stopsBefore = events.stopReasons.count
@@ -107,22 +105,24 @@ struct FaultSuiteOutageTests {
             let secondStops = events.stopReasons.dropFirst(stopsBefore)
 
             #expect(second.values.allSatisfy { Self.isOutageFailure($0, outage) })
-            // The budget is still drained: one attempt per call, and no retry but what the
-            // budget earned back in the meantime (none, today).
-            let earned = BudgetAllowance.earned(registry.configuration, over: ContinuousClock.now - start, requests: 2 * Self.calls)
+            // The budget is still drained: the second wave gets only what both waves together
+            // may have, less what the first took; with the defaults, its own 20 % share (20
+            // retries) and not a fresh allowance (120).
+            let bothBound = BudgetAllowance.retries(configuration, calls: 2 * Self.calls, over: ContinuousClock.now - start)
+            let secondRetries = max(bothBound - (firstAttempts - Self.calls), 0)
             #expect(secondAttempts >= Self.calls)
-            #expect(secondAttempts <= Self.calls + earned, "attempts \(secondAttempts) > \(Self.calls) + \(earned)")
+            #expect(secondAttempts <= Self.calls + secondRetries, "attempts \(secondAttempts) > \(Self.calls) + \(secondRetries)")
             #expect(secondStops.count == Self.calls)
             let exhausted = secondStops.filter { $0 == .budgetExhausted }.count
-            #expect(exhausted >= Self.calls - earned, "\(Set(secondStops.map { "\($0)" }))")
+            #expect(exhausted >= Self.calls - secondRetries, "\(Set(secondStops.map { "\($0)" }))")
 
             figure("outage-\(outage.rawValue)", transport, [
                 "calls": "\(Self.calls)",
                 "wave1-attempts": "\(firstAttempts)",
                 "bound": "\(firstBound)",
-                "tokens-left": "\(tokensAfterFirst)",
+                "retries-left": String(format: "%.2f", retriesLeftAfterFirst),
                 "wave2-attempts": "\(secondAttempts)",
-                "wave2-bound": "\(Self.calls + earned)",
+                "wave2-bound": "\(Self.calls + secondRetries)",
                 "counted-at": outage == .nothingListening ? "client-events" : "server",
                 "errors": Set(first.values.map { $0.category()?.figureName ?? "success" }).sorted().joined(separator: ","),
                 "wave1-wall": firstWall.milliseconds,

@@ -74,6 +74,11 @@ func faultClient(
     _ configure: (inout APIClient.Configuration) -> Void = { _ in }
 ) -> FaultSuiteClient {
     var configuration = APIClient.Configuration()
+    // The default policy, budget and breaker configuration, in a store of the client's own:
+    // budgets are kept per host and port, and a port the system hands out again must not bring
+    // another case's drained budget with it. Sharing across clients has its own regression
+    // test (SharedResilienceTests).
+    configuration.resilience = Resilience(sharing: .isolated)
     configuration.onEvent = events.hook
     configure(&configuration)
     return FaultSuiteClient(baseURL: url, transport: transport, configuration: configuration)
@@ -136,34 +141,23 @@ extension Result {
     }
 }
 
-/// What a retry budget lets through during an outage, from its configuration.
-///
-/// Today's ``RetryBudget`` is a bucket that only successes refill: from full, it pays for
-/// `capacity / cost` retries, and no more until calls succeed. The retry budget of the
-/// resilience work refills with time as well (a share of recent requests plus a minimum per
-/// second, as Finagle's does); when it lands, this is the one place to change.
+/// What the retry budget allows, from its configuration and its documented bound (see
+/// ``RetryBudget``), never from the policy's attempts per call.
 enum BudgetAllowance {
-    /// Retries a full budget pays for when every retry costs `cost` tokens.
-    static func retries(_ configuration: RetryBudget.Configuration, costing cost: Int) -> Int {
-        cost > 0 ? max(configuration.capacity, 0) / cost : Int.max
+    /// The most retries, each counted at its cost, that `calls` calls may make over `elapsed`
+    /// on a budget that saw no traffic before them.
+    ///
+    /// Within any period of one window the budget grants at most its floor plus its share of the
+    /// calls of that period and the window before: ``RetryBudget/Configuration/retryAllowance(forCalls:)``
+    /// of all `calls`. A run longer than a window is covered by that many windows, each bounded alike.
+    static func retries(_ configuration: RetryBudget.Configuration, calls: Int, over elapsed: Duration) -> Int {
+        let windows = configuration.window > .zero ? max(1, Int((elapsed / configuration.window).rounded(.up))) : 1
+        return windows * configuration.retryAllowance(forCalls: calls)
     }
 
-    /// Retries a full budget pays for after failures that are not timeouts.
-    static func retries(afterNonTimeoutFailures configuration: RetryBudget.Configuration) -> Int {
-        retries(configuration, costing: configuration.retryCost)
-    }
-
-    /// Retries a budget earns back over `elapsed`, in which `requests` first attempts were made
-    /// and none succeeded. Today's budget is refilled only by successes: none. A budget that
-    /// refills with time earns a minimum per second and a share of recent requests here.
-    static func earned(_ configuration: RetryBudget.Configuration, over elapsed: Duration, requests: Int) -> Int {
-        0
-    }
-
-    /// Whether a budget with `available` tokens is drained: it cannot pay for even the
-    /// cheapest retry.
-    static func isDrained(_ available: Int, _ configuration: RetryBudget.Configuration) -> Bool {
-        available < min(configuration.retryCost, configuration.timeoutRetryCost)
+    /// Whether `budget` is drained: it cannot pay for even the cheapest retry.
+    static func isDrained(_ budget: RetryBudget) -> Bool {
+        budget.availableRetries < 1
     }
 }
 
