@@ -34,8 +34,9 @@ struct SoakCommand: AsyncParsableCommand {
         }
     }
 
+    // Not `--calls`: the parent command's option of that name takes it even after `soak`.
     @Option(help: "Calls per transport.")
-    var calls = 40_000
+    var callsPerTransport = 40_000
 
     @Option(help: "Calls in flight at once.")
     var concurrency = 64
@@ -59,9 +60,9 @@ struct SoakCommand: AsyncParsableCommand {
     var transports = "urlsession,asynchttpclient"
 
     func validate() throws {
-        guard calls >= 2, concurrency >= 1, sampleEvery >= 1, warmUp >= 0, warmUp < calls,
+        guard callsPerTransport >= 2, concurrency >= 1, sampleEvery >= 1, warmUp >= 0, warmUp < callsPerTransport,
               (0...1).contains(faultRate), growthThreshold >= 0 else {
-            throw ValidationError("--calls, --concurrency and --sample-every must be positive, --warm-up below --calls, --fault-rate within 0...1")
+            throw ValidationError("--calls-per-transport, --concurrency and --sample-every must be positive, --warm-up below --calls-per-transport, --fault-rate within 0...1")
         }
         _ = try parsedTransports()
     }
@@ -93,7 +94,7 @@ struct SoakCommand: AsyncParsableCommand {
     }
 
     private func soak(_ kind: TransportKind) async throws {
-        progress("soak: \(kind.name), \(calls) calls")
+        progress("soak: \(kind.name), \(callsPerTransport) calls")
         let server = try await TestServer.start()
         let faults = TestServer.FaultInjector(seed: seed, rate: faultRate)
         server.route("GET", "/books/7", faults.handler(otherwise: .respond(.json(Self.bookJSON))))
@@ -117,8 +118,8 @@ struct SoakCommand: AsyncParsableCommand {
         var failures: [String: Int] = [:]
         // Batches end at every sample and at the warm-up, so each sample falls after exactly
         // that many calls; within a batch, `concurrency` calls are in flight until it drains.
-        var boundaries = Set(stride(from: sampleEvery, through: calls, by: sampleEvery))
-        boundaries.insert(calls)
+        var boundaries = Set(stride(from: sampleEvery, through: callsPerTransport, by: sampleEvery))
+        boundaries.insert(callsPerTransport)
         if warmUp > 0 { boundaries.insert(warmUp) }
         for boundary in boundaries.sorted() {
             let batch = await Self.callBatch(client, calls: boundary - made, concurrency: concurrency)
@@ -141,8 +142,8 @@ struct SoakCommand: AsyncParsableCommand {
         let warm = checkpoints.first { $0.calls >= warmUp } ?? checkpoints[0]
         let halfway = checkpoints.last { $0.calls <= warm.calls + (last.calls - warm.calls) / 2 } ?? warm
         var table = Table(
-            "Soak, \(kind.name): \(calls) calls, \(concurrency) at a time, \(Int(faultRate * 100))% faults (seed \(seed))",
-            command: "swift run -c release courier-bench soak --transports \(kind.rawValue) --calls \(calls)",
+            "Soak, \(kind.name): \(callsPerTransport) calls, \(concurrency) at a time, \(Int(faultRate * 100))% faults (seed \(seed))",
+            command: "swift run -c release courier-bench soak --transports \(kind.rawValue) --calls-per-transport \(callsPerTransport)",
             header: ["Calls", "RSS MiB", "Success so far", "Attempts at server", "Client attempts", "Faults injected", "Elapsed"])
         for checkpoint in checkpoints {
             let marker = checkpoint.calls == warm.calls && warmUp > 0 ? " (warm-up done)" : ""
@@ -153,7 +154,7 @@ struct SoakCommand: AsyncParsableCommand {
                 "\(checkpoint.serverReceipts)",
                 "\(checkpoint.clientAttempts)",
                 "\(checkpoint.faults)",
-                Format.seconds(checkpoint.elapsed),
+                checkpoint.calls == 0 ? "–" : Format.seconds(checkpoint.elapsed),
             ])
         }
         let growth = last.residentBytes - halfway.residentBytes
