@@ -167,35 +167,37 @@ struct SoakTests {
         """
 }
 
-/// Counts the client's events; the hook runs on 64 calling tasks at once.
-final class EventTally: @unchecked Sendable {
-    struct Counts: Sendable {
-        var started = 0
-        var attempts = 0
-        var retries = 0
-        var finished = 0
-    }
-
-    // Guarded by `lock`.
-    private let lock = NSLock()
-    private var counts = Counts()
-
-    func record(_ event: ClientEvent) {
-        lock.lock()
-        defer { lock.unlock() }
-        switch event {
-        case .started: counts.started += 1
-        case .attemptStarted: counts.attempts += 1
-        case .retryScheduled: counts.retries += 1
-        case .finished: counts.finished += 1
-        default: break
+extension SoakTests {
+    /// Counts the client's events; the hook runs on 64 calling tasks at once.
+    final class EventTally: @unchecked Sendable {
+        struct Counts: Sendable {
+            var started = 0
+            var attempts = 0
+            var retries = 0
+            var finished = 0
         }
-    }
 
-    var current: Counts {
-        lock.lock()
-        defer { lock.unlock() }
-        return counts
+        // Guarded by `lock`.
+        private let lock = NSLock()
+        private var counts = Counts()
+
+        func record(_ event: ClientEvent) {
+            lock.lock()
+            defer { lock.unlock() }
+            switch event {
+            case .started: counts.started += 1
+            case .attemptStarted: counts.attempts += 1
+            case .retryScheduled: counts.retries += 1
+            case .finished: counts.finished += 1
+            default: break
+            }
+        }
+
+        var current: Counts {
+            lock.lock()
+            defer { lock.unlock() }
+            return counts
+        }
     }
 }
 
