@@ -4,6 +4,9 @@ import CourierAsyncHTTPClient
 import CourierRuntime
 import CourierTestServer
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 #if canImport(Darwin)
 import Darwin
 #endif
@@ -25,14 +28,22 @@ struct SoakCommand: AsyncParsableCommand {
 
     enum TransportKind: String, ExpressibleByArgument, CaseIterable {
         case urlsession, asynchttpclient
+        /// A baseline, not a Courier transport: plain `URLSession` data tasks with no Courier
+        /// code in the path (no client, no retries, no `URLSessionTransport`), so that growth
+        /// seen through `URLSessionTransport` can be told apart from FoundationNetworking's own.
+        case rawurlsession
 
         var name: String {
             switch self {
             case .urlsession: "URLSession"
             case .asynchttpclient: "AsyncHTTPClient"
+            case .rawurlsession: "plain URLSession without Courier"
             }
         }
     }
+
+    /// One call; `nil` for a success, otherwise what it failed with.
+    typealias Call = @Sendable () async -> String?
 
     // Not `--calls`: the parent command's option of that name takes it even after `soak`.
     @Option(help: "Calls per transport.")
@@ -103,11 +114,32 @@ struct SoakCommand: AsyncParsableCommand {
         configuration.onEvent = { event in
             if case .attemptStarted = event { attempts.increment() }
         }
-        let transport: any HTTPTransport = switch kind {
-        case .urlsession: URLSessionTransport()
-        case .asynchttpclient: AsyncHTTPClientTransport()
+        let call: Call
+        switch kind {
+        case .urlsession, .asynchttpclient:
+            let transport: any HTTPTransport = kind == .urlsession ? URLSessionTransport() : AsyncHTTPClientTransport()
+            let client = BookshelfClient(baseURL: server.baseURL, transport: transport, configuration: configuration)
+            call = {
+                do throws(APIError<GetBookFailure>) {
+                    _ = try await client.client.send(GetBookRequest(book: 7), resilience: Self.resilience)
+                    return nil
+                } catch {
+                    return "\(error.category)"
+                }
+            }
+        case .rawurlsession:
+            let session = URLSession(configuration: .ephemeral)
+            let url = server.baseURL.appendingPathComponent("books/7")
+            call = {
+                await withCheckedContinuation { continuation in
+                    session.dataTask(with: url) { data, response, error in
+                        let status = (response as? HTTPURLResponse)?.statusCode
+                        continuation.resume(returning: error.map { "error \(($0 as NSError).code)" }
+                            ?? (status == 200 && data?.isEmpty == false ? nil : "status \(status ?? 0)"))
+                    }.resume()
+                }
+            }
         }
-        let client = BookshelfClient(baseURL: server.baseURL, transport: transport, configuration: configuration)
 
         let clock = ContinuousClock()
         let start = clock.now
@@ -122,7 +154,7 @@ struct SoakCommand: AsyncParsableCommand {
         boundaries.insert(callsPerTransport)
         if warmUp > 0 { boundaries.insert(warmUp) }
         for boundary in boundaries.sorted() {
-            let batch = await Self.callBatch(client, calls: boundary - made, concurrency: concurrency)
+            let batch = await Self.callBatch(call, calls: boundary - made, concurrency: concurrency)
             made = boundary
             succeeded += batch.succeeded
             failures.merge(batch.failures, uniquingKeysWith: +)
@@ -172,18 +204,17 @@ struct SoakCommand: AsyncParsableCommand {
     }
 
     /// Runs `calls` calls, `concurrency` at a time, and tallies how they ended.
-    private static func callBatch(_ client: BookshelfClient, calls: Int, concurrency: Int) async -> (succeeded: Int, failures: [String: Int]) {
+    private static func callBatch(_ call: @escaping Call, calls: Int, concurrency: Int) async -> (succeeded: Int, failures: [String: Int]) {
         await withTaskGroup(of: (Int, [String: Int]).self) { group in
             for worker in 0..<min(concurrency, calls) {
                 group.addTask {
                     var succeeded = 0
                     var failures: [String: Int] = [:]
                     for _ in stride(from: worker, to: calls, by: concurrency) {
-                        do throws(APIError<GetBookFailure>) {
-                            _ = try await client.client.send(GetBookRequest(book: 7), resilience: resilience)
+                        if let failure = await call() {
+                            failures[failure, default: 0] += 1
+                        } else {
                             succeeded += 1
-                        } catch {
-                            failures["\(error.category)", default: 0] += 1
                         }
                     }
                     return (succeeded, failures)
