@@ -101,8 +101,13 @@ actor TokenStore {
     @Test func cancellingDuringATokenRefreshIsACancellation() async {
         let stub = StubTransport()
         stub.on(.get, "/users/{id}", .json(#"{"id":1,"name":"a"}"#))
+        // The provider says when it is running, so the test cancels during the refresh, not
+        // before the call got there (a fixed wait guessed how long that takes).
+        let (refreshing, refreshStarted) = AsyncStream<Void>.makeStream()
         let client = stubClient(stub) {
             $0.auth = .bearer(token: {
+                refreshStarted.yield()
+                // The slow refresh is the scenario: it only ends early by being cancelled.
                 try await Task.sleep(for: .seconds(30))
                 return "late"
             })
@@ -110,7 +115,8 @@ actor TokenStore {
         let task = Task { () async -> APIError<UserFailure>? in
             await capture { () async throws(APIError<UserFailure>) in try await client.send(GetUser(id: "1")) }
         }
-        try? await Task.sleep(for: .milliseconds(50))
+        var started = refreshing.makeAsyncIterator()
+        _ = await started.next()
         task.cancel()
         let error = await task.value
         #expect(error?.category == .transport(.cancelled), "got \(String(describing: error))")

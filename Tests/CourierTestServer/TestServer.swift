@@ -450,5 +450,109 @@ extension TestServer {
     fileprivate static func countHead(_ head: HTTPRequestHead, in state: ServerLock<State>) {
         let path = head.uri.firstIndex(of: "?").map { String(head.uri[..<$0]) } ?? head.uri
         state.withLock { $0.headCounts[RouteKey(method: head.method.rawValue, path: path), default: 0] += 1 }
+// MARK: - Soak support: seeded random faults and bounded records
+//
+// Added for the soak test and `courier-bench soak` (issue 16): many thousands of calls with a
+// reproducible share of faults, on a server that must not grow with every request it records.
+
+extension TestServer {
+    /// A fault a ``FaultInjector`` may answer a request with.
+    public enum Fault: String, Sendable, CaseIterable, Hashable {
+        /// A complete `503 Service Unavailable` without `Retry-After`.
+        case serviceUnavailable
+        /// The connection is reset (TCP RST) after the request was read, without an answer.
+        case reset
+        /// The connection is closed after the request was read, without an answer.
+        case close
+
+        /// What the server does for this fault.
+        public var behavior: Behavior {
+            switch self {
+            case .serviceUnavailable: .respond(.status(503))
+            case .reset: .reset
+            case .close: .close
+            }
+        }
+    }
+
+    /// Answers a share of a route's requests with faults drawn from a seeded generator, and
+    /// counts the faults it injected.
+    ///
+    /// Whether request number `n` of the route (its ``ReceivedRequest/routeCount``) meets a
+    /// fault, and which, depends only on the seed and `n`, never on timing: concurrent callers
+    /// arrive in a different order from run to run, but the server's sequence of answers is the
+    /// same in every run with the same seed.
+    ///
+    /// ```swift
+    /// let faults = TestServer.FaultInjector(seed: 42, rate: 0.1)
+    /// server.route("GET", "/books/7", faults.handler(otherwise: .respond(.json(book))))
+    /// ```
+    public final class FaultInjector: Sendable {
+        /// The seed of the draws.
+        public let seed: UInt64
+        /// The share of requests that meet a fault, from 0 to 1.
+        public let rate: Double
+        /// The faults drawn from, each equally likely.
+        public let faults: [Fault]
+        private let counts = ServerLock<[Fault: Int]>([:])
+
+        /// Creates an injector; `faults` must not be empty for any fault to be injected.
+        public init(seed: UInt64, rate: Double, faults: [Fault] = Fault.allCases) {
+            self.seed = seed
+            self.rate = rate
+            self.faults = faults
+        }
+
+        /// The fault request number `arrival` (counting from 1) meets, or `nil` for none.
+        public func fault(forArrival arrival: Int) -> Fault? {
+            guard !faults.isEmpty else { return nil }
+            var state = seed &+ UInt64(truncatingIfNeeded: arrival) &* 0x9E37_79B9_7F4A_7C15
+            let draw = Double(Self.mix(&state) >> 11) / Double(1 << 53)
+            guard draw < rate else { return nil }
+            return faults[Int(Self.mix(&state) % UInt64(faults.count))]
+        }
+
+        /// A route handler: a fault for the requests that meet one (counted), `success` for
+        /// the others.
+        public func handler(otherwise success: Behavior) -> Handler {
+            { [self] request in
+                guard let fault = fault(forArrival: request.routeCount) else { return success }
+                counts.withLock { $0[fault, default: 0] += 1 }
+                return fault.behavior
+            }
+        }
+
+        /// How many requests met each fault so far.
+        public var injected: [Fault: Int] {
+            counts.withLock { $0 }
+        }
+
+        /// How many requests met a fault so far.
+        public var injectedTotal: Int {
+            counts.withLock { $0.values.reduce(0, +) }
+        }
+
+        /// SplitMix64's step: well mixed for consecutive seeds, which the arrival numbers are.
+        private static func mix(_ state: inout UInt64) -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    /// Drops the records of the requests received so far (``receivedRequests``), keeping the
+    /// per-route counts (``requestCount(_:_:)``), so that a long run's memory does not grow
+    /// with every request the server has seen. ``requestCount`` and
+    /// ``waitForRequests(count:)`` count from the last discard.
+    public func discardReceivedRequests() {
+        state.withLock { $0.received = [] }
+    }
+
+    /// How many requests arrived in all routes together, including those whose records were
+    /// discarded.
+    public var totalRequestCount: Int {
+        state.withLock { $0.counts.values.reduce(0, +) }
     }
 }

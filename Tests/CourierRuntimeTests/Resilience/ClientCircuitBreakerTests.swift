@@ -120,14 +120,18 @@ import Testing
         harness.clock.advance(by: .seconds(5))
 
         let calls = (0..<50).map { _ in harness.start(PlainProbe(path: "/probe"), on: client) }
-        // Every caller either ends or is asleep in the stub; yield until all have done one.
-        while calls.filter({ $0.done.current }).count + harness.clock.sleeperDeadlines.count < 50 {
-            await Task.yield()
+        // Every caller either ends or is asleep in the stub; wait until all have done one,
+        // woken by each call that ends or each new sleeper rather than polling.
+        while harness.endedCalls.current + harness.clock.sleeperDeadlines.count < 50 {
+            let sleeping = harness.clock.sleeperDeadlines.count
+            let ended = harness.endedCalls
+            let clock = harness.clock
+            await waitForEither({ await ended.wait(untilAtLeast: 50 - sleeping) }, { await clock.waitForSleepers(sleeping + 1) })
         }
         #expect(harness.clock.sleeperDeadlines.count == 1, "one probe in flight")
         #expect(harness.stub.requests(.get, "/probe").count == 1)
         var ends: [CallEnd] = []
-        for call in calls where call.done.current {
+        for call in calls where call.isDone {
             ends.append(CallEnd(await call.result))
         }
         #expect(ends == Array(repeating: .circuitOpen, count: 49))

@@ -39,7 +39,7 @@ import Testing
         clock.advance(by: .seconds(60))
         let loop = RetryLoop(breaker: breaker, clock: clock, jitter: .constant(0))
         let attemptCalls = Guarded(0)
-        let finished = Guarded(0)
+        let finished = WaitableCount()
 
         let results = await withTaskGroup(of: Result<String, ScriptedFailure>.self) { group in
             for _ in 0..<50 {
@@ -65,16 +65,14 @@ import Testing
                     } catch {
                         result = .failure(error)
                     }
-                    finished.withLock { $0 += 1 }
+                    finished.increment()
                     return result
                 }
             }
             group.addTask {
                 // Wait for the probe to be in flight and everyone else to be turned away.
                 await clock.waitForSleepers()
-                while finished.current < 49 {
-                    await Task.yield()
-                }
+                await finished.wait(untilAtLeast: 49)
                 clock.advance(by: .seconds(1))
                 return .success("driver")
             }

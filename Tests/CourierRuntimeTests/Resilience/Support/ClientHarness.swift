@@ -15,6 +15,8 @@ final class ClientHarness: Sendable {
     let configuration: APIClient.Configuration
     /// The retries the host's budget allowed as each attempt started, in order.
     let budgetAtAttempts = Guarded<[Double]>([])
+    /// How many of the calls begun with ``start(_:on:resilience:)`` have ended.
+    let endedCalls = WaitableCount()
 
     init(
         jitter: Double = 1,
@@ -96,10 +98,12 @@ final class ClientHarness: Sendable {
 
     /// Starts `request` on a task of its own, so that the test can drive the clock.
     func start<Request: APIRequest>(_ request: Request, on client: APIClient, resilience: EndpointResilience? = nil) -> RunningCall<Request> {
-        let done = Guarded(false)
+        let done = WaitableCount()
+        let ended = endedCalls
         let task = Task {
             let result = await client.outcome(of: request, resilience: resilience)
-            done.withLock { $0 = true }
+            done.increment()
+            ended.increment()
             return result
         }
         return RunningCall(task: task, done: done)
@@ -126,20 +130,24 @@ final class ClientHarness: Sendable {
 extension ClientHarness {
     /// Waits until `call` is asleep on the manual clock (`true`) or has ended (`false`).
     ///
-    /// It yields rather than sleeps: the call runs on other threads and does one or the other.
+    /// It waits for whichever event comes first, the clock getting a sleeper or the call
+    /// ending, instead of polling for either.
     func isAsleep<Request>(_ call: RunningCall<Request>) async -> Bool {
-        while clock.sleeperDeadlines.isEmpty {
-            if call.done.current { return !clock.sleeperDeadlines.isEmpty }
-            await Task.yield()
-        }
-        return true
+        let clock = clock
+        let done = call.done
+        await waitForEither({ await clock.waitForSleepers() }, { await done.wait(untilAtLeast: 1) })
+        return !clock.sleeperDeadlines.isEmpty
     }
 }
 
 /// A call running on its own task.
 struct RunningCall<Request: APIRequest> {
     let task: Task<Result<Request.Response, APIError<Request.Failure>>, Never>
-    let done: Guarded<Bool>
+    /// Reaches 1 when the call has ended.
+    let done: WaitableCount
+
+    /// Whether the call has ended.
+    var isDone: Bool { done.current > 0 }
 
     /// Waits for the call to end; a call still asleep on the manual clock is cancelled after
     /// the driving is over, so a test whose expectations are wrong ends instead of hanging.
