@@ -450,6 +450,9 @@ extension TestServer {
     fileprivate static func countHead(_ head: HTTPRequestHead, in state: ServerLock<State>) {
         let path = head.uri.firstIndex(of: "?").map { String(head.uri[..<$0]) } ?? head.uri
         state.withLock { $0.headCounts[RouteKey(method: head.method.rawValue, path: path), default: 0] += 1 }
+    }
+}
+
 // MARK: - Soak support: seeded random faults and bounded records
 //
 // Added for the soak test and `courier-bench soak` (issue 16): many thousands of calls with a
