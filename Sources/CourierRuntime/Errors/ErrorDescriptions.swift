@@ -13,7 +13,7 @@ extension APIError: LocalizedError {
             if let text = (failure as? any LocalizedError)?.errorDescription {
                 return text
             }
-            return "The server could not complete the request (status \(response.status.code))."
+            return FailureMessage.statusSentence(response.status)
         case .undocumentedStatus(let response):
             return "The server responded with an unexpected status (\(response.status.code))."
         case .transport(let error):

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 
 /// An error schema decoded from a failure response, or the raw body when it did not decode.
 ///
@@ -12,12 +13,17 @@ public struct ErrorBody<Schema: Sendable>: Sendable {
     public var raw: Data
     /// Why the body did not decode, for debugging; `nil` when it did.
     public var decodingFailure: String?
+    /// The status of the response the body came with, so that a failure's message can name
+    /// it; `nil` for a body made by hand without one. Not called `status`, which would hide
+    /// a schema's own `status` member (RFC 9457's) from `body.status`.
+    public var responseStatus: HTTPResponse.Status?
 
     /// Creates an error body.
-    public init(value: Schema?, raw: Data, decodingFailure: String? = nil) {
+    public init(value: Schema?, raw: Data, decodingFailure: String? = nil, responseStatus: HTTPResponse.Status? = nil) {
         self.value = value
         self.raw = raw
         self.decodingFailure = decodingFailure
+        self.responseStatus = responseStatus
     }
 
     /// The body as UTF-8 text.

@@ -62,9 +62,9 @@ public struct RawResponse: Sendable {
     public func decode<Schema: Decodable & Sendable>(_ schema: Schema.Type = Schema.self) -> ErrorBody<Schema> {
         do {
             let value = try coding.makeDecoder().decode(Schema.self, from: body)
-            return ErrorBody(value: value, raw: body, decodingFailure: nil)
+            return ErrorBody(value: value, raw: body, decodingFailure: nil, responseStatus: status)
         } catch {
-            return ErrorBody(value: nil, raw: body, decodingFailure: String(describing: error))
+            return ErrorBody(value: nil, raw: body, decodingFailure: String(describing: error), responseStatus: status)
         }
     }
 
