@@ -134,7 +134,7 @@ extension APIClient {
                 traits,
                 attemptTimeout: call.attemptTimeout,
                 overallTimeout: remaining,
-                assess: { outcome in Self.assess(outcome, of: call) },
+                assess: { outcome in Self.assess(outcome, of: call, coding: configuration.coding) },
                 interrupted: { interruption in interrupted(interruption, call: call, number: firstAttempt + attemptsMade) },
                 onEvent: { event in report(event, call: call, firstAttempt: firstAttempt) },
                 attempt: { attempt in
@@ -147,12 +147,18 @@ extension APIClient {
     }
 
     /// Describes an attempt's outcome to the retry loop: `nil` for a success status.
-    static func assess(_ outcome: AttemptOutcome, of call: PreparedRequest) -> AttemptFailure? {
+    ///
+    /// A failed status is mapped to the endpoint's documented failure here already, once per
+    /// failed attempt, because that failure may say whether it is worth repeating.
+    static func assess(_ outcome: AttemptOutcome, of call: PreparedRequest, coding: JSONCoding) -> AttemptFailure? {
         switch outcome {
         case .response(let response):
             let status = response.head.status
             guard !call.successStatuses.contains(status) else { return nil }
-            return .status(status, retryAfter: retryAfter(in: response.head))
+            let retryable = call.failureRetryability.flatMap { retryability in
+                retryability(RawResponse(status: status, headerFields: response.head.headerFields, body: response.body, coding: coding))
+            }
+            return .status(status, retryAfter: retryAfter(in: response.head), retryable: retryable)
         case .transportFailure(let error):
             return AttemptFailure(error)
         case .circuitOpen:

@@ -66,7 +66,7 @@ extension APIClient {
 
     private static func text(_ failure: AttemptFailure) -> String {
         switch failure {
-        case .status(let status, _): String(status.code)
+        case .status(let status, _, _): String(status.code)
         case .transport(let kind, _): kind.rawValue
         case .decodingFailed: "decodingFailed"
         case .invalidRequest: "invalidRequest"

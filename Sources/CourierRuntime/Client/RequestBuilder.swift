@@ -14,6 +14,10 @@ struct PreparedRequest: Sendable {
     var successStatuses: StatusCodes
     /// The server's budget and breaker key, worked out once per client from the base URL.
     var hostKey: HostKey?
+    /// What the endpoint's documented failure for a response says about repeating it
+    /// (``EndpointFailure/isRetryable``); `nil` for an endpoint that documents no failure, so
+    /// that its failed attempts are not mapped for nothing.
+    var failureRetryability: (@Sendable (RawResponse) -> Bool?)?
 }
 
 /// Where requests go: the parts of the base URL the builder needs, checked once.
@@ -118,8 +122,16 @@ enum RequestBuilder {
             idempotencyKey: idempotencyKey,
             secretHeaderNames: Set(request.secretHeaderNames.map { $0.lowercased() }),
             successStatuses: request.successStatuses,
-            hostKey: base.hostKey
+            hostKey: base.hostKey,
+            failureRetryability: failureRetryability(of: Request.Failure.self)
         )
+    }
+
+    /// Asks `Failure` what its mapping of a response says about repeating it; `nil` for an
+    /// endpoint that documents no failure, so that its failed attempts are not mapped for nothing.
+    static func failureRetryability<Failure: EndpointFailure>(of failure: Failure.Type) -> (@Sendable (RawResponse) -> Bool?)? {
+        if failure == NoDocumentedFailure.self { return nil }
+        return { response in Failure.map(response)?.isRetryable }
     }
 
     /// Fills `{name}` placeholders, each value percent-encoded as a single segment, and

@@ -77,15 +77,19 @@ public enum APIError<Failure: EndpointFailure>: Error, Sendable {
         }
     }
 
-    /// Whether sending the same request again may succeed: transient transport failures,
-    /// 408, 429, 500, 502, 503 and 504, and an open circuit once its `retryAfter` has
-    /// passed. Never cancellation, TLS failures, other 4xx statuses or decoding failures.
+    /// Whether sending the same request again may succeed: a documented failure that says so
+    /// (``EndpointFailure/isRetryable``, the spec's `retryable`), else transient transport
+    /// failures, 408, 429, 500, 502, 503 and 504, and an open circuit once its `retryAfter`
+    /// has passed. Never cancellation, TLS failures, other 4xx statuses or decoding failures,
+    /// nor a documented failure that says it is not retryable.
     ///
     /// This answers "may the user press Retry". Whether the client retries by itself also
     /// depends on the method's idempotency.
     public var isRetryable: Bool {
         switch self {
-        case .endpoint(_, let response), .undocumentedStatus(let response):
+        case .endpoint(let failure, let response):
+            failure.isRetryable ?? Self.retryableStatuses.contains(response.status.code)
+        case .undocumentedStatus(let response):
             Self.retryableStatuses.contains(response.status.code)
         case .transport(let error):
             error.kind.isTransient

@@ -23,6 +23,31 @@ import HTTPTypes
 public protocol EndpointFailure: Error, Sendable {
     /// The documented failure this response stands for, or `nil` when it is undocumented.
     static func map(_ response: RawResponse) -> Self?
+
+    /// Whether this failure is worth repeating, when the endpoint says so; `nil` (the
+    /// default) leaves it to the status rule of ``RetryPolicy`` and ``APIError/isRetryable``.
+    ///
+    /// A spec's `retryable: true|false` on a case becomes this: a 409 `lock_timeout` is worth
+    /// repeating although 409 is not, a 503 `maintenance` with a long window is not although
+    /// 503 is. It decides *whether* the failure may be repeated; the policy still decides
+    /// whether the request is safe to repeat (its method or Idempotency-Key), how often and
+    /// after what delay.
+    ///
+    /// ```swift
+    /// var isRetryable: Bool? {
+    ///     switch self {
+    ///     case .lockTimeout: true
+    ///     case .maintenance: false
+    ///     default: nil
+    ///     }
+    /// }
+    /// ```
+    var isRetryable: Bool? { get }
+}
+
+extension EndpointFailure {
+    /// `nil`: the status rule decides.
+    public var isRetryable: Bool? { nil }
 }
 
 /// The failure type of an endpoint that documents none: every non-success response is

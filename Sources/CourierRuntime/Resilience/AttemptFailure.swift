@@ -12,7 +12,10 @@ public enum AttemptFailure: Sendable, Hashable {
     ///   - status: The response status.
     ///   - retryAfter: The server's `Retry-After` demand, already parsed from either form
     ///     (delay-seconds or HTTP-date); `nil` when the header was absent or unreadable.
-    case status(HTTPResponse.Status, retryAfter: Duration? = nil)
+    ///   - retryable: What the endpoint's documented failure for this response says
+    ///     (``EndpointFailure/isRetryable``), which the policy follows over its status rule;
+    ///     `nil` when it says nothing.
+    case status(HTTPResponse.Status, retryAfter: Duration? = nil, retryable: Bool? = nil)
 
     /// No complete response arrived.
     ///
@@ -65,7 +68,8 @@ public enum RetryDecision: Sendable, Hashable {
 /// Why a call was not retried (further).
 public enum RetryStopReason: Sendable, Hashable {
     /// The failure is of a kind that repeating cannot fix or must not repeat: a 4xx other
-    /// than those configured, a decoding failure, cancellation, a TLS failure.
+    /// than those configured, a documented failure that says it is not retryable, a
+    /// decoding failure, cancellation, a TLS failure.
     case notRetryable
     /// The failure would be retryable, but the request is a POST or PATCH with no
     /// Idempotency-Key and no opt-in, and it may have reached the server.

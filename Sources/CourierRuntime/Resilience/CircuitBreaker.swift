@@ -79,7 +79,7 @@ public final class CircuitBreaker: Sendable {
         /// (4xx statuses, 429 included, and undecodable bodies) show a working server.
         public init(_ failure: AttemptFailure) {
             switch failure {
-            case .status(let status, _):
+            case .status(let status, _, _):
                 self = status.kind == .serverError ? .failure : .success
             case .transport(.cancelled, _), .invalidRequest:
                 self = .cancelled

@@ -123,7 +123,13 @@ public struct RetryPolicy: Sendable, Hashable {
     /// Returns why `failure` must not be repeated for `request`, or `nil` when it may be.
     private func classify(_ failure: AttemptFailure, for request: RetryTraits) -> RetryStopReason? {
         switch failure {
-        case .status(let status, _):
+        case .status(let status, _, let retryable):
+            // The endpoint's word on this failure replaces the status rule, not the check
+            // that the request is safe to repeat.
+            if let retryable {
+                guard retryable else { return .notRetryable }
+                return isSafeToRepeat(request) ? nil : .notIdempotent
+            }
             if retryableStatuses.contains(status) {
                 return isSafeToRepeat(request) ? nil : .notIdempotent
             }
@@ -146,7 +152,7 @@ public struct RetryPolicy: Sendable, Hashable {
     }
 
     private func isThrottling(_ failure: AttemptFailure) -> Bool {
-        if case .status(let status, _) = failure {
+        if case .status(let status, _, _) = failure {
             return throttlingStatuses.contains(status)
         }
         return false
@@ -155,7 +161,7 @@ public struct RetryPolicy: Sendable, Hashable {
     /// The server's `Retry-After`, rounded up to whole seconds, or `nil` if it sent none or
     /// a negative one.
     static func serverDemand(in failure: AttemptFailure) -> Duration? {
-        guard case .status(_, let retryAfter?) = failure, retryAfter >= .zero else { return nil }
+        guard case .status(_, let retryAfter?, _) = failure, retryAfter >= .zero else { return nil }
         let (seconds, attoseconds) = retryAfter.components
         return .seconds(attoseconds > 0 ? seconds + 1 : seconds)
     }

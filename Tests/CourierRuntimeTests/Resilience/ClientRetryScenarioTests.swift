@@ -350,7 +350,7 @@ private let imfDatePlus4 = "Sun, 06 Nov 1994 08:49:41 GMT"
         #expect(CallEnd(await call.result) == .success)
         let kinds = harness.events.events.map { String(describing: $0).prefix { $0 != "(" } }
         #expect(kinds == ["started", "attemptStarted", "attemptFinished", "retryScheduled", "attemptStarted", "attemptFinished", "finished"])
-        guard case .retryScheduled(_, attempt: 1, failure: .status(.serviceUnavailable, retryAfter: nil), delay: .seconds(1)) = harness.events.events[3] else {
+        guard case .retryScheduled(_, attempt: 1, failure: .status(.serviceUnavailable, retryAfter: nil, retryable: nil), delay: .seconds(1)) = harness.events.events[3] else {
             Issue.record("unexpected event \(harness.events.events[3])")
             return
         }
