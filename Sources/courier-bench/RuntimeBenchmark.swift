@@ -64,6 +64,7 @@ struct RuntimeBenchmark {
         try await measureLayerOverhead()
         measureBreakerContention()
         measureDiscriminator()
+        measureFreeFormJSON()
     }
 
     // MARK: The variants
@@ -239,6 +240,51 @@ struct RuntimeBenchmark {
         table.add(["`JSONDecoder` decoding the body as its schema (baseline)", Format.seconds(decoder.median), "1.00×"])
         table.add(["`discriminator(at: \"code\")`", Format.seconds(discriminator.median), Format.ratio(discriminator.median / decoder.median)])
         table.notes = ["Both found the value in \(found) of \(discriminator.count + decoder.count) reads."]
+        table.print()
+    }
+
+    /// Decoding a body of 100,000 small objects as free-form ``JSON``, both ways, against
+    /// `JSONDecoder` decoding the same bytes into their `Codable` schema: `JSON` must stay
+    /// linear and within 2× of it (issue 12).
+    private func measureFreeFormJSON() {
+        struct Item: Decodable { var code: Int }
+        struct Schema: Decodable { var errors: [Item]; var code: String }
+        var text = #"{"errors":["#
+        for index in 0..<100_000 {
+            if index > 0 { text += "," }
+            text += #"{"code":\#(index)}"#
+        }
+        text += #"],"code":"quota"}"#
+        let body = Data(text.utf8)
+        let clock = ContinuousClock()
+        var schema = Samples()
+        var decoded = Samples()
+        var parsed = Samples()
+        var agreed = 0
+        // Interleaved, so a drift of the machine's speed falls on all three alike.
+        for _ in 0..<max(context.runs, 7) {
+            var start = clock.now
+            let viaSchema = try? JSONDecoder().decode(Schema.self, from: body)
+            schema.append((clock.now - start).seconds)
+            start = clock.now
+            let viaDecoder = try? JSONDecoder().decode(JSON.self, from: body)
+            decoded.append((clock.now - start).seconds)
+            start = clock.now
+            let viaParser = try? JSON(parsing: body)
+            parsed.append((clock.now - start).seconds)
+            if let viaSchema, let viaDecoder, viaDecoder == viaParser,
+               viaDecoder["errors"]?[99_999]?["code"]?.intValue == viaSchema.errors[99_999].code {
+                agreed += 1
+            }
+        }
+        var table = Table(
+            "Free-form JSON: a \(Format.bytes(Double(body.count))) body of 100,000 small objects",
+            command: "swift run -c release courier-bench --sections runtime",
+            header: ["Decode", "Median", "× JSONDecoder"])
+        table.add(["`JSONDecoder` decoding the body as its `Codable` schema (baseline)", Format.seconds(schema.median), "1.00×"])
+        table.add(["`JSONDecoder().decode(JSON.self, from:)`", Format.seconds(decoded.median), Format.ratio(decoded.median / schema.median)])
+        table.add(["`JSON(parsing:)`", Format.seconds(parsed.median), Format.ratio(parsed.median / schema.median)])
+        table.notes = ["The three results agreed (the same `JSON` both ways, and its last code equal to the schema's) in \(agreed) of \(schema.count) rounds."]
         table.print()
     }
 
