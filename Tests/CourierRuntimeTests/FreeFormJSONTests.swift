@@ -151,6 +151,20 @@ import Testing
         }
     }
 
+    @Test func deepNestingThroughJSONDecoderStaysWithinItsLimitAndTheStack() throws {
+        // JSONDecoder's own limit bounds the recursion through containers; at that depth,
+        // alternating objects and arrays, decoding must not run out of stack on a task.
+        var text = ""
+        for level in 0..<500 { text += level % 2 == 0 ? #"{"k":"# : "[" }
+        text += "1"
+        for level in (0..<500).reversed() { text += level % 2 == 0 ? "}" : "]" }
+        let data = Data(text.utf8)
+        let decoded = try JSONDecoder().decode(JSON.self, from: data)
+        #expect(decoded == (try JSON(parsing: data)))
+        let tooDeep = Data((String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)).utf8)
+        #expect(throws: (any Error).self) { try JSONDecoder().decode(JSON.self, from: tooDeep) }
+    }
+
     /// Input, reason and the offset of the byte where it stops being JSON.
     static let malformed: [(String, JSON.ParseError.Reason, Int)] = [
         ("", .unexpectedEnd, 0),
