@@ -1,5 +1,7 @@
 import CourierRuntime
+import CourierTestServer
 import Foundation
+import HTTPTypes
 import Testing
 
 /// ``JSON``: both ways of decoding (the linear parser and `Decoder`) agree with each other and
@@ -254,5 +256,64 @@ import Testing
         #expect(parsed.arrayValue?.count == 100_000)
         #expect(parsed[99_999]?["id"]?.intValue == 99_999)
         #expect(try JSONDecoder().decode(JSON.self, from: data) == parsed)
+    }
+
+    /// An endpoint whose body, success or failure, is free-form.
+    struct GetMetadata: APIRequest {
+        typealias Response = JSON
+        typealias Failure = MetadataFailure
+        var method: HTTPRequest.Method { .get }
+        var path: RequestPath { "/metadata" }
+    }
+
+    enum MetadataFailure: EndpointFailure {
+        case invalid(ErrorBody<JSON>)
+        static func map(_ response: RawResponse) -> MetadataFailure? {
+            response.status.code == 400 ? .invalid(response.decode()) : nil
+        }
+    }
+
+    @Test(arguments: TransportKind.allCases)
+    func freeFormBodiesThroughTheClientKeepTheirKeysAsSent(kind: TransportKind) async throws {
+        try await withServer { server in
+            server.route("GET", "/metadata", .respond(.json(#"{"user_id": 7, "tags": ["a"], "nested": {"created_at": null}}"#)))
+            // A snake-case client converts model keys; a free-form body keeps the server's.
+            let api = client(for: server, kind) { $0.coding = JSONCoding(keyStyle: .snakeCase) }
+            let value = try await api.send(GetMetadata())
+            #expect(value == ["user_id": 7, "tags": ["a"], "nested": ["created_at": nil]])
+            #expect(server.requestCount("GET", "/metadata") == 1)
+        }
+    }
+
+    @Test(arguments: TransportKind.allCases)
+    func aMalformedFreeFormBodyIsADecodingFailureNamingTheOffset(kind: TransportKind) async throws {
+        try await withServer { server in
+            server.route("GET", "/metadata", .respond(.json(#"{"a": tru}"#)))
+            let api = client(for: server, kind)
+            let error = await capture { () async throws(APIError<MetadataFailure>) -> JSON in try await api.send(GetMetadata()) }
+            guard case .decoding(let failure) = error else {
+                Issue.record("expected a decoding failure, got \(String(describing: error))")
+                return
+            }
+            #expect(failure.reason == "Invalid JSON at byte 9: unexpected byte 0x7D.")
+        }
+    }
+
+    @Test(arguments: TransportKind.allCases)
+    func aFreeFormErrorBodyIsParsedAndKeptRaw(kind: TransportKind) async throws {
+        try await withServer { server in
+            let text = #"{"code": 50035, "errors": {"name": {"_errors": [{"code": "BASE_TYPE_REQUIRED"}]}}}"#
+            server.route("GET", "/metadata", .respond(.json(text, status: 400)))
+            let api = client(for: server, kind) { $0.resilience = .singleAttempt }
+            let error = await capture { () async throws(APIError<MetadataFailure>) -> JSON in try await api.send(GetMetadata()) }
+            guard case .endpoint(.invalid(let body), _) = error else {
+                Issue.record("expected the documented failure, got \(String(describing: error))")
+                return
+            }
+            #expect(body.value?["errors"]?["name"]?["_errors"]?[0]?["code"]?.stringValue == "BASE_TYPE_REQUIRED")
+            #expect(body.value?["code"]?.intValue == 50035)
+            #expect(body.text == text)
+            #expect(body.decodingFailure == nil)
+        }
     }
 }

@@ -60,6 +60,16 @@ public struct RawResponse: Sendable {
     /// The result keeps the raw body whether or not it decoded, so a failure mapping can
     /// always produce its case: an error must never hide behind a decoding failure.
     public func decode<Schema: Decodable & Sendable>(_ schema: Schema.Type = Schema.self) -> ErrorBody<Schema> {
+        if Schema.self == JSON.self {
+            // A free-form error schema (Discord's `errors` tree): parsed in one linear pass,
+            // keys kept as sent.
+            do throws(JSON.ParseError) {
+                let value = try JSON(parsing: body) as? Schema
+                return ErrorBody(value: value, raw: body, decodingFailure: nil, responseStatus: status)
+            } catch {
+                return ErrorBody(value: nil, raw: body, decodingFailure: error.description, responseStatus: status)
+            }
+        }
         do {
             let value = try coding.makeDecoder().decode(Schema.self, from: body)
             return ErrorBody(value: value, raw: body, decodingFailure: nil, responseStatus: status)
