@@ -131,6 +131,8 @@ import Testing
         for name in pathNames { yaml += "      \(quoted(name)): String\n" }
         yaml += "  withBody:\n    post: /b/{body}/{self}\n    path: { body: String, self: String }\n    body: Everything\n"
         yaml += "    response: Everything\n"
+        // `none` and `some` without a payload, where a bare `.none` would be `Optional.none`.
+        yaml += "  optionalCases:\n    get: /o\n    errors: { 404: none, 410: some }\n"
         // At most 200 statuses (400...599) per endpoint.
         for (part, start) in stride(from: 0, to: errorCases.count, by: 150).enumerated() {
             yaml += "  failing\(part):\n    get: /f\(part)\n    errors:\n"
