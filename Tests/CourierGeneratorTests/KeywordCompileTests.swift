@@ -153,7 +153,9 @@ import Testing
             #expect(spec.parameterNames.contains { Self.member($0) == Self.member(name) }, "\(name)")
             #expect(spec.endpointNames.contains { Self.member($0) == Self.member(name) }, "\(name)")
         }
-        #expect(spec.enumValues.contains("none") && spec.enumValues.contains("some") && spec.enumValues.contains("self"))
+        #expect(spec.enumValues.contains("none") && spec.enumValues.contains("some") && spec.enumValues.contains("self")
+                && spec.enumValues.contains("init"))
+        #expect(spec.endpointNames.contains("defaultBaseURL"))
         #expect(spec.errorCases.contains("none") && spec.errorCases.contains("init") && spec.errorCases.contains("rawValue"))
         for name in ["Protocol", "Type", "Void", "Class", "Some", "Actor"] {
             #expect(spec.typeNames.contains { Self.type($0) == name }, "\(name)")

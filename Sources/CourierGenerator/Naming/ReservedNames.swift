@@ -3,10 +3,10 @@
 /// warnings and behaves as written.
 ///
 /// Each entry is here because a template or the translation code declares or uses that name in
-/// that scope, or because the compiler was shown to reject or misread it there (the keyword
-/// compile test in `ReservedNameTests` generates every Swift keyword, every entry below and
-/// common standard-library type names in every position and compiles the result with warnings
-/// as errors). Names that are merely keywords are not reserved: they are written in backticks.
+/// that scope, or because the compiler was shown to reject or misread it there
+/// (`KeywordCompileTests` generates every Swift keyword, every entry below and common
+/// standard-library type names in every position and compiles the result with warnings as
+/// errors). Names that are merely keywords are not reserved: they are written in backticks.
 ///
 /// Two rules apply per scope:
 /// - a converted name that is in the scope's table is an error at the spec name's
@@ -54,12 +54,12 @@ enum ReservedNames {
         "hashValue": "Hashable's requirement every generated struct synthesizes",
     ]
 
-    /// Case scope of a generated string enum: `rawValue` is the enum's own property, and
-    /// `init` would read as its initialiser. The `unknown` case the generator adds is not
-    /// reserved: it is renamed `unknown2`, `unknown3`... when a value takes `unknown`.
+    /// Case scope of a generated string enum: `rawValue` is the enum's own property. (`init` is
+    /// not reserved: written `` .`init` `` it is the case, and it compiles.) The `unknown` case
+    /// the generator adds is not reserved either: it is renamed `unknown2`, `unknown3`... when a
+    /// value takes `unknown`.
     static let enumValues: [String: String] = [
         "rawValue": "the raw value property of every generated enum",
-        "init": "the initialiser of every generated enum",
     ]
 
     /// Case names of generated enums that are also cases of `Optional`: where an optional is
@@ -68,11 +68,10 @@ enum ReservedNames {
     static let optionalCaseNames: Set<String> = ["none", "some"]
 
     /// Member scope of the client type: endpoint (method) names. The client stores its
-    /// `APIClient` as `client` and declares `defaultBaseURL`; a method of the same name would
-    /// be a redeclaration or would hide it.
+    /// `APIClient` as `client`, and a method `client()` without parameters is a redeclaration
+    /// of it. (`defaultBaseURL` is static, so an instance method of that name compiles.)
     static let endpoints: [String: String] = [
         "client": "the client's stored APIClient",
-        "defaultBaseURL": "the client's default base URL",
     ]
 
     /// Parameter scope of the client's initialiser: service `headers:` without a value become
