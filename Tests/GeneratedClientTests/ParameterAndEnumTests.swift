@@ -77,4 +77,51 @@ struct ParameterAndEnumTests {
         #expect(Switch(rawValue: "@home") == .home)
         #expect(Switch(rawValue: "2nd") == ._2nd)
     }
+
+    /// `none` is also `Optional.none`: a bare `.none` in `map` (which returns `Self?`) used to
+    /// turn the documented 404 into `.undocumentedStatus`, and a default of `none` was never sent.
+    @Test("Cases named none and some are the spec's cases, not Optional's")
+    func noneAndSome() async throws {
+        #expect(NoneRequest().query.items.map(\.name) == ["mode"])
+        #expect(NoneRequest().query.items.first?.value == .string("none"))
+        #expect(Switch(rawValue: "none") == Switch.none)
+        #expect(Switch(rawValue: "some") == Switch.some)
+
+        let stub = StubTransport()
+        stub.on(.get, "/none", .status(404), .json(#"{"return": "gone"}"#, status: 410), .status(418))
+        let client = KeywordsClient(transport: stub)
+        do {
+            try await client.none()
+            Issue.record("a 404 did not throw")
+        } catch {
+            guard case .endpoint(let failure, let response) = error, case NoneFailure.none = failure else {
+                Issue.record("a 404 arrived as \(error), not as .endpoint(.none)")
+                return
+            }
+            #expect(response.status.code == 404)
+        }
+        do {
+            try await client.none(mode: .some)
+            Issue.record("a 410 did not throw")
+        } catch {
+            guard case .endpoint(NoneFailure.some(let body), _) = error else {
+                Issue.record("a 410 arrived as \(error), not as .endpoint(.some)")
+                return
+            }
+            #expect(body.value?.`return` == "gone")
+        }
+        do {
+            try await client.none(mode: nil)
+            Issue.record("a 418 did not throw")
+        } catch {
+            guard case .undocumentedStatus(let response) = error else {
+                Issue.record("a 418 arrived as \(error), not as .undocumentedStatus")
+                return
+            }
+            #expect(response.status.code == 418)
+        }
+        let sent = stub.receivedRequests.map(\.query)
+        // One request each: none of these statuses is retried (a 5XX would be, after a backoff).
+        #expect(sent == ["mode=none", "mode=some", ""])
+    }
 }

@@ -22,6 +22,30 @@ enum GeneratedNames {
         "timeout", "resilience", "secretHeaderNames", "operationName", "payload",
     ]
 
+    /// The name a request type stores a parameter under: `<name>Value` when `APIRequest` needs
+    /// the name (``requestRequirements``), `selfValue` for `self`, else the parameter's own name,
+    /// escaped. Validation checks that no two parameters of an endpoint end up with one name.
+    static func storedName(ofParameter name: SwiftIdentifier) -> String {
+        if requestRequirements.contains(name.name) { return name.name + "Value" }
+        return internalName(of: name) ?? name.escaped
+    }
+
+    /// The name a parameter uses inside its function when its label would shadow `self`:
+    /// `selfValue`; `nil` when the label serves as the name.
+    static func internalName(of name: SwiftIdentifier) -> String? {
+        name.name == "self" ? "selfValue" : nil
+    }
+
+    /// The argument label of an endpoint's body: `body`, or `requestBody` when a parameter
+    /// already takes `body`.
+    static func bodyLabel(parameterNames: Set<String>) -> String {
+        parameterNames.contains("body") ? "requestBody" : "body"
+    }
+
+    /// The name a request type stores its body under; `payload` is in ``requestRequirements``,
+    /// so a parameter of that name is stored as `payloadValue`.
+    static let bodyStorage = "payload"
+
     /// `<Service>Client`, the client facade, such as `GitHubClient`.
     static func client(ofService service: SwiftIdentifier) -> String {
         service.name + "Client"

@@ -66,7 +66,9 @@ extension SpecTranslator {
         let arguments = arguments(of: endpoint)
         // Inside a method only `self` needs another internal name; `payload` and the `Value`
         // suffixes exist for the request type's stored properties.
-        func inner(_ argument: Argument) -> String { argument.label == "`self`" ? "selfValue" : argument.label }
+        func inner(_ argument: Argument) -> String {
+            argument.parameter.flatMap { GeneratedNames.internalName(of: $0.swiftName) } ?? argument.label
+        }
         let parameters = arguments.map { argument in
             ParameterModel(label: argument.label, internalName: inner(argument) == argument.label ? nil : inner(argument),
                            type: argument.type, defaultValue: argument.defaultValue)

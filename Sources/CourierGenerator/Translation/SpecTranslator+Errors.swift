@@ -43,7 +43,8 @@ extension SpecTranslator {
 
     /// The expression that builds `item` from `response`.
     func caseValue(_ item: ErrorCaseSpec) -> String {
-        let name = "." + item.swiftName.escaped
+        // `map` returns `Self?`, where a bare `.none` would be `Optional.none`.
+        let name = (ReservedNames.optionalCaseNames.contains(item.swiftName.name) ? "Self." : ".") + item.swiftName.escaped
         guard let schemaName = item.bodySchema else { return name }
         guard let schema = errorSchemas[schemaName] else { return name + "(response.decode())" }
         switch schema.shape {

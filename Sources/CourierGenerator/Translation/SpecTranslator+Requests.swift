@@ -19,16 +19,15 @@ extension SpecTranslator {
         let names = Set(endpoint.parameters.map(\.swiftName.name))
         func add(_ parameter: ParameterSpec) {
             let label = parameter.swiftName.escaped
-            let stored = GeneratedNames.requestRequirements.contains(parameter.swiftName.name)
-                ? parameter.swiftName.name + "Value" : Self.internalName(parameter.swiftName) ?? label
+            let stored = GeneratedNames.storedName(ofParameter: parameter.swiftName)
             result.append(Argument(label: label, storedName: stored, type: swiftType(parameter.type),
                                    defaultValue: defaultValue(for: parameter), description: parameter.description,
                                    parameter: parameter))
         }
         endpoint.pathParameters.forEach(add)
         if let body = endpoint.body {
-            let label = names.contains("body") ? "requestBody" : "body"
-            result.append(Argument(label: label, storedName: "payload", type: swiftType(body.type), defaultValue: nil,
+            let label = GeneratedNames.bodyLabel(parameterNames: names)
+            result.append(Argument(label: label, storedName: GeneratedNames.bodyStorage, type: swiftType(body.type), defaultValue: nil,
                                    description: body.description ?? "What the request sends.", parameter: nil))
         }
         // Required query and header values first, so that a call reads as what it must say
@@ -52,7 +51,9 @@ extension SpecTranslator {
             guard let item = model.enumCases.first(where: { $0.value == value.description }) else {
                 return "\(model.swiftName.escaped)(rawValue: \(SwiftLiteral.string(value.description)))"
             }
-            return "." + item.swiftName.escaped
+            // An optional parameter's default `.none` would be `Optional.none`, so name the type.
+            let qualifier = ReservedNames.optionalCaseNames.contains(item.swiftName.name) ? model.swiftName.escaped : ""
+            return qualifier + "." + item.swiftName.escaped
         }
         switch value {
         case .string(let text): return SwiftLiteral.string(text)

@@ -73,13 +73,15 @@ public struct SpecTranslator: Sendable {
 
     /// The name a parameter uses inside its function when its label would shadow `self`.
     static func internalName(_ identifier: SwiftIdentifier) -> String? {
-        identifier.name == "self" ? "selfValue" : nil
+        GeneratedNames.internalName(of: identifier)
     }
 
     /// An argument label as written at a call site: backticks only where the grammar needs them.
     static func callLabel(_ identifier: String) -> String {
         let bare = identifier.replacingOccurrences(of: "`", with: "")
-        return ["inout", "var", "let"].contains(bare) ? "`\(bare)`" : bare
+        // Swift 6 reads `let` and `var` as labels at a call site and warns when they are escaped;
+        // only `inout` still needs backticks there.
+        return bare == "inout" ? "`\(bare)`" : bare
     }
 
     /// Whether a declaration stays short enough to read on one line.

@@ -18,7 +18,7 @@ extension SpecValidator {
         if spec.endpoints.contains(where: spec.usesOnlyDefaultErrors) {
             let sharedName = GeneratedNames.sharedFailure(ofService: spec.swiftName)
             let owner = "the failure type service '\(spec.name)' shares for endpoints that document only its defaults"
-            if GeneratedNames.reservedTypes.contains(sharedName) {
+            if ReservedNames.types[sharedName] != nil {
                 error("service '\(spec.name)' needs the Swift type '\(sharedName)' for \(owner), but generated "
                           + "code uses that name for a type of its own; rename the service", at: spec.location)
             }
@@ -30,17 +30,21 @@ extension SpecValidator {
         }
         for endpoint in spec.endpoints {
             let names = [GeneratedNames.request(ofEndpoint: endpoint.name), GeneratedNames.failure(ofEndpoint: endpoint.name)]
-            for name in names where GeneratedNames.reservedTypes.contains(name) {
+            for name in names where ReservedNames.types[name] != nil {
                 error("endpoint '\(endpoint.name)' needs the Swift type '\(name)', which generated code uses for a "
                           + "type of its own; rename the endpoint", at: endpoint.location)
             }
         }
         let declared = spec.models.map { ("model", $0.name, $0.swiftName.name, $0.location) }
             + spec.errorSchemas.map { ("error schema", $0.name, $0.swiftName.name, $0.location) }
-        for (kind, name, swiftName, location) in declared {
+        // `checkTypeNames` already reported the spec names of built-in types.
+        for (kind, name, swiftName, location) in declared where PrimitiveType(rawValue: name) == nil {
             if GeneratedNames.reservedTypes.contains(swiftName) {
                 error("\(kind) '\(name)' becomes the Swift type '\(swiftName)', which generated code uses for "
                           + "a type of its own; rename it", at: location)
+            } else if let reason = ReservedNames.types[swiftName] {
+                error("\(kind) '\(name)' becomes the Swift type '\(swiftName)', which is reserved as \(reason); rename it",
+                      at: location)
             } else if let owner = generated[swiftName] {
                 error("\(kind) '\(name)' becomes the Swift type '\(swiftName)', the name of \(owner); rename one",
                       at: location)

@@ -69,6 +69,7 @@ struct SpecValidator {
                            defaultResilience: root.defaultResilience, endpoints: endpoints,
                            includedFiles: included.map(\.path), location: root.serviceLocation)
         checkGeneratedNames(of: spec)
+        checkReservedNames(of: spec)
         return spec
     }
 

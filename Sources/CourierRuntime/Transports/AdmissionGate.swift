@@ -55,8 +55,7 @@ final class AdmissionGate: Sendable {
             return id
         }
         guard let id = queued else { return .admitted }
-        let timer = Task { [weak self] in
-            try await Task.sleep(for: timeout)
+        let timer = OneShotTimer(after: timeout) { [weak self] in
             self?.withdraw(id, from: key, as: .timedOut)
         }
         defer { timer.cancel() }

@@ -145,14 +145,7 @@ public final class URLSessionTransport: HTTPTransport, Sendable {
         let delegate = self.delegate
         // FoundationNetworking on Linux ignores `URLRequest.timeoutInterval` (a stalled
         // request outlived a 1.5 s interval in our tests), so the timeout is enforced here.
-        // A dispatch timer rather than a sleeping task: on Linux a cancelled `Task.sleep` keeps
-        // its timer, and the memory behind it, until the deadline would have passed, so every
-        // attempt that ended early held on to it for a whole attempt timeout (the soak
-        // benchmark's URLSession memory grew by that much per call). A cancelled source is freed.
-        let timer = DispatchSource.makeTimerSource(queue: Self.timerQueue)
-        timer.schedule(deadline: .now() + .nanoseconds(Self.nanoseconds(remaining)), leeway: .milliseconds(1))
-        timer.setEventHandler { delegate.cancel(task, as: .timedOut) }
-        timer.resume()
+        let timer = OneShotTimer(after: remaining) { delegate.cancel(task, as: .timedOut) }
         defer { timer.cancel() }
         let result: Result<TransportResponse, TransportError> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
@@ -198,17 +191,6 @@ public final class URLSessionTransport: HTTPTransport, Sendable {
         }
         // Before these releases `URL(string:)` never encoded; it returned nil.
         return URL(string: text)
-    }
-
-    /// Where every transport's attempt timers fire; each only cancels a task.
-    private static let timerQueue = DispatchQueue(label: "courier.urlsession.timeouts")
-
-    /// `duration` in whole nanoseconds, clamped to what a dispatch time can hold.
-    static func nanoseconds(_ duration: Duration) -> Int {
-        let components = duration.components
-        let (seconds, overflow) = components.seconds.multipliedReportingOverflow(by: 1_000_000_000)
-        guard !overflow, seconds < Int64(Int.max / 2) else { return Int.max / 2 }
-        return max(Int(seconds + components.attoseconds / 1_000_000_000), 0)
     }
 
     static func seconds(_ duration: Duration) -> TimeInterval {

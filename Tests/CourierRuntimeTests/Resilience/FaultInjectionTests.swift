@@ -175,7 +175,14 @@ import Testing
             // The budget's documented allowance for a burst of `calls` calls: 120 by default, 30 for the small one.
             let allowance = budget.retryAllowance(forCalls: calls)
             let reached = server.requestCount
-            #expect(reached >= calls, "every call made its first attempt")
+            let attempts = events.events.filter { if case .attemptStarted = $0 { return true } else { return false } }.count
+            // Every call made its first attempt, and the budget bounds the rest. Not every
+            // attempt need reach the server: on a loaded machine URLSession's can time out
+            // while waiting for one of its 4 connections, provably unsent.
+            #expect(attempts >= calls, "every call made its first attempt")
+            #expect(attempts <= calls + allowance, "\(attempts) attempts")
+            #expect(reached >= 1)
+            // At the server, libcurl may add a replay of a GET whose reused connection was reset.
             #expect(reached <= calls * 110 / 100 + allowance, "server saw \(reached)")
             #expect(reached < 3 * calls)
             // Every logical call ended exactly once, with the outage's error: a lost connection

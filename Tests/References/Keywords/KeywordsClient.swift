@@ -67,4 +67,13 @@ public struct KeywordsClient: Sendable {
     public func `repeat`(body: `Protocol`) async throws(APIError<RepeatFailure>) -> `Protocol` {
         try await self.client.send(RepeatRequest(body: body))
     }
+
+    /// Sends `GET /none`.
+    ///
+    /// - Parameters:
+    ///   - mode: The `mode` query parameter.
+    /// - Throws: `APIError<NoneFailure>`; its `.endpoint` case carries the documented failure.
+    public func none(mode: Switch? = Switch.none) async throws(APIError<NoneFailure>) {
+        _ = try await self.client.send(NoneRequest(mode: mode))
+    }
 }

@@ -36,3 +36,24 @@ public enum ImportFailure: EndpointFailure, LocalizedError {
 
 /// The documented failures of `KeywordsClient.repeat` (`PUT /repeat`): none, so it shares the empty `KeywordsFailure`.
 public typealias RepeatFailure = KeywordsFailure
+
+/// The documented failures of `KeywordsClient.none` (`GET /none`).
+public enum NoneFailure: EndpointFailure, LocalizedError {
+    /// The server answered with status 404.
+    case none
+    /// The server answered with status 410.
+    case some(ErrorBody<ErrorPayload>)
+
+    /// The documented failure for `response`: exact statuses first, then ranges, then
+    /// `default`; `nil` for an undocumented status.
+    public static func map(_ response: RawResponse) -> Self? {
+        switch response.status.code {
+        case 404:
+            return Self.none
+        case 410:
+            return Self.some(response.decode())
+        default:
+            return nil
+        }
+    }
+}

@@ -84,6 +84,10 @@ public enum Switch: RawRepresentable, Codable, Hashable, Sendable, ParameterConv
     case home
     /// The value unknown.
     case unknown
+    /// The value none.
+    case none
+    /// The value some.
+    case some
     /// A value the spec does not list, as the server sent it.
     case unknown2(String)
 
@@ -97,6 +101,8 @@ public enum Switch: RawRepresentable, Codable, Hashable, Sendable, ParameterConv
         case "2nd": self = ._2nd
         case "@home": self = .home
         case "unknown": self = .unknown
+        case "none": self = .none
+        case "some": self = .some
         default: self = .unknown2(rawValue)
         }
     }
@@ -111,6 +117,8 @@ public enum Switch: RawRepresentable, Codable, Hashable, Sendable, ParameterConv
         case ._2nd: "2nd"
         case .home: "@home"
         case .unknown: "unknown"
+        case .none: "none"
+        case .some: "some"
         case .unknown2(let value): value
         }
     }

@@ -87,3 +87,32 @@ public struct RepeatRequest: APIRequest {
     /// The name in logs and events.
     public var operationName: String { "repeat" }
 }
+
+/// `GET /none`, sent by `KeywordsClient.none`.
+public struct NoneRequest: APIRequest {
+    /// What a successful response decodes to.
+    public typealias Response = NoContent
+    /// The documented failures.
+    public typealias Failure = NoneFailure
+
+    /// The `mode` query parameter.
+    public var mode: Switch?
+
+    /// Creates the request.
+    public init(mode: Switch? = Switch.none) {
+        self.mode = mode
+    }
+
+    /// The HTTP method.
+    public var method: HTTPRequest.Method { .get }
+    /// The path template and its values.
+    public var path: RequestPath { RequestPath("/none") }
+    /// The query items; `nil` values are left out.
+    public var query: Parameters {
+        [
+            "mode": mode
+        ]
+    }
+    /// The name in logs and events.
+    public var operationName: String { "none" }
+}
