@@ -160,12 +160,10 @@ func client(for server: TestServer, _ kind: TransportKind, maximumResponseBodySi
     return APIClient(baseURL: server.baseURL, transport: kind.make(maximumResponseBodySize: maximumResponseBodySize), configuration: configuration)
 }
 
-/// A port nothing listens on: bound by a server that is then stopped.
+/// A port nothing listens on, and nothing will while the tests run; see
+/// ``TestServer/portWithNothingListening()`` for why a stopped server's port will not do.
 func closedPort() async throws -> Int {
-    let server = try await TestServer.start()
-    let port = server.port
-    await server.stop()
-    return port
+    try TestServer.portWithNothingListening()
 }
 
 /// Collects log records in memory.

@@ -47,12 +47,9 @@ func withFaultServer<T>(_ kind: FaultSchedule.Kind, _ body: (TestServer) async t
     }
 }
 
-/// A port on 127.0.0.1 where nothing listens: a server was started there and stopped.
+/// A port on 127.0.0.1 where nothing listens, held so that no other test's server gets it.
 func portWithNothingListening() async throws -> Int {
-    let server = try await TestServer.start()
-    let port = server.port
-    await server.stop()
-    return port
+    try TestServer.portWithNothingListening()
 }
 
 /// The generated client against `url` through `transport`, with `configure` applied to a
