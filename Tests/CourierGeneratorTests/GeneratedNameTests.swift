@@ -7,13 +7,7 @@ import Testing
 /// these specs and `courier generate` then refused them.
 @Suite("Generated names")
 struct GeneratedNameTests {
-    /// A spec, and the lines validation and generation must both print for it.
-    struct Case: Sendable, CustomTestStringConvertible {
-        var name: String
-        var yaml: String
-        var lines: [String]
-        var testDescription: String { name }
-    }
+    typealias Case = SpecDiagnosticCase
 
     static let cases: [Case] = [
         Case(name: "a runtime type", yaml: """

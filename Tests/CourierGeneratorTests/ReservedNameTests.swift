@@ -7,12 +7,7 @@ import Testing
 /// and generation print the same lines (``diagnosticLines(_:path:sourceLocation:)`` checks it).
 @Suite("Reserved names")
 struct ReservedNameTests {
-    struct Case: Sendable, CustomTestStringConvertible {
-        var name: String
-        var yaml: String
-        var lines: [String]
-        var testDescription: String { name }
-    }
+    typealias Case = SpecDiagnosticCase
 
     static let cases: [Case] = [
         Case(name: "properties self and selfValue", yaml: """

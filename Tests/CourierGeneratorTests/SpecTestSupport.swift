@@ -114,3 +114,12 @@ final class TemporaryFolder {
 
 /// The package's root folder, found from this file's path.
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// A spec, and the diagnostic lines validation and generation must both print for it: the
+/// argument of the table-driven bad-name suites.
+struct SpecDiagnosticCase: Sendable, CustomTestStringConvertible {
+    var name: String
+    var yaml: String
+    var lines: [String]
+    var testDescription: String { name }
+}
