@@ -103,11 +103,14 @@ let package = Package(
         generatedService("GitHub"),
         generatedService("Marketplace"),
         generatedService("Qiita"),
+        generatedService("Slack"),
+        generatedService("Stripe"),
 
         // Reference outputs of small focused specs (Tests/References/<Feature>/spec.yaml), compiled so
         // that every feature's expected code is proven to build without warnings.
         referenceFixture("Discriminators"),
         referenceFixture("Enums"),
+        referenceFixture("ErrorMatching"),
         referenceFixture("ErrorRanges"),
         referenceFixture("Escaping"),
         referenceFixture("FaultSuite"),
@@ -172,8 +175,8 @@ let package = Package(
         .testTarget(
             name: "GeneratedClientTests",
             dependencies: [
-                "BookshelfAPI", "GitHubAPI", "MarketplaceAPI", "QiitaAPI",
-                "ReferenceDiscriminators", "ReferenceEnums", "ReferenceErrorRanges", "ReferenceEscaping",
+                "BookshelfAPI", "GitHubAPI", "MarketplaceAPI", "QiitaAPI", "SlackAPI", "StripeAPI",
+                "ReferenceDiscriminators", "ReferenceEnums", "ReferenceErrorMatching", "ReferenceErrorRanges", "ReferenceEscaping",
                 "ReferenceKeywords", "ReferenceParameters", "ReferenceResilience",
                 // The generated client of the server-counted fault suite (Faults/).
                 "ReferenceFaultSuite",

@@ -10,7 +10,7 @@ extension SpecFileParser {
         var seen: [StatusMatcher: SourceLocation] = [:]
         for entry in reader.entries(of: mapping) {
             let location = reader.location(of: entry.keyNode)
-            guard let status = parseStatusKey(entry.key, at: entry.keyNode) else { continue }
+            guard let status = parseStatusKey(entry.key, at: entry.keyNode, allowingSuccess: Self.hasWhen(entry.value)) else { continue }
             if let first = seen[status] {
                 reader.error("status \(status) is mapped twice in 'errors' of \(owner); map each status to one case", at: location,
                              notes: [.note("first mapped here", at: first)])
@@ -24,9 +24,10 @@ extension SpecFileParser {
         return mappings
     }
 
-    func parseStatusKey(_ key: String, at node: Node) -> StatusMatcher? {
+    func parseStatusKey(_ key: String, at node: Node, allowingSuccess: Bool = false) -> StatusMatcher? {
         if key == "default" { return .default }
         let upper = key.uppercased()
+        if allowingSuccess, let success = parseSuccessStatusKey(key) { return success }
         if upper.count == 3, upper.hasSuffix("XX"), let digit = upper.first?.wholeNumberValue {
             if digit == 4 || digit == 5 { return .range(digit) }
             reader.error("invalid status range '\(key)'; error mappings take 4XX or 5XX", at: node)
@@ -52,11 +53,13 @@ extension SpecFileParser {
                                     location: location)
         }
         let fields = reader.fields(of: mapping, in: what,
-                                   allowed: ["case", "body", "message", "description", "discriminator", "cases", "otherwise"],
+                                   allowed: ["case", "body", "message", "description", "discriminator", "cases", "otherwise",
+                                             "conditions", "when"],
                                    owner: location)
         let body = fields["body"].flatMap { reader.string($0.value, "'body'") }
         let message = fields["message"].flatMap { reader.string($0.value, "'message'") }
         let description = fields["description"].flatMap { reader.string($0.value, "'description'") }
+        let matching = parseMatching(fields, status: status, body: body, what: what)
 
         guard let discriminatorEntry = fields["discriminator"] else {
             for key in ["cases", "otherwise"] {
@@ -70,8 +73,10 @@ extension SpecFileParser {
             }
             guard let errorCase = parseCase(caseEntry.value, body: body, message: message, description: description,
                                             what: "the case of \(what)") else { return nil }
-            return ErrorMappingSpec(status: status, bodySchema: body, outcome: .single(errorCase), description: description,
-                                    location: location)
+            var single = ErrorMappingSpec(status: status, bodySchema: body, outcome: .single(errorCase), description: description,
+                                          location: location)
+            (single.conditions, single.when) = matching
+            return single
         }
 
         if let caseEntry = fields["case"] {
@@ -85,9 +90,14 @@ extension SpecFileParser {
         if let casesEntry = fields["cases"] {
             if let casesMapping = reader.mapping(casesEntry.value, "'cases'") {
                 for entry in reader.entries(of: casesMapping) {
-                    if let errorCase = parseCase(entry.value, body: body, message: nil, description: nil,
-                                                 what: "the case for '\(entry.key)'") {
-                        cases.append(.init(value: entry.key, errorCase: errorCase))
+                    if let nested = parseNestedDiscriminator(entry, body: body, message: message, description: description) {
+                        cases.append(nested)
+                    } else if !Self.isNestedDiscriminator(entry.value),
+                              let errorCase = parseCase(entry.value, body: body, message: nil, description: nil,
+                                                        what: "the case for '\(entry.key)'") {
+                        var listed = DiscriminatorSpec.Case(value: entry.key, errorCase: errorCase)
+                        listed.valueLocation = reader.location(of: entry.keyNode)
+                        cases.append(listed)
                     }
                 }
             }
@@ -103,8 +113,10 @@ extension SpecFileParser {
                                        what: "'otherwise' of \(what)") else { return nil }
         let discriminator = DiscriminatorSpec(source: source, cases: cases, fallback: fallback,
                                               location: reader.location(of: discriminatorEntry.keyNode))
-        return ErrorMappingSpec(status: status, bodySchema: body, outcome: .discriminated(discriminator),
-                                description: description, location: location)
+        var discriminated = ErrorMappingSpec(status: status, bodySchema: body, outcome: .discriminated(discriminator),
+                                             description: description, location: location)
+        (discriminated.conditions, discriminated.when) = matching
+        return discriminated
     }
 
     /// A case name, or `{ case:, message:, description: }`.

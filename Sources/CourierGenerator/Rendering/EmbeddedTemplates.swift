@@ -104,6 +104,9 @@ enum EmbeddedTemplates {
             {{#single}}
                         return {{single}}
             {{/single}}
+            {{#code}}
+            {{code}}
+            {{/code}}
             {{#subject}}
                         switch {{subject}} {
             {{#values}}
@@ -123,6 +126,14 @@ enum EmbeddedTemplates {
                     nil
             {{/hasBranches}}
                 }
+            {{#successCode}}
+
+                /// The documented failure inside a success response (a success status mapped with
+                /// `when:`), or `nil` when the response is the success it says.
+                public static func mapSuccess(_ response: RawResponse) -> Self? {
+            {{successCode}}
+                }
+            {{/successCode}}
             {{#hasMessages}}
 
                 /// The spec's message for the user, if it gives one.

@@ -12,6 +12,14 @@ public struct ErrorMappingSpec: Hashable, Sendable, SourceLocated {
     public var isInherited: Bool
     /// Where the status key is written.
     public var location: SourceLocation
+    /// Tests checked in order before ``outcome``; the first that holds selects its case.
+    public var conditions: [ErrorConditionSpec] = []
+    /// For a success status only: the test that makes a success response a failure (Slack's
+    /// `ok: false`). `nil` for failed statuses.
+    public var when: PredicateSpec? = nil
+
+    /// Whether this mapping turns some success responses into failures.
+    public var isSuccessMapping: Bool { status.isSuccess }
 
     /// Which error case a matched response becomes.
     public enum Outcome: Hashable, Sendable {
@@ -32,12 +40,14 @@ public struct ErrorMappingSpec: Hashable, Sendable, SourceLocated {
         self.location = location
     }
 
-    /// Every case the mapping can produce: the single case, or the discriminated cases then the fallback.
+    /// Every case the mapping can produce: the conditions' cases, then the single case, or the
+    /// discriminated cases (nested ones in place) then the fallback.
     public var allCases: [ErrorCaseSpec] {
-        switch outcome {
+        let outcomeCases = switch outcome {
         case .single(let errorCase): [errorCase]
-        case .discriminated(let discriminator): discriminator.cases.map(\.errorCase) + [discriminator.fallback]
+        case .discriminated(let discriminator): discriminator.allCases
         }
+        return conditions.map(\.errorCase) + outcomeCases
     }
 }
 
@@ -49,6 +59,15 @@ public enum StatusMatcher: Hashable, Sendable, Comparable, CustomStringConvertib
     case range(Int)
     /// Every failed status not matched otherwise.
     case `default`
+
+    /// Whether the statuses are success statuses (`200`, `2XX`), mapped only with `when:`.
+    public var isSuccess: Bool {
+        switch self {
+        case .exact(let status): (200...299).contains(status)
+        case .range(let hundreds): hundreds == 2
+        case .default: false
+        }
+    }
 
     /// The key as written in a spec: `404`, `4XX` or `default`.
     public var description: String {
@@ -127,15 +146,34 @@ public struct DiscriminatorSpec: Hashable, Sendable, SourceLocated {
 
     /// One listed value and the case it selects.
     public struct Case: Hashable, Sendable {
-        /// The value compared with the field or header.
+        /// The value compared with the field or header, as written (normalized for its type once validated).
         public var value: String
-        /// The case selected.
+        /// The case selected; for a nested discriminator, the nested one's fallback.
         public var errorCase: ErrorCaseSpec
+        /// Where the value is written; `nil` for cases built in code.
+        public var valueLocation: SourceLocation? = nil
+        /// A discriminator on another field that chooses among this value's cases (Stripe's
+        /// `error.code` within `error.type: card_error`); an array of none or one, for indirection.
+        private var nestedStorage: [DiscriminatorSpec] = []
+
+        /// The nested discriminator, if this value discriminates further.
+        public var nested: DiscriminatorSpec? {
+            get { nestedStorage.first }
+            set { nestedStorage = newValue.map { [$0] } ?? [] }
+        }
 
         /// Creates a value-to-case entry.
         public init(value: String, errorCase: ErrorCaseSpec) {
             self.value = value
             self.errorCase = errorCase
+        }
+
+        /// Creates a value whose cases another discriminator chooses.
+        public init(value: String, nested: DiscriminatorSpec, valueLocation: SourceLocation?) {
+            self.value = value
+            self.errorCase = nested.fallback
+            self.valueLocation = valueLocation
+            self.nested = nested
         }
     }
 
@@ -147,6 +185,18 @@ public struct DiscriminatorSpec: Hashable, Sendable, SourceLocated {
     public var fallback: ErrorCaseSpec
     /// Where `discriminator:` is written.
     public var location: SourceLocation
+    /// The type the values are compared as, from the field's declared type once validated.
+    public var valueKind: ScalarKind = .string
+
+    /// Every case this discriminator can produce, nested ones in place, then the fallback.
+    public var allCases: [ErrorCaseSpec] {
+        cases.flatMap { entry in entry.nested?.allCases ?? [entry.errorCase] } + [fallback]
+    }
+
+    /// Whether this discriminator needs more than v1's string switch: nesting or typed values.
+    public var isCompound: Bool {
+        valueKind == .double || cases.contains { $0.nested != nil }
+    }
 
     /// Creates a discriminator.
     public init(source: Source, cases: [Case], fallback: ErrorCaseSpec, location: SourceLocation) {

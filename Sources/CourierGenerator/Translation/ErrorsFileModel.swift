@@ -40,12 +40,16 @@ public struct FailureModel: TemplateModel {
     /// Whether `map(_:)` takes an error object out of an envelope, with the errors file's
     /// `unwrapped` helper.
     public var usesUnwrap = false
+    /// The body of `mapSuccess(_:)`, when some mapping turns success responses into failures;
+    /// `nil` keeps the protocol's default, which reads nothing.
+    public var successCode: String? = nil
 
     /// The fields the `errors` template reads.
     public static let templateFields: TemplateFields<Self> = [
         "doc": \.doc, "name": \.name, "cases": \.cases, "branches": \.branches,
         "hasBranches": \.hasBranches, "needsNilDefault": \.needsNilDefault, "messages": \.messages,
         "hasMessages": \.hasMessages, "needsMessageDefault": \.needsMessageDefault, "aliasOf": \.aliasOf,
+        "successCode": \.successCode,
     ]
 
     /// Whether `map(_:)` maps any status.
@@ -86,11 +90,15 @@ public struct StatusBranchModel: TemplateModel {
     public var values: [DiscriminatorValueModel]
     /// The value for anything not listed.
     public var fallback: String?
+    /// Statements (conditions, nested or typed discriminators), already indented, that replace
+    /// `single` and `subject`.
+    public var code: String? = nil
 
     /// The fields the `errors` template reads.
     public static let templateFields: TemplateFields<Self> = [
         "status": \.status, "lowerBound": \.lowerBound, "upperBound": \.upperBound, "isDefault": \.isDefault,
         "single": \.single, "subject": \.subject, "values": \.values, "fallback": \.fallback,
+        "code": \.code,
     ]
 }
 

@@ -72,7 +72,7 @@ extension SpecTranslator {
         // Where each case is used, for its doc comment.
         var uses: [String: [String]] = [:]
         var branches: [StatusBranchModel] = []
-        for mapping in mappings {
+        for mapping in mappings where !mapping.isSuccessMapping {
             var branch = StatusBranchModel(status: nil, lowerBound: nil, upperBound: nil, isDefault: false,
                                            single: nil, subject: nil, values: [], fallback: nil)
             switch mapping.status {
@@ -81,6 +81,11 @@ extension SpecTranslator {
             case .default: branch.isDefault = true
             }
             let status = Self.statusText(mapping.status)
+            if Self.needsStatements(mapping) {
+                branch.code = matchingStatements(mapping, indentation: "            ", uses: &uses).joined(separator: "\n")
+                branches.append(branch)
+                continue
+            }
             switch mapping.outcome {
             case .single(let item):
                 uses[item.name, default: []].append(status)
@@ -110,6 +115,7 @@ extension SpecTranslator {
                 branches.append(branch)
             }
         }
+        let successCode = successMappingBody(mappings, uses: &uses)
         let cases = errorCases.map { item in
             var text = item.description.map { $0 + "\n\n" } ?? ""
             let list = uses[item.name] ?? []
@@ -120,7 +126,7 @@ extension SpecTranslator {
         let messages = errorCases.compactMap { item in
             item.message.map { MessageModel(name: item.swiftName.escaped, literal: SwiftLiteral.string($0)) }
         }
-        return FailureModel(
+        var model = FailureModel(
             doc: SwiftComment.documentation(doc),
             name: name,
             cases: cases,
@@ -135,5 +141,7 @@ extension SpecTranslator {
                 return true
             }
         )
+        model.successCode = successCode
+        return model
     }
 }

@@ -11,26 +11,23 @@ extension SpecValidator {
                     error("error schema '\(name)' used by the error mapping for \(mapping.status) is not defined\(hint)", at: mapping.location)
                 }
             }
-            if case .discriminated(let discriminator) = mapping.outcome {
-                if case .bodyField(let path) = discriminator.source, let name = mapping.bodySchema, let schema = schemasByName[name] {
-                    if let problem = problemResolving(path, in: schema) {
-                        error("discriminator '\(path)' does not fit error schema '\(name)': \(problem)", at: discriminator.location)
-                    }
-                }
-                var seen: [String: Int] = [:]
-                for (index, entry) in discriminator.cases.enumerated() {
-                    if seen[entry.value] != nil {
-                        error("discriminator value '\(entry.value)' is listed twice", at: entry.errorCase.location)
-                    }
-                    seen[entry.value] = index
-                }
-            }
         }
-        return mappings
+        return mappings.map { checkMatching($0) }
     }
 
     /// Checks a body field path against an error schema and its shape; returns the problem, if any.
     func problemResolving(_ path: FieldPath, in schema: ErrorSchemaSpec) -> String? {
+        switch resolveField(path, in: schema, requiringScalar: true) {
+        case .success: nil
+        case .failure(let problem): problem.message
+        }
+    }
+
+    /// The scalar kind a body field path reaches in an error schema (`nil` for an object or array
+    /// when `requiringScalar` is false), or the problem.
+    func resolveField(_ path: FieldPath, in schema: ErrorSchemaSpec,
+                      requiringScalar: Bool) -> Result<ScalarKind?, FieldProblem> {
+        func problem(_ message: String) -> Result<ScalarKind?, FieldProblem> { .failure(FieldProblem(message: message)) }
         indirect enum Position {
             case object([PropertySpec])
             case array(of: Position)
@@ -56,24 +53,26 @@ extension SpecValidator {
             case (.key(let key), .object(let properties)):
                 guard let property = properties.first(where: { $0.jsonKey == key }) else {
                     let hint = Suggestions.closest(to: key, among: properties.map(\.jsonKey)).map { "; did you mean '\($0)'?" } ?? ""
-                    return "it has no field '\(key)'\(hint)"
+                    return problem("it has no field '\(key)'\(hint)")
                 }
                 position = resolve(property.type)
             case (.index, .array(let element)):
                 position = element
             case (.key(let key), _):
-                return "'\(key)' is read from something that is not an object"
+                return problem("'\(key)' is read from something that is not an object")
             case (.index(let index), _):
-                return "[\(index)] indexes something that is not an array"
+                return problem("[\(index)] indexes something that is not an array")
             }
         }
         switch position {
-        case .type(.primitive(.string)), .type(.primitive(.int)), .type(.primitive(.int64)), .type(.primitive(.bool)):
-            return nil
+        case .type(.primitive(.string)): return .success(.string)
+        case .type(.primitive(.int)), .type(.primitive(.int64)): return .success(.integer)
+        case .type(.primitive(.double)): return .success(.double)
+        case .type(.primitive(.bool)): return .success(.boolean)
         case .type(.named(let name)) where modelsByName[name]?.isStringEnum == true:
-            return nil
+            return .success(.string)
         default:
-            return "the field must hold a string, number or boolean"
+            return requiringScalar ? problem("the field must hold a string, number or boolean") : .success(nil)
         }
     }
 

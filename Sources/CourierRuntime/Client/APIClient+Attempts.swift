@@ -65,6 +65,10 @@ extension APIClient {
             }
             return .failure(.undocumentedStatus(raw))
         }
+        if let failure = Request.Failure.mapSuccess(raw) {
+            // A failure inside a success status (Slack's `"ok": false`), before any decoding.
+            return .failure(.endpoint(failure, raw))
+        }
         if let empty = NoContent() as? Request.Response {
             return .success(APIResponse(value: empty, raw: raw))
         }

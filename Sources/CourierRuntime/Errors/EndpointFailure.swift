@@ -43,9 +43,27 @@ public protocol EndpointFailure: Error, Sendable {
     /// }
     /// ```
     var isRetryable: Bool? { get }
+
+    /// The documented failure a *success* response stands for, or `nil` (the default) when it is
+    /// the success it says.
+    ///
+    /// Some APIs answer a failure with a success status: Slack sends `200` and
+    /// `{"ok": false, "error": "channel_not_found"}`. A spec maps those with a `2xx` key and
+    /// `when:`; the client asks this on every success status before decoding the body, and
+    /// throws ``APIError/endpoint(_:_:)`` when it returns a case. The default reads nothing, so
+    /// an endpoint without such mappings pays nothing for the question.
+    ///
+    /// Such a failure arrived as a success: the retry loop does not repeat it (success statuses
+    /// are never retried, whatever ``isRetryable`` says) and the circuit breaker counts the
+    /// attempt as a success, because the server answered and is healthy; the attempt's events
+    /// and log lines show the success status, and the call's `finished` event the failure.
+    static func mapSuccess(_ response: RawResponse) -> Self?
 }
 
 extension EndpointFailure {
+    /// `nil`: every success response is a success.
+    public static func mapSuccess(_ response: RawResponse) -> Self? { nil }
+
     /// `nil`: the status rule decides.
     public var isRetryable: Bool? { nil }
 }

@@ -14,20 +14,24 @@ struct DiscriminatorScanner {
     /// `JSONDecoder`'s own limit; deeper documents are rejected as it would reject them.
     static let maximumDepth = 512
 
-    private enum Target {
-        /// Nothing at the path, or a container.
-        case none
-        /// A scalar, by its byte offsets.
+    /// What a scan found at one path.
+    enum Found: Equatable, Sendable {
+        /// Nothing there, or the body is not JSON.
+        case absent
+        /// An object or an array.
+        case container
+        /// A scalar (`null` included), by its byte offsets.
         case scalar(Range<Int>)
     }
 
     private struct Frame {
         var isObject: Bool
-        /// Whether this container is at the path's first `depth` steps.
-        var onPath: Bool
-        /// Whether an object's key already matched its path step: `JSONDecoder` keeps the
-        /// first of duplicate keys, so later ones are passed over.
-        var matched = false
+        /// The paths whose first `depth` steps lead to this container (usually none, so no
+        /// allocation for the containers off every path).
+        var onPaths: [Int]
+        /// The paths whose key already matched in this object: `JSONDecoder` keeps the first of
+        /// duplicate keys, so later ones are passed over.
+        var matched: [Int] = []
         /// The index of the element being read, for array steps.
         var count: Int
     }
@@ -36,92 +40,113 @@ struct DiscriminatorScanner {
         case invalid
     }
 
+    /// The result of one pass: what is at each path, and the work it took.
+    struct Scanned {
+        /// By path, in the order asked; all `.absent` when the body is not JSON.
+        var found: [Found]
+        /// Bytes stepped over plus key comparisons: what linearity is measured in. Bounded by
+        /// the body's length plus its keys times the number of paths.
+        var work: Int
+    }
+
     /// The scalar's text at `steps` in `body`, or `nil` when the body is not JSON or no
     /// scalar is there.
     static func scalarText(at steps: [FieldPath.Step], in body: Data) -> String? {
-        guard !steps.isEmpty else { return nil }
-        let names = steps.map { step -> [UInt8]? in
-            if case .member(let name) = step { return Array(name.utf8) }
-            return nil
-        }
-        let found: Range<Int>?? = body.withUnsafeBytes { raw in
-            let bytes = raw.bindMemory(to: UInt8.self)
-            var scanner = Scan(bytes: bytes, steps: steps, names: names)
-            do {
-                return .some(try scanner.run())
-            } catch {
-                return .none
-            }
-        }
-        guard case .some(.some(let range)) = found else { return nil }
+        guard case .scalar(let range) = scan([steps], in: body).found[0] else { return nil }
+        return scalar(in: body, at: range)?.text
+    }
+
+    /// The scalar in `body` at `range`, decoded by `JSONDecoder`.
+    static func scalar(in body: Data, at range: Range<Int>) -> JSONScalar? {
         let start = body.startIndex + range.lowerBound
         let slice = body[start..<(start + range.count)]
-        // An object or array there is no discriminator; decoding it would only rebuild the
-        // subtree the scan was careful to skip.
-        guard let first = slice.first, first != UInt8(ascii: "{"), first != UInt8(ascii: "[") else { return nil }
-        return (try? JSONDecoder().decode(JSONScalar.self, from: slice))?.text
+        return try? JSONDecoder().decode(JSONScalar.self, from: slice)
+    }
+
+    /// Reads every path in one pass over `body`.
+    static func scan(_ paths: [[FieldPath.Step]], in body: Data) -> Scanned {
+        let absent = Scanned(found: Array(repeating: .absent, count: paths.count), work: 0)
+        guard !paths.isEmpty, paths.allSatisfy({ !$0.isEmpty }) else { return absent }
+        let names = paths.map { steps in
+            steps.map { step -> [UInt8]? in
+                if case .member(let name) = step { return Array(name.utf8) }
+                return nil
+            }
+        }
+        return body.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var scanner = Scan(bytes: bytes, paths: paths, names: names)
+            do {
+                try scanner.run()
+                return Scanned(found: scanner.found, work: scanner.position + scanner.comparisons)
+            } catch {
+                return Scanned(found: absent.found, work: scanner.position + scanner.comparisons)
+            }
+        }
     }
 
     private struct Scan {
         let bytes: UnsafeBufferPointer<UInt8>
-        let steps: [FieldPath.Step]
+        let paths: [[FieldPath.Step]]
         /// Each member step's name as UTF-8, compared with keys without unescaping them.
-        let names: [[UInt8]?]
+        let names: [[[UInt8]?]]
         var position = 0
         var stack: [Frame] = []
-        var target = Target.none
+        var found: [Found]
+        var comparisons = 0
 
-        init(bytes: UnsafeBufferPointer<UInt8>, steps: [FieldPath.Step], names: [[UInt8]?]) {
+        init(bytes: UnsafeBufferPointer<UInt8>, paths: [[FieldPath.Step]], names: [[[UInt8]?]]) {
             self.bytes = bytes
-            self.steps = steps
+            self.paths = paths
             self.names = names
+            self.found = Array(repeating: .absent, count: paths.count)
         }
 
-        /// Scans the whole document; the byte range of the scalar at the path, if any.
-        mutating func run() throws(Failure) -> Range<Int>? {
+        /// Scans the whole document, recording in `found` what is at each path.
+        mutating func run() throws(Failure) {
             // A UTF-8 byte order mark, which `JSONDecoder` skips too.
             if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
                 position = 3
             }
-            // The root is on the (empty) path prefix.
-            var valueOnPath = true
+            // The root is on every (empty) path prefix.
+            var valueOnPaths = Array(paths.indices)
             while true {
                 skipWhitespace()
                 guard position < bytes.count else { throw .invalid }
                 let depth = stack.count
-                let isTarget = valueOnPath && depth == steps.count
                 let start = position
                 switch bytes[position] {
                 case UInt8(ascii: "{"), UInt8(ascii: "["):
                     let isObject = bytes[position] == UInt8(ascii: "{")
-                    if isTarget { target = .none }
+                    record(.container, for: valueOnPaths, depth: depth)
                     guard depth < DiscriminatorScanner.maximumDepth else { throw .invalid }
                     position += 1
-                    stack.append(Frame(isObject: isObject, onPath: valueOnPath && depth < steps.count, count: 0))
+                    let inside = valueOnPaths.isEmpty ? [] : valueOnPaths.filter { depth < paths[$0].count }
+                    stack.append(Frame(isObject: isObject, onPaths: inside, count: 0))
                     skipWhitespace()
                     guard position < bytes.count else { throw .invalid }
                     if bytes[position] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
                         position += 1
                         stack.removeLast()
                     } else {
-                        valueOnPath = try beginElement()
+                        valueOnPaths = try beginElement()
                         continue
                     }
                 case UInt8(ascii: "\""):
                     try skipString()
-                    if isTarget { target = .scalar(start..<position) }
+                    record(.scalar(start..<position), for: valueOnPaths, depth: depth)
                 case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                     try skipNumber()
-                    if isTarget { target = .scalar(start..<position) }
+                    record(.scalar(start..<position), for: valueOnPaths, depth: depth)
                 case UInt8(ascii: "t"):
                     try skipLiteral("true")
-                    if isTarget { target = .scalar(start..<position) }
+                    record(.scalar(start..<position), for: valueOnPaths, depth: depth)
                 case UInt8(ascii: "f"):
                     try skipLiteral("false")
-                    if isTarget { target = .scalar(start..<position) }
+                    record(.scalar(start..<position), for: valueOnPaths, depth: depth)
                 case UInt8(ascii: "n"):
                     try skipLiteral("null")
-                    if isTarget { target = .scalar(start..<position) }
+                    record(.scalar(start..<position), for: valueOnPaths, depth: depth)
                 default:
                     throw .invalid
                 }
@@ -130,8 +155,7 @@ struct DiscriminatorScanner {
                     skipWhitespace()
                     guard let frame = stack.last else {
                         guard position == bytes.count else { throw .invalid }
-                        if case .scalar(let range) = target { return range }
-                        return nil
+                        return
                     }
                     guard position < bytes.count else { throw .invalid }
                     let byte = bytes[position]
@@ -143,7 +167,7 @@ struct DiscriminatorScanner {
                             continue
                         }
                         stack[stack.count - 1].count += 1
-                        valueOnPath = try beginElement()
+                        valueOnPaths = try beginElement()
                         break
                     }
                     guard byte == (frame.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else { throw .invalid }
@@ -153,37 +177,53 @@ struct DiscriminatorScanner {
             }
         }
 
+        /// Records what a value is for the paths it ends.
+        private mutating func record(_ value: Found, for valueOnPaths: [Int], depth: Int) {
+            for path in valueOnPaths where paths[path].count == depth {
+                found[path] = value
+            }
+        }
+
         /// Reads what comes before an element of the innermost container (an object's key and
-        /// colon) and tells whether the element is on the path.
-        private mutating func beginElement() throws(Failure) -> Bool {
+        /// colon) and tells for which paths the element is on the path.
+        private mutating func beginElement() throws(Failure) -> [Int] {
             guard let frame = stack.last else { throw .invalid }
             let step = stack.count - 1
             if !frame.isObject {
-                return frame.onPath && steps[step] == .index(frame.count)
+                guard !frame.onPaths.isEmpty else { return [] }
+                return frame.onPaths.filter { paths[$0][step] == .index(frame.count) }
             }
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw .invalid }
             let keyStart = position
             let hasEscape = try skipString()
-            let matches = frame.onPath && !frame.matched && keyMatches(step: step, key: keyStart..<position, hasEscape: hasEscape)
+            var matches: [Int] = []
+            if !frame.onPaths.isEmpty {
+                let key = keyStart..<position
+                // An escaped key is rare; it is decoded once, whatever the number of paths.
+                var unescaped: [UInt8]?
+                if hasEscape {
+                    let data = Data(UnsafeBufferPointer(rebasing: bytes[key]))
+                    unescaped = (try? JSONDecoder().decode(String.self, from: data)).map { Array($0.utf8) } ?? []
+                }
+                for path in frame.onPaths where !frame.matched.contains(path) {
+                    comparisons += 1
+                    if keyMatches(names[path][step], key: key, unescaped: unescaped) { matches.append(path) }
+                }
+            }
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw .invalid }
             position += 1
-            if matches { stack[step].matched = true }
+            if !matches.isEmpty { stack[step].matched += matches }
             return matches
         }
 
-        private func keyMatches(step: Int, key: Range<Int>, hasEscape: Bool) -> Bool {
-            guard let name = names[step] else { return false }
-            if !hasEscape {
-                // Without the quotes.
-                let inner = (key.lowerBound + 1)..<(key.upperBound - 1)
-                return inner.count == name.count && bytes[inner].elementsEqual(name)
-            }
-            // Escaped keys are rare; decode just this one.
-            let data = Data(UnsafeBufferPointer(rebasing: bytes[key]))
-            guard let text = try? JSONDecoder().decode(String.self, from: data) else { return false }
-            return Array(text.utf8) == name
+        private func keyMatches(_ name: [UInt8]?, key: Range<Int>, unescaped: [UInt8]?) -> Bool {
+            guard let name else { return false }
+            if let unescaped { return unescaped == name }
+            // Without the quotes.
+            let inner = (key.lowerBound + 1)..<(key.upperBound - 1)
+            return inner.count == name.count && bytes[inner].elementsEqual(name)
         }
 
         private mutating func skipWhitespace() {

@@ -97,6 +97,8 @@ public struct RawResponse: Sendable {
 /// full decode makes of it: numbers and booleans in their JSON spelling, `null` as nothing.
 struct JSONScalar: Decodable, Sendable {
     var text: String?
+    /// The value when it is a number, for fields compared as `Double`.
+    var number: Double?
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
@@ -106,8 +108,10 @@ struct JSONScalar: Decodable, Sendable {
             text = value ? "true" : "false"
         } else if let value = try? container.decode(Int64.self) {
             text = String(value)
+            number = try? container.decode(Double.self)
         } else if let value = try? container.decode(Double.self) {
             text = String(value)
+            number = value
         } else {
             text = try container.decode(String.self)
         }
