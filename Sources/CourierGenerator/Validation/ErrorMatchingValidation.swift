@@ -44,7 +44,7 @@ extension SpecValidator {
             let location = entry.valueLocation ?? entry.errorCase.location
             if kind != .string {
                 guard let value = kind.value(of: entry.value) else {
-                    error("'\(entry.value)' under 'cases' is not a \(kind.rawValue) value, the type of '\(discriminator.source)'",
+                    error("'\(entry.value)' under 'cases' is not a valid \(kind.rawValue), the type of '\(discriminator.source)'",
                           at: location)
                     continue
                 }
@@ -75,7 +75,7 @@ extension SpecValidator {
         case .success(let kind):
             guard case .fieldEquals(_, let literal) = predicate, let kind else { return predicate }
             guard let value = kind.value(of: literal.description) else {
-                error("'equals: \(literal)' is not a \(kind.rawValue) value, the type of '\(path)'", at: location)
+                error("'equals: \(literal)' is not a valid \(kind.rawValue), the type of '\(path)'", at: location)
                 return predicate
             }
             return .fieldEquals(path, value)
