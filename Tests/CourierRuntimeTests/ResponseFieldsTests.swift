@@ -72,6 +72,7 @@ import Testing
         #expect(four["errors[0].code"] == "0")
         // Off the paths, nothing is compared: the keys inside the 100,000 objects cost only their bytes.
         #expect(one.work <= body.count + 10)
+        print("fields-figure: hostile bytes=\(body.count) work(1 field)=\(one.work) work(4 fields)=\(four.work)")
         // Four fields cost one pass, where reading them one at a time would cost four.
         #expect(four.work <= body.count + 4 * 10, "work \(four.work) for \(body.count) bytes")
     }
@@ -95,6 +96,7 @@ import Testing
         for index in 0..<(2 * keys) { double += #""k\#(index)":\#(index),"# }
         double += #""ok":false,"error":"ratelimited"}"#
         let twice = RawResponse(status: .ok, body: Data(double.utf8)).fields("ok", "error", "detail.level")
+        print("fields-figure: root keys=\(keys) bytes=\(body.count) work=\(fields.work); keys=\(2 * keys) work=\(twice.work)")
         #expect(Double(twice.work) <= 2.2 * Double(fields.work))
     }
 

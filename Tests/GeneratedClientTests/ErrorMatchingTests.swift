@@ -106,4 +106,36 @@ struct ErrorMatchingTests {
         if case .endpoint(.failedInside, _) = other {} else { Issue.record("expected failedInside, got \(String(describing: other))") }
         await server.stop()
     }
+
+    @Test("A failure inside a 200 counts as a success for the circuit breaker, and is not retried")
+    func breakerAndRetry() async throws {
+        let server = try await TestServer.start()
+        let transitions = FaultLock<[CircuitBreaker.Transition]>([])
+        // A breaker that opens on the first failure it counts, retries on for a GET.
+        let resilience = Resilience(
+            retryPolicy: RetryPolicy(maxAttempts: 3),
+            circuitBreaker: CircuitBreaker.Configuration(trip: .consecutiveFailures(1)),
+            circuitBreakerScope: .host,
+            jitter: .constant(0),
+            onCircuitBreakerTransition: { transition in transitions.withLock { $0.append(transition) } },
+            sharing: .isolated
+        )
+        let client = ErrorMatchingClient(baseURL: server.baseURL, transport: Self.urlSession,
+                                         configuration: APIClient.Configuration(resilience: resilience))
+        server.route("GET", "/items", .respond(.json(#"{"ok": false, "error": "not_found"}"#)))
+        for _ in 0..<3 {
+            let error = await failure { () async throws(APIError<ListItemsFailure>) in try await client.listItems() }
+            if case .endpoint(.missing, _) = error {} else { Issue.record("expected missing, got \(String(describing: error))") }
+        }
+        // Each call reached the server once: not retried, and never refused by the breaker.
+        #expect(server.requestCount("GET", "/items") == 3)
+        #expect(transitions.withLock { $0 }.isEmpty)
+        // The control: a failure the breaker does count opens it, so the next call is refused.
+        server.route("GET", "/items", .respond(.json("{}", status: 503)))
+        _ = await failure { () async throws(APIError<ListItemsFailure>) in try await client.listItems() }
+        let refused = await failure { () async throws(APIError<ListItemsFailure>) in try await client.listItems() }
+        if case .circuitOpen = refused {} else { Issue.record("expected circuitOpen, got \(String(describing: refused))") }
+        #expect(transitions.withLock { $0 }.map(\.to) == [.open])
+        await server.stop()
+    }
 }
