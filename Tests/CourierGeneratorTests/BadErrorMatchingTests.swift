@@ -86,7 +86,10 @@ import Testing
                     otherwise: limited
             """
         #expect(diagnosticLines(yaml) == [
+            // listPets answers 204 (no response body), so its own success mappings never apply.
+            "Specs/x.yaml:11:7: warning: the error mapping for 200 never applies: endpoint 'listPets' succeeds with 204",
             "Specs/x.yaml:11:20: error: 'when' of the error mapping for 200 needs exactly one of 'header' (a response header) or 'field' (a body field path)",
+            "Specs/x.yaml:12:7: warning: the error mapping for 201 never applies: endpoint 'listPets' succeeds with 204",
             "Specs/x.yaml:12:50: error: unknown key 'wat' in the error mapping for 201",
             "Specs/x.yaml:16:13: error: condition 1 of the error mapping for 400 needs exactly one of 'header' (a response header) or 'field' (a body field path)",
             "Specs/x.yaml:17:13: error: condition 2 of the error mapping for 400 needs exactly one of 'header' (a response header) or 'field' (a body field path)",
@@ -97,6 +100,27 @@ import Testing
             "Specs/x.yaml:22:13: error: condition 7 of the error mapping for 400 must be a mapping of a predicate ('header' or 'field', optionally 'equals') and a 'case', found 'plainString'",
             "Specs/x.yaml:29:13: error: the nested discriminator for 'limit' discriminates on 'code' but has no 'otherwise' fallback case; discriminator values are an open set",
             "Specs/x.yaml:33:22: error: 'x' under 'cases' is not a valid Int, the type of 'code'",
+        ])
+    }
+
+    @Test func anEndpointsSuccessMappingForAnotherStatusNeverApplies() {
+        let yaml = """
+            service: Petstore
+            baseURL: https://petstore.example.com
+            defaults:
+              errors:
+                200: { when: { header: x-failed }, case: failedByHeader }
+            endpoints:
+              createPet:
+                post: /pets
+                response: { status: 201 }
+                errors:
+                  2XX: { when: { header: x-failed }, case: failedInRange }
+                  200: { when: { header: x-failed }, case: failedByHeader }
+            """
+        // The defaults' 200 is for other endpoints; the endpoint's own 200 is a mistake.
+        #expect(diagnosticLines(yaml) == [
+            "Specs/x.yaml:12:7: warning: the error mapping for 200 never applies: endpoint 'createPet' succeeds with 201",
         ])
     }
 
@@ -114,6 +138,7 @@ import Testing
             endpoints:
               listPets:
                 get: /pets
+                response: "[String]"
                 errors:
                   200:
                     when: { header: x-failed, equals: "yes" }

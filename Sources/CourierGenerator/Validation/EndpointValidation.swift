@@ -19,6 +19,7 @@ extension SpecValidator {
             checkReference(type, at: endpoint.response.location, usage: "the response of \(what)")
         }
         let own = checkErrorMappings(endpoint.errors, owner: what)
+        checkSuccessMappings(own, succeedingWith: endpoint.response.status, what: what)
         endpoint.errors = own
         let overridden = Set(own.map(\.status))
         endpoint.effectiveErrors = (own + defaults.filter { !overridden.contains($0.status) }).sorted { $0.status < $1.status }

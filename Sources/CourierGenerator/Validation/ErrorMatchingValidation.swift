@@ -26,6 +26,14 @@ extension SpecValidator {
         return mapping
     }
 
+    /// An endpoint's own mapping of a success status it never answers with can never apply
+    /// (the defaults' may, for other endpoints).
+    mutating func checkSuccessMappings(_ mappings: [ErrorMappingSpec], succeedingWith status: Int, what: String) {
+        for mapping in mappings where mapping.isSuccessMapping && !mapping.status.matches(status) {
+            warning("the error mapping for \(mapping.status) never applies: \(what) succeeds with \(status)", at: mapping.location)
+        }
+    }
+
     private mutating func checkDiscriminator(_ discriminator: DiscriminatorSpec, schemaName: String?,
                                              schema: ErrorSchemaSpec?) -> DiscriminatorSpec {
         var discriminator = discriminator
