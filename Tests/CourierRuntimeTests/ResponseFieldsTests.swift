@@ -52,6 +52,17 @@ import Testing
         #expect(fields["a.c"] == "2")
     }
 
+    @Test func moreFieldsThanOnePassTracksAreReadInAFewPasses() {
+        // 64 paths fit in one pass; 130 take three, each linear.
+        let names = (0..<130).map { "f\($0)" }
+        let body = Data(("{" + names.enumerated().map { #""\#($1)":\#($0)"# }.joined(separator: ",") + "}").utf8)
+        let response = RawResponse(status: .ok, body: body)
+        let fields = ResponseFields(paths: names, body: body)
+        #expect(names.indices.allSatisfy { fields[names[$0]] == String($0) })
+        #expect(fields.work <= 3 * body.count + 130 * 130)
+        #expect(response.fields("f0", "f129")["f129"] == "129")
+    }
+
     @Test func aBodyThatIsNotJSONHasNoFields() {
         let fields = RawResponse(status: .ok, body: Data(#"{"ok": false, "error": "x""#.utf8)).fields("ok", "error")
         #expect(fields["ok"] == nil)

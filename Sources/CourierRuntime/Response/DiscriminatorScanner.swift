@@ -26,12 +26,12 @@ struct DiscriminatorScanner {
 
     private struct Frame {
         var isObject: Bool
-        /// The paths whose first `depth` steps lead to this container (usually none, so no
-        /// allocation for the containers off every path).
-        var onPaths: [Int]
+        /// The paths whose first `depth` steps lead to this container, one bit per path, so
+        /// that the frames of a deep or wide body cost no allocation.
+        var onPaths: PathSet
         /// The paths whose key already matched in this object: `JSONDecoder` keeps the first of
         /// duplicate keys, so later ones are passed over.
-        var matched: [Int] = []
+        var matched: PathSet = 0
         /// The index of the element being read, for array steps.
         var count: Int
     }
@@ -63,8 +63,21 @@ struct DiscriminatorScanner {
         return try? JSONDecoder().decode(JSONScalar.self, from: slice)
     }
 
-    /// Reads every path in one pass over `body`.
+    /// A set of paths, by their index among the paths of one pass.
+    typealias PathSet = UInt64
+
+    /// Reads every path in one pass over `body` (one pass per 64 paths, far more than any
+    /// mapping reads).
     static func scan(_ paths: [[FieldPath.Step]], in body: Data) -> Scanned {
+        guard paths.count <= PathSet.bitWidth else {
+            var combined = Scanned(found: [], work: 0)
+            for start in stride(from: 0, to: paths.count, by: PathSet.bitWidth) {
+                let part = scan(Array(paths[start..<min(start + PathSet.bitWidth, paths.count)]), in: body)
+                combined.found += part.found
+                combined.work += part.work
+            }
+            return combined
+        }
         let absent = Scanned(found: Array(repeating: .absent, count: paths.count), work: 0)
         guard !paths.isEmpty, paths.allSatisfy({ !$0.isEmpty }) else { return absent }
         let names = paths.map { steps in
@@ -109,7 +122,7 @@ struct DiscriminatorScanner {
                 position = 3
             }
             // The root is on every (empty) path prefix.
-            var valueOnPaths = Array(paths.indices)
+            var valueOnPaths: PathSet = paths.count == PathSet.bitWidth ? ~0 : (1 << paths.count) - 1
             while true {
                 skipWhitespace()
                 guard position < bytes.count else { throw .invalid }
@@ -121,7 +134,7 @@ struct DiscriminatorScanner {
                     record(.container, for: valueOnPaths, depth: depth)
                     guard depth < DiscriminatorScanner.maximumDepth else { throw .invalid }
                     position += 1
-                    let inside = valueOnPaths.isEmpty ? [] : valueOnPaths.filter { depth < paths[$0].count }
+                    let inside = valueOnPaths == 0 ? 0 : select(valueOnPaths) { depth < paths[$0].count }
                     stack.append(Frame(isObject: isObject, onPaths: inside, count: 0))
                     skipWhitespace()
                     guard position < bytes.count else { throw .invalid }
@@ -178,27 +191,44 @@ struct DiscriminatorScanner {
         }
 
         /// Records what a value is for the paths it ends.
-        private mutating func record(_ value: Found, for valueOnPaths: [Int], depth: Int) {
-            for path in valueOnPaths where paths[path].count == depth {
-                found[path] = value
+        private mutating func record(_ value: Found, for valueOnPaths: PathSet, depth: Int) {
+            guard valueOnPaths != 0 else { return }
+            var rest = valueOnPaths
+            while rest != 0 {
+                let path = rest.trailingZeroBitCount
+                rest &= rest - 1
+                if paths[path].count == depth { found[path] = value }
             }
+        }
+
+        /// The paths of `set` for which `include` holds.
+        private func select(_ set: PathSet, _ include: (Int) -> Bool) -> PathSet {
+            var selected: PathSet = 0
+            var rest = set
+            while rest != 0 {
+                let path = rest.trailingZeroBitCount
+                rest &= rest - 1
+                if include(path) { selected |= 1 << path }
+            }
+            return selected
         }
 
         /// Reads what comes before an element of the innermost container (an object's key and
         /// colon) and tells for which paths the element is on the path.
-        private mutating func beginElement() throws(Failure) -> [Int] {
+        private mutating func beginElement() throws(Failure) -> PathSet {
             guard let frame = stack.last else { throw .invalid }
             let step = stack.count - 1
             if !frame.isObject {
-                guard !frame.onPaths.isEmpty else { return [] }
-                return frame.onPaths.filter { paths[$0][step] == .index(frame.count) }
+                guard frame.onPaths != 0 else { return 0 }
+                return select(frame.onPaths) { paths[$0][step] == .index(frame.count) }
             }
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw .invalid }
             let keyStart = position
             let hasEscape = try skipString()
-            var matches: [Int] = []
-            if !frame.onPaths.isEmpty {
+            var matches: PathSet = 0
+            let candidates = frame.onPaths & ~frame.matched
+            if candidates != 0 {
                 let key = keyStart..<position
                 // An escaped key is rare; it is decoded once, whatever the number of paths.
                 var unescaped: [UInt8]?
@@ -206,15 +236,18 @@ struct DiscriminatorScanner {
                     let data = Data(UnsafeBufferPointer(rebasing: bytes[key]))
                     unescaped = (try? JSONDecoder().decode(String.self, from: data)).map { Array($0.utf8) } ?? []
                 }
-                for path in frame.onPaths where !frame.matched.contains(path) {
+                var rest = candidates
+                while rest != 0 {
+                    let path = rest.trailingZeroBitCount
+                    rest &= rest - 1
                     comparisons += 1
-                    if keyMatches(names[path][step], key: key, unescaped: unescaped) { matches.append(path) }
+                    if keyMatches(names[path][step], key: key, unescaped: unescaped) { matches |= 1 << path }
                 }
             }
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw .invalid }
             position += 1
-            if !matches.isEmpty { stack[step].matched += matches }
+            if matches != 0 { stack[step].matched |= matches }
             return matches
         }
 
