@@ -132,25 +132,20 @@ public struct DiscordError: Codable, Hashable, Sendable {
     public var code: Int
     /// The `message` field.
     public var message: String
-    /// Per-field problems of an invalid form body, flattened.
-    public var errors: [String: String]?
 
     /// Creates a value from its properties.
     ///
     /// - Parameters:
     ///   - code: Discord's JSON error code, such as 10003 (Unknown Channel).
     ///   - message: The `message` value.
-    ///   - errors: Per-field problems of an invalid form body, flattened.
-    public init(code: Int, message: String, errors: [String: String]? = nil) {
+    public init(code: Int, message: String) {
         self.code = code
         self.message = message
-        self.errors = errors
     }
 
     private enum CodingKeys: String, CodingKey {
         case code
         case message
-        case errors
     }
 }
 

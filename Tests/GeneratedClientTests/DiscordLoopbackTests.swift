@@ -44,6 +44,28 @@ struct DiscordLoopbackTests {
         }
     }
 
+    @Test("400 with code 50035 and Discord's nested errors: invalidFormBody, decoded, the nested errors kept in the raw body",
+          arguments: MeaningTransport.allCases)
+    func invalidFormBody(transport: MeaningTransport) async throws {
+        try await withMeaningServer { server in
+            let invalid = #"{"code": 50035, "errors": {"content": {"_errors": [{"code": "BASE_TYPE_MAX_LENGTH", "#
+                + #""message": "Must be 2000 or fewer in length."}]}}, "message": "Invalid Form Body"}"#
+            server.route("POST", "/channels/1/messages", .respond(.json(invalid, status: 400)))
+            let client = Self.client(server, transport)
+            let error = await failure { () async throws(APIError<CreateMessageFailure>) in
+                try await client.createMessage(channelID: "1", body: NewMessage(content: String(repeating: "a", count: 2001)))
+            }
+            guard case .endpoint(.invalidFormBody(let body), let raw)? = error else {
+                Issue.record("expected invalidFormBody, got \(String(describing: error))")
+                return
+            }
+            #expect(body.code == 50035)
+            #expect(body.decodingFailure == nil)
+            #expect(raw.text.contains("BASE_TYPE_MAX_LENGTH"))
+            #expect(DiscordFailure.invalidFormBody(body).localizedDescription == "Invalid Form Body")
+        }
+    }
+
     @Test("A blank or missing server message gives the spec's fallback; no message and no fallback give the status",
           arguments: MeaningTransport.allCases)
     func fallbackAndStatusSentence(transport: MeaningTransport) async throws {
