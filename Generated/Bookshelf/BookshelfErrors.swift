@@ -51,14 +51,19 @@ public enum BookshelfFailure: EndpointFailure, LocalizedError {
         }
     }
 
-    /// The spec's message for the user, if it gives one.
+    /// The message for the user: the server's words when the spec names their field, else the
+    /// spec's text, else a sentence naming the status.
     public var errorDescription: String? {
         switch self {
+        case .badRequest(let body): FailureMessage.text(for: body)
         case .unauthenticated: "Your session has ended; please sign in again."
         case .forbidden: "You are not allowed to do that."
+        case .notFound(let body): FailureMessage.text(for: body)
+        case .methodNotAllowed(let body): FailureMessage.text(for: body)
+        case .notAcceptable(let body): FailureMessage.text(for: body)
         case .requestTimeout: "The server took too long to answer."
         case .serverError: "Something went wrong on our side."
-        default: nil
+        case .unexpected: FailureMessage.genericSentence
         }
     }
 }
@@ -127,15 +132,20 @@ public enum DeleteBookFailure: EndpointFailure, LocalizedError {
         }
     }
 
-    /// The spec's message for the user, if it gives one.
+    /// The message for the user: the server's words when the spec names their field, else the
+    /// spec's text, else a sentence naming the status.
     public var errorDescription: String? {
         switch self {
+        case .badRequest(let body): FailureMessage.text(for: body)
         case .unauthenticated: "Your session has ended; please sign in again."
         case .forbidden: "You are not allowed to do that."
+        case .notFound(let body): FailureMessage.text(for: body)
+        case .methodNotAllowed(let body): FailureMessage.text(for: body)
+        case .notAcceptable(let body): FailureMessage.text(for: body)
         case .requestTimeout: "The server took too long to answer."
         case .hasReviews: "Delete the book's reviews first."
         case .serverError: "Something went wrong on our side."
-        default: nil
+        case .unexpected: FailureMessage.genericSentence
         }
     }
 }

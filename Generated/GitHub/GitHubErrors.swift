@@ -40,12 +40,15 @@ public enum GitHubFailure: EndpointFailure, LocalizedError {
         }
     }
 
-    /// The spec's message for the user, if it gives one.
+    /// The message for the user: the server's words when the spec names their field, else the
+    /// spec's text, else a sentence naming the status.
     public var errorDescription: String? {
         switch self {
         case .unauthorized: "Sign in again; the token is missing, expired or revoked."
         case .rateLimited: "GitHub's rate limit is used up; try again after it resets."
-        default: nil
+        case .forbidden(let body): FailureMessage.text(for: body)
+        case .serverError: FailureMessage.statusSentence(in: 500...599)
+        case .unexpected: FailureMessage.genericSentence
         }
     }
 }
@@ -94,13 +97,16 @@ public enum GetUserFailure: EndpointFailure, LocalizedError {
         }
     }
 
-    /// The spec's message for the user, if it gives one.
+    /// The message for the user: the server's words when the spec names their field, else the
+    /// spec's text, else a sentence naming the status.
     public var errorDescription: String? {
         switch self {
         case .unauthorized: "Sign in again; the token is missing, expired or revoked."
         case .rateLimited: "GitHub's rate limit is used up; try again after it resets."
+        case .forbidden(let body): FailureMessage.text(for: body)
         case .notFound: "No user has that login."
-        default: nil
+        case .serverError: FailureMessage.statusSentence(in: 500...599)
+        case .unexpected: FailureMessage.genericSentence
         }
     }
 }
@@ -146,12 +152,16 @@ public enum ListUserRepositoriesFailure: EndpointFailure, LocalizedError {
         }
     }
 
-    /// The spec's message for the user, if it gives one.
+    /// The message for the user: the server's words when the spec names their field, else the
+    /// spec's text, else a sentence naming the status.
     public var errorDescription: String? {
         switch self {
         case .unauthorized: "Sign in again; the token is missing, expired or revoked."
         case .rateLimited: "GitHub's rate limit is used up; try again after it resets."
-        default: nil
+        case .forbidden(let body): FailureMessage.text(for: body)
+        case .notFound(let body): FailureMessage.text(for: body)
+        case .serverError: FailureMessage.statusSentence(in: 500...599)
+        case .unexpected: FailureMessage.genericSentence
         }
     }
 }
@@ -197,13 +207,16 @@ public enum GetRepositoryFailure: EndpointFailure, LocalizedError {
         }
     }
 
-    /// The spec's message for the user, if it gives one.
+    /// The message for the user: the server's words when the spec names their field, else the
+    /// spec's text, else a sentence naming the status.
     public var errorDescription: String? {
         switch self {
         case .unauthorized: "Sign in again; the token is missing, expired or revoked."
         case .rateLimited: "GitHub's rate limit is used up; try again after it resets."
+        case .forbidden(let body): FailureMessage.text(for: body)
         case .notFound: "The repository does not exist or is private."
-        default: nil
+        case .serverError: FailureMessage.statusSentence(in: 500...599)
+        case .unexpected: FailureMessage.genericSentence
         }
     }
 }
@@ -254,12 +267,17 @@ public enum CreateRepositoryFailure: EndpointFailure, LocalizedError {
         }
     }
 
-    /// The spec's message for the user, if it gives one.
+    /// The message for the user: the server's words when the spec names their field, else the
+    /// spec's text, else a sentence naming the status.
     public var errorDescription: String? {
         switch self {
         case .unauthorized: "Sign in again; the token is missing, expired or revoked."
         case .rateLimited: "GitHub's rate limit is used up; try again after it resets."
-        default: nil
+        case .forbidden(let body): FailureMessage.text(for: body)
+        case .nameTaken(let body): FailureMessage.text(for: body)
+        case .validationFailed(let body): FailureMessage.text(for: body)
+        case .serverError: FailureMessage.statusSentence(in: 500...599)
+        case .unexpected: FailureMessage.genericSentence
         }
     }
 }
@@ -305,12 +323,16 @@ public enum ListIssuesFailure: EndpointFailure, LocalizedError {
         }
     }
 
-    /// The spec's message for the user, if it gives one.
+    /// The message for the user: the server's words when the spec names their field, else the
+    /// spec's text, else a sentence naming the status.
     public var errorDescription: String? {
         switch self {
         case .unauthorized: "Sign in again; the token is missing, expired or revoked."
         case .rateLimited: "GitHub's rate limit is used up; try again after it resets."
-        default: nil
+        case .forbidden(let body): FailureMessage.text(for: body)
+        case .notFound(let body): FailureMessage.text(for: body)
+        case .serverError: FailureMessage.statusSentence(in: 500...599)
+        case .unexpected: FailureMessage.genericSentence
         }
     }
 }
@@ -360,13 +382,17 @@ public enum GetIssueFailure: EndpointFailure, LocalizedError {
         }
     }
 
-    /// The spec's message for the user, if it gives one.
+    /// The message for the user: the server's words when the spec names their field, else the
+    /// spec's text, else a sentence naming the status.
     public var errorDescription: String? {
         switch self {
         case .unauthorized: "Sign in again; the token is missing, expired or revoked."
         case .rateLimited: "GitHub's rate limit is used up; try again after it resets."
+        case .forbidden(let body): FailureMessage.text(for: body)
+        case .notFound(let body): FailureMessage.text(for: body)
         case .gone: "This issue was deleted."
-        default: nil
+        case .serverError: FailureMessage.statusSentence(in: 500...599)
+        case .unexpected: FailureMessage.genericSentence
         }
     }
 }
@@ -433,14 +459,21 @@ public enum CreateIssueFailure: EndpointFailure, LocalizedError {
         }
     }
 
-    /// The spec's message for the user, if it gives one.
+    /// The message for the user: the server's words when the spec names their field, else the
+    /// spec's text, else a sentence naming the status.
     public var errorDescription: String? {
         switch self {
         case .unauthorized: "Sign in again; the token is missing, expired or revoked."
         case .rateLimited: "GitHub's rate limit is used up; try again after it resets."
+        case .forbidden(let body): FailureMessage.text(for: body)
+        case .notFound(let body): FailureMessage.text(for: body)
         case .gone: "Issues are disabled for this repository."
+        case .missingField(let body): FailureMessage.text(for: body)
         case .invalidField: "A field has a value GitHub does not accept."
-        default: nil
+        case .alreadyExists(let body): FailureMessage.text(for: body)
+        case .validationFailed(let body): FailureMessage.text(for: body)
+        case .serverError: FailureMessage.statusSentence(in: 500...599)
+        case .unexpected: FailureMessage.genericSentence
         }
     }
 }
@@ -494,12 +527,18 @@ public enum UpdateIssueFailure: EndpointFailure, LocalizedError {
         }
     }
 
-    /// The spec's message for the user, if it gives one.
+    /// The message for the user: the server's words when the spec names their field, else the
+    /// spec's text, else a sentence naming the status.
     public var errorDescription: String? {
         switch self {
         case .unauthorized: "Sign in again; the token is missing, expired or revoked."
         case .rateLimited: "GitHub's rate limit is used up; try again after it resets."
-        default: nil
+        case .forbidden(let body): FailureMessage.text(for: body)
+        case .notFound(let body): FailureMessage.text(for: body)
+        case .gone(let body): FailureMessage.text(for: body)
+        case .validationFailed(let body): FailureMessage.text(for: body)
+        case .serverError: FailureMessage.statusSentence(in: 500...599)
+        case .unexpected: FailureMessage.genericSentence
         }
     }
 }
@@ -549,12 +588,17 @@ public enum LockIssueFailure: EndpointFailure, LocalizedError {
         }
     }
 
-    /// The spec's message for the user, if it gives one.
+    /// The message for the user: the server's words when the spec names their field, else the
+    /// spec's text, else a sentence naming the status.
     public var errorDescription: String? {
         switch self {
         case .unauthorized: "Sign in again; the token is missing, expired or revoked."
         case .rateLimited: "GitHub's rate limit is used up; try again after it resets."
-        default: nil
+        case .forbidden(let body): FailureMessage.text(for: body)
+        case .notFound(let body): FailureMessage.text(for: body)
+        case .gone(let body): FailureMessage.text(for: body)
+        case .serverError: FailureMessage.statusSentence(in: 500...599)
+        case .unexpected: FailureMessage.genericSentence
         }
     }
 }
@@ -600,12 +644,16 @@ public enum UnlockIssueFailure: EndpointFailure, LocalizedError {
         }
     }
 
-    /// The spec's message for the user, if it gives one.
+    /// The message for the user: the server's words when the spec names their field, else the
+    /// spec's text, else a sentence naming the status.
     public var errorDescription: String? {
         switch self {
         case .unauthorized: "Sign in again; the token is missing, expired or revoked."
         case .rateLimited: "GitHub's rate limit is used up; try again after it resets."
-        default: nil
+        case .forbidden(let body): FailureMessage.text(for: body)
+        case .notFound(let body): FailureMessage.text(for: body)
+        case .serverError: FailureMessage.statusSentence(in: 500...599)
+        case .unexpected: FailureMessage.genericSentence
         }
     }
 }

@@ -52,12 +52,19 @@ public enum MarketplaceFailure: EndpointFailure, LocalizedError {
         }
     }
 
-    /// The spec's message for the user, if it gives one.
+    /// The message for the user: the server's words when the spec names their field, else the
+    /// spec's text, else a sentence naming the status.
     public var errorDescription: String? {
         switch self {
+        case .invalidRequest(let body): FailureMessage.text(for: body)
+        case .unauthorized(let body): FailureMessage.text(for: body)
+        case .forbidden(let body): FailureMessage.text(for: body)
+        case .notFound(let body): FailureMessage.text(for: body)
         case .timedOut: "The shop took too long to answer; try again."
+        case .invalidField(let body): FailureMessage.text(for: body)
+        case .unprocessable(let body): FailureMessage.text(for: body)
         case .rateLimited: "Too many requests; wait a moment."
-        default: nil
+        case .serverError(let body): FailureMessage.text(for: body)
         }
     }
 }
@@ -114,13 +121,19 @@ public enum GetProductFailure: EndpointFailure, LocalizedError {
         }
     }
 
-    /// The spec's message for the user, if it gives one.
+    /// The message for the user: the server's words when the spec names their field, else the
+    /// spec's text, else a sentence naming the status.
     public var errorDescription: String? {
         switch self {
+        case .invalidRequest(let body): FailureMessage.text(for: body)
+        case .unauthorized(let body): FailureMessage.text(for: body)
+        case .forbidden(let body): FailureMessage.text(for: body)
         case .productNotFound: "This product is no longer sold."
         case .timedOut: "The shop took too long to answer; try again."
+        case .invalidField(let body): FailureMessage.text(for: body)
+        case .unprocessable(let body): FailureMessage.text(for: body)
         case .rateLimited: "Too many requests; wait a moment."
-        default: nil
+        case .serverError(let body): FailureMessage.text(for: body)
         }
     }
 }
@@ -187,14 +200,22 @@ public enum CreateOrderFailure: EndpointFailure, LocalizedError {
         }
     }
 
-    /// The spec's message for the user, if it gives one.
+    /// The message for the user: the server's words when the spec names their field, else the
+    /// spec's text, else a sentence naming the status.
     public var errorDescription: String? {
         switch self {
+        case .invalidRequest(let body): FailureMessage.text(for: body)
+        case .unauthorized(let body): FailureMessage.text(for: body)
+        case .forbidden(let body): FailureMessage.text(for: body)
+        case .notFound(let body): FailureMessage.text(for: body)
         case .timedOut: "The shop took too long to answer; try again."
+        case .duplicateOrder(let body): FailureMessage.text(for: body)
         case .outOfStock: "Some items sold out while you were shopping."
         case .paymentDeclined: "Your card was declined."
+        case .invalidField(let body): FailureMessage.text(for: body)
+        case .unprocessable(let body): FailureMessage.text(for: body)
         case .rateLimited: "Too many requests; wait a moment."
-        default: nil
+        case .serverError(let body): FailureMessage.text(for: body)
         }
     }
 }
@@ -258,13 +279,20 @@ public enum CancelOrderFailure: EndpointFailure, LocalizedError {
         }
     }
 
-    /// The spec's message for the user, if it gives one.
+    /// The message for the user: the server's words when the spec names their field, else the
+    /// spec's text, else a sentence naming the status.
     public var errorDescription: String? {
         switch self {
+        case .invalidRequest(let body): FailureMessage.text(for: body)
+        case .unauthorized(let body): FailureMessage.text(for: body)
+        case .forbidden(let body): FailureMessage.text(for: body)
+        case .notFound(let body): FailureMessage.text(for: body)
         case .timedOut: "The shop took too long to answer; try again."
         case .alreadyShipped: "This order has shipped and can no longer be cancelled."
+        case .invalidField(let body): FailureMessage.text(for: body)
+        case .unprocessable(let body): FailureMessage.text(for: body)
         case .rateLimited: "Too many requests; wait a moment."
-        default: nil
+        case .serverError(let body): FailureMessage.text(for: body)
         }
     }
 }
@@ -323,12 +351,20 @@ public enum GetHealthFailure: EndpointFailure, LocalizedError {
         }
     }
 
-    /// The spec's message for the user, if it gives one.
+    /// The message for the user: the server's words when the spec names their field, else the
+    /// spec's text, else a sentence naming the status.
     public var errorDescription: String? {
         switch self {
+        case .invalidRequest(let body): FailureMessage.text(for: body)
+        case .unauthorized(let body): FailureMessage.text(for: body)
+        case .forbidden(let body): FailureMessage.text(for: body)
+        case .notFound(let body): FailureMessage.text(for: body)
         case .timedOut: "The shop took too long to answer; try again."
+        case .invalidField(let body): FailureMessage.text(for: body)
+        case .unprocessable(let body): FailureMessage.text(for: body)
         case .rateLimited: "Too many requests; wait a moment."
-        default: nil
+        case .serverError(let body): FailureMessage.text(for: body)
+        case .unhealthy: FailureMessage.genericSentence
         }
     }
 }

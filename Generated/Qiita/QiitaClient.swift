@@ -23,7 +23,7 @@ public struct QiitaClient: Sendable {
     ///   - baseURL: Where requests go; the spec's `https://qiita.com/api/v2` by default.
     ///   - transport: What sends the bytes; `URLSessionTransport()` by default.
     ///   - auth: How requests authenticate; the service expects a bearer token in `Authorization`, such as `QiitaClient.bearer { token }`. An access token with the read_qiita (and, to write, write_qiita) scope.
-    ///   - configuration: Logging, events, timeouts and query encoding. Its coding and auth are replaced by the spec's coding and `auth`, and the spec's header fields are added to its defaults.
+    ///   - configuration: Logging, events, timeouts and query encoding. Its coding and auth are replaced by the spec's coding and `auth`, and the spec's header fields are added to its defaults. Its `rateLimitFields` are the spec's `rateLimit` names.
     public init(
         baseURL: URL = QiitaClient.defaultBaseURL,
         transport: any HTTPTransport = URLSessionTransport(),
@@ -33,6 +33,7 @@ public struct QiitaClient: Sendable {
         var configuration = configuration
         configuration.coding = JSONCoding(keyStyle: .asIs, dateFormat: .iso8601)
         configuration.auth = auth
+        configuration.rateLimitFields = RateLimitFields(limit: "Rate-Limit", remaining: "Rate-Remaining", reset: "Rate-Reset")
         client = APIClient(baseURL: baseURL, transport: transport, configuration: configuration)
     }
 

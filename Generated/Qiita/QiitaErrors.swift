@@ -40,11 +40,16 @@ public enum QiitaFailure: EndpointFailure, LocalizedError {
         }
     }
 
-    /// The spec's message for the user, if it gives one.
+    /// The message for the user: the server's words when the spec names their field, else the
+    /// spec's text, else a sentence naming the status.
     public var errorDescription: String? {
         switch self {
+        case .badRequest(let body): FailureMessage.text(for: body)
+        case .unauthorized(let body): FailureMessage.text(for: body)
         case .rateLimited: "Too many requests: Qiita allows 1000 an hour with a token."
-        default: nil
+        case .forbidden(let body): FailureMessage.text(for: body)
+        case .notFound(let body): FailureMessage.text(for: body)
+        case .serverError: FailureMessage.statusSentence(in: 500...599)
         }
     }
 }
@@ -89,12 +94,16 @@ public enum GetItemFailure: EndpointFailure, LocalizedError {
         }
     }
 
-    /// The spec's message for the user, if it gives one.
+    /// The message for the user: the server's words when the spec names their field, else the
+    /// spec's text, else a sentence naming the status.
     public var errorDescription: String? {
         switch self {
+        case .badRequest(let body): FailureMessage.text(for: body)
+        case .unauthorized(let body): FailureMessage.text(for: body)
         case .rateLimited: "Too many requests: Qiita allows 1000 an hour with a token."
+        case .forbidden(let body): FailureMessage.text(for: body)
         case .itemNotFound: "This article does not exist or was deleted."
-        default: nil
+        case .serverError: FailureMessage.statusSentence(in: 500...599)
         }
     }
 }
@@ -139,11 +148,17 @@ public enum CreateItemFailure: EndpointFailure, LocalizedError {
         }
     }
 
-    /// The spec's message for the user, if it gives one.
+    /// The message for the user: the server's words when the spec names their field, else the
+    /// spec's text, else a sentence naming the status.
     public var errorDescription: String? {
         switch self {
+        case .badRequest(let body): FailureMessage.text(for: body)
+        case .unauthorized(let body): FailureMessage.text(for: body)
+        case .rateLimited(let body): FailureMessage.text(for: body)
         case .missingScope: "The token lacks the write_qiita scope."
-        default: nil
+        case .forbidden(let body): FailureMessage.text(for: body)
+        case .notFound(let body): FailureMessage.text(for: body)
+        case .serverError: FailureMessage.statusSentence(in: 500...599)
         }
     }
 }

@@ -50,11 +50,15 @@ public enum SlackFailure: EndpointFailure, LocalizedError {
         }
     }
 
-    /// The spec's message for the user, if it gives one.
+    /// The message for the user: the server's words when the spec names their field, else the
+    /// spec's text, else a sentence naming the status.
     public var errorDescription: String? {
         switch self {
         case .invalidAuth: "The Slack token is invalid."
-        default: nil
+        case .channelNotFound(let body): FailureMessage.text(for: body)
+        case .rateLimited(let body): FailureMessage.text(for: body)
+        case .slackError(let body): FailureMessage.text(for: body)
+        case .tooManyRequests: FailureMessage.statusSentence(429)
         }
     }
 }
@@ -113,11 +117,18 @@ public enum ChatPostMessageFailure: EndpointFailure, LocalizedError {
         }
     }
 
-    /// The spec's message for the user, if it gives one.
+    /// The message for the user: the server's words when the spec names their field, else the
+    /// spec's text, else a sentence naming the status.
     public var errorDescription: String? {
         switch self {
         case .invalidAuth: "The Slack token is invalid."
-        default: nil
+        case .channelNotFound(let body): FailureMessage.text(for: body)
+        case .notInChannel(let body): FailureMessage.text(for: body)
+        case .isArchived(let body): FailureMessage.text(for: body)
+        case .messageTooLong(let body): FailureMessage.text(for: body)
+        case .rateLimited(let body): FailureMessage.text(for: body)
+        case .slackError(let body): FailureMessage.text(for: body)
+        case .tooManyRequests: FailureMessage.statusSentence(429)
         }
     }
 }

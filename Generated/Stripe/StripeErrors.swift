@@ -68,11 +68,22 @@ public enum StripeFailure: EndpointFailure, LocalizedError {
         }
     }
 
-    /// The spec's message for the user, if it gives one.
+    /// The message for the user: the server's words when the spec names their field, else the
+    /// spec's text, else a sentence naming the status.
     public var errorDescription: String? {
         switch self {
+        case .idempotencyError(let body): FailureMessage.text(for: body)
+        case .parameterMissing(let body): FailureMessage.text(for: body)
+        case .parameterInvalid(let body): FailureMessage.text(for: body)
+        case .parameterUnknown(let body): FailureMessage.text(for: body)
+        case .invalidRequest(let body): FailureMessage.text(for: body)
+        case .apiError(let body): FailureMessage.text(for: body)
         case .unauthorized: "The API key is missing or invalid."
-        default: nil
+        case .resourceMissing(let body): FailureMessage.text(for: body)
+        case .lockTimeout(let body): FailureMessage.text(for: body)
+        case .conflict(let body): FailureMessage.text(for: body)
+        case .rateLimited(let body): FailureMessage.text(for: body)
+        case .serverError(let body): FailureMessage.text(for: body)
         }
     }
 }
@@ -171,12 +182,28 @@ public enum CreateChargeFailure: EndpointFailure, LocalizedError {
         }
     }
 
-    /// The spec's message for the user, if it gives one.
+    /// The message for the user: the server's words when the spec names their field, else the
+    /// spec's text, else a sentence naming the status.
     public var errorDescription: String? {
         switch self {
+        case .idempotencyError(let body): FailureMessage.text(for: body)
+        case .parameterMissing(let body): FailureMessage.text(for: body)
+        case .parameterInvalid(let body): FailureMessage.text(for: body)
+        case .parameterUnknown(let body): FailureMessage.text(for: body)
+        case .invalidRequest(let body): FailureMessage.text(for: body)
+        case .apiError(let body): FailureMessage.text(for: body)
         case .unauthorized: "The API key is missing or invalid."
+        case .insufficientFunds(let body): FailureMessage.text(for: body)
         case .cardDeclined: "Your card was declined."
-        default: nil
+        case .expiredCard(let body): FailureMessage.text(for: body)
+        case .incorrectCVC(let body): FailureMessage.text(for: body)
+        case .cardError(let body): FailureMessage.text(for: body)
+        case .paymentFailed(let body): FailureMessage.text(for: body)
+        case .resourceMissing(let body): FailureMessage.text(for: body)
+        case .lockTimeout(let body): FailureMessage.text(for: body)
+        case .conflict(let body): FailureMessage.text(for: body)
+        case .rateLimited(let body): FailureMessage.text(for: body)
+        case .serverError(let body): FailureMessage.text(for: body)
         }
     }
 }

@@ -20,6 +20,25 @@ import Testing
         #expect(spec.errorSchemas.count >= 1)
     }
 
+    @Test func discordIsCleanAndSaysWhatItsErrorsMean() throws {
+        let spec = try load("Discord.yaml")
+        #expect(spec.endpoints.map(\.name) == ["getChannel", "createMessage"])
+        #expect(spec.rateLimit?.resetAfter == "X-RateLimit-Reset-After")
+        #expect(spec.rateLimit?.retryAfterField?.description == "retry_after")
+        let cases = spec.defaultErrors.flatMap(\.allCases)
+        let unknownChannel = try #require(cases.first { $0.name == "unknownChannel" })
+        #expect(unknownChannel.messageField?.description == "message")
+        #expect(unknownChannel.message == "This channel does not exist.")
+        #expect(cases.filter { $0.retryable == true }.map(\.name) == ["rateLimited", "gatewayUnavailable"])
+    }
+
+    @Test func qiitaNamesItsRateLimitHeaders() throws {
+        let spec = try load("Qiita.yaml")
+        #expect(spec.rateLimit?.limit == "Rate-Limit")
+        #expect(spec.rateLimit?.remaining == "Rate-Remaining")
+        #expect(spec.rateLimit?.reset == "Rate-Reset")
+    }
+
     @Test func gitHubTellsRateLimitsFromPermissionErrors() throws {
         let spec = try load("GitHub.yaml")
         let createIssue = try #require(spec.endpoint(named: "createIssue"))

@@ -17,7 +17,7 @@ struct GenerationTests {
         #expect(report.failures.isEmpty)
         let expected = try filesUnder(scratch.url)
         let actual = try filesUnder(packageRoot.appendingPathComponent("Generated"))
-        #expect(expected.count == 24)
+        #expect(expected.count == 28)
         let drift = differences(expected: expected, actual: actual)
         #expect(drift.isEmpty, "Generated/ is stale (\(drift.joined(separator: "; "))); refresh it with: \(Self.refreshCommand)")
     }
@@ -82,7 +82,7 @@ struct GenerationTests {
 
         let output = GenerationOutput(root: scratch.url)
         let written = output.apply(first, checkOnly: false, removesStaleFolders: true)
-        #expect(written.changeLines.count == 24)
+        #expect(written.changeLines.count == 28)
         let file = scratch.url.appendingPathComponent("GitHub/GitHubClient.swift")
         let past = Date(timeIntervalSince1970: 1_000_000)
         try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: file.path)
@@ -265,7 +265,7 @@ struct OutputConflictTests {
         let folders = try FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent("Generated").path)
             .filter { !$0.hasPrefix(".") }
             .sorted()
-        #expect(folders == ["Bookshelf", "GitHub", "Marketplace", "Qiita", "Slack", "Stripe"])
+        #expect(folders == ["Bookshelf", "Discord", "GitHub", "Marketplace", "Qiita", "Slack", "Stripe"])
         let manifest = try String(contentsOf: packageRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
         for folder in folders {
             #expect(manifest.contains("generatedService(\"\(folder)\")"), "add generatedService(\"\(folder)\") to Package.swift")

@@ -164,6 +164,8 @@ struct GetCharge: APIRequest {
     @Test func statusSentences() {
         #expect(FailureMessage.statusSentence(404) == "The server answered 404 Not Found.")
         #expect(FailureMessage.statusSentence(599) == "The server answered with status 599.")
+        // A failure reported inside a success status (Slack) must not read as a success.
+        #expect(FailureMessage.statusSentence(200) == "The server reported a failure in its 200 answer.")
         #expect(FailureMessage.statusSentence(in: 400...499) == "The server answered with an error (4XX).")
         #expect(FailureMessage.statusSentence(in: 422...422) == "The server answered 422 Unprocessable Content.")
         #expect(FailureMessage.statusSentence(in: 500...503) == "The server answered with an error (500–503).")

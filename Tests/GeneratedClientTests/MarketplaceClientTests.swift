@@ -109,7 +109,9 @@ struct MarketplaceClientTests {
         let limited = try await createOrderError(.json(Self.platformError("slow"), status: 429))
         #expect(limited.localizedDescription == "Too many requests; wait a moment.")
         let missing = try await createOrderError(.json(Self.platformError("x"), status: 404))
-        #expect(missing.endpointFailure?.errorDescription == nil)
+        // No message in the spec: a sentence naming the status, not Foundation's placeholder.
+        #expect(missing.endpointFailure?.errorDescription == "The server answered 404 Not Found.")
+        #expect(missing.endpointFailure?.localizedDescription == "The server answered 404 Not Found.")
     }
 
     @Test("A 422 body that is not JSON still yields the fallback case, raw bytes kept")

@@ -87,6 +87,13 @@ struct SlackLoopbackTests {
                 #expect(body.value?.warning == "missing_charset", "\(name)")
                 #expect(body.value?.responseMetadata?.warnings == ["missing_charset"], "\(name)")
                 #expect(body.text == Self.failed(code), "\(name)")
+                // A case without a spec message names the failure, not "200 OK" as if it succeeded.
+                let described = failure.localizedDescription
+                if expected == "invalidAuth" {
+                    #expect(described == "The Slack token is invalid.", "\(name)")
+                } else {
+                    #expect(described == "The server reported a failure in its 200 answer.", "\(name)")
+                }
             }
         }
     }

@@ -14,6 +14,7 @@ struct ParsedSpecFile {
     var headers: [HeaderSpec] = []
     var auth: AuthSpec?
     var coding = CodingSpec()
+    var rateLimit: RateLimitSpec?
     var defaultErrors: [ErrorMappingSpec] = []
     var defaultResilience = ResilienceHints()
     var models: [ModelSpec] = []

@@ -53,11 +53,11 @@ extension SpecFileParser {
                                     location: location)
         }
         let fields = reader.fields(of: mapping, in: what,
-                                   allowed: ["case", "body", "message", "description", "discriminator", "cases", "otherwise",
-                                             "conditions", "when"],
+                                   allowed: ["case", "body", "description", "discriminator", "cases", "otherwise",
+                                             "conditions", "when"] + Self.meaningKeys,
                                    owner: location)
         let body = fields["body"].flatMap { reader.string($0.value, "'body'") }
-        let message = fields["message"].flatMap { reader.string($0.value, "'message'") }
+        let meaning = parseMeaning(fields, body: body)
         let description = fields["description"].flatMap { reader.string($0.value, "'description'") }
         let matching = parseMatching(fields, status: status, body: body, what: what)
 
@@ -71,7 +71,7 @@ extension SpecFileParser {
                 reader.error("\(what) is missing required key 'case'", at: location)
                 return nil
             }
-            guard let errorCase = parseCase(caseEntry.value, body: body, message: message, description: description,
+            guard let errorCase = parseCase(caseEntry.value, body: body, meaning: meaning, description: description,
                                             what: "the case of \(what)") else { return nil }
             var single = ErrorMappingSpec(status: status, bodySchema: body, outcome: .single(errorCase), description: description,
                                           location: location)
@@ -90,10 +90,10 @@ extension SpecFileParser {
         if let casesEntry = fields["cases"] {
             if let casesMapping = reader.mapping(casesEntry.value, "'cases'") {
                 for entry in reader.entries(of: casesMapping) {
-                    if let nested = parseNestedDiscriminator(entry, body: body, message: message, description: description) {
+                    if let nested = parseNestedDiscriminator(entry, body: body, meaning: meaning, description: description) {
                         cases.append(nested)
                     } else if !Self.isNestedDiscriminator(entry.value),
-                              let errorCase = parseCase(entry.value, body: body, message: nil, description: nil,
+                              let errorCase = parseCase(entry.value, body: body, meaning: CaseMeaning(), description: nil,
                                                         what: "the case for '\(entry.key)'") {
                         var listed = DiscriminatorSpec.Case(value: entry.key, errorCase: errorCase)
                         listed.valueLocation = reader.location(of: entry.keyNode)
@@ -109,7 +109,7 @@ extension SpecFileParser {
                          at: location)
             return nil
         }
-        guard let fallback = parseCase(otherwise.value, body: body, message: message, description: description,
+        guard let fallback = parseCase(otherwise.value, body: body, meaning: meaning, description: description,
                                        what: "'otherwise' of \(what)") else { return nil }
         let discriminator = DiscriminatorSpec(source: source, cases: cases, fallback: fallback,
                                               location: reader.location(of: discriminatorEntry.keyNode))
@@ -119,22 +119,22 @@ extension SpecFileParser {
         return discriminated
     }
 
-    /// A case name, or `{ case:, message:, description: }`.
-    func parseCase(_ node: Node, body: String?, message: String?, description: String?, what: String) -> ErrorCaseSpec? {
+    /// A case name, or `{ case:, message:, retryable:, description: }`.
+    func parseCase(_ node: Node, body: String?, meaning: CaseMeaning, description: String?, what: String) -> ErrorCaseSpec? {
         let location = reader.location(of: node)
         if case .mapping(let mapping) = node {
-            let fields = reader.fields(of: mapping, in: what, allowed: ["case", "message", "description"],
+            let fields = reader.fields(of: mapping, in: what, allowed: ["case", "description"] + Self.meaningKeys,
                                        required: ["case"], owner: location)
             guard let caseEntry = fields["case"], let name = reader.string(caseEntry.value, "'case'") else { return nil }
             checkIdentifier(name, SwiftIdentifier(memberNamed: name), "error case name", at: caseEntry.value)
             return ErrorCaseSpec(name: name, bodySchema: body,
-                                 message: fields["message"].flatMap { reader.string($0.value, "'message'") } ?? message,
                                  description: fields["description"].flatMap { reader.string($0.value, "'description'") } ?? description,
                                  location: reader.location(of: caseEntry.value))
+                .with(meaning.overridden(by: parseMeaning(fields, body: body)))
         }
         guard let name = reader.string(node, what) else { return nil }
         checkIdentifier(name, SwiftIdentifier(memberNamed: name), "error case name", at: node)
-        return ErrorCaseSpec(name: name, bodySchema: body, message: message, description: description, location: location)
+        return ErrorCaseSpec(name: name, bodySchema: body, description: description, location: location).with(meaning)
     }
 
     func parseDiscriminatorSource(_ node: Node) -> DiscriminatorSpec.Source? {

@@ -76,7 +76,7 @@ extension SpecFileParser {
                                             in: what, allowed: Self.predicateKeys, owner: location)
         let predicate = parsePredicate(predicateFields, at: node, what: what)
         let caseNode = Node.mapping(Node.Mapping(casePairs, mapping.tag, mapping.style, mapping.mark))
-        guard let errorCase = parseCase(caseNode, body: body, message: nil, description: nil, what: what),
+        guard let errorCase = parseCase(caseNode, body: body, meaning: CaseMeaning(), description: nil, what: what),
               let predicate else { return nil }
         return ErrorConditionSpec(predicate: predicate, errorCase: errorCase, location: location)
     }
@@ -125,7 +125,7 @@ extension SpecFileParser {
     }
 
     /// A value under `cases` that discriminates further: `{ discriminator, cases, otherwise }`.
-    func parseNestedDiscriminator(_ entry: NodeReader.Entry, body: String?, message: String?,
+    func parseNestedDiscriminator(_ entry: NodeReader.Entry, body: String?, meaning: CaseMeaning,
                                   description: String?) -> DiscriminatorSpec.Case? {
         guard Self.isNestedDiscriminator(entry.value), case .mapping(let mapping) = entry.value else { return nil }
         let what = "the nested discriminator for '\(NodeReader.abbreviated(entry.key))'"
@@ -137,10 +137,10 @@ extension SpecFileParser {
         if let casesEntry = fields["cases"] {
             if let casesMapping = reader.mapping(casesEntry.value, "'cases'") {
                 for inner in reader.entries(of: casesMapping) {
-                    if let nested = parseNestedDiscriminator(inner, body: body, message: message, description: description) {
+                    if let nested = parseNestedDiscriminator(inner, body: body, meaning: meaning, description: description) {
                         cases.append(nested)
                     } else if !Self.isNestedDiscriminator(inner.value),
-                              let errorCase = parseCase(inner.value, body: body, message: nil, description: nil,
+                              let errorCase = parseCase(inner.value, body: body, meaning: CaseMeaning(), description: nil,
                                                         what: "the case for '\(inner.key)'") {
                         var listed = DiscriminatorSpec.Case(value: inner.key, errorCase: errorCase)
                         listed.valueLocation = reader.location(of: inner.keyNode)
@@ -156,7 +156,7 @@ extension SpecFileParser {
                          at: location)
             return nil
         }
-        guard let fallback = parseCase(otherwise.value, body: body, message: message, description: description,
+        guard let fallback = parseCase(otherwise.value, body: body, meaning: meaning, description: description,
                                        what: "'otherwise' of \(what)") else { return nil }
         let discriminator = DiscriminatorSpec(source: source, cases: cases, fallback: fallback,
                                               location: reader.location(of: discriminatorEntry.keyNode))

@@ -6,10 +6,10 @@ import Yams
 /// parsed: includes by the loader, the rest by validation.
 struct SpecFileParser {
     static let serviceKeys = ["service", "description", "baseURL", "include", "headers", "auth", "coding",
-                              "defaults", "errorSchemas", "models", "endpoints"]
+                              "rateLimit", "defaults", "errorSchemas", "models", "endpoints"]
     static let sharedFileKeys = ["description", "include", "errorSchemas", "models"]
     /// Keys only a service has: a file with any of them is checked as a service.
-    static let serviceOnlyKeys = ["service", "baseURL", "headers", "auth", "coding", "defaults", "endpoints"]
+    static let serviceOnlyKeys = ["service", "baseURL", "headers", "auth", "coding", "rateLimit", "defaults", "endpoints"]
     static let endpointKeys = ["description"] + HTTPMethod.allCases.map(\.specKey)
         + ["path", "query", "headers", "body", "response", "errors", "idempotencyKey", "timeout", "retry", "breaker"]
 
@@ -50,6 +50,7 @@ struct SpecFileParser {
         if let entry = fields["headers"] { file.headers = parseHeaders(entry.value) }
         if let entry = fields["auth"] { file.auth = parseAuth(entry.value) }
         if let entry = fields["coding"] { file.coding = parseCoding(entry.value) }
+        if let entry = fields["rateLimit"] { file.rateLimit = parseRateLimit(entry.value) }
         if let entry = fields["defaults"] { parseDefaults(entry.value) }
         if let entry = fields["errorSchemas"] { parseErrorSchemas(entry.value) }
         if let entry = fields["models"] { parseModels(entry.value) }

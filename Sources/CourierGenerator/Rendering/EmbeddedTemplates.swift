@@ -38,6 +38,9 @@ enum EmbeddedTemplates {
                     var configuration = configuration
                     configuration.coding = JSONCoding(keyStyle: .asIs, dateFormat: {{dateFormat}})
                     configuration.auth = auth
+            {{#rateLimitFields}}
+                    configuration.rateLimitFields = {{rateLimitFields}}
+            {{/rateLimitFields}}
             {{#hasHeaders}}
                     let fields: [(String, String)] = [
             {{#fixedHeaders}}
@@ -134,20 +137,32 @@ enum EmbeddedTemplates {
             {{successCode}}
                 }
             {{/successCode}}
-            {{#hasMessages}}
+            {{#hasDescriptions}}
 
-                /// The spec's message for the user, if it gives one.
+                /// The message for the user: the server's words when the spec names their field, else the
+                /// spec's text, else a sentence naming the status.
                 public var errorDescription: String? {
                     switch self {
-            {{#messages}}
-                    case .{{name}}: {{literal}}
-            {{/messages}}
-            {{#needsMessageDefault}}
-                    default: nil
-            {{/needsMessageDefault}}
+            {{#descriptions}}
+                    case {{pattern}}: {{expression}}
+            {{/descriptions}}
                     }
                 }
-            {{/hasMessages}}
+            {{/hasDescriptions}}
+            {{#hasRetryables}}
+
+                /// Whether the failure is worth repeating, where the spec says; `nil` leaves it to the status rule.
+                public var isRetryable: Bool? {
+                    switch self {
+            {{#retryables}}
+                    case .{{name}}: {{value}}
+            {{/retryables}}
+            {{#needsRetryableDefault}}
+                    default: nil
+            {{/needsRetryableDefault}}
+                    }
+                }
+            {{/hasRetryables}}
             }
             {{/aliasOf}}
             {{/failures}}

@@ -107,8 +107,18 @@ public struct ErrorCaseSpec: Hashable, Sendable, SourceLocated {
     public var swiftName: SwiftIdentifier
     /// The error schema the case carries, by spec name, if the body is decoded.
     public var bodySchema: String?
-    /// A message meant for end users, if the spec gives one.
+    /// A message meant for end users, if the spec gives one: the fixed text of `message: "…"`,
+    /// or the `fallback` of `message: { field:, fallback:, key: }`.
     public var message: String?
+    /// The body field whose text is the user message when the server sends one
+    /// (`message: { field: … }`); shown before ``message``.
+    public var messageField: FieldPath?
+    /// The localization key of ``message`` (`message: { key: … }`), looked up in the app's
+    /// main bundle with ``message`` as the default value.
+    public var messageKey: String?
+    /// Whether the failure is worth repeating, when the spec says (`retryable: true|false`);
+    /// `nil` leaves it to the status rule.
+    public var retryable: Bool?
     /// The documentation, if any.
     public var description: String?
     /// Where the case name is written.
@@ -116,11 +126,15 @@ public struct ErrorCaseSpec: Hashable, Sendable, SourceLocated {
 
     /// Creates an error case.
     public init(name: String, swiftName: SwiftIdentifier? = nil, bodySchema: String? = nil, message: String? = nil,
+                messageField: FieldPath? = nil, messageKey: String? = nil, retryable: Bool? = nil,
                 description: String? = nil, location: SourceLocation) {
         self.name = name
         self.swiftName = swiftName ?? SwiftIdentifier(memberNamed: name)
         self.bodySchema = bodySchema
         self.message = message
+        self.messageField = messageField
+        self.messageKey = messageKey
+        self.retryable = retryable
         self.description = description
         self.location = location
     }

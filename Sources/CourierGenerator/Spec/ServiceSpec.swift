@@ -16,6 +16,8 @@ public struct ServiceSpec: Hashable, Sendable, SourceLocated {
     public var auth: AuthSpec?
     /// How JSON keys and dates are encoded.
     public var coding: CodingSpec
+    /// The service's own rate-limit names (`rateLimit:`), if it has any.
+    public var rateLimit: RateLimitSpec?
     /// Models declared in the spec and its included files, then models synthesized from inline
     /// request bodies. Sorted in declaration order, included files first.
     public var models: [ModelSpec]

@@ -24,12 +24,15 @@ public struct ClientFileModel: TemplateModel {
     public var methods: [MethodModel]
     /// The spec's authentication, when it has one.
     public var auth: AuthModel?
+    /// The `RateLimitFields(…)` expression of the spec's `rateLimit:`, when it has one.
+    public var rateLimitFields: String? = nil
 
     /// The fields the `client` template reads.
     public static let templateFields: TemplateFields<Self> = [
         "version": \.version, "specPath": \.specPath, "doc": \.doc, "name": \.name, "baseURL": \.baseURL,
         "dateFormat": \.dateFormat, "fixedHeaders": \.fixedHeaders, "headerArguments": \.headerArguments,
         "initDoc": \.initDoc, "methods": \.methods, "hasHeaders": \.hasHeaders, "auth": \.auth,
+        "rateLimitFields": \.rateLimitFields,
     ]
 
     /// Whether the client sets any header field.

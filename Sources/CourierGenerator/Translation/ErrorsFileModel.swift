@@ -30,10 +30,12 @@ public struct FailureModel: TemplateModel {
     public var branches: [StatusBranchModel]
     /// Whether no branch is `default`, so `map(_:)` needs `default: return nil`.
     public var needsNilDefault: Bool
-    /// The cases with a user-facing message.
-    public var messages: [MessageModel]
-    /// Whether some cases have no message, so `errorDescription` needs `default: nil`.
-    public var needsMessageDefault: Bool
+    /// The branches of `errorDescription`, one per case.
+    public var descriptions: [DescriptionModel]
+    /// The branches of `isRetryable`, for the cases whose spec says; empty when none does.
+    public var retryables: [RetryableModel]
+    /// Whether some cases do not say, so `isRetryable` needs `default: nil`.
+    public var needsRetryableDefault: Bool
     /// The shared enum this name stands for, when the endpoint documents only the service's
     /// defaults; the other fields are then empty.
     public var aliasOf: String? = nil
@@ -47,15 +49,18 @@ public struct FailureModel: TemplateModel {
     /// The fields the `errors` template reads.
     public static let templateFields: TemplateFields<Self> = [
         "doc": \.doc, "name": \.name, "cases": \.cases, "branches": \.branches,
-        "hasBranches": \.hasBranches, "needsNilDefault": \.needsNilDefault, "messages": \.messages,
-        "hasMessages": \.hasMessages, "needsMessageDefault": \.needsMessageDefault, "aliasOf": \.aliasOf,
+        "hasBranches": \.hasBranches, "needsNilDefault": \.needsNilDefault, "descriptions": \.descriptions,
+        "hasDescriptions": \.hasDescriptions, "retryables": \.retryables, "hasRetryables": \.hasRetryables,
+        "needsRetryableDefault": \.needsRetryableDefault, "aliasOf": \.aliasOf,
         "successCode": \.successCode,
     ]
 
     /// Whether `map(_:)` maps any status.
     public var hasBranches: Bool { !branches.isEmpty }
-    /// Whether any case has a message.
-    public var hasMessages: Bool { !messages.isEmpty }
+    /// Whether the enum has cases to describe.
+    public var hasDescriptions: Bool { !descriptions.isEmpty }
+    /// Whether some case says whether it is worth repeating.
+    public var hasRetryables: Bool { !retryables.isEmpty }
 }
 
 /// One case of a failure enum.
@@ -111,15 +116,4 @@ public struct DiscriminatorValueModel: TemplateModel {
 
     /// The fields the `errors` template reads.
     public static let templateFields: TemplateFields<Self> = ["literal": \.literal, "value": \.value]
-}
-
-/// A case's user-facing message.
-public struct MessageModel: TemplateModel {
-    /// The case name, escaped, such as `notFound`.
-    public var name: String
-    /// The message as a string literal.
-    public var literal: String
-
-    /// The fields the `errors` template reads.
-    public static let templateFields: TemplateFields<Self> = ["name": \.name, "literal": \.literal]
 }

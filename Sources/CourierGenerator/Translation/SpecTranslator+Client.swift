@@ -31,6 +31,9 @@ extension SpecTranslator {
         }
         initText += "\n  - configuration: Logging, events, timeouts and query encoding. Its coding and auth are"
         initText += " replaced by the spec's coding and `auth`, and the spec's header fields are added to its defaults."
+        if spec.rateLimit != nil {
+            initText += " Its `rateLimitFields` are the spec's `rateLimit` names."
+        }
         var text = spec.description ?? "A client for \(spec.name)."
         text += "\n\nEach method sends one request and throws the endpoint's documented failures as typed errors."
         return ClientFileModel(
@@ -43,7 +46,8 @@ extension SpecTranslator {
             headerArguments: arguments,
             initDoc: SwiftComment.documentation(initText, indentation: "    "),
             methods: spec.endpoints.map(methodModel),
-            auth: spec.auth.map(authModel)
+            auth: spec.auth.map(authModel),
+            rateLimitFields: spec.rateLimit.map(rateLimitFieldsExpression)
         )
     }
 

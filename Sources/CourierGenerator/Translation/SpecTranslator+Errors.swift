@@ -21,8 +21,8 @@ extension SpecTranslator {
                 let what = spec.defaultErrors.isEmpty ? "none, so it shares the empty" : "the service's defaults only, shared as"
                 let doc = "The documented failures of \(endpointReference(endpoint)): \(what) `\(sharedFailureName)`."
                 failures.append(FailureModel(doc: SwiftComment.documentation(doc), name: failureName(endpoint),
-                                             cases: [], branches: [], needsNilDefault: false, messages: [],
-                                             needsMessageDefault: false, aliasOf: sharedFailureName))
+                                             cases: [], branches: [], needsNilDefault: false, descriptions: [],
+                                             retryables: [], needsRetryableDefault: false, aliasOf: sharedFailureName))
             } else {
                 let doc = "The documented failures of \(endpointReference(endpoint))."
                 failures.append(failureModel(mappings: endpoint.effectiveErrors, cases: endpoint.errorCases,
@@ -71,6 +71,7 @@ extension SpecTranslator {
                       name: String) -> FailureModel {
         // Where each case is used, for its doc comment.
         var uses: [String: [String]] = [:]
+        var statuses: [String: [StatusMatcher]] = [:]
         var branches: [StatusBranchModel] = []
         for mapping in mappings where !mapping.isSuccessMapping {
             var branch = StatusBranchModel(status: nil, lowerBound: nil, upperBound: nil, isDefault: false,
@@ -81,6 +82,7 @@ extension SpecTranslator {
             case .default: branch.isDefault = true
             }
             let status = Self.statusText(mapping.status)
+            for item in mapping.allCases { statuses[item.name, default: []].append(mapping.status) }
             if Self.needsStatements(mapping) {
                 branch.code = matchingStatements(mapping, indentation: "            ", uses: &uses).joined(separator: "\n")
                 branches.append(branch)
@@ -123,17 +125,16 @@ extension SpecTranslator {
             return FailureCaseModel(doc: SwiftComment.documentation(text, indentation: "    "), name: item.swiftName.escaped,
                                     payloadType: item.bodySchema.map(payloadType))
         }
-        let messages = errorCases.compactMap { item in
-            item.message.map { MessageModel(name: item.swiftName.escaped, literal: SwiftLiteral.string($0)) }
-        }
+        let retryables = retryableModels(errorCases, mappings: mappings)
         var model = FailureModel(
             doc: SwiftComment.documentation(doc),
             name: name,
             cases: cases,
             branches: branches,
             needsNilDefault: !mappings.contains { $0.status == .default },
-            messages: messages,
-            needsMessageDefault: messages.count < cases.count,
+            descriptions: descriptionModels(errorCases, statuses: statuses),
+            retryables: retryables,
+            needsRetryableDefault: retryables.count < cases.count,
             usesUnwrap: errorCases.contains { item in
                 // Wrapped and array schemas decode through an envelope and are unwrapped.
                 guard let name = item.bodySchema, let schema = errorSchemas[name] else { return false }

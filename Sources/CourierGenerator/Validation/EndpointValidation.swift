@@ -24,6 +24,7 @@ extension SpecValidator {
         let overridden = Set(own.map(\.status))
         endpoint.effectiveErrors = (own + defaults.filter { !overridden.contains($0.status) }).sorted { $0.status < $1.status }
         checkCaseConsistency(endpoint.effectiveErrors, owner: what, reportingInherited: false)
+        checkCaseMeaning(endpoint.effectiveErrors, owner: what, reportingInherited: false)
         endpoint.resilience = endpoint.resilience.merged(withDefaults: root.defaultResilience)
         if endpoint.resilience.idempotencyKey != nil && endpoint.method.isIdempotent {
             warning("\(what) uses \(endpoint.method.rawValue), which is already idempotent; 'idempotencyKey' is not needed",

@@ -56,6 +56,7 @@ struct SpecValidator {
 
         let defaultErrors = checkErrorMappings(root.defaultErrors, owner: "'defaults'")
         checkCaseConsistency(defaultErrors, owner: "'defaults'")
+        checkCaseMeaning(defaultErrors, owner: "'defaults'")
         let endpoints = root.endpoints.map { validateEndpoint($0, defaults: defaultErrors) }
         checkCollisions(endpoints.map { ($0.name, $0.swiftName, $0.location) }, what: "endpoint")
         checkCollisions(root.headers.map { ($0.name.lowercased(), $0.swiftName, $0.location) }, what: "header")
@@ -64,10 +65,11 @@ struct SpecValidator {
         }
 
         guard root.isService, let name = root.serviceName, let baseURL = root.baseURL else { return nil }
-        let spec = ServiceSpec(name: name, description: root.description, baseURL: baseURL, headers: root.headers, auth: root.auth,
+        var spec = ServiceSpec(name: name, description: root.description, baseURL: baseURL, headers: root.headers, auth: root.auth,
                            coding: root.coding, models: models, errorSchemas: errorSchemas, defaultErrors: defaultErrors,
                            defaultResilience: root.defaultResilience, endpoints: endpoints,
                            includedFiles: included.map(\.path), location: root.serviceLocation)
+        spec.rateLimit = root.rateLimit
         checkGeneratedNames(of: spec)
         checkReservedNames(of: spec)
         return spec

@@ -41,7 +41,8 @@ extension APIClient {
                 }
                 return .failure(.circuitOpen(open))
             case .response(let response):
-                let raw = RawResponse(status: response.head.status, headerFields: response.head.headerFields, body: response.body, coding: configuration.coding)
+                let raw = RawResponse(status: response.head.status, headerFields: response.head.headerFields, body: response.body,
+                                      coding: configuration.coding, rateLimitFields: configuration.rateLimitFields)
                 if raw.status.code == 401, !replayed, let onUnauthorized = configuration.auth.onUnauthorized {
                     let action = await onUnauthorized(Authentication.UnauthorizedContext(request: prepared.summary, response: raw))
                     if action == .replay {
@@ -149,7 +150,7 @@ extension APIClient {
                 traits,
                 attemptTimeout: call.attemptTimeout,
                 overallTimeout: remaining,
-                assess: { outcome in Self.assess(outcome, of: call, coding: configuration.coding) },
+                assess: { outcome in Self.assess(outcome, of: call, coding: configuration.coding, rateLimitFields: configuration.rateLimitFields) },
                 interrupted: { interruption in interrupted(interruption, call: call, number: firstAttempt + attemptsMade) },
                 onEvent: { event in report(event, call: call, firstAttempt: firstAttempt) },
                 attempt: { attempt in
@@ -165,15 +166,18 @@ extension APIClient {
     ///
     /// A failed status is mapped to the endpoint's documented failure here already, once per
     /// failed attempt, because that failure may say whether it is worth repeating.
-    static func assess(_ outcome: AttemptOutcome, of call: PreparedRequest, coding: JSONCoding) -> AttemptFailure? {
+    static func assess(_ outcome: AttemptOutcome, of call: PreparedRequest, coding: JSONCoding,
+                       rateLimitFields: RateLimitFields = .standard) -> AttemptFailure? {
         switch outcome {
         case .response(let response):
             let status = response.head.status
             guard !call.successStatuses.contains(status) else { return nil }
             let retryable = call.failureRetryability.flatMap { retryability in
-                retryability(RawResponse(status: status, headerFields: response.head.headerFields, body: response.body, coding: coding))
+                retryability(RawResponse(status: status, headerFields: response.head.headerFields, body: response.body, coding: coding,
+                                         rateLimitFields: rateLimitFields))
             }
-            return .status(status, retryAfter: retryAfter(in: response.head), retryable: retryable)
+            let demand = retryAfter(in: response.head) ?? rateLimitFields.bodyRetryDelay(in: response.body)
+            return .status(status, retryAfter: demand, retryable: retryable)
         case .transportFailure(let error):
             return AttemptFailure(error)
         case .circuitOpen:
@@ -183,6 +187,8 @@ extension APIClient {
     }
 
     /// The server's `Retry-After` demand in either form, or `nil` when it sent none or garbage.
+    /// (A service's body field, ``RateLimitFields/retryAfterField``, is read by `assess` only
+    /// when this is `nil`.)
     ///
     /// An HTTP-date is measured from the response's own `Date` field when it has one, so a
     /// client whose clock is off still waits as long as the server meant; otherwise from now.

@@ -35,6 +35,10 @@ extension APIClient {
         /// and breakers of their own (see ``Resilience``). The overall deadline is measured on
         /// ``Resilience/clock`` too.
         public var resilience: Resilience
+        /// The service's own rate-limit header fields and body retry delay, read besides the
+        /// common ones by ``RawResponse/rateLimit`` and by the retry loop's wait; a generated
+        /// client sets them from the spec's `rateLimit:`.
+        public var rateLimitFields: RateLimitFields
 
         /// Creates a configuration; every parameter has a sensible default.
         ///
@@ -49,7 +53,8 @@ extension APIClient {
             logLevel: Logger.Level = .debug,
             onEvent: (@Sendable (ClientEvent) -> Void)? = nil,
             timeouts: Timeouts = Timeouts(),
-            resilience: Resilience = Resilience()
+            resilience: Resilience = Resilience(),
+            rateLimitFields: RateLimitFields = .standard
         ) {
             self.coding = coding
             self.query = query
@@ -60,6 +65,7 @@ extension APIClient {
             self.onEvent = onEvent
             self.timeouts = timeouts
             self.resilience = resilience
+            self.rateLimitFields = rateLimitFields
         }
 
         /// The default logger: it discards everything without asking swift-log's global

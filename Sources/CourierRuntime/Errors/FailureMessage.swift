@@ -70,7 +70,14 @@ public enum FailureMessage {
     /// A sentence naming the status, such as "The server answered 404 Not Found.", with the
     /// standard reason phrase from Courier's own table (never the server's, which is its own
     /// text), or just the code for a status without one.
+    ///
+    /// A success status only reaches here for a failure reported inside it (Slack's
+    /// `{"ok": false}` in a 200), where "The server answered 200 OK." would read as a success.
     public static func statusSentence(_ status: HTTPResponse.Status) -> String {
+        if (200..<300).contains(status.code) {
+            let reason = StatusText.reason(for: status.code).map { " \($0)" } ?? ""
+            return "The server reported a failure in its \(status.code)\(reason) answer."
+        }
         guard let reason = StatusText.reason(for: status.code) else {
             return "The server answered with status \(status.code)."
         }
@@ -92,6 +99,22 @@ public enum FailureMessage {
 
     /// The sentence when nothing at all is known.
     public static let genericSentence = "The server could not complete the request."
+
+    /// The spec's text for a localization key: the app's translation of `key` in `bundle`
+    /// (a String Catalog or `.strings` table compiled into the app), else `fallback`, the
+    /// spec's own text, which is what Linux and an app without the key show.
+    ///
+    /// A spec's `message: { key: errors.notFound, fallback: "Not found." }` becomes
+    /// `FailureMessage.localized("errors.notFound", fallback: "Not found.")`.
+    ///
+    /// `Bundle.localizedString(forKey:value:table:)` rather than `String(localized:)`: it
+    /// takes a key known only at run time, needs no OS version floor, and exists on Linux,
+    /// where it returns `fallback` for a key no table has.
+    public static func localized(_ key: String, fallback: String, bundle: Bundle = .main) -> String {
+        let text = bundle.localizedString(forKey: key, value: fallback, table: nil)
+        // An app's table may map the key to an empty string; an empty message helps no one.
+        return text.isEmpty ? fallback : text
+    }
 }
 
 extension FailureMessage {

@@ -11,7 +11,8 @@ public enum AttemptFailure: Sendable, Hashable {
     /// - Parameters:
     ///   - status: The response status.
     ///   - retryAfter: The server's `Retry-After` demand, already parsed from either form
-    ///     (delay-seconds or HTTP-date); `nil` when the header was absent or unreadable.
+    ///     (delay-seconds or HTTP-date), or else the service's body field
+    ///     (``RateLimitFields/retryAfterField``); `nil` when neither says.
     ///   - retryable: What the endpoint's documented failure for this response says
     ///     (``EndpointFailure/isRetryable``), which the policy follows over its status rule;
     ///     `nil` when it says nothing.

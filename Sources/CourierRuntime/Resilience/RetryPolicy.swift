@@ -81,8 +81,10 @@ public struct RetryPolicy: Sendable, Hashable {
     /// before the deadline. The retry budget is consulted afterwards, by the caller, so that
     /// no token is spent on a retry that was never going to happen.
     ///
-    /// The delay is the server's `Retry-After`, rounded up to whole seconds, when it sent one
-    /// (negative values count as absent); otherwise full-jitter backoff,
+    /// The delay is the server's demand when it made one (negative values count as absent): a
+    /// `Retry-After` header, in whole seconds as the header counts, or a service's body field
+    /// (``RateLimitFields/retryAfterField``, such as Discord's `retry_after: 0.512`), fractions
+    /// kept; otherwise full-jitter backoff,
     /// `jitter × min(cap, base × 2^(attempt − 1))`, with the throttling base for 429 and 503.
     ///
     /// - Parameters:
@@ -158,12 +160,14 @@ public struct RetryPolicy: Sendable, Hashable {
         return false
     }
 
-    /// The server's `Retry-After`, rounded up to whole seconds, or `nil` if it sent none or
-    /// a negative one.
+    /// The server's demand, or `nil` if it made none or a negative one.
+    ///
+    /// Not rounded: a header's demand is whole seconds already (``RetryAfter/delay(from:)``
+    /// rounds an HTTP-date up), and a body's fractional seconds are as precise as the server
+    /// meant them; waiting a whole second for Discord's `0.2` would slow every burst.
     static func serverDemand(in failure: AttemptFailure) -> Duration? {
         guard case .status(_, let retryAfter?, _) = failure, retryAfter >= .zero else { return nil }
-        let (seconds, attoseconds) = retryAfter.components
-        return .seconds(attoseconds > 0 ? seconds + 1 : seconds)
+        return retryAfter
     }
 }
 

@@ -34,8 +34,26 @@ public struct RateLimit: Sendable, Hashable {
     ///   - headerFields: The response's header fields.
     ///   - receivedAt: When the response arrived; relative values count from here.
     public init(headerFields: HTTPFields, receivedAt: Date = Date()) {
+        self.init(headerFields: headerFields, body: Data(), names: .standard, receivedAt: receivedAt)
+    }
+
+    /// Reads rate-limit information from a response, with the service's own names.
+    ///
+    /// - Parameters:
+    ///   - headerFields: The response's header fields.
+    ///   - body: The response body, read only for ``RateLimitFields/retryAfterField`` when
+    ///     there is no valid `Retry-After` header.
+    ///   - names: The service's names, read after the common fields; they win.
+    ///   - receivedAt: When the response arrived; relative values count from here.
+    public init(headerFields: HTTPFields, body: Data, names: RateLimitFields, receivedAt: Date = Date()) {
         self.receivedAt = receivedAt
         retryAfter = headerFields[.retryAfter].flatMap(RetryAfter.init(headerValue:))
+        if retryAfter == nil, let delay = names.bodyRetryDelay(in: body) {
+            // `RetryAfter` counts whole seconds, as the header does; rounding up never asks
+            // the app to come back before the server allows. The retry loop keeps the fraction.
+            let (seconds, attoseconds) = delay.components
+            retryAfter = .seconds(Int(seconds) + (attoseconds > 0 ? 1 : 0))
+        }
 
         var limit = Self.field("X-RateLimit-Limit", in: headerFields).flatMap(Self.count)
         var remaining = Self.field("X-RateLimit-Remaining", in: headerFields).flatMap(Self.count)
@@ -57,6 +75,14 @@ public struct RateLimit: Sendable, Hashable {
         }
         if limit == nil, let policy = Self.field("RateLimit-Policy", in: headerFields) {
             limit = (Self.parameters(of: policy)["q"]).flatMap(Self.count)
+        }
+        if let value = names.limit.flatMap({ Self.field($0, in: headerFields) }).flatMap(Self.count) { limit = value }
+        if let value = names.remaining.flatMap({ Self.field($0, in: headerFields) }).flatMap(Self.count) { remaining = value }
+        if let date = names.reset.flatMap({ Self.field($0, in: headerFields) }).flatMap({ Self.legacyReset($0, receivedAt: receivedAt) }) {
+            resetsAt = date
+        }
+        if let seconds = names.resetAfter.flatMap({ Self.field($0, in: headerFields) }).flatMap(Self.fractionalSeconds) {
+            resetsAt = receivedAt.addingTimeInterval(seconds)
         }
         self.limit = limit
         self.remaining = remaining
@@ -91,6 +117,14 @@ public struct RateLimit: Sendable, Hashable {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty, trimmed.allSatisfy(\.isASCIIDigit) else { return nil }
         return Int(trimmed)
+    }
+
+    /// A non-negative number of seconds with an optional fraction, such as Discord's `0.512`.
+    private static func fractionalSeconds(_ text: String) -> TimeInterval? {
+        guard !text.isEmpty, text.allSatisfy({ $0.isASCIIDigit || $0 == "." }), let value = Double(text), value.isFinite else {
+            return nil
+        }
+        return value
     }
 
     /// `X-RateLimit-Reset` is epoch seconds at GitHub, Qiita and most others, and a

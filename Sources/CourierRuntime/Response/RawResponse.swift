@@ -17,6 +17,8 @@ public struct RawResponse: Sendable {
     public var coding: JSONCoding
     /// When the response arrived; relative rate-limit values count from here.
     public var receivedAt: Date
+    /// The service's rate-limit names, which ``rateLimit`` reads besides the common ones.
+    public var rateLimitFields: RateLimitFields
 
     /// Creates a raw response.
     public init(
@@ -24,18 +26,20 @@ public struct RawResponse: Sendable {
         headerFields: HTTPFields = HTTPFields(),
         body: Data = Data(),
         coding: JSONCoding = JSONCoding(),
-        receivedAt: Date = Date()
+        receivedAt: Date = Date(),
+        rateLimitFields: RateLimitFields = .standard
     ) {
         self.status = status
         self.headerFields = headerFields
         self.body = body
         self.coding = coding
         self.receivedAt = receivedAt
+        self.rateLimitFields = rateLimitFields
     }
 
     /// What the server said about rate limits and when to try again.
     public var rateLimit: RateLimit {
-        RateLimit(headerFields: headerFields, receivedAt: receivedAt)
+        RateLimit(headerFields: headerFields, body: body, names: rateLimitFields, receivedAt: receivedAt)
     }
 
     /// The body as UTF-8 text, with invalid bytes replaced.

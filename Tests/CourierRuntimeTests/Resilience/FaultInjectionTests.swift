@@ -147,7 +147,9 @@ import Testing
             transport: kind.make(),
             configuration: APIClient.Configuration(
                 onEvent: events.hook,
-                timeouts: APIClient.Timeouts(attempt: .milliseconds(400)),
+                // A refusal comes back at once, so the timeout only bounds a broken transport; at
+                // 400 ms a 2-core machine under four builds timed attempts out before the refusal arrived.
+                timeouts: APIClient.Timeouts(attempt: .seconds(10)),
                 resilience: Resilience(retryPolicy: Self.quickPolicy, sharing: .isolated)
             )
         )

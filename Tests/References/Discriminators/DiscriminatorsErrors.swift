@@ -57,12 +57,20 @@ public enum PayFailure: EndpointFailure, LocalizedError {
         }
     }
 
-    /// The spec's message for the user, if it gives one.
+    /// The message for the user: the server's words when the spec names their field, else the
+    /// spec's text, else a sentence naming the status.
     public var errorDescription: String? {
         switch self {
         case .cardDeclined: "Your card was declined."
+        case .expiredCard(let body): FailureMessage.text(for: body)
         case .paymentFailed: "The payment failed."
-        default: nil
+        case .duplicate(let body): FailureMessage.text(for: body)
+        case .conflict(let body): FailureMessage.text(for: body)
+        case .amountTooSmall(let body): FailureMessage.text(for: body)
+        case .invalid(let body): FailureMessage.text(for: body)
+        case .quotaExhausted: FailureMessage.statusSentence(429)
+        case .slowDown: FailureMessage.statusSentence(429)
+        case .rateLimited: FailureMessage.statusSentence(429)
         }
     }
 }

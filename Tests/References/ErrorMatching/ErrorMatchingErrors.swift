@@ -31,6 +31,15 @@ public enum ErrorMatchingFailure: EndpointFailure, LocalizedError {
             return nil
         }
     }
+
+    /// The message for the user: the server's words when the spec names their field, else the
+    /// spec's text, else a sentence naming the status.
+    public var errorDescription: String? {
+        switch self {
+        case .missing(let body): FailureMessage.text(for: body)
+        case .failedInside(let body): FailureMessage.text(for: body)
+        }
+    }
 }
 
 /// The documented failures of `ErrorMatchingClient.getItem` (`GET /items/{id}`).
@@ -149,6 +158,37 @@ public enum GetItemFailure: EndpointFailure, LocalizedError {
             }
         default:
             return nil
+        }
+    }
+
+    /// The message for the user: the server's words when the spec names their field, else the
+    /// spec's text, else a sentence naming the status.
+    public var errorDescription: String? {
+        switch self {
+        case .failedByHeader: FailureMessage.genericSentence
+        case .retryLater(let body): FailureMessage.text(for: body)
+        case .quotaExhausted(let body): FailureMessage.text(for: body)
+        case .detailed(let body): FailureMessage.text(for: body)
+        case .finalRefusal(let body): FailureMessage.text(for: body)
+        case .halfway(let body): FailureMessage.text(for: body)
+        case .tooMany(let body): FailureMessage.text(for: body)
+        case .quotaReason(let body): FailureMessage.text(for: body)
+        case .burstReason(let body): FailureMessage.text(for: body)
+        case .limitedOtherwise(let body): FailureMessage.text(for: body)
+        case .limited(let body): FailureMessage.text(for: body)
+        case .quarter(let body): FailureMessage.text(for: body)
+        case .whole(let body): FailureMessage.text(for: body)
+        case .oneAndAHalf(let body): FailureMessage.text(for: body)
+        case .scaled(let body): FailureMessage.text(for: body)
+        case .badRequest(let body): FailureMessage.text(for: body)
+        case .finalConflict(let body): FailureMessage.text(for: body)
+        case .retryableConflict(let body): FailureMessage.text(for: body)
+        case .conflict(let body): FailureMessage.text(for: body)
+        case .seven(let body): FailureMessage.text(for: body)
+        case .negative(let body): FailureMessage.text(for: body)
+        case .unprocessable(let body): FailureMessage.text(for: body)
+        case .missing(let body): FailureMessage.text(for: body)
+        case .failedInside(let body): FailureMessage.text(for: body)
         }
     }
 }

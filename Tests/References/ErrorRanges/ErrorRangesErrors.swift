@@ -21,11 +21,12 @@ public enum ErrorRangesFailure: EndpointFailure, LocalizedError {
         }
     }
 
-    /// The spec's message for the user, if it gives one.
+    /// The message for the user: the server's words when the spec names their field, else the
+    /// spec's text, else a sentence naming the status.
     public var errorDescription: String? {
         switch self {
         case .serverError: "The server failed."
-        default: nil
+        case .unexpected: FailureMessage.genericSentence
         }
     }
 }
@@ -62,12 +63,15 @@ public enum GetThingFailure: EndpointFailure, LocalizedError {
         }
     }
 
-    /// The spec's message for the user, if it gives one.
+    /// The message for the user: the server's words when the spec names their field, else the
+    /// spec's text, else a sentence naming the status.
     public var errorDescription: String? {
         switch self {
         case .notFound: "No such thing."
+        case .maintenance: FailureMessage.statusSentence(503)
+        case .clientError(let body): FailureMessage.text(for: body)
         case .serverError: "The server failed."
-        default: nil
+        case .unexpected: FailureMessage.genericSentence
         }
     }
 }
@@ -90,11 +94,12 @@ public enum DeleteThingFailure: EndpointFailure, LocalizedError {
         }
     }
 
-    /// The spec's message for the user, if it gives one.
+    /// The message for the user: the server's words when the spec names their field, else the
+    /// spec's text, else a sentence naming the status.
     public var errorDescription: String? {
         switch self {
         case .serverError: "The server failed."
-        default: nil
+        case .failed(let body): FailureMessage.text(for: body)
         }
     }
 }

@@ -31,13 +31,14 @@ public enum SayFailure: EndpointFailure, LocalizedError {
         }
     }
 
-    /// The spec's message for the user, if it gives one.
+    /// The message for the user: the server's words when the spec names their field, else the
+    /// spec's text, else a sentence naming the status.
     public var errorDescription: String? {
         switch self {
         case .badInput: "Bad \"input\": \\(nothing) */ <b>&</b> 🚀 مرحبا"
         case .quotedValue: "\"\"\" triple */"
+        case .rtlValue(let body): FailureMessage.text(for: body)
         case .otherConflict: "Line one\nLine two"
-        default: nil
         }
     }
 }

@@ -32,6 +32,15 @@ public enum ImportFailure: EndpointFailure, LocalizedError {
             return nil
         }
     }
+
+    /// The message for the user: the server's words when the spec names their field, else the
+    /// spec's text, else a sentence naming the status.
+    public var errorDescription: String? {
+        switch self {
+        case .`default`(let body): FailureMessage.text(for: body)
+        case .`throws`: FailureMessage.statusSentence(409)
+        }
+    }
 }
 
 /// The documented failures of `KeywordsClient.repeat` (`PUT /repeat`): none, so it shares the empty `KeywordsFailure`.
@@ -54,6 +63,15 @@ public enum NoneFailure: EndpointFailure, LocalizedError {
             return Self.some(response.decode())
         default:
             return nil
+        }
+    }
+
+    /// The message for the user: the server's words when the spec names their field, else the
+    /// spec's text, else a sentence naming the status.
+    public var errorDescription: String? {
+        switch self {
+        case .none: FailureMessage.statusSentence(404)
+        case .some(let body): FailureMessage.text(for: body)
         }
     }
 }

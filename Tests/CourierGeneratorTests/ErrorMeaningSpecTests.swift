@@ -1,0 +1,124 @@
+import CourierGenerator
+import Foundation
+import Testing
+
+/// `message` (text, field, fallback, key), `retryable` and top-level `rateLimit`: what a good
+/// spec parses into, and one exact diagnostic line for each mistake.
+@Suite struct ErrorMeaningSpecTests {
+    @Test func parsesMessagesRetryabilityAndRateLimitNames() throws {
+        let (spec, lines) = loadSpec("""
+            service: Discord
+            baseURL: https://discord.com/api/v10
+            rateLimit: { resetAfter: X-RateLimit-Reset-After, retryAfterField: retry_after }
+            errorSchemas:
+              DiscordError: { code: Int, message: String }
+            defaults:
+              errors:
+                404:
+                  body: DiscordError
+                  discriminator: code
+                  cases:
+                    10003: { case: unknownChannel, message: { field: message, fallback: No such channel. }, retryable: false }
+                  otherwise: { case: notFound, message: { key: errors.notFound, fallback: Not found. } }
+                  retryable: true
+                429: { case: rateLimited, body: DiscordError, message: Slow down., retryable: true }
+            endpoints:
+              getChannel: { get: "/channels/{id}", path: { id: String } }
+            """)
+        #expect(lines == [])
+        let parsed = try #require(spec)
+        let cases = parsed.defaultErrors.flatMap(\.allCases)
+        #expect(cases.map(\.name) == ["unknownChannel", "notFound", "rateLimited"])
+        #expect(cases.map(\.messageField?.description) == ["message", nil, nil])
+        #expect(cases.map(\.message) == ["No such channel.", "Not found.", "Slow down."])
+        #expect(cases.map(\.messageKey) == [nil, "errors.notFound", nil])
+        // The mapping's `retryable` reaches its `otherwise`, not the listed cases, as `message` does.
+        #expect(cases.map(\.retryable) == [false, true, true])
+        let rateLimit = try #require(parsed.rateLimit)
+        #expect(rateLimit.resetAfter == "X-RateLimit-Reset-After")
+        #expect(rateLimit.retryAfterField?.description == "retry_after")
+        #expect(rateLimit.limit == nil)
+    }
+
+    @Test func badMessagesAndRetryability() {
+        let yaml = """
+            service: Petstore
+            baseURL: https://petstore.example.com
+            errorSchemas:
+              Problem: { code: String, detail: { type: String? }, nested: { type: "[String]" } }
+            endpoints:
+              getPet:
+                get: /pets/{id}
+                path: { id: String }
+                errors:
+                  400: { case: badRequest, message: { field: detail } }
+                  401: { case: unauthorized, message: { key: errors.unauthorized } }
+                  402: { case: paymentRequired, message: { text: Pay first. } }
+                  403: { case: forbidden, message: {} }
+                  404: { case: notFound, body: Problem, message: { field: "detail[" } }
+                  409: { case: conflict, body: Problem, message: { field: missing } }
+                  410: { case: gone, body: Problem, message: { field: nested } }
+                  429: { case: rateLimited, retryable: sometimes }
+                  500: { case: serverError, message: One text. }
+                  503: { case: serverError, message: Another text. }
+                  502: { case: badGateway, retryable: true }
+                  504: { case: badGateway, retryable: false }
+            """
+        #expect(diagnosticLines(yaml) == [
+            "Specs/x.yaml:10:43: error: 'message' reads the body field 'detail', so the mapping needs 'body' to name the error schema",
+            "Specs/x.yaml:11:45: error: 'message' has a localization 'key' but no 'fallback' text to show where the key is not localized",
+            "Specs/x.yaml:12:48: error: unknown key 'text' in 'message'",
+            "Specs/x.yaml:13:40: error: 'message' needs 'field' (a body field path), 'fallback' (text) or both",
+            "Specs/x.yaml:14:63: error: '[' in path 'detail[' must be an index such as [0]",
+            "Specs/x.yaml:15:20: error: message field 'missing' of error case 'conflict' does not fit error schema 'Problem': it has no field 'missing'",
+            "Specs/x.yaml:16:20: error: message field 'nested' of error case 'gone' does not fit error schema 'Problem': the field must hold a string, number or boolean",
+            "Specs/x.yaml:17:44: error: 'retryable' must be true or false, found 'sometimes'",
+            "Specs/x.yaml:21:20: error: error case 'badGateway' of endpoint 'getPet' is 'retryable: false' here but 'retryable: true' where it is first used; one case is retryable or not",
+            "Specs/x.yaml:20:20: note: 'badGateway' is first used here",
+        ])
+    }
+
+    @Test func versionOneMessagesStayValid() {
+        // One case with a different fixed text per status was valid in version 1 (GitHub's
+        // rateLimited); the first use's text is the case's message, as before.
+        let (spec, lines) = loadSpec("""
+            service: Petstore
+            baseURL: https://petstore.example.com
+            defaults:
+              errors:
+                500: { case: serverError, message: One text. }
+                503: { case: serverError, message: Another text. }
+            endpoints:
+              getPet: { get: /pets }
+            """)
+        #expect(lines == [])
+        #expect(spec?.endpoints.first?.errorCases.map(\.message) == ["One text."])
+    }
+
+    @Test func badRateLimit() {
+        let yaml = """
+            service: Petstore
+            baseURL: https://petstore.example.com
+            rateLimit:
+              limit: "Rate Limit"
+              remainder: Rate-Remaining
+              retryAfterField: "retry_after["
+            endpoints:
+              getPet: { get: /pets }
+            """
+        #expect(diagnosticLines(yaml) == [
+            "Specs/x.yaml:4:10: error: 'Rate Limit' is not a valid HTTP header name",
+            "Specs/x.yaml:5:3: error: unknown key 'remainder' in 'rateLimit'; did you mean 'remaining'?",
+            "Specs/x.yaml:6:20: error: '[' in path 'retry_after[' must be an index such as [0]",
+        ])
+        #expect(diagnosticLines("""
+            service: Petstore
+            baseURL: https://petstore.example.com
+            rateLimit: {}
+            endpoints:
+              getPet: { get: /pets }
+            """) == [
+            "Specs/x.yaml:3:12: error: 'rateLimit' names none of 'limit', 'remaining', 'reset', 'resetAfter' or 'retryAfterField'",
+        ])
+    }
+}
