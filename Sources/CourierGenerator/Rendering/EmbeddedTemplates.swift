@@ -260,6 +260,58 @@ enum EmbeddedTemplates {
                 }
             }
             {{/envelopes}}
+            {{#unions}}
+
+            {{doc}}
+            ///
+            /// Exactly one variant, {{how}}. A value no variant fits decodes as `{{fallback}}(_:)`, holding
+            /// the JSON as sent, instead of failing, because servers add variants; encoding writes any case back unchanged.
+            public {{#isIndirect}}indirect {{/isIndirect}}enum {{name}}: Codable, Hashable, Sendable {
+            {{#variants}}
+            {{doc}}
+                case {{name}}({{type}})
+            {{/variants}}
+                /// A value no variant of this version of the client fits, as the server sent it.
+                case {{fallback}}(JSON)
+
+                /// Decodes the variant the value fits.
+                public init(from decoder: any Decoder) throws {
+            {{#isDiscriminated}}
+                    switch UnionCoding.tag({{keyLiteral}}, in: decoder) {
+            {{#variants}}
+                    case {{patterns}}: self = .{{name}}(try {{type}}(from: decoder))
+            {{/variants}}
+                    default: self = .{{fallback}}(try JSON(from: decoder))
+                    }
+            {{/isDiscriminated}}
+            {{^isDiscriminated}}
+                    let shape = UnionShape(of: decoder)
+            {{#variants}}
+                    if {{condition}}, let value = try? {{type}}(from: decoder) {
+                        self = .{{name}}(value)
+                        return
+                    }
+            {{/variants}}
+                    self = .{{fallback}}(try JSON(from: decoder))
+            {{/isDiscriminated}}
+                }
+
+                /// Encodes the variant as it was received.
+                public func encode(to encoder: any Encoder) throws {
+                    switch self {
+            {{#variants}}
+                    case .{{name}}(let value):
+                        try value.encode(to: encoder)
+            {{#tagToWrite}}
+                        try UnionCoding.encode(tag: {{tagToWrite}}, forKey: {{keyLiteral}}, to: encoder)
+            {{/tagToWrite}}
+            {{/variants}}
+                    case .{{fallback}}(let value):
+                        try value.encode(to: encoder)
+                    }
+                }
+            }
+            {{/unions}}
             {{#needsIndirect}}
 
             /// Stores a value of a recursive model out of line, so that a struct can contain itself.
