@@ -250,4 +250,26 @@ struct UnionLoopbackTests {
         let actual17 = try JSON(parsing: encoded)
         #expect(actual17 == expected)
     }
+
+    @Test("Compositions as union variants, and a composition that contains itself")
+    func compositionsAsVariantsAndRecursion() async throws {
+        try await Self.withServer { server in
+            server.route("GET", "/accounts", .respond(.json("""
+                [{"login": "admin", "id": 1, "permissions": ["push"]}, {"login": "user", "id": 2}, {"login": 3}]
+                """)))
+            server.route("GET", "/category", .respond(.json("""
+                {"name": "books", "parent": {"name": "media", "children": []},
+                 "children": [{"name": "novels", "children": []}, {"name": "poetry", "children": []}]}
+                """)))
+            for (name, client) in Self.clients(server) {
+                let accounts = try await client.accounts()
+                #expect(accounts == [.administrator(Administrator(login: "admin", id: 1, permissions: ["push"])),
+                                     .privateUser(PrivateUser(login: "user", id: 2)),
+                                     .unknown(["login": 3])], "\(name)")
+                let category = try await client.category()
+                #expect(category.name == "books" && category.parent?.name == "media", "\(name)")
+                #expect(category.children.map(\.name) == ["novels", "poetry"], "\(name)")
+            }
+        }
+    }
 }

@@ -123,4 +123,20 @@ public struct UnionsClient: Sendable {
     public func pets() async throws(APIError<PetsFailure>) -> [Pet] {
         try await self.client.send(PetsRequest())
     }
+
+    /// Sends `GET /accounts`.
+    ///
+    /// - Returns: The decoded `[Account]`.
+    /// - Throws: `APIError<AccountsFailure>`; its `.endpoint` case carries the documented failure.
+    public func accounts() async throws(APIError<AccountsFailure>) -> [Account] {
+        try await self.client.send(AccountsRequest())
+    }
+
+    /// Sends `GET /category`.
+    ///
+    /// - Returns: The decoded `Category`.
+    /// - Throws: `APIError<CategoryFailure>`; its `.endpoint` case carries the documented failure.
+    public func category() async throws(APIError<CategoryFailure>) -> Category {
+        try await self.client.send(CategoryRequest())
+    }
 }

@@ -53,3 +53,9 @@ public typealias InboxFailure = UnionsFailure
 
 /// The documented failures of `UnionsClient.pets` (`GET /pets`): none, so it shares the empty `UnionsFailure`.
 public typealias PetsFailure = UnionsFailure
+
+/// The documented failures of `UnionsClient.accounts` (`GET /accounts`): none, so it shares the empty `UnionsFailure`.
+public typealias AccountsFailure = UnionsFailure
+
+/// The documented failures of `UnionsClient.category` (`GET /category`): none, so it shares the empty `UnionsFailure`.
+public typealias CategoryFailure = UnionsFailure

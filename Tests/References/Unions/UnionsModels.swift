@@ -281,6 +281,48 @@ public struct Administrator: Codable, Hashable, Sendable {
     }
 }
 
+/// The `Named` model of Unions.
+public struct Named: Codable, Hashable, Sendable {
+    /// The `name` field.
+    public var name: String
+
+    /// Creates a value from its properties.
+    public init(name: String) {
+        self.name = name
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case name
+    }
+}
+
+/// Recursion through a composition's own properties.
+public struct Category: Codable, Hashable, Sendable {
+    /// The `name` field.
+    public var name: String
+    /// The `parent` field.
+    public var parent: Category? {
+        get { _parent?.value }
+        set { _parent = newValue.map(Indirect.init) }
+    }
+    /// The `children` field.
+    public var children: [Category]
+    private var _parent: Indirect<Category>?
+
+    /// Creates a value from its properties.
+    public init(name: String, parent: Category? = nil, children: [Category]) {
+        self.name = name
+        self._parent = parent.map(Indirect.init)
+        self.children = children
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case name
+        case _parent = "parent"
+        case children
+    }
+}
+
 /// The `Circle` model of Unions.
 public struct Circle: Codable, Hashable, Sendable {
     /// The `kind` field.
@@ -561,6 +603,45 @@ public enum ValidationIssueItem: Codable, Hashable, Sendable {
     }
 }
 
+/// Compositions as variants; the one with more required keys comes first.
+///
+/// Exactly one variant, tried in order. A value no variant fits decodes as `unknown(_:)`, holding
+/// the JSON as sent, instead of failing, because servers add variants; encoding writes any case back unchanged.
+public enum Account: Codable, Hashable, Sendable {
+    /// The `Administrator` variant.
+    case administrator(Administrator)
+    /// The `PrivateUser` variant.
+    case privateUser(PrivateUser)
+    /// A value no variant of this version of the client fits, as the server sent it.
+    case unknown(JSON)
+
+    /// Decodes the variant the value fits.
+    public init(from decoder: any Decoder) throws {
+        let shape = UnionShape(of: decoder)
+        if shape.isObject(requiring: ["login", "id", "permissions"]), let value = try? Administrator(from: decoder) {
+            self = .administrator(value)
+            return
+        }
+        if shape.isObject(requiring: ["login", "id"]), let value = try? PrivateUser(from: decoder) {
+            self = .privateUser(value)
+            return
+        }
+        self = .unknown(try JSON(from: decoder))
+    }
+
+    /// Encodes the variant as it was received.
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .administrator(let value):
+            try value.encode(to: encoder)
+        case .privateUser(let value):
+            try value.encode(to: encoder)
+        case .unknown(let value):
+            try value.encode(to: encoder)
+        }
+    }
+}
+
 /// Recursion through a union, with a discriminator.
 ///
 /// Exactly one variant, chosen by `kind`. A value no variant fits decodes as `unknown(_:)`, holding
@@ -678,5 +759,31 @@ public enum Odd: Codable, Hashable, Sendable {
         case .unknown2(let value):
             try value.encode(to: encoder)
         }
+    }
+}
+
+/// Stores a value of a recursive model out of line, so that a struct can contain itself.
+///
+/// An `indirect enum` rather than a class keeps the value semantics and the `Sendable`
+/// conformance of the models for free; it encodes and decodes as the value it holds.
+indirect enum Indirect<Value: Codable & Hashable & Sendable>: Codable, Hashable, Sendable {
+    case value(Value)
+
+    init(_ value: Value) {
+        self = .value(value)
+    }
+
+    var value: Value {
+        switch self {
+        case .value(let value): value
+        }
+    }
+
+    init(from decoder: any Decoder) throws {
+        self = .value(try Value(from: decoder))
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        try value.encode(to: encoder)
     }
 }

@@ -204,3 +204,39 @@ public struct PetsRequest: APIRequest {
     /// The name in logs and events.
     public var operationName: String { "pets" }
 }
+
+/// `GET /accounts`, sent by `UnionsClient.accounts`.
+public struct AccountsRequest: APIRequest {
+    /// What a successful response decodes to.
+    public typealias Response = [Account]
+    /// The documented failures.
+    public typealias Failure = AccountsFailure
+
+    /// Creates the request.
+    public init() {}
+
+    /// The HTTP method.
+    public var method: HTTPRequest.Method { .get }
+    /// The path template and its values.
+    public var path: RequestPath { RequestPath("/accounts") }
+    /// The name in logs and events.
+    public var operationName: String { "accounts" }
+}
+
+/// `GET /category`, sent by `UnionsClient.category`.
+public struct CategoryRequest: APIRequest {
+    /// What a successful response decodes to.
+    public typealias Response = Category
+    /// The documented failures.
+    public typealias Failure = CategoryFailure
+
+    /// Creates the request.
+    public init() {}
+
+    /// The HTTP method.
+    public var method: HTTPRequest.Method { .get }
+    /// The path template and its values.
+    public var path: RequestPath { RequestPath("/category") }
+    /// The name in logs and events.
+    public var operationName: String { "category" }
+}
