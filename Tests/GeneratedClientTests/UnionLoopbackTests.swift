@@ -272,4 +272,16 @@ struct UnionLoopbackTests {
             }
         }
     }
+
+    @Test("A date variant and a union variant are tried without a shape check")
+    func variantsWithoutAShapeCheck() throws {
+        let body = #"["2024-01-02T03:04:05Z", 5, {"b": 1}, "not a date"]"#
+        let moments = try JSONCoding().makeDecoder().decode([Moment].self, from: Data(body.utf8))
+        #expect(moments == [.date(Date(timeIntervalSince1970: 1_704_164_645)), .nest(.int(5)), .nest(.nestB(NestB(b: 1))),
+                            .nest(.unknown("not a date"))])
+        // The date goes back through the encoder's date strategy, as the ISO 8601 text it came as.
+        let encoded = try JSON(parsing: JSONCoding().makeEncoder().encode(moments))
+        let expected = try JSON(parsing: body)
+        #expect(encoded == expected)
+    }
 }

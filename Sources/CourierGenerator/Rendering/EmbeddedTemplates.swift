@@ -274,20 +274,24 @@ enum EmbeddedTemplates {
                 /// A value no variant of this version of the client fits, as the server sent it.
                 case {{fallback}}(JSON)
 
-                /// Decodes the variant the value fits.
+                /// Decodes the variant the value fits. Variants go through a single-value container, so that
+                /// the decoder's date and data strategies apply to a variant that is a `Date` or `Data`.
                 public init(from decoder: any Decoder) throws {
             {{#isDiscriminated}}
                     switch UnionCoding.tag({{keyLiteral}}, in: decoder) {
             {{#variants}}
-                    case {{patterns}}: self = .{{name}}(try {{type}}(from: decoder))
+                    case {{patterns}}: self = .{{name}}(try decoder.singleValueContainer().decode({{type}}.self))
             {{/variants}}
                     default: self = .{{fallback}}(try JSON(from: decoder))
                     }
             {{/isDiscriminated}}
             {{^isDiscriminated}}
+            {{#hasShapeChecks}}
                     let shape = UnionShape(of: decoder)
+            {{/hasShapeChecks}}
+                    let container = try decoder.singleValueContainer()
             {{#variants}}
-                    if {{condition}}, let value = try? {{type}}(from: decoder) {
+                    if {{#condition}}{{condition}}, {{/condition}}let value = try? container.decode({{type}}.self) {
                         self = .{{name}}(value)
                         return
                     }
@@ -296,18 +300,23 @@ enum EmbeddedTemplates {
             {{/isDiscriminated}}
                 }
 
-                /// Encodes the variant as it was received.
+                /// Encodes the variant as it was received, through the encoder's strategies.
                 public func encode(to encoder: any Encoder) throws {
                     switch self {
             {{#variants}}
                     case .{{name}}(let value):
-                        try value.encode(to: encoder)
             {{#tagToWrite}}
+                        try value.encode(to: encoder)
                         try UnionCoding.encode(tag: {{tagToWrite}}, forKey: {{keyLiteral}}, to: encoder)
+            {{/tagToWrite}}
+            {{^tagToWrite}}
+                        var container = encoder.singleValueContainer()
+                        try container.encode(value)
             {{/tagToWrite}}
             {{/variants}}
                     case .{{fallback}}(let value):
-                        try value.encode(to: encoder)
+                        var container = encoder.singleValueContainer()
+                        try container.encode(value)
                     }
                 }
             }

@@ -163,11 +163,14 @@ public struct UnionModel: TemplateModel {
     public var isDiscriminated: Bool
     /// The discriminator's JSON key as a Swift string literal.
     public var keyLiteral: String?
+    /// Whether some variant is attempted only after a shape check, so that the shape is read.
+    public var hasShapeChecks: Bool { variants.contains { $0.condition != nil } }
 
     /// The fields the `models` template reads.
     public static let templateFields: TemplateFields<Self> = [
         "doc": \.doc, "how": \.how, "name": \.name, "isIndirect": \.isIndirect, "variants": \.variants,
         "fallback": \.fallback, "isDiscriminated": \.isDiscriminated, "keyLiteral": \.keyLiteral,
+        "hasShapeChecks": \.hasShapeChecks,
     ]
 }
 
@@ -181,8 +184,9 @@ public struct UnionVariantModel: TemplateModel {
     public var type: String
     /// The `switch` patterns of the discriminator values that pick it, such as `.integer(0)?`.
     public var patterns: String
-    /// The shape test a value must pass before the variant is attempted (no discriminator).
-    public var condition: String
+    /// The shape test a value must pass before the variant is attempted (no discriminator);
+    /// `nil` when any shape may fit (a date, which may be a string or a number; a union).
+    public var condition: String?
     /// The discriminator value to write after the variant, when its model does not declare it.
     public var tagToWrite: String?
 

@@ -44,11 +44,11 @@ extension SpecTranslator {
         }
     }
 
-    /// The shape test that must pass before a variant is attempted; `true` when every shape may fit.
-    private func shapeCondition(_ type: TypeReference) -> String {
+    /// The shape test that must pass before a variant is attempted; `nil` when every shape may fit.
+    private func shapeCondition(_ type: TypeReference) -> String? {
         switch type {
         case .optional:
-            return "true"
+            return nil
         case .array:
             return "shape.is(.array)"
         case .map:
@@ -59,10 +59,10 @@ extension SpecTranslator {
             case .int, .int64, .double: return "shape.is(.number)"
             case .bool: return "shape.is(.bool)"
             // Dates are strings or numbers, as the service's coding says.
-            case .date: return "true"
+            case .date: return nil
             }
         case .named(let name):
-            guard let target = models[name] else { return "true" }
+            guard let target = models[name] else { return nil }
             switch target.kind {
             case .object(let properties):
                 let required = properties.filter(\.isRequired).map { SwiftLiteral.string($0.jsonKey) }
@@ -70,7 +70,7 @@ extension SpecTranslator {
             case .stringEnum:
                 return "shape.is(.string)"
             case .union, .composition:
-                return "true"
+                return nil
             }
         }
     }

@@ -471,24 +471,28 @@ public enum Channel: Codable, Hashable, Sendable {
     /// A value no variant of this version of the client fits, as the server sent it.
     case unknown(JSON)
 
-    /// Decodes the variant the value fits.
+    /// Decodes the variant the value fits. Variants go through a single-value container, so that
+    /// the decoder's date and data strategies apply to a variant that is a `Date` or `Data`.
     public init(from decoder: any Decoder) throws {
         switch UnionCoding.tag("type", in: decoder) {
-        case .integer(0)?: self = .textChannel(try TextChannel(from: decoder))
-        case .integer(2)?: self = .voiceChannel(try VoiceChannel(from: decoder))
+        case .integer(0)?: self = .textChannel(try decoder.singleValueContainer().decode(TextChannel.self))
+        case .integer(2)?: self = .voiceChannel(try decoder.singleValueContainer().decode(VoiceChannel.self))
         default: self = .unknown(try JSON(from: decoder))
         }
     }
 
-    /// Encodes the variant as it was received.
+    /// Encodes the variant as it was received, through the encoder's strategies.
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .textChannel(let value):
-            try value.encode(to: encoder)
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
         case .voiceChannel(let value):
-            try value.encode(to: encoder)
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
         case .unknown(let value):
-            try value.encode(to: encoder)
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
         }
     }
 }
@@ -505,16 +509,17 @@ public enum PaymentSource: Codable, Hashable, Sendable {
     /// A value no variant of this version of the client fits, as the server sent it.
     case unknown(JSON)
 
-    /// Decodes the variant the value fits.
+    /// Decodes the variant the value fits. Variants go through a single-value container, so that
+    /// the decoder's date and data strategies apply to a variant that is a `Date` or `Data`.
     public init(from decoder: any Decoder) throws {
         switch UnionCoding.tag("object", in: decoder) {
-        case .string("card")?: self = .card(try Card(from: decoder))
-        case .string("bank_account")?: self = .bankAccount(try BankAccount(from: decoder))
+        case .string("card")?: self = .card(try decoder.singleValueContainer().decode(Card.self))
+        case .string("bank_account")?: self = .bankAccount(try decoder.singleValueContainer().decode(BankAccount.self))
         default: self = .unknown(try JSON(from: decoder))
         }
     }
 
-    /// Encodes the variant as it was received.
+    /// Encodes the variant as it was received, through the encoder's strategies.
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .card(let value):
@@ -524,7 +529,8 @@ public enum PaymentSource: Codable, Hashable, Sendable {
             try value.encode(to: encoder)
             try UnionCoding.encode(tag: .string("bank_account"), forKey: "object", to: encoder)
         case .unknown(let value):
-            try value.encode(to: encoder)
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
         }
     }
 }
@@ -541,25 +547,28 @@ public enum Pet: Codable, Hashable, Sendable {
     /// A value no variant of this version of the client fits, as the server sent it.
     case unknown(JSON)
 
-    /// Decodes the variant the value fits.
+    /// Decodes the variant the value fits. Variants go through a single-value container, so that
+    /// the decoder's date and data strategies apply to a variant that is a `Date` or `Data`.
     public init(from decoder: any Decoder) throws {
         switch UnionCoding.tag("kind", in: decoder) {
-        case .string("Cat")?: self = .cat(try Cat(from: decoder))
-        case .string("Dog")?: self = .dog(try Dog(from: decoder))
+        case .string("Cat")?: self = .cat(try decoder.singleValueContainer().decode(Cat.self))
+        case .string("Dog")?: self = .dog(try decoder.singleValueContainer().decode(Dog.self))
         default: self = .unknown(try JSON(from: decoder))
         }
     }
 
-    /// Encodes the variant as it was received.
+    /// Encodes the variant as it was received, through the encoder's strategies.
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .cat(let value):
-            try value.encode(to: encoder)
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
         case .dog(let value):
             try value.encode(to: encoder)
             try UnionCoding.encode(tag: .string("Dog"), forKey: "kind", to: encoder)
         case .unknown(let value):
-            try value.encode(to: encoder)
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
         }
     }
 }
@@ -576,29 +585,34 @@ public enum ValidationIssueItem: Codable, Hashable, Sendable {
     /// A value no variant of this version of the client fits, as the server sent it.
     case unknown(JSON)
 
-    /// Decodes the variant the value fits.
+    /// Decodes the variant the value fits. Variants go through a single-value container, so that
+    /// the decoder's date and data strategies apply to a variant that is a `Date` or `Data`.
     public init(from decoder: any Decoder) throws {
         let shape = UnionShape(of: decoder)
-        if shape.isObject(requiring: ["resource", "field", "code"]), let value = try? ValidationIssue(from: decoder) {
+        let container = try decoder.singleValueContainer()
+        if shape.isObject(requiring: ["resource", "field", "code"]), let value = try? container.decode(ValidationIssue.self) {
             self = .validationIssue(value)
             return
         }
-        if shape.is(.string), let value = try? String(from: decoder) {
+        if shape.is(.string), let value = try? container.decode(String.self) {
             self = .string(value)
             return
         }
         self = .unknown(try JSON(from: decoder))
     }
 
-    /// Encodes the variant as it was received.
+    /// Encodes the variant as it was received, through the encoder's strategies.
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .validationIssue(let value):
-            try value.encode(to: encoder)
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
         case .string(let value):
-            try value.encode(to: encoder)
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
         case .unknown(let value):
-            try value.encode(to: encoder)
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
         }
     }
 }
@@ -615,29 +629,34 @@ public enum Account: Codable, Hashable, Sendable {
     /// A value no variant of this version of the client fits, as the server sent it.
     case unknown(JSON)
 
-    /// Decodes the variant the value fits.
+    /// Decodes the variant the value fits. Variants go through a single-value container, so that
+    /// the decoder's date and data strategies apply to a variant that is a `Date` or `Data`.
     public init(from decoder: any Decoder) throws {
         let shape = UnionShape(of: decoder)
-        if shape.isObject(requiring: ["login", "id", "permissions"]), let value = try? Administrator(from: decoder) {
+        let container = try decoder.singleValueContainer()
+        if shape.isObject(requiring: ["login", "id", "permissions"]), let value = try? container.decode(Administrator.self) {
             self = .administrator(value)
             return
         }
-        if shape.isObject(requiring: ["login", "id"]), let value = try? PrivateUser(from: decoder) {
+        if shape.isObject(requiring: ["login", "id"]), let value = try? container.decode(PrivateUser.self) {
             self = .privateUser(value)
             return
         }
         self = .unknown(try JSON(from: decoder))
     }
 
-    /// Encodes the variant as it was received.
+    /// Encodes the variant as it was received, through the encoder's strategies.
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .administrator(let value):
-            try value.encode(to: encoder)
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
         case .privateUser(let value):
-            try value.encode(to: encoder)
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
         case .unknown(let value):
-            try value.encode(to: encoder)
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
         }
     }
 }
@@ -654,24 +673,28 @@ public indirect enum Shape: Codable, Hashable, Sendable {
     /// A value no variant of this version of the client fits, as the server sent it.
     case unknown(JSON)
 
-    /// Decodes the variant the value fits.
+    /// Decodes the variant the value fits. Variants go through a single-value container, so that
+    /// the decoder's date and data strategies apply to a variant that is a `Date` or `Data`.
     public init(from decoder: any Decoder) throws {
         switch UnionCoding.tag("kind", in: decoder) {
-        case .string("circle")?: self = .circle(try Circle(from: decoder))
-        case .string("group")?: self = .group(try Group(from: decoder))
+        case .string("circle")?: self = .circle(try decoder.singleValueContainer().decode(Circle.self))
+        case .string("group")?: self = .group(try decoder.singleValueContainer().decode(Group.self))
         default: self = .unknown(try JSON(from: decoder))
         }
     }
 
-    /// Encodes the variant as it was received.
+    /// Encodes the variant as it was received, through the encoder's strategies.
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .circle(let value):
-            try value.encode(to: encoder)
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
         case .group(let value):
-            try value.encode(to: encoder)
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
         case .unknown(let value):
-            try value.encode(to: encoder)
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
         }
     }
 }
@@ -690,35 +713,84 @@ public indirect enum Nest: Codable, Hashable, Sendable {
     /// A value no variant of this version of the client fits, as the server sent it.
     case unknown(JSON)
 
-    /// Decodes the variant the value fits.
+    /// Decodes the variant the value fits. Variants go through a single-value container, so that
+    /// the decoder's date and data strategies apply to a variant that is a `Date` or `Data`.
     public init(from decoder: any Decoder) throws {
         let shape = UnionShape(of: decoder)
-        if shape.isObject(requiring: ["a"]), let value = try? NestA(from: decoder) {
+        let container = try decoder.singleValueContainer()
+        if shape.isObject(requiring: ["a"]), let value = try? container.decode(NestA.self) {
             self = .nestA(value)
             return
         }
-        if shape.isObject(requiring: ["b"]), let value = try? NestB(from: decoder) {
+        if shape.isObject(requiring: ["b"]), let value = try? container.decode(NestB.self) {
             self = .nestB(value)
             return
         }
-        if shape.is(.number), let value = try? Int(from: decoder) {
+        if shape.is(.number), let value = try? container.decode(Int.self) {
             self = .int(value)
             return
         }
         self = .unknown(try JSON(from: decoder))
     }
 
-    /// Encodes the variant as it was received.
+    /// Encodes the variant as it was received, through the encoder's strategies.
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .nestA(let value):
-            try value.encode(to: encoder)
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
         case .nestB(let value):
-            try value.encode(to: encoder)
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
         case .int(let value):
-            try value.encode(to: encoder)
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
         case .unknown(let value):
-            try value.encode(to: encoder)
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
+        }
+    }
+}
+
+/// Variants any shape may fit (a date, a union) are attempted without a shape check.
+///
+/// Exactly one variant, tried in order. A value no variant fits decodes as `unknown(_:)`, holding
+/// the JSON as sent, instead of failing, because servers add variants; encoding writes any case back unchanged.
+public enum Moment: Codable, Hashable, Sendable {
+    /// The `Date` variant.
+    case date(Date)
+    /// The `Nest` variant.
+    case nest(Nest)
+    /// A value no variant of this version of the client fits, as the server sent it.
+    case unknown(JSON)
+
+    /// Decodes the variant the value fits. Variants go through a single-value container, so that
+    /// the decoder's date and data strategies apply to a variant that is a `Date` or `Data`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let value = try? container.decode(Date.self) {
+            self = .date(value)
+            return
+        }
+        if let value = try? container.decode(Nest.self) {
+            self = .nest(value)
+            return
+        }
+        self = .unknown(try JSON(from: decoder))
+    }
+
+    /// Encodes the variant as it was received, through the encoder's strategies.
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .date(let value):
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
+        case .nest(let value):
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
+        case .unknown(let value):
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
         }
     }
 }
@@ -735,29 +807,34 @@ public enum Odd: Codable, Hashable, Sendable {
     /// A value no variant of this version of the client fits, as the server sent it.
     case unknown2(JSON)
 
-    /// Decodes the variant the value fits.
+    /// Decodes the variant the value fits. Variants go through a single-value container, so that
+    /// the decoder's date and data strategies apply to a variant that is a `Date` or `Data`.
     public init(from decoder: any Decoder) throws {
         let shape = UnionShape(of: decoder)
-        if shape.is(.string), let value = try? String(from: decoder) {
+        let container = try decoder.singleValueContainer()
+        if shape.is(.string), let value = try? container.decode(String.self) {
             self = .unknown(value)
             return
         }
-        if shape.is(.array), let value = try? [Int](from: decoder) {
+        if shape.is(.array), let value = try? container.decode([Int].self) {
             self = .numbers(value)
             return
         }
         self = .unknown2(try JSON(from: decoder))
     }
 
-    /// Encodes the variant as it was received.
+    /// Encodes the variant as it was received, through the encoder's strategies.
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .unknown(let value):
-            try value.encode(to: encoder)
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
         case .numbers(let value):
-            try value.encode(to: encoder)
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
         case .unknown2(let value):
-            try value.encode(to: encoder)
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
         }
     }
 }
