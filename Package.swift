@@ -120,6 +120,7 @@ let package = Package(
         referenceFixture("Parameters"),
         referenceFixture("Recursion"),
         referenceFixture("Resilience"),
+        referenceFixture("Unions"),
 
         // Benchmarks, run as `swift run -c release courier-bench`; see docs/BENCHMARKS.md. Not part of `swift test`.
         .executableTarget(
@@ -179,7 +180,7 @@ let package = Package(
             dependencies: [
                 "BookshelfAPI", "DiscordAPI", "GitHubAPI", "MarketplaceAPI", "QiitaAPI", "SlackAPI", "StripeAPI",
                 "ReferenceDiscriminators", "ReferenceEnums", "ReferenceErrorMatching", "ReferenceErrorMeaning", "ReferenceErrorRanges", "ReferenceEscaping",
-                "ReferenceKeywords", "ReferenceParameters", "ReferenceResilience",
+                "ReferenceKeywords", "ReferenceParameters", "ReferenceResilience", "ReferenceUnions",
                 // The generated client of the server-counted fault suite (Faults/).
                 "ReferenceFaultSuite",
                 "CourierRuntime", "CourierTesting", "CourierAsyncHTTPClient", "CourierTestServer", "CourierGenerator",

@@ -77,6 +77,7 @@ import Testing
         var typeNames: [String]
         var propertyNames: [String]
         var enumValues: [String]
+        var unionCases: [String]
         var errorCases: [String]
         var endpointNames: [String]
         var parameterNames: [String]
@@ -89,10 +90,11 @@ import Testing
         let typeNames = accepted(names, swiftName: type) { swift in
             ReservedNames.types[swift] != nil || PrimitiveType(rawValue: swift) != nil
                 || ["NamesClient", "NamesFailure"].contains(swift) || swift.hasSuffix("Request") || swift.hasSuffix("Failure")
-                || swift.hasSuffix("Envelope") || ["Everything", "Words", "Problem", "Uses"].contains(swift)
+                || swift.hasSuffix("Envelope") || ["Everything", "Words", "Problem", "Uses", "Tagged", "Choice", "Holder"].contains(swift)
         }
         let propertyNames = accepted(names, swiftName: member) { ReservedNames.properties[$0] != nil || $0 == "selfValue" }
         let enumValues = accepted(names, swiftName: member) { ReservedNames.enumValues[$0] != nil }
+        let unionCases = accepted(names, swiftName: member) { ReservedNames.unionCases[$0] != nil }
         let errorCases = accepted(names, swiftName: member) { _ in false }
         let endpointNames = accepted(names, swiftName: member) { ReservedNames.endpoints[$0] != nil }
         // `selfValue` is what a `self` parameter is called inside its method, `pathValue` what a
@@ -114,6 +116,12 @@ import Testing
         yaml += "  Uses:\n    properties:\n"
         for (index, name) in typeNames.enumerated() { yaml += "      p\(index): \(quoted(name + "?"))\n" }
         yaml += "  Words:\n    enum: [" + enumValues.map(quoted).joined(separator: ", ") + "]\n"
+        // Union cases, each picked by its own discriminator value (the variants may share a type then).
+        yaml += "  Tagged: { a: String }\n  Choice:\n    oneOf:\n"
+        for name in unionCases { yaml += "      - { type: Tagged, case: \(quoted(name)) }\n" }
+        yaml += "    discriminator:\n      property: kind\n      mapping:\n"
+        for (index, name) in unionCases.enumerated() { yaml += "        v\(index): \(quoted(name))\n" }
+        yaml += "  Holder: { choice: Choice?, choices: \"[Choice]\" }\n"
         yaml += "errorSchemas:\n  Problem:\n    properties:\n"
         for name in propertyNames { yaml += "      \(quoted(name)): String?\n" }
         yaml += "endpoints:\n"
@@ -140,7 +148,7 @@ import Testing
                 yaml += "      \(400 + index): { case: \(quoted(name))\(index.isMultiple(of: 2) ? ", body: Problem" : "") }\n"
             }
         }
-        return AcceptedSpec(typeNames: typeNames, propertyNames: propertyNames, enumValues: enumValues, errorCases: errorCases, endpointNames: endpointNames,
+        return AcceptedSpec(typeNames: typeNames, propertyNames: propertyNames, enumValues: enumValues, unionCases: unionCases, errorCases: errorCases, endpointNames: endpointNames,
                             parameterNames: parameterNames, headerArguments: headerArguments, yaml: yaml)
     }
 
@@ -156,6 +164,8 @@ import Testing
         #expect(spec.enumValues.contains("none") && spec.enumValues.contains("some") && spec.enumValues.contains("self")
                 && spec.enumValues.contains("init"))
         #expect(spec.endpointNames.contains("defaultBaseURL"))
+        #expect(spec.unionCases.contains("none") && spec.unionCases.contains("self") && spec.unionCases.contains("unknown")
+                && spec.unionCases.contains("encode") && spec.unionCases.contains("hashValue"))
         #expect(spec.errorCases.contains("none") && spec.errorCases.contains("init") && spec.errorCases.contains("rawValue"))
         for name in ["Protocol", "Type", "Void", "Class", "Some", "Actor"] {
             #expect(spec.typeNames.contains { Self.type($0) == name }, "\(name)")

@@ -65,6 +65,11 @@ enum ReservedNames {
     /// Case names of generated enums that are also cases of `Optional`: where an optional is
     /// expected (a failure enum's `map` returns `Self?`, an optional parameter's default), a bare
     /// `.none` means `Optional.none`, so generated code writes these cases qualified.
+    /// Case scope of a generated union (`oneOf`): nothing beyond Swift's own rules, which
+    /// escaping handles. The fallback case `unknown` is renamed `unknown2`, `unknown3`... when a
+    /// variant takes `unknown`, exactly as in string enums.
+    static let unionCases: [String: String] = [:]
+
     static let optionalCaseNames: Set<String> = ["none", "some"]
 
     /// Member scope of the client type: endpoint (method) names. The client stores its

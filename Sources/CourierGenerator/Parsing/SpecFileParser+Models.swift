@@ -14,7 +14,9 @@ extension SpecFileParser {
             }
             let keys = Set(reader.entries(of: body).map(\.key))
             let what = "model '\(entry.key)'"
-            if keys.contains("enum") || keys.contains("properties") {
+            if keys.contains("oneOf") || keys.contains("allOf") {
+                parseComposedModel(entry, body, what: what, location: location)
+            } else if keys.contains("enum") || keys.contains("properties") {
                 let fields = reader.fields(of: body, in: what, allowed: ["description", "enum", "properties"], owner: location)
                 let description = fields["description"].flatMap { reader.string($0.value, "'description'") }
                 if fields["enum"] != nil && fields["properties"] != nil {

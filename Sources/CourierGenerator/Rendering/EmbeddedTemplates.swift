@@ -286,6 +286,67 @@ enum EmbeddedTemplates {
                 }
             }
             {{/envelopes}}
+            {{#unions}}
+
+            {{doc}}
+            ///
+            /// Exactly one variant, {{how}}. A value no variant fits decodes as `{{fallback}}(_:)`, holding
+            /// the JSON as sent, instead of failing, because servers add variants; encoding writes any case back unchanged.
+            public {{#isIndirect}}indirect {{/isIndirect}}enum {{name}}: Codable, Hashable, Sendable {
+            {{#variants}}
+            {{doc}}
+                case {{name}}({{type}})
+            {{/variants}}
+                /// A value no variant of this version of the client fits, as the server sent it.
+                case {{fallback}}(JSON)
+
+                /// Decodes the variant the value fits. Variants go through a single-value container, so that
+                /// the decoder's date and data strategies apply to a variant that is a `Date` or `Data`.
+                public init(from decoder: any Decoder) throws {
+            {{#isDiscriminated}}
+                    switch UnionCoding.tag({{keyLiteral}}, in: decoder) {
+            {{#variants}}
+                    case {{patterns}}: self = .{{name}}(try decoder.singleValueContainer().decode({{type}}.self))
+            {{/variants}}
+                    default: self = .{{fallback}}(try JSON(from: decoder))
+                    }
+            {{/isDiscriminated}}
+            {{^isDiscriminated}}
+            {{#hasShapeChecks}}
+                    let shape = UnionShape(of: decoder)
+            {{/hasShapeChecks}}
+                    let container = try decoder.singleValueContainer()
+            {{#variants}}
+                    if {{#condition}}{{condition}}, {{/condition}}let value = try? container.decode({{type}}.self) {
+                        self = .{{name}}(value)
+                        return
+                    }
+            {{/variants}}
+                    self = .{{fallback}}(try JSON(from: decoder))
+            {{/isDiscriminated}}
+                }
+
+                /// Encodes the variant as it was received, through the encoder's strategies.
+                public func encode(to encoder: any Encoder) throws {
+                    switch self {
+            {{#variants}}
+                    case .{{name}}(let value):
+            {{#tagToWrite}}
+                        try value.encode(to: encoder)
+                        try UnionCoding.encode(tag: {{tagToWrite}}, forKey: {{keyLiteral}}, to: encoder)
+            {{/tagToWrite}}
+            {{^tagToWrite}}
+                        var container = encoder.singleValueContainer()
+                        try container.encode(value)
+            {{/tagToWrite}}
+            {{/variants}}
+                    case .{{fallback}}(let value):
+                        var container = encoder.singleValueContainer()
+                        try container.encode(value)
+                    }
+                }
+            }
+            {{/unions}}
             {{#needsIndirect}}
 
             /// Stores a value of a recursive model out of line, so that a struct can contain itself.

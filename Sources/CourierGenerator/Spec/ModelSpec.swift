@@ -1,4 +1,5 @@
-/// A model declared under `models:`: an object with properties, or a string enum.
+/// A model declared under `models:`: an object with properties, a string enum, a union of
+/// variants (`oneOf`) or a composition of other models (`allOf`).
 public struct ModelSpec: Hashable, Sendable, SourceLocated {
     /// What a model is made of.
     public enum Kind: Hashable, Sendable {
@@ -6,6 +7,11 @@ public struct ModelSpec: Hashable, Sendable, SourceLocated {
         case object([PropertySpec])
         /// A JSON string restricted to the given values, in declaration order.
         case stringEnum([EnumCaseSpec])
+        /// A value that is exactly one of several variants (`oneOf`).
+        case union(UnionSpec)
+        /// The parts of an `allOf` model as written. Validation flattens it into ``object(_:)``,
+        /// so that later stages never see this case.
+        case composition([CompositionPart])
     }
 
     /// The name as written in the spec, used in type references.
@@ -46,6 +52,12 @@ public struct ModelSpec: Hashable, Sendable, SourceLocated {
     public var enumCases: [EnumCaseSpec] {
         if case .stringEnum(let cases) = kind { return cases }
         return []
+    }
+
+    /// The union, when the model is one.
+    public var union: UnionSpec? {
+        if case .union(let union) = kind { return union }
+        return nil
     }
 
     /// Whether the model is a string enum.

@@ -10,6 +10,8 @@ public struct ModelsFileModel: TemplateModel {
     public var structs: [StructModel]
     /// String enums, in declaration order.
     public var enums: [StringEnumModel]
+    /// Unions (`oneOf` models), in declaration order.
+    public var unions: [UnionModel]
     /// Envelopes that hold wrapped or arrayed error objects.
     public var envelopes: [EnvelopeModel]
     /// Whether a recursive model needs the `Indirect` box.
@@ -17,7 +19,7 @@ public struct ModelsFileModel: TemplateModel {
 
     /// The fields the `models` template reads.
     public static let templateFields: TemplateFields<Self> = [
-        "version": \.version, "specPath": \.specPath, "structs": \.structs, "enums": \.enums,
+        "version": \.version, "specPath": \.specPath, "structs": \.structs, "enums": \.enums, "unions": \.unions,
         "envelopes": \.envelopes, "needsIndirect": \.needsIndirect,
     ]
 }
@@ -140,5 +142,57 @@ public struct EnvelopeModel: TemplateModel {
     /// The fields the `models` template reads.
     public static let templateFields: TemplateFields<Self> = [
         "name": \.name, "valueType": \.valueType, "keyLiteral": \.keyLiteral, "schemaName": \.schemaName,
+    ]
+}
+
+/// A union (`oneOf` model): an enum with one case per variant and a fallback that keeps the raw JSON.
+public struct UnionModel: TemplateModel {
+    /// The doc comment.
+    public var doc: String?
+    /// How the variant is chosen, for the doc comment: "chosen by `type`" or "tried in order".
+    public var how: String
+    /// The type name, escaped.
+    public var name: String
+    /// Whether a variant leads back to the union, so that the enum must be `indirect`.
+    public var isIndirect: Bool
+    /// The variants, in declaration order.
+    public var variants: [UnionVariantModel]
+    /// The fallback case's name (`unknown` unless a variant takes it).
+    public var fallback: String
+    /// Whether a discriminator property picks the variant.
+    public var isDiscriminated: Bool
+    /// The discriminator's JSON key as a Swift string literal.
+    public var keyLiteral: String?
+    /// Whether some variant is attempted only after a shape check, so that the shape is read.
+    public var hasShapeChecks: Bool { variants.contains { $0.condition != nil } }
+
+    /// The fields the `models` template reads.
+    public static let templateFields: TemplateFields<Self> = [
+        "doc": \.doc, "how": \.how, "name": \.name, "isIndirect": \.isIndirect, "variants": \.variants,
+        "fallback": \.fallback, "isDiscriminated": \.isDiscriminated, "keyLiteral": \.keyLiteral,
+        "hasShapeChecks": \.hasShapeChecks,
+    ]
+}
+
+/// One variant of a union.
+public struct UnionVariantModel: TemplateModel {
+    /// The doc comment, indented for a member.
+    public var doc: String?
+    /// The case name, escaped.
+    public var name: String
+    /// The Swift type of the associated value.
+    public var type: String
+    /// The `switch` patterns of the discriminator values that pick it, such as `.integer(0)?`.
+    public var patterns: String
+    /// The shape test a value must pass before the variant is attempted (no discriminator);
+    /// `nil` when any shape may fit (a date, which may be a string or a number; a union).
+    public var condition: String?
+    /// The discriminator value to write after the variant, when its model does not declare it.
+    public var tagToWrite: String?
+
+    /// The fields the `models` template reads.
+    public static let templateFields: TemplateFields<Self> = [
+        "doc": \.doc, "name": \.name, "type": \.type, "patterns": \.patterns, "condition": \.condition,
+        "tagToWrite": \.tagToWrite,
     ]
 }

@@ -7,6 +7,7 @@ extension SpecTranslator {
     public func modelsFile() -> ModelsFileModel {
         var structs: [StructModel] = []
         var enums: [StringEnumModel] = []
+        var unions: [UnionModel] = []
         var needsIndirect = false
         for model in spec.models {
             switch model.kind {
@@ -17,6 +18,11 @@ extension SpecTranslator {
                 structs.append(made)
             case .stringEnum(let cases):
                 enums.append(enumModel(model, cases: cases))
+            case .union(let union):
+                unions.append(unionModel(model, union))
+            case .composition:
+                // Flattened into `.object` by validation; a valid spec has none left.
+                break
             }
         }
         var envelopes: [EnvelopeModel] = []
@@ -34,16 +40,18 @@ extension SpecTranslator {
                                                keyLiteral: SwiftLiteral.string(key), schemaName: schema.swiftName.name))
             }
         }
-        return ModelsFileModel(version: version, specPath: specPath, structs: structs, enums: enums,
+        return ModelsFileModel(version: version, specPath: specPath, structs: structs, enums: enums, unions: unions,
                                envelopes: envelopes, needsIndirect: needsIndirect)
     }
 
 
     /// Whether a property of a recursive model must be stored out of line: its type (not through
     /// an array or map, which already store elements out of line) is a recursive object model.
+    /// A recursive union is an `indirect enum`, already out of line.
     func needsBox(_ type: TypeReference) -> Bool {
         guard case .named(let name) = type.nonOptional, let target = models[name] else { return false }
-        return target.isRecursive && !target.isStringEnum
+        guard case .object = target.kind else { return false }
+        return target.isRecursive
     }
 
     func structModel(name: String, description: String?, properties: [PropertySpec], isRecursive: Bool) -> StructModel {

@@ -68,6 +68,9 @@ extension SpecValidator {
             }
         case .stringEnum(let cases):
             checkCollisions(cases.map { ($0.value, $0.swiftName, $0.location) }, what: "enum value")
+        case .union, .composition:
+            // Checked by `checkUnion` and `resolveCompositions`.
+            break
         }
     }
 }

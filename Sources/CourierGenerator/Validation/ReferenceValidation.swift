@@ -23,6 +23,13 @@ extension SpecValidator {
         // The property a required edge goes through, for the message.
         var requiredVia: [String: [String: String]] = [:]
         for model in models {
+            // A union reaches what its variants reach; it never holds a required edge, since a
+            // union with a variant that does not lead back to it has finite values.
+            for variant in model.union?.variants ?? [] {
+                for name in variant.type.referencedNames where modelsByName[name] != nil {
+                    allEdges[model.name, default: []].append(name)
+                }
+            }
             for property in model.properties {
                 for name in property.type.referencedNames where modelsByName[name] != nil {
                     allEdges[model.name, default: []].append(name)

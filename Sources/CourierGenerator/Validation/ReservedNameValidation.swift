@@ -61,6 +61,12 @@ extension SpecValidator {
             checkScope(cases.map { ScopedName(origin: "enum value '\($0.value)'", swiftName: $0.swiftName.name, location: $0.location) },
                        reserved: ReservedNames.enumValues, scope: "in enum '\(model.name)'")
         }
+        for model in spec.models {
+            guard let union = model.union else { continue }
+            // `unknown` is not reserved: the fallback case is renamed instead, as in string enums.
+            checkScope(union.variants.map { ScopedName(origin: "variant '\($0.type)'", swiftName: $0.swiftName.name, location: $0.location) },
+                       reserved: ReservedNames.unionCases, scope: "in union '\(model.name)'")
+        }
         checkScope(spec.endpoints.map { ScopedName(origin: "endpoint '\($0.name)'", swiftName: $0.swiftName.name, location: $0.location) },
                    reserved: ReservedNames.endpoints, scope: "as a method of the client")
         checkScope(spec.headers.filter { $0.value == nil }.map {

@@ -45,6 +45,15 @@ struct SpecValidator {
         }
 
         checkTypeNames()
+        resolveCompositions()
+        models = models.map { model in
+            guard let union = model.union else { return model }
+            var model = model
+            model.kind = .union(checkUnion(model, union))
+            return model
+        }
+        modelsByName = Dictionary(models.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        checkUnionCycles()
         for model in models { checkMembers(of: model) }
         for schema in errorSchemas {
             checkPropertyNames(schema.properties, in: "error schema '\(schema.name)'")
@@ -78,9 +87,18 @@ struct SpecValidator {
     // MARK: Coding keys
 
     func applyKeyStrategy(to model: ModelSpec, explicit: Set<SourceLocation>) -> ModelSpec {
-        guard case .object(let properties) = model.kind else { return model }
         var model = model
-        model.kind = .object(properties.map { applyKeyStrategy(to: $0, explicit: explicit) })
+        switch model.kind {
+        case .object(let properties):
+            model.kind = .object(properties.map { applyKeyStrategy(to: $0, explicit: explicit) })
+        case .composition(let parts):
+            model.kind = .composition(parts.map { part in
+                guard case .properties(let properties) = part else { return part }
+                return .properties(properties.map { applyKeyStrategy(to: $0, explicit: explicit) })
+            })
+        case .stringEnum, .union:
+            break
+        }
         return model
     }
 
