@@ -113,6 +113,7 @@ let package = Package(
         referenceFixture("FaultSuite"),
         referenceFixture("Keywords"),
         referenceFixture("Parameters"),
+        referenceFixture("Payloads"),
         referenceFixture("Recursion"),
         referenceFixture("Resilience"),
 
@@ -174,7 +175,7 @@ let package = Package(
             dependencies: [
                 "BookshelfAPI", "GitHubAPI", "MarketplaceAPI", "QiitaAPI",
                 "ReferenceDiscriminators", "ReferenceEnums", "ReferenceErrorRanges", "ReferenceEscaping",
-                "ReferenceKeywords", "ReferenceParameters", "ReferenceResilience",
+                "ReferenceKeywords", "ReferenceParameters", "ReferenceResilience", "ReferencePayloads",
                 // The generated client of the server-counted fault suite (Faults/).
                 "ReferenceFaultSuite",
                 "CourierRuntime", "CourierTesting", "CourierAsyncHTTPClient", "CourierTestServer", "CourierGenerator",

@@ -1,4 +1,4 @@
-/// A model declared under `models:`: an object with properties, or a string enum.
+/// A model declared under `models:`: an object with properties, or a string or number enum.
 public struct ModelSpec: Hashable, Sendable, SourceLocated {
     /// What a model is made of.
     public enum Kind: Hashable, Sendable {
@@ -6,6 +6,9 @@ public struct ModelSpec: Hashable, Sendable, SourceLocated {
         case object([PropertySpec])
         /// A JSON string restricted to the given values, in declaration order.
         case stringEnum([EnumCaseSpec])
+        /// A JSON number restricted to the given values, in declaration order; the raw type is
+        /// `Int`, `Int64` or `Double`, and each case's `value` is the number's canonical spelling.
+        case numberEnum(PrimitiveType, [EnumCaseSpec])
     }
 
     /// The name as written in the spec, used in type references.
@@ -42,10 +45,36 @@ public struct ModelSpec: Hashable, Sendable, SourceLocated {
         return []
     }
 
-    /// The values of a string enum; empty for an object.
+    /// The values of a string or number enum; empty for an object.
     public var enumCases: [EnumCaseSpec] {
-        if case .stringEnum(let cases) = kind { return cases }
-        return []
+        switch kind {
+        case .stringEnum(let cases), .numberEnum(_, let cases): cases
+        case .object: []
+        }
+    }
+
+    /// Whether the model is a string or number enum: a scalar with listed values.
+    public var isEnum: Bool {
+        switch kind {
+        case .stringEnum, .numberEnum: true
+        case .object: false
+        }
+    }
+
+    /// The case of an enum model whose raw value is `value` as written in a spec (numbers
+    /// compared as numbers, so that `1`, `1.0` and `1e0` are one value of a `Double` enum).
+    public func enumCase(matching value: String) -> EnumCaseSpec? {
+        switch kind {
+        case .stringEnum(let cases): return cases.first { $0.value == value }
+        case .numberEnum(let raw, let cases):
+            if raw == .double {
+                guard let number = Double(value) else { return nil }
+                return cases.first { Double($0.value) == number }
+            }
+            guard let number = Int64(value) else { return nil }
+            return cases.first { Int64($0.value) == number }
+        case .object: return nil
+        }
     }
 
     /// Whether the model is a string enum.
@@ -72,6 +101,18 @@ public struct PropertySpec: Hashable, Sendable, SourceLocated {
     public var location: SourceLocation
     /// Where the property's type is written, for pointing at a misspelled type.
     var typeLocation: SourceLocation?
+    /// How a `Date` property's dates are written, when `dates:` overrides the service's `coding.dates`.
+    public var dates: PropertyDateFormat?
+    /// Whether an explicit `null` differs from a missing key (`nullable: true`); only for optional types.
+    public var isNullable = false
+    /// The memberwise initialiser's default, also used when the key is missing (`default:`).
+    public var defaultValue: LiteralValue?
+    /// Whether the server sets the property and request bodies leave it out (`readOnly: true`).
+    public var isReadOnly = false
+    /// Where `dates:`, `nullable:` and `default:` are written, for diagnostics about them.
+    var datesLocation: SourceLocation?
+    var nullableLocation: SourceLocation?
+    var defaultLocation: SourceLocation?
 
     /// Creates a property.
     public init(name: String, jsonKey: String? = nil, swiftName: SwiftIdentifier? = nil, type: TypeReference,
@@ -85,7 +126,26 @@ public struct PropertySpec: Hashable, Sendable, SourceLocated {
     }
 
     /// Whether the property must be present in JSON.
-    public var isRequired: Bool { !type.isOptional }
+    public var isRequired: Bool { !type.isOptional && defaultValue == nil }
+
+    /// Whether the generated struct needs its own `init(from:)` and `encode(to:)` for this
+    /// property, because synthesized coding cannot express it.
+    public var needsCustomCoding: Bool {
+        dates != nil || isNullable || defaultValue != nil || isReadOnly || type == .optional(.primitive(.json))
+    }
+}
+
+/// How one property's dates are written (`dates:`): the vocabulary of `coding.dates`, plus
+/// `date`, a calendar date without time.
+public enum PropertyDateFormat: String, Hashable, Sendable, CaseIterable {
+    /// ISO 8601 without fractional seconds: `2024-05-01T12:00:00Z`.
+    case iso8601
+    /// ISO 8601 with fractional seconds: `2024-05-01T12:00:00.123Z`.
+    case iso8601WithFractionalSeconds
+    /// Seconds since 1970 as a number: `1714564800`.
+    case epochSeconds
+    /// A calendar date, `2024-05-01` (Asana's `due_on`), read as midnight UTC.
+    case date
 }
 
 /// One value of a string enum.

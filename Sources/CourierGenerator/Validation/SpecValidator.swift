@@ -50,6 +50,7 @@ struct SpecValidator {
             checkPropertyNames(schema.properties, in: "error schema '\(schema.name)'")
             for property in schema.properties {
                 checkReference(property.type, at: property.typeLocation ?? property.location, usage: "property '\(property.name)'")
+                checkDefault(of: property, in: "error schema '\(schema.name)'")
             }
         }
         markRecursion()
