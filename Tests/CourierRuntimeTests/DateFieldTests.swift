@@ -84,6 +84,26 @@ import Testing
         #expect(throws: DecodingError.self) { try Self.decoded(#"{"d":"yesterday"}"#, .iso8601) }
     }
 
+    @Test func snakeCaseKeyStrategiesApplyToDateFieldsToo() throws {
+        struct Task: Codable, Equatable {
+            var dueOn: Date
+            enum CodingKeys: String, CodingKey { case dueOn }
+            init(dueOn: Date) { self.dueOn = dueOn }
+            init(from decoder: any Decoder) throws {
+                dueOn = try decoder.container(keyedBy: CodingKeys.self).decodeDate(forKey: .dueOn, as: .calendarDate)
+            }
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encodeDate(dueOn, forKey: .dueOn, as: .calendarDate)
+            }
+        }
+        let coding = JSONCoding(keyStyle: .snakeCase)
+        let task = Task(dueOn: Date(timeIntervalSince1970: 1_738_281_600))
+        #expect(String(decoding: try coding.makeEncoder().encode(task), as: UTF8.self) == #"{"due_on":"2025-01-31"}"#)
+        #expect(try coding.makeDecoder().decode(Task.self, from: Data(#"{"due_on":"2025-01-31"}"#.utf8)) == task)
+        #expect(throws: DecodingError.self) { try coding.makeDecoder().decode(Task.self, from: Data("{}".utf8)) }
+    }
+
     @Test func nullableKeepsNullApartFromAMissingKey() throws {
         struct Patch: Codable, Equatable {
             var milestone: Nullable<Int>?

@@ -172,4 +172,23 @@ struct PayloadsLoopbackTests {
             #expect(raw.text.contains("Validation Failed"))
         }
     }
+
+    @Test("A recursive model with defaults, a calendar date and a nullable field decodes at every level")
+    func recursiveModelWithOwnCoding() async throws {
+        try await Self.withClient(.asyncHTTPClient) { server, client in
+            server.route("GET", "/folders/f3", .respond(.json(#"""
+                {"name": "c", "depth": 2, "shared_link": null,
+                 "parent": {"name": "b", "created_on": "2025-03-01", "parent": {"name": "a", "shared_link": "https://box.example/s/1"}},
+                 "children": [{"name": "d", "depth": 3}]}
+                """#)))
+            let folder = try await client.getFolder(id: "f3")
+            #expect(folder.depth == 2 && folder.sharedLink == .null)
+            #expect(folder.parent?.depth == 0, "a missing key decodes as the default")
+            #expect(folder.parent?.sharedLink == nil)
+            #expect(folder.parent?.createdOn == Date(timeIntervalSince1970: 1_740_787_200))
+            #expect(folder.parent?.parent?.sharedLink == .value("https://box.example/s/1"))
+            #expect(folder.children?.first?.depth == 3)
+            #expect(server.requestCount("GET", "/folders/f3") == 1)
+        }
+    }
 }

@@ -36,6 +36,16 @@ public struct PayloadsClient: Sendable {
         client = APIClient(baseURL: baseURL, transport: transport, configuration: configuration)
     }
 
+    /// Sends `GET /folders/{id}`.
+    ///
+    /// - Parameters:
+    ///   - id: The `id` path parameter.
+    /// - Returns: The decoded `Folder`.
+    /// - Throws: `APIError<GetFolderFailure>`; its `.endpoint` case carries the documented failure.
+    public func getFolder(id: String) async throws(APIError<GetFolderFailure>) -> Folder {
+        try await self.client.send(GetFolderRequest(id: id))
+    }
+
     /// Sends `POST /channels`.
     ///
     /// - Parameters:

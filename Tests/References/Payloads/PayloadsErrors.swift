@@ -13,6 +13,9 @@ public enum PayloadsFailure: EndpointFailure, LocalizedError {
     }
 }
 
+/// The documented failures of `PayloadsClient.getFolder` (`GET /folders/{id}`): none, so it shares the empty `PayloadsFailure`.
+public typealias GetFolderFailure = PayloadsFailure
+
 /// The documented failures of `PayloadsClient.createChannel` (`POST /channels`): none, so it shares the empty `PayloadsFailure`.
 public typealias CreateChannelFailure = PayloadsFailure
 

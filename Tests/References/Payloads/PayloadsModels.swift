@@ -316,6 +316,74 @@ public struct File: Codable, Hashable, Sendable {
     }
 }
 
+/// Box folders nest; a recursive model's own coding goes through its boxes.
+public struct Folder: Codable, Hashable, Sendable {
+    /// The `name` field.
+    public var name: String
+    /// The `parent` field.
+    public var parent: Folder? {
+        get { _parent?.value }
+        set { _parent = newValue.map(Indirect.init) }
+    }
+    /// The `children` field.
+    public var children: [Folder]?
+    /// The `depth` field.
+    public var depth: Int
+    /// The `created_on` field.
+    public var createdOn: Date?
+    /// The `shared_link` field.
+    public var sharedLink: Nullable<String>?
+    private var _parent: Indirect<Folder>?
+
+    /// Creates a value from its properties.
+    public init(
+        name: String,
+        parent: Folder? = nil,
+        children: [Folder]? = nil,
+        depth: Int = 0,
+        createdOn: Date? = nil,
+        sharedLink: Nullable<String>? = nil
+    ) {
+        self.name = name
+        self._parent = parent.map(Indirect.init)
+        self.children = children
+        self.depth = depth
+        self.createdOn = createdOn
+        self.sharedLink = sharedLink
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case name
+        case _parent = "parent"
+        case children
+        case depth
+        case createdOn = "created_on"
+        case sharedLink = "shared_link"
+    }
+
+    /// Decodes a value, reading each property as its spec says.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.name = try container.decode(String.self, forKey: .name)
+        self._parent = try container.decodeIfPresent(Indirect<Folder>.self, forKey: ._parent)
+        self.children = try container.decodeIfPresent([Folder].self, forKey: .children)
+        self.depth = try container.decodeIfPresent(Int.self, forKey: .depth) ?? 0
+        self.createdOn = try container.decodeDateIfPresent(forKey: .createdOn, as: .calendarDate)
+        self.sharedLink = try container.decodeNullable(String.self, forKey: .sharedLink)
+    }
+
+    /// Encodes the value, leaving out read-only properties, which the server sets.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(self.name, forKey: .name)
+        try container.encodeIfPresent(self._parent, forKey: ._parent)
+        try container.encodeIfPresent(self.children, forKey: .children)
+        try container.encode(self.depth, forKey: .depth)
+        try container.encodeDateIfPresent(self.createdOn, forKey: .createdOn, as: .calendarDate)
+        try container.encodeIfPresent(self.sharedLink, forKey: .sharedLink)
+    }
+}
+
 /// The kind of a Discord channel.
 ///
 /// Values this version of the client does not know decode as `unknown(_:)` instead of failing,
@@ -410,5 +478,31 @@ public enum Snowflake: RawRepresentable, Codable, Hashable, Sendable, ParameterC
         case .none: -1
         case .unknown(let value): value
         }
+    }
+}
+
+/// Stores a value of a recursive model out of line, so that a struct can contain itself.
+///
+/// An `indirect enum` rather than a class keeps the value semantics and the `Sendable`
+/// conformance of the models for free; it encodes and decodes as the value it holds.
+indirect enum Indirect<Value: Codable & Hashable & Sendable>: Codable, Hashable, Sendable {
+    case value(Value)
+
+    init(_ value: Value) {
+        self = .value(value)
+    }
+
+    var value: Value {
+        switch self {
+        case .value(let value): value
+        }
+    }
+
+    init(from decoder: any Decoder) throws {
+        self = .value(try Value(from: decoder))
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        try value.encode(to: encoder)
     }
 }

@@ -3,6 +3,29 @@
 import CourierRuntime
 import Foundation
 
+/// `GET /folders/{id}`, sent by `PayloadsClient.getFolder`.
+public struct GetFolderRequest: APIRequest {
+    /// What a successful response decodes to.
+    public typealias Response = Folder
+    /// The documented failures.
+    public typealias Failure = GetFolderFailure
+
+    /// The `id` path parameter.
+    public var id: String
+
+    /// Creates the request.
+    public init(id: String) {
+        self.id = id
+    }
+
+    /// The HTTP method.
+    public var method: HTTPRequest.Method { .get }
+    /// The path template and its values.
+    public var path: RequestPath { RequestPath("/folders/{id}", ["id": id]) }
+    /// The name in logs and events.
+    public var operationName: String { "getFolder" }
+}
+
 /// `POST /channels`, sent by `PayloadsClient.createChannel`.
 public struct CreateChannelRequest: APIRequest {
     /// What a successful response decodes to.
