@@ -175,7 +175,6 @@ extension SpecFileParser {
         if let entry = fields["dates"], let format = reader.choice(entry.value, "'dates' of \(what)", PropertyDateFormat.allCases) {
             if type.nonOptional == .primitive(.date) {
                 property.dates = format
-                property.datesLocation = reader.location(of: entry.value)
             } else {
                 reader.error("'dates' of \(what) applies to a Date or Date? property, but the type is '\(type)'", at: entry.keyNode)
             }
@@ -188,7 +187,6 @@ extension SpecFileParser {
                 reader.error("'nullable' of \(what) is not needed: a 'JSON?' property already keeps an explicit null as JSON.null", at: entry.keyNode)
             } else {
                 property.isNullable = true
-                property.nullableLocation = reader.location(of: entry.keyNode)
             }
         }
         if let entry = fields["readOnly"], let readOnly = reader.bool(entry.value, "'readOnly' of \(what)") {

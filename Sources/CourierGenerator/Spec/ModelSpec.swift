@@ -109,9 +109,7 @@ public struct PropertySpec: Hashable, Sendable, SourceLocated {
     public var defaultValue: LiteralValue?
     /// Whether the server sets the property and request bodies leave it out (`readOnly: true`).
     public var isReadOnly = false
-    /// Where `dates:`, `nullable:` and `default:` are written, for diagnostics about them.
-    var datesLocation: SourceLocation?
-    var nullableLocation: SourceLocation?
+    /// Where `default:`'s value is written, for the validator's check of an enum default.
     var defaultLocation: SourceLocation?
 
     /// Creates a property.
