@@ -146,9 +146,10 @@ public enum PropertyDateFormat: String, Hashable, Sendable, CaseIterable {
     case date
 }
 
-/// One value of a string enum.
+/// One value of a string or number enum.
 public struct EnumCaseSpec: Hashable, Sendable, SourceLocated {
-    /// The raw string sent on the wire.
+    /// The raw value sent on the wire: the string of a string enum, or the canonical spelling of
+    /// a number enum's number (`4`, `0.5`), which is also its Swift literal.
     public var value: String
     /// The Swift case name (lowerCamelCase).
     public var swiftName: SwiftIdentifier
