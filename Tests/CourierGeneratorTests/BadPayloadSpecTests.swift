@@ -44,6 +44,24 @@ import Testing
         ])
     }
 
+    @Test func typeBelongsToEnumsAndAnEmptyNumberEnumIsStillAnError() {
+        let yaml = """
+            service: Petstore
+            baseURL: https://petstore.example.com
+            models:
+              Obj:
+                type: Int
+                properties: { a: Int }
+              Empty:
+                type: Double
+                enum: []
+            """
+        #expect(diagnosticLines(yaml) == [
+            "Specs/x.yaml:5:5: error: 'type' of model 'Obj' applies to an enum; an object's type is its properties",
+            "Specs/x.yaml:9:11: error: 'enum' of model 'Empty' needs at least one value",
+        ])
+    }
+
     @Test func bareNumbersStayAV1StringEnumAndTypedOrCasedNumbersMakeANumberEnum() throws {
         let yaml = """
             service: Petstore
