@@ -118,6 +118,7 @@ let package = Package(
         referenceFixture("FaultSuite"),
         referenceFixture("Keywords"),
         referenceFixture("Parameters"),
+        referenceFixture("Payloads"),
         referenceFixture("Recursion"),
         referenceFixture("Resilience"),
         referenceFixture("Unions"),
@@ -180,7 +181,7 @@ let package = Package(
             dependencies: [
                 "BookshelfAPI", "DiscordAPI", "GitHubAPI", "MarketplaceAPI", "QiitaAPI", "SlackAPI", "StripeAPI",
                 "ReferenceDiscriminators", "ReferenceEnums", "ReferenceErrorMatching", "ReferenceErrorMeaning", "ReferenceErrorRanges", "ReferenceEscaping",
-                "ReferenceKeywords", "ReferenceParameters", "ReferenceResilience", "ReferenceUnions",
+                "ReferenceKeywords", "ReferenceParameters", "ReferenceResilience", "ReferencePayloads", "ReferenceUnions",
                 // The generated client of the server-counted fault suite (Faults/).
                 "ReferenceFaultSuite",
                 "CourierRuntime", "CourierTesting", "CourierAsyncHTTPClient", "CourierTestServer", "CourierGenerator",

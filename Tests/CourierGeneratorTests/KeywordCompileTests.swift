@@ -90,7 +90,7 @@ import Testing
         let typeNames = accepted(names, swiftName: type) { swift in
             ReservedNames.types[swift] != nil || PrimitiveType(rawValue: swift) != nil
                 || ["NamesClient", "NamesFailure"].contains(swift) || swift.hasSuffix("Request") || swift.hasSuffix("Failure")
-                || swift.hasSuffix("Envelope") || ["Everything", "Words", "Problem", "Uses", "Tagged", "Choice", "Holder"].contains(swift)
+                || swift.hasSuffix("Envelope") || ["Everything", "Words", "Problem", "Uses", "Tagged", "Choice", "Holder", "Numbers", "Coded"].contains(swift)
         }
         let propertyNames = accepted(names, swiftName: member) { ReservedNames.properties[$0] != nil || $0 == "selfValue" }
         let enumValues = accepted(names, swiftName: member) { ReservedNames.enumValues[$0] != nil }
@@ -122,6 +122,14 @@ import Testing
         yaml += "    discriminator:\n      property: kind\n      mapping:\n"
         for (index, name) in unionCases.enumerated() { yaml += "        v\(index): \(quoted(name))\n" }
         yaml += "  Holder: { choice: Choice?, choices: \"[Choice]\" }\n"
+        // Number enums take their case names from `case:`, a position of its own.
+        yaml += "  Numbers:\n    enum:\n"
+        for (index, name) in enumValues.enumerated() { yaml += "      - { value: \(index), case: \(quoted(name)) }\n" }
+        // A default makes a model write its own `init(from:)` and `encode(to:)`, where every
+        // property name meets the locals `container`, `decoder` and `encoder`.
+        yaml += "  Coded:\n    properties:\n"
+        for name in propertyNames { yaml += "      \(quoted(name)): { type: String?, default: x }\n" }
+        yaml += "      numberEnumProperty: { type: Numbers, default: \(enumValues.firstIndex(of: "none") ?? 0), readOnly: true }\n"
         yaml += "errorSchemas:\n  Problem:\n    properties:\n"
         for name in propertyNames { yaml += "      \(quoted(name)): String?\n" }
         yaml += "endpoints:\n"
@@ -139,6 +147,7 @@ import Testing
         for name in pathNames { yaml += "      \(quoted(name)): String\n" }
         yaml += "  withBody:\n    post: /b/{body}/{self}\n    path: { body: String, self: String }\n    body: Everything\n"
         yaml += "    response: Everything\n"
+        yaml += "  coded:\n    post: /c\n    body: Coded\n    response: Coded\n    query: { number: { type: Numbers, default: 0 } }\n"
         // `none` and `some` without a payload, where a bare `.none` would be `Optional.none`.
         yaml += "  optionalCases:\n    get: /o\n    errors: { 404: none, 410: some }\n"
         // At most 200 statuses (400...599) per endpoint.
@@ -189,6 +198,9 @@ import Testing
         // A default of `none` names the enum's case, not `Optional.none`; `map` returns it qualified.
         #expect(requests.contains("choice: Words? = Words.none"))
         #expect(errors.contains("return Self.none"))
+        let models = try #require(result.files["NamesModels.swift"])
+        #expect(models.contains("numberEnumProperty: Numbers = Numbers.none"))
+        #expect(models.contains("public init(from decoder: any Decoder) throws"))
 
         let modules = try SyntheticCompileTests.modulesFolder()
         let object = folder.url.appendingPathComponent("NamesAPI.o").path

@@ -12,7 +12,7 @@ enum GeneratedNames {
         "HTTPTransport", "JSONCoding", "NoContent", "Parameters", "ParameterConvertible", "RawResponse",
         "RequestBody", "RequestPath", "URLSessionTransport", "HTTPRequest", "HTTPField", "Indirect", "Duration",
         "Set", "Codable", "Decodable", "Encodable", "Hashable", "Sendable", "CodingKey", "RawRepresentable",
-        "LocalizedError", "Decoder", "Encoder", "Optional", "Array", "Dictionary",
+        "LocalizedError", "Decoder", "Encoder", "Optional", "Array", "Dictionary", "Nullable", "DateField",
     ]
 
     /// Names a request type's stored properties may not take, because `APIRequest` uses them; a

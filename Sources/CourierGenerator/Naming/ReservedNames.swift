@@ -20,12 +20,13 @@
 enum ReservedNames {
     /// Module scope: Swift type names that a model or error schema may not take. The generated
     /// files use them unqualified (``GeneratedNames/reservedTypes``), or a model of that name
-    /// would shadow a standard type in the user's module (`Error`, `Result`, `JSON`, the
-    /// runtime's planned JSON value type), or it cannot be declared and used as a type (`Self`),
+    /// would shadow a standard type in the user's module (`Error`, `Result`), or it cannot be
+    /// declared and used as a type (`Self`),
     /// or every generated struct declares a nested type of that name (`CodingKeys`), which would
     /// hide the model inside them, and `Response` and `Failure`, which every request type
     /// declares for the same reason. The spec's primitive type names (`String`, `Int`, `Date`,
-    /// `URL`, `Data`...) are rejected as built-in types before this table is consulted.
+    /// `URL`, `Data`, `JSON`...) are rejected as built-in types before this table is consulted;
+    /// `JSON` stays in the shadowing list too, for the runtime type it names.
     static let types: [String: String] = {
         var table: [String: String] = [:]
         // A model `string` or `url` becomes the Swift type `String` or `URL`.

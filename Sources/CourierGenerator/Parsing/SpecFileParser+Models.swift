@@ -17,15 +17,21 @@ extension SpecFileParser {
             if keys.contains("oneOf") || keys.contains("allOf") {
                 parseComposedModel(entry, body, what: what, location: location)
             } else if keys.contains("enum") || keys.contains("properties") {
-                let fields = reader.fields(of: body, in: what, allowed: ["description", "enum", "properties"], owner: location)
+                let fields = reader.fields(of: body, in: what, allowed: ["description", "enum", "properties", "type"], owner: location)
                 let description = fields["description"].flatMap { reader.string($0.value, "'description'") }
                 if fields["enum"] != nil && fields["properties"] != nil {
                     reader.error("\(what) has both 'enum' and 'properties'; a model is either an object or a string enum", at: location)
                     file.brokenNames.insert(entry.key)
                 } else if let values = fields["enum"] {
-                    let cases = parseEnumCases(values.value, what: what)
-                    file.models.append(ModelSpec(name: entry.key, description: description, kind: .stringEnum(cases), location: location))
+                    guard let kind = parseEnum(values.value, type: fields["type"]?.value, what: what) else {
+                        file.brokenNames.insert(entry.key)
+                        continue
+                    }
+                    file.models.append(ModelSpec(name: entry.key, description: description, kind: kind, location: location))
                 } else if let properties = fields["properties"] {
+                    if let type = fields["type"] {
+                        reader.error("'type' of \(what) applies to an enum; an object's type is its properties", at: type.keyNode)
+                    }
                     file.models.append(ModelSpec(name: entry.key, description: description,
                                                  kind: .object(parseProperties(properties.value, what: what)), location: location))
                 }
@@ -35,35 +41,102 @@ extension SpecFileParser {
         }
     }
 
-    func parseEnumCases(_ node: Node, what: String) -> [EnumCaseSpec] {
-        guard let items = reader.sequence(node, "'enum' of \(what)") else { return [] }
+    /// One written enum value before the enum's kind is known.
+    private struct RawEnumValue {
+        var text: String
+        /// Written as a plain YAML number (`0`, `0.5`), not quoted.
+        var isNumber: Bool
+        var caseName: String?
+        var description: String?
+        var node: Node
+    }
+
+    /// The enum's kind: a string enum as in v1, or a number enum when `type:` says `Int`, `Int64`
+    /// or `Double`, or when a `{ value: <number>, case: … }` item shows it. A list of bare
+    /// numbers without `type:` stays a string enum, as v1 read it, so that v1 specs keep their
+    /// meaning.
+    func parseEnum(_ node: Node, type typeNode: Node?, what: String) -> ModelSpec.Kind? {
+        guard let items = reader.sequence(node, "'enum' of \(what)") else { return .stringEnum([]) }
         if items.isEmpty { reader.error("'enum' of \(what) needs at least one value", at: node) }
-        var cases: [EnumCaseSpec] = []
-        var seen: [String: SourceLocation] = [:]
+        var values: [RawEnumValue] = []
+        var numberedItem = false
         for item in items {
-            let location = reader.location(of: item)
-            var value: String?
-            var description: String?
+            var valueNode = item
             var caseName: String?
+            var description: String?
             if case .mapping(let mapping) = item {
                 let fields = reader.fields(of: mapping, in: "an enum value of \(what)", allowed: ["value", "case", "description"],
-                                           required: ["value"], owner: location)
-                value = fields["value"].flatMap { reader.string($0.value, "'value'") }
+                                           required: ["value"], owner: reader.location(of: item))
+                guard let value = fields["value"] else { continue }
+                valueNode = value.value
                 caseName = fields["case"].flatMap { reader.string($0.value, "'case'") }
                 description = fields["description"].flatMap { reader.string($0.value, "'description'") }
-            } else {
-                value = reader.string(item, "an enum value of \(what)")
             }
-            guard let value else { continue }
+            guard let text = reader.string(valueNode, "an enum value of \(what)") else { continue }
+            var isNumber = false
+            if case .scalar(let scalar) = valueNode, scalar.style == .plain, let number = Double(text), number.isFinite {
+                isNumber = true
+                if valueNode != item { numberedItem = true }
+            }
+            values.append(RawEnumValue(text: text, isNumber: isNumber, caseName: caseName, description: description, node: valueNode))
+        }
+        var raw: PrimitiveType?
+        if let typeNode {
+            guard let name = reader.string(typeNode, "'type' of \(what)") else { return nil }
+            switch PrimitiveType(rawValue: name) {
+            case .string?: raw = nil
+            case .int?, .int64?, .double?: raw = PrimitiveType(rawValue: name)
+            default:
+                reader.error("'type' of \(what) must be Int, Int64, Double or String, found '\(NodeReader.abbreviated(name))'", at: typeNode)
+                return nil
+            }
+        } else if numberedItem {
+            let numbers = values.filter(\.isNumber)
+            raw = numbers.allSatisfy({ Int64($0.text) != nil }) ? .int : .double
+        }
+        guard let raw else {
+            return .stringEnum(enumCases(values.map { ($0.text, $0) }, what: what))
+        }
+        var typed: [(String, RawEnumValue)] = []
+        for value in values {
+            guard value.isNumber else {
+                reader.error("enum value '\(NodeReader.abbreviated(value.text))' of \(what) is a string, but the enum's values are numbers (\(raw.rawValue)); an enum is all strings or all numbers",
+                             at: value.node)
+                continue
+            }
+            let canonical: String
+            if raw == .double {
+                canonical = Double(value.text).map { "\($0)" } ?? value.text
+            } else if let number = Int64(value.text), raw == .int64 || Int(exactly: number) != nil {
+                canonical = String(number)
+            } else {
+                reader.error("enum value '\(value.text)' of \(what) is not a whole number that fits \(raw.rawValue)\(typeNode == nil ? "" : ", the enum's 'type'")",
+                             at: value.node)
+                continue
+            }
+            guard value.caseName != nil else {
+                reader.error("number \(value.text) of \(what) needs a case name: write { value: \(value.text), case: <name> }", at: value.node)
+                continue
+            }
+            typed.append((canonical, value))
+        }
+        return .numberEnum(raw, enumCases(typed, what: what))
+    }
+
+    private func enumCases(_ values: [(String, RawEnumValue)], what: String) -> [EnumCaseSpec] {
+        var cases: [EnumCaseSpec] = []
+        var seen: [String: SourceLocation] = [:]
+        for (value, item) in values {
+            let location = reader.location(of: item.node)
             if let first = seen[value] {
-                reader.error("enum value '\(NodeReader.abbreviated(value))' appears twice in \(what)", at: location,
+                reader.error("enum value '\(NodeReader.abbreviated(item.text))' appears twice in \(what)", at: location,
                              notes: [.note("first written here", at: first)])
                 continue
             }
             seen[value] = location
-            let swiftName = SwiftIdentifier(memberNamed: caseName ?? value)
-            checkIdentifier(caseName ?? value, swiftName, "enum value", at: item)
-            cases.append(EnumCaseSpec(value: value, swiftName: swiftName, description: description, location: location))
+            let swiftName = SwiftIdentifier(memberNamed: item.caseName ?? value)
+            checkIdentifier(item.caseName ?? value, swiftName, "enum value", at: item.node)
+            cases.append(EnumCaseSpec(value: value, swiftName: swiftName, description: item.description, location: location))
         }
         return cases
     }
@@ -77,9 +150,11 @@ extension SpecFileParser {
             var typeNode = entry.value
             var description: String?
             var jsonKey: String?
+            var fields: [String: NodeReader.Entry] = [:]
             if case .mapping(let fieldsMapping) = entry.value {
-                let fields = reader.fields(of: fieldsMapping, in: "property '\(entry.key)' of \(what)",
-                                           allowed: ["type", "description", "json"], required: ["type"], owner: location)
+                fields = reader.fields(of: fieldsMapping, in: "property '\(entry.key)' of \(what)",
+                                       allowed: ["type", "description", "json", "dates", "nullable", "default", "readOnly"],
+                                       required: ["type"], owner: location)
                 guard let type = fields["type"] else { continue }
                 typeNode = type.value
                 description = fields["description"].flatMap { reader.string($0.value, "'description'") }
@@ -89,9 +164,48 @@ extension SpecFileParser {
             if jsonKey != nil { file.explicitJSONKeys.insert(location) }
             var property = PropertySpec(name: entry.key, jsonKey: jsonKey, type: type, description: description, location: location)
             property.typeLocation = reader.location(of: typeNode)
+            parsePropertyAttributes(fields, into: &property, what: "property '\(entry.key)' of \(what)")
             properties.append(property)
         }
         return properties
+    }
+
+    /// `dates:`, `nullable:`, `default:` and `readOnly:`, each checked against the property's type
+    /// where it is written. Enum defaults are checked by the validator, once every model is known.
+    func parsePropertyAttributes(_ fields: [String: NodeReader.Entry], into property: inout PropertySpec, what: String) {
+        let type = property.type
+        if let entry = fields["dates"], let format = reader.choice(entry.value, "'dates' of \(what)", PropertyDateFormat.allCases) {
+            if type.nonOptional == .primitive(.date) {
+                property.dates = format
+            } else {
+                reader.error("'dates' of \(what) applies to a Date or Date? property, but the type is '\(type)'", at: entry.keyNode)
+            }
+        }
+        if let entry = fields["nullable"], let nullable = reader.bool(entry.value, "'nullable' of \(what)"), nullable {
+            if !type.isOptional {
+                reader.error("'nullable' of \(what) needs an optional type ('\(type)?'): null and a missing key are two states of an optional property",
+                             at: entry.keyNode)
+            } else if type.nonOptional == .primitive(.json) {
+                reader.error("'nullable' of \(what) is not needed: a 'JSON?' property already keeps an explicit null as JSON.null", at: entry.keyNode)
+            } else {
+                property.isNullable = true
+            }
+        }
+        if let entry = fields["readOnly"], let readOnly = reader.bool(entry.value, "'readOnly' of \(what)") {
+            property.isReadOnly = readOnly
+        }
+        if let entry = fields["default"] {
+            guard case .scalar = entry.value else {
+                reader.error("the default of \(what) must be a scalar, found \(reader.kind(of: entry.value))", at: entry.value)
+                return
+            }
+            if property.isNullable {
+                reader.error("\(what) is nullable and cannot also have a default: a missing key must stay distinct from null", at: entry.keyNode)
+            } else if let value = parseDefault(entry.value, type: type, what: what) {
+                property.defaultValue = value
+                property.defaultLocation = reader.location(of: entry.value)
+            }
+        }
     }
 
     mutating func parseErrorSchemas(_ node: Node) {

@@ -234,6 +234,29 @@ enum EmbeddedTemplates {
                     case {{name}}{{#rawValue}} = {{rawValue}}{{/rawValue}}
             {{/codingKeys}}
                 }
+            {{#customCoding}}
+
+                /// Decodes a value, reading each property as its spec says.
+                public init(from decoder: any Decoder) throws {
+                    let container = try decoder.container(keyedBy: CodingKeys.self)
+            {{#decodeLines}}
+                    {{text}}
+            {{/decodeLines}}
+                }
+
+                /// Encodes the value, leaving out read-only properties, which the server sets.
+                public func encode(to encoder: any Encoder) throws {
+            {{#encodesNothing}}
+                    _ = encoder.container(keyedBy: CodingKeys.self)
+            {{/encodesNothing}}
+            {{^encodesNothing}}
+                    var container = encoder.container(keyedBy: CodingKeys.self)
+            {{#encodeLines}}
+                    {{text}}
+            {{/encodeLines}}
+            {{/encodesNothing}}
+                }
+            {{/customCoding}}
             {{/hasProperties}}
             {{^hasProperties}}
                 public init() {}
@@ -252,10 +275,10 @@ enum EmbeddedTemplates {
                 case {{name}}
             {{/cases}}
                 /// A value the spec does not list, as the server sent it.
-                case {{fallback}}(String)
+                case {{fallback}}({{rawType}})
 
                 /// The case for `rawValue`; never fails.
-                public init(rawValue: String) {
+                public init(rawValue: {{rawType}}) {
                     switch rawValue {
             {{#cases}}
                     case {{literal}}: self = .{{name}}
@@ -265,7 +288,7 @@ enum EmbeddedTemplates {
                 }
 
                 /// The value as sent on the wire.
-                public var rawValue: String {
+                public var rawValue: {{rawType}} {
                     switch self {
             {{#cases}}
                     case .{{name}}: {{literal}}

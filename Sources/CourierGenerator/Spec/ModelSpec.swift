@@ -1,5 +1,5 @@
-/// A model declared under `models:`: an object with properties, a string enum, a union of
-/// variants (`oneOf`) or a composition of other models (`allOf`).
+/// A model declared under `models:`: an object with properties, a string or number enum, a
+/// union of variants (`oneOf`) or a composition of other models (`allOf`).
 public struct ModelSpec: Hashable, Sendable, SourceLocated {
     /// What a model is made of.
     public enum Kind: Hashable, Sendable {
@@ -7,6 +7,9 @@ public struct ModelSpec: Hashable, Sendable, SourceLocated {
         case object([PropertySpec])
         /// A JSON string restricted to the given values, in declaration order.
         case stringEnum([EnumCaseSpec])
+        /// A JSON number restricted to the given values, in declaration order; the raw type is
+        /// `Int`, `Int64` or `Double`, and each case's `value` is the number's canonical spelling.
+        case numberEnum(PrimitiveType, [EnumCaseSpec])
         /// A value that is exactly one of several variants (`oneOf`).
         case union(UnionSpec)
         /// The parts of an `allOf` model as written. Validation flattens it into ``object(_:)``,
@@ -48,16 +51,48 @@ public struct ModelSpec: Hashable, Sendable, SourceLocated {
         return []
     }
 
-    /// The values of a string enum; empty for an object.
+    /// The values of a string or number enum; empty for an object.
     public var enumCases: [EnumCaseSpec] {
-        if case .stringEnum(let cases) = kind { return cases }
-        return []
+        switch kind {
+        case .stringEnum(let cases), .numberEnum(_, let cases): cases
+        case .object, .union, .composition: []
+        }
+    }
+
+    /// Whether the model is a string or number enum: a scalar with listed values.
+    public var isEnum: Bool {
+        switch kind {
+        case .stringEnum, .numberEnum: true
+        case .object, .union, .composition: false
+        }
+    }
+
+    /// The case of an enum model whose raw value is `value` as written in a spec (numbers
+    /// compared as numbers, so that `1`, `1.0` and `1e0` are one value of a `Double` enum).
+    public func enumCase(matching value: String) -> EnumCaseSpec? {
+        switch kind {
+        case .stringEnum(let cases): return cases.first { $0.value == value }
+        case .numberEnum(let raw, let cases):
+            if raw == .double {
+                guard let number = Double(value) else { return nil }
+                return cases.first { Double($0.value) == number }
+            }
+            guard let number = Int64(value) else { return nil }
+            return cases.first { Int64($0.value) == number }
+        case .object, .union, .composition: return nil
+        }
     }
 
     /// The union, when the model is one.
     public var union: UnionSpec? {
         if case .union(let union) = kind { return union }
         return nil
+    }
+
+    /// Whether the model is an enum of `Int` or `Int64` values.
+    public var isIntegerEnum: Bool {
+        if case .numberEnum(let raw, _) = kind { return raw != .double }
+        return false
     }
 
     /// Whether the model is a string enum.
@@ -84,6 +119,16 @@ public struct PropertySpec: Hashable, Sendable, SourceLocated {
     public var location: SourceLocation
     /// Where the property's type is written, for pointing at a misspelled type.
     var typeLocation: SourceLocation?
+    /// How a `Date` property's dates are written, when `dates:` overrides the service's `coding.dates`.
+    public var dates: PropertyDateFormat?
+    /// Whether an explicit `null` differs from a missing key (`nullable: true`); only for optional types.
+    public var isNullable = false
+    /// The memberwise initialiser's default, also used when the key is missing (`default:`).
+    public var defaultValue: LiteralValue?
+    /// Whether the server sets the property and request bodies leave it out (`readOnly: true`).
+    public var isReadOnly = false
+    /// Where `default:`'s value is written, for the validator's check of an enum default.
+    var defaultLocation: SourceLocation?
 
     /// Creates a property.
     public init(name: String, jsonKey: String? = nil, swiftName: SwiftIdentifier? = nil, type: TypeReference,
@@ -97,12 +142,32 @@ public struct PropertySpec: Hashable, Sendable, SourceLocated {
     }
 
     /// Whether the property must be present in JSON.
-    public var isRequired: Bool { !type.isOptional }
+    public var isRequired: Bool { !type.isOptional && defaultValue == nil }
+
+    /// Whether the generated struct needs its own `init(from:)` and `encode(to:)` for this
+    /// property, because synthesized coding cannot express it.
+    public var needsCustomCoding: Bool {
+        dates != nil || isNullable || defaultValue != nil || isReadOnly || type == .optional(.primitive(.json))
+    }
 }
 
-/// One value of a string enum.
+/// How one property's dates are written (`dates:`): the vocabulary of `coding.dates`, plus
+/// `date`, a calendar date without time.
+public enum PropertyDateFormat: String, Hashable, Sendable, CaseIterable {
+    /// ISO 8601 without fractional seconds: `2024-05-01T12:00:00Z`.
+    case iso8601
+    /// ISO 8601 with fractional seconds: `2024-05-01T12:00:00.123Z`.
+    case iso8601WithFractionalSeconds
+    /// Seconds since 1970 as a number: `1714564800`.
+    case epochSeconds
+    /// A calendar date, `2024-05-01` (Asana's `due_on`), read as midnight UTC.
+    case date
+}
+
+/// One value of a string or number enum.
 public struct EnumCaseSpec: Hashable, Sendable, SourceLocated {
-    /// The raw string sent on the wire.
+    /// The raw value sent on the wire: the string of a string enum, or the canonical spelling of
+    /// a number enum's number (`4`, `0.5`), which is also its Swift literal.
     public var value: String
     /// The Swift case name (lowerCamelCase).
     public var swiftName: SwiftIdentifier

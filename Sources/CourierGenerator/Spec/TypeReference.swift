@@ -75,6 +75,8 @@ public enum PrimitiveType: String, CaseIterable, Hashable, Sendable {
     case data = "Data"
     /// A URL, encoded in JSON as a string.
     case url = "URL"
+    /// Any JSON value, kept as it was sent: `CourierRuntime.JSON`.
+    case json = "JSON"
 
     /// How the type is written in Swift (`Foundation.Date` is written `Date`, and so on).
     public var swiftSpelling: String { rawValue }
@@ -84,7 +86,7 @@ public enum PrimitiveType: String, CaseIterable, Hashable, Sendable {
     public var isScalarParameterType: Bool {
         switch self {
         case .string, .int, .int64, .double, .bool, .date, .url: true
-        case .data: false
+        case .data, .json: false
         }
     }
 }

@@ -40,16 +40,45 @@ public struct StructModel: TemplateModel {
     public var initDoc: String
     /// Whether the initialiser's parameters fit on its line.
     public var isInline: Bool
+    /// Its own `init(from:)` and `encode(to:)`, when a property needs what synthesized coding
+    /// cannot do (`dates:`, `nullable:`, `default:`, `readOnly:`, `JSON?`); `nil` otherwise, so
+    /// that v1 models stay exactly as they were.
+    public var customCoding: CustomCodingModel?
 
     /// The fields the `models` template reads.
     public static let templateFields: TemplateFields<Self> = [
         "doc": \.doc, "name": \.name, "properties": \.properties, "codingKeys": \.codingKeys,
         "initDoc": \.initDoc, "hasProperties": \.hasProperties, "isInline": \.isInline,
-        "parameters": \.parameters,
+        "parameters": \.parameters, "customCoding": \.customCoding,
     ]
 
     /// Whether the struct has properties (an empty struct gets a plain `init()`).
     public var hasProperties: Bool { !properties.isEmpty }
+}
+
+/// A struct's hand-written coding: one statement per property, in property order.
+public struct CustomCodingModel: TemplateModel {
+    /// `self.x = try container.decode…(…)`, one per property.
+    public var decodeLines: [CodingLineModel]
+    /// `try container.encode…(…)`, one per property that request bodies carry (read-only ones are left out).
+    public var encodeLines: [CodingLineModel]
+
+    /// The fields the `models` template reads.
+    public static let templateFields: TemplateFields<Self> = [
+        "decodeLines": \.decodeLines, "encodeLines": \.encodeLines, "encodesNothing": \.encodesNothing,
+    ]
+
+    /// Whether every property is read-only, so that `encode(to:)` writes an empty object.
+    public var encodesNothing: Bool { encodeLines.isEmpty }
+}
+
+/// One Swift statement of a struct's coding.
+public struct CodingLineModel: TemplateModel {
+    /// The statement.
+    public var text: String
+
+    /// The fields the `models` template reads.
+    public static let templateFields: TemplateFields<Self> = ["text": \.text]
 }
 
 /// A stored property of a struct, possibly kept in an `Indirect` box.
@@ -98,7 +127,7 @@ public struct CodingKeyModel: TemplateModel {
     public static let templateFields: TemplateFields<Self> = ["name": \.name, "rawValue": \.rawValue]
 }
 
-/// A string enum with a fallback case for values the spec does not list.
+/// A string or number enum with a fallback case for values the spec does not list.
 public struct StringEnumModel: TemplateModel {
     /// The doc comment.
     public var doc: String?
@@ -108,10 +137,12 @@ public struct StringEnumModel: TemplateModel {
     public var cases: [EnumValueModel]
     /// The fallback case's name, escaped (`unknown` unless a listed value takes it).
     public var fallback: String
+    /// The raw value's Swift type: `String`, `Int`, `Int64` or `Double`.
+    public var rawType: String = "String"
 
     /// The fields the `models` template reads.
     public static let templateFields: TemplateFields<Self> = [
-        "doc": \.doc, "name": \.name, "cases": \.cases, "fallback": \.fallback,
+        "doc": \.doc, "name": \.name, "cases": \.cases, "fallback": \.fallback, "rawType": \.rawType,
     ]
 }
 
@@ -121,7 +152,7 @@ public struct EnumValueModel: TemplateModel {
     public var doc: String?
     /// The case name, escaped.
     public var name: String
-    /// The raw value as a Swift string literal.
+    /// The raw value as a Swift literal (a string literal, or a number for a number enum).
     public var literal: String
 
     /// The fields the `models` template reads.

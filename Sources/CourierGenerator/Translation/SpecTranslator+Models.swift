@@ -18,6 +18,8 @@ extension SpecTranslator {
                 structs.append(made)
             case .stringEnum(let cases):
                 enums.append(enumModel(model, cases: cases))
+            case .numberEnum(let raw, let cases):
+                enums.append(enumModel(model, cases: cases, rawType: raw))
             case .union(let union):
                 unions.append(unionModel(model, union))
             case .composition:
@@ -58,9 +60,12 @@ extension SpecTranslator {
         var models: [PropertyModel] = []
         var keys: [CodingKeyModel] = []
         var parameters: [ParameterModel] = []
+        let customCoding = properties.contains(where: \.needsCustomCoding)
+        var decodeLines: [CodingLineModel] = []
+        var encodeLines: [CodingLineModel] = []
         for property in properties {
             let propertyName = property.swiftName.escaped
-            let type = swiftType(property.type)
+            let type = property.isNullable ? "Nullable<\(swiftType(property.type.nonOptional))>?" : swiftType(property.type)
             let argument = Self.internalName(property.swiftName) ?? propertyName
             var boxed: BoxedStorage?
             var keyName = propertyName
@@ -75,8 +80,17 @@ extension SpecTranslator {
                                        rawValue: property.jsonKey == plainKey ? nil : SwiftLiteral.string(property.jsonKey)))
             let doc = Self.doc(property.description, indentation: "    ")
                 ?? SwiftComment.documentation("The `\(property.jsonKey)` field.", indentation: "    ")
+            let defaultValue = property.defaultValue.flatMap { literal($0, type: property.type.nonOptional) }
             parameters.append(ParameterModel(label: propertyName, internalName: argument == propertyName ? nil : argument,
-                                             type: type, defaultValue: property.type.isOptional ? "nil" : nil))
+                                             type: type, defaultValue: defaultValue ?? (property.type.isOptional ? "nil" : nil)))
+            if customCoding {
+                let key = "." + keyName
+                let target = boxed == nil ? propertyName : keyName
+                decodeLines.append(CodingLineModel(text: "self.\(target) = try " + decodeExpression(property, key: key, boxed: boxed, type: type)))
+                if let line = encodeStatement(property, key: key, value: "self.\(target)", boxed: boxed) {
+                    encodeLines.append(CodingLineModel(text: line))
+                }
+            }
             models.append(PropertyModel(doc: doc, name: propertyName, type: type, argument: argument, boxed: boxed))
         }
         var initText = "Creates a value from its properties."
@@ -90,12 +104,59 @@ extension SpecTranslator {
         }
         let plainName = name.replacingOccurrences(of: "`", with: "")
         let doc = Self.doc(description) ?? SwiftComment.documentation("The `\(plainName)` model of \(SwiftComment.inline(spec.name)).")
+        let coding = customCoding ? CustomCodingModel(decodeLines: decodeLines, encodeLines: encodeLines) : nil
         return StructModel(doc: doc, name: name, properties: models, codingKeys: keys, parameters: parameters,
                            initDoc: SwiftComment.documentation(initText, indentation: "    "),
-                           isInline: Self.fitsOnOneLine("    public init(\(parameters.inlineText)) {"))
+                           isInline: Self.fitsOnOneLine("    public init(\(parameters.inlineText)) {"), customCoding: coding)
     }
 
-    func enumModel(_ model: ModelSpec, cases: [EnumCaseSpec]) -> StringEnumModel {
+    /// The runtime's name for a property's `dates:` format.
+    static func dateField(_ format: PropertyDateFormat) -> String {
+        switch format {
+        case .iso8601: ".iso8601"
+        case .iso8601WithFractionalSeconds: ".iso8601WithFractionalSeconds"
+        case .epochSeconds: ".epochSeconds"
+        case .date: ".calendarDate"
+        }
+    }
+
+    /// How `init(from:)` reads one property: synthesized decoding's call unless an attribute
+    /// changes it (a date format, an explicit null kept, a default for a missing key).
+    func decodeExpression(_ property: PropertySpec, key: String, boxed: BoxedStorage?, type: String) -> String {
+        let optional = property.type.isOptional
+        let plain = swiftType(property.type.nonOptional)
+        if let boxed {
+            return "container.decode\(optional ? "IfPresent" : "")(Indirect<\(boxed.valueType)>.self, forKey: \(key))"
+        }
+        if let format = property.dates {
+            let method = property.isNullable ? "decodeNullableDate" : optional ? "decodeDateIfPresent" : "decodeDate"
+            return "container.\(method)(forKey: \(key), as: \(Self.dateField(format)))"
+        }
+        if property.isNullable {
+            return "container.decodeNullable(\(plain).self, forKey: \(key))"
+        }
+        if property.type == .optional(.primitive(.json)) {
+            return "container.decodeKeepingNull(JSON.self, forKey: \(key))"
+        }
+        if let value = property.defaultValue, let literal = literal(value, type: property.type.nonOptional) {
+            return "container.decodeIfPresent(\(plain).self, forKey: \(key)) ?? \(literal)"
+        }
+        return "container.decode\(optional ? "IfPresent" : "")(\(plain).self, forKey: \(key))"
+    }
+
+    /// How `encode(to:)` writes one property, or `nil` for a read-only one, which request bodies
+    /// leave out.
+    func encodeStatement(_ property: PropertySpec, key: String, value: String, boxed: BoxedStorage?) -> String? {
+        if property.isReadOnly { return nil }
+        let optional = property.type.isOptional
+        if boxed == nil, let format = property.dates {
+            let method = property.isNullable ? "encodeNullableDate" : optional ? "encodeDateIfPresent" : "encodeDate"
+            return "try container.\(method)(\(value), forKey: \(key), as: \(Self.dateField(format)))"
+        }
+        return "try container.encode\(optional ? "IfPresent" : "")(\(value), forKey: \(key))"
+    }
+
+    func enumModel(_ model: ModelSpec, cases: [EnumCaseSpec], rawType: PrimitiveType = .string) -> StringEnumModel {
         let taken = Set(cases.map(\.swiftName.name))
         var fallback = "unknown"
         var counter = 1
@@ -106,9 +167,9 @@ extension SpecTranslator {
         let values = cases.map { item in
             EnumValueModel(doc: Self.doc(item.description, indentation: "    ")
                                ?? SwiftComment.documentation("The value \(SwiftComment.inline(item.value)).", indentation: "    "),
-                           name: item.swiftName.escaped, literal: SwiftLiteral.string(item.value))
+                           name: item.swiftName.escaped, literal: rawType == .string ? SwiftLiteral.string(item.value) : item.value)
         }
         return StringEnumModel(doc: Self.doc(model.description) ?? SwiftComment.documentation("One of the values of `\(model.swiftName.name)`."),
-                               name: model.swiftName.escaped, cases: values, fallback: fallback)
+                               name: model.swiftName.escaped, cases: values, fallback: fallback, rawType: rawType.swiftSpelling)
     }
 }

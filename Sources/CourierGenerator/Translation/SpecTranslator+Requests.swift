@@ -47,9 +47,10 @@ extension SpecTranslator {
     }
 
     func literal(_ value: LiteralValue, type: TypeReference) -> String? {
-        if case .named(let name) = type, let model = models[name], model.isStringEnum {
-            guard let item = model.enumCases.first(where: { $0.value == value.description }) else {
-                return "\(model.swiftName.escaped)(rawValue: \(SwiftLiteral.string(value.description)))"
+        if case .named(let name) = type, let model = models[name], model.isEnum {
+            guard let item = model.enumCase(matching: value.description) else {
+                let raw = model.isStringEnum ? SwiftLiteral.string(value.description) : value.description
+                return "\(model.swiftName.escaped)(rawValue: \(raw))"
             }
             // An optional parameter's default `.none` would be `Optional.none`, so name the type.
             let qualifier = ReservedNames.optionalCaseNames.contains(item.swiftName.name) ? model.swiftName.escaped : ""

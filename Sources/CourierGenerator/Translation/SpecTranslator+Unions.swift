@@ -58,8 +58,8 @@ extension SpecTranslator {
             case .string, .url, .data: return "shape.is(.string)"
             case .int, .int64, .double: return "shape.is(.number)"
             case .bool: return "shape.is(.bool)"
-            // Dates are strings or numbers, as the service's coding says.
-            case .date: return nil
+            // Dates are strings or numbers, as the service's coding says; JSON is anything.
+            case .date, .json: return nil
             }
         case .named(let name):
             guard let target = models[name] else { return nil }
@@ -69,6 +69,8 @@ extension SpecTranslator {
                 return "shape.isObject(requiring: [\(required.joined(separator: ", "))])"
             case .stringEnum:
                 return "shape.is(.string)"
+            case .numberEnum:
+                return "shape.is(.number)"
             case .union, .composition:
                 return nil
             }

@@ -64,7 +64,7 @@ extension SpecValidator {
                 case .composition:
                     // Part of a cycle, already reported.
                     continue
-                case .stringEnum:
+                case .stringEnum, .numberEnum:
                     error("'allOf' of model '\(model.name)' can only combine object models; '\(name)' is an enum", at: location)
                     continue
                 case .union:
@@ -156,9 +156,12 @@ extension SpecValidator {
                 isInteger = false
             case .named(let name) where modelsByName[name]?.isStringEnum == true:
                 isInteger = false
+            case .named(let name) where modelsByName[name]?.isIntegerEnum == true:
+                // Discord's channel `type` is an integer enum: its values are the integers of the mapping.
+                isInteger = true
             default:
                 error("the discriminator '\(discriminator.property)' of union '\(model.name)' is '\(first.type)' in '\(first.model)'; "
-                          + "a discriminator must be a String, a string enum, Int or Int64", at: discriminator.location)
+                          + "a discriminator must be a String, a string enum, Int, Int64 or an integer enum", at: discriminator.location)
             }
         }
         var tagsByVariant: [Int: [UnionTag]] = [:]

@@ -73,7 +73,7 @@ extension SpecValidator {
         let isScalar: Bool
         switch type {
         case .primitive(let primitive): isScalar = primitive.isScalarParameterType
-        case .named(let name): isScalar = modelsByName[name]?.isStringEnum ?? brokenNames.contains(name) || modelsByName[name] == nil
+        case .named(let name): isScalar = modelsByName[name]?.isEnum ?? brokenNames.contains(name) || modelsByName[name] == nil
         default: isScalar = false
         }
         if !isScalar {
@@ -82,7 +82,7 @@ extension SpecValidator {
             error("\(what) has type '\(parameter.type)'; \(parameter.placement.rawValue) parameters take \(allowed)", at: parameter.location)
         }
         if case .string(let value)? = parameter.defaultValue, case .named(let name) = type, let model = modelsByName[name],
-           model.isStringEnum, !model.enumCases.contains(where: { $0.value == value }) {
+           model.isEnum, model.enumCase(matching: value) == nil {
             let hint = Suggestions.closest(to: value, among: model.enumCases.map(\.value)).map { "; did you mean '\($0)'?" } ?? ""
             error("the default of \(what) is '\(value)', which is not a value of enum '\(name)'\(hint)", at: parameter.location)
         }

@@ -2,7 +2,8 @@
 extension SpecValidator {
     mutating func checkErrorMappings(_ mappings: [ErrorMappingSpec], owner: String) -> [ErrorMappingSpec] {
         for mapping in mappings {
-            if let name = mapping.bodySchema, schemasByName[name] == nil, !brokenNames.contains(name) {
+            // `JSON` is the free-form body: any error body, kept as sent.
+            if let name = mapping.bodySchema, name != PrimitiveType.json.rawValue, schemasByName[name] == nil, !brokenNames.contains(name) {
                 if modelsByName[name] != nil {
                     error("'\(name)' is a model; 'body' of an error mapping must name an error schema (under 'errorSchemas')",
                           at: mapping.location)
@@ -42,7 +43,7 @@ extension SpecValidator {
         func resolve(_ type: TypeReference) -> Position {
             switch type {
             case .named("\u{0}"): return .object(schema.properties)
-            case .named(let name): return modelsByName[name].map { $0.isStringEnum ? .type(type) : .object($0.properties) } ?? .type(type)
+            case .named(let name): return modelsByName[name].map { $0.isEnum ? .type(type) : .object($0.properties) } ?? .type(type)
             case .optional(let wrapped): return resolve(wrapped)
             case .array(let element): return .array(of: resolve(element))
             default: return .type(type)
@@ -69,7 +70,10 @@ extension SpecValidator {
         case .type(.primitive(.int)), .type(.primitive(.int64)): return .success(.integer)
         case .type(.primitive(.double)): return .success(.double)
         case .type(.primitive(.bool)): return .success(.boolean)
-        case .type(.named(let name)) where modelsByName[name]?.isStringEnum == true:
+        case .type(.named(let name)) where modelsByName[name]?.isEnum == true:
+            if case .numberEnum(let raw, _)? = modelsByName[name]?.kind {
+                return .success(raw == .double ? .double : .integer)
+            }
             return .success(.string)
         default:
             return requiringScalar ? problem("the field must hold a string, number or boolean") : .success(nil)

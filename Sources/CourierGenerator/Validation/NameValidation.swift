@@ -65,8 +65,9 @@ extension SpecValidator {
             checkPropertyNames(properties, in: "model '\(model.name)'")
             for property in properties {
                 checkReference(property.type, at: property.typeLocation ?? property.location, usage: "property '\(property.name)'")
+                checkDefault(of: property, in: "model '\(model.name)'")
             }
-        case .stringEnum(let cases):
+        case .stringEnum(let cases), .numberEnum(_, let cases):
             checkCollisions(cases.map { ($0.value, $0.swiftName, $0.location) }, what: "enum value")
         case .union, .composition:
             // Checked by `checkUnion` and `resolveCompositions`.

@@ -57,7 +57,8 @@ extension SpecValidator {
             checkScope(arguments, scope: "as a parameter of the initialiser of \(owner)")
         }
         for model in spec.models {
-            guard case .stringEnum(let cases) = model.kind else { continue }
+            guard model.isEnum else { continue }
+            let cases = model.enumCases
             checkScope(cases.map { ScopedName(origin: "enum value '\($0.value)'", swiftName: $0.swiftName.name, location: $0.location) },
                        reserved: ReservedNames.enumValues, scope: "in enum '\(model.name)'")
         }

@@ -59,6 +59,7 @@ struct SpecValidator {
             checkPropertyNames(schema.properties, in: "error schema '\(schema.name)'")
             for property in schema.properties {
                 checkReference(property.type, at: property.typeLocation ?? property.location, usage: "property '\(property.name)'")
+                checkDefault(of: property, in: "error schema '\(schema.name)'")
             }
         }
         markRecursion()
@@ -96,7 +97,7 @@ struct SpecValidator {
                 guard case .properties(let properties) = part else { return part }
                 return .properties(properties.map { applyKeyStrategy(to: $0, explicit: explicit) })
             })
-        case .stringEnum, .union:
+        case .stringEnum, .numberEnum, .union:
             break
         }
         return model
