@@ -5,15 +5,15 @@ import Foundation
 
 /// The failures the service's defaults document, shared by every `SlackClient` method whose endpoint documents none of its own; each of those endpoints names it by its own `<Endpoint>Failure` alias.
 public enum SlackFailure: EndpointFailure, LocalizedError {
-    /// The server answered with status 200 whose `ok` is `false` whose `error` is `invalid_auth`, or status 200 whose `ok` is `false` whose `error` is `not_authed`.
+    /// The server answered with status 200 whose `ok` is `false` and whose `error` is `invalid_auth`, or status 200 whose `ok` is `false` and whose `error` is `not_authed`.
     case invalidAuth(ErrorBody<SlackError>)
-    /// The server answered with status 200 whose `ok` is `false` whose `error` is `channel_not_found`.
+    /// The server answered with status 200 whose `ok` is `false` and whose `error` is `channel_not_found`.
     case channelNotFound(ErrorBody<SlackError>)
-    /// The server answered with status 200 whose `ok` is `false` whose `error` is `ratelimited`.
+    /// The server answered with status 200 whose `ok` is `false` and whose `error` is `ratelimited`.
     case rateLimited(ErrorBody<SlackError>)
     /// Slack reports a failed method call as HTTP 200 with `ok` false and an error code.
     ///
-    /// The server answered with status 200 whose `ok` is `false` whose `error` is anything else or missing.
+    /// The server answered with status 200 whose `ok` is `false` and whose `error` is anything else or missing.
     case slackError(ErrorBody<SlackError>)
     /// The method's rate-limit tier is used up; Retry-After says when to try again.
     ///
@@ -65,19 +65,19 @@ public enum SlackFailure: EndpointFailure, LocalizedError {
 
 /// The documented failures of `SlackClient.chatPostMessage` (`POST /chat.postMessage`).
 public enum ChatPostMessageFailure: EndpointFailure, LocalizedError {
-    /// The server answered with status 200 whose `ok` is `false` whose `error` is `invalid_auth`, or status 200 whose `ok` is `false` whose `error` is `not_authed`.
+    /// The server answered with status 200 whose `ok` is `false` and whose `error` is `invalid_auth`, or status 200 whose `ok` is `false` and whose `error` is `not_authed`.
     case invalidAuth(ErrorBody<SlackError>)
-    /// The server answered with status 200 whose `ok` is `false` whose `error` is `channel_not_found`.
+    /// The server answered with status 200 whose `ok` is `false` and whose `error` is `channel_not_found`.
     case channelNotFound(ErrorBody<SlackError>)
-    /// The server answered with status 200 whose `ok` is `false` whose `error` is `not_in_channel`.
+    /// The server answered with status 200 whose `ok` is `false` and whose `error` is `not_in_channel`.
     case notInChannel(ErrorBody<SlackError>)
-    /// The server answered with status 200 whose `ok` is `false` whose `error` is `is_archived`.
+    /// The server answered with status 200 whose `ok` is `false` and whose `error` is `is_archived`.
     case isArchived(ErrorBody<SlackError>)
-    /// The server answered with status 200 whose `ok` is `false` whose `error` is `msg_too_long`.
+    /// The server answered with status 200 whose `ok` is `false` and whose `error` is `msg_too_long`.
     case messageTooLong(ErrorBody<SlackError>)
-    /// The server answered with status 200 whose `ok` is `false` whose `error` is `ratelimited`.
+    /// The server answered with status 200 whose `ok` is `false` and whose `error` is `ratelimited`.
     case rateLimited(ErrorBody<SlackError>)
-    /// The server answered with status 200 whose `ok` is `false` whose `error` is anything else or missing.
+    /// The server answered with status 200 whose `ok` is `false` and whose `error` is anything else or missing.
     case slackError(ErrorBody<SlackError>)
     /// The method's rate-limit tier is used up; Retry-After says when to try again.
     ///

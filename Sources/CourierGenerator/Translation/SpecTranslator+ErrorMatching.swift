@@ -55,6 +55,9 @@ extension SpecTranslator {
             source = "header `\(SwiftComment.inline(name))`"
             subject = "response.header(\(SwiftLiteral.string(name)))"
         }
+        // "status 200 whose `ok` is `false`" (a success predicate or an outer discriminator)
+        // reads on as "… and whose `error` is …".
+        let context = context.contains(" whose ") && !context.hasSuffix(" and") ? context + " and" : context
         var lines = [indentation + "switch \(subject) {"]
         for entry in discriminator.cases {
             let literal = discriminator.valueKind == .double ? entry.value : SwiftLiteral.string(entry.value)

@@ -5,9 +5,9 @@ import Foundation
 
 /// The failures the service's defaults document, shared by every `ErrorMatchingClient` method whose endpoint documents none of its own; each of those endpoints names it by its own `<Endpoint>Failure` alias.
 public enum ErrorMatchingFailure: EndpointFailure, LocalizedError {
-    /// The server answered with any 2XX status whose `ok` is `false` whose `error` is `not_found`.
+    /// The server answered with any 2XX status whose `ok` is `false` and whose `error` is `not_found`.
     case missing(ErrorBody<Envelope>)
-    /// The server answered with any 2XX status whose `ok` is `false` whose `error` is anything else or missing.
+    /// The server answered with any 2XX status whose `ok` is `false` and whose `error` is anything else or missing.
     case failedInside(ErrorBody<Envelope>)
 
     /// The documented failure for `response`: exact statuses first, then ranges, then
@@ -88,9 +88,9 @@ public enum GetItemFailure: EndpointFailure, LocalizedError {
     case negative(ErrorBody<Problem>)
     /// The server answered with status 422 whose `code` is anything else or missing.
     case unprocessable(ErrorBody<Problem>)
-    /// The server answered with any 2XX status whose `ok` is `false` whose `error` is `not_found`.
+    /// The server answered with any 2XX status whose `ok` is `false` and whose `error` is `not_found`.
     case missing(ErrorBody<Envelope>)
-    /// The server answered with any 2XX status whose `ok` is `false` whose `error` is anything else or missing.
+    /// The server answered with any 2XX status whose `ok` is `false` and whose `error` is anything else or missing.
     case failedInside(ErrorBody<Envelope>)
 
     /// The documented failure for `response`: exact statuses first, then ranges, then
