@@ -3,7 +3,7 @@
 import CourierRuntime
 import Foundation
 
-/// A hand translation of Stripe's POST /v1/charges and GET /v1/customers/{id}, with Stripe's nested error types and codes.
+/// A hand translation of Stripe's charges, customers, payment sources and events, with Stripe's nested error types and codes.
 ///
 /// Each method sends one request and throws the endpoint's documented failures as typed errors.
 public struct StripeClient: Sendable {
@@ -60,6 +60,20 @@ public struct StripeClient: Sendable {
         try await self.client.send(CreateChargeRequest(body: body))
     }
 
+    /// A charge by id (GET /v1/charges/{id}); `expand[]=customer` makes `customer` the object.
+    ///
+    /// - Parameters:
+    ///   - id: The `id` path parameter.
+    ///   - expand: Fields to expand, such as `customer`.
+    /// - Returns: The decoded `Charge`.
+    /// - Throws: `APIError<RetrieveChargeFailure>`; its `.endpoint` case carries the documented failure.
+    public func retrieveCharge(
+        id: String,
+        expand: [String]? = nil
+    ) async throws(APIError<RetrieveChargeFailure>) -> Charge {
+        try await self.client.send(RetrieveChargeRequest(id: id, expand: expand))
+    }
+
     /// A customer by id (GET /v1/customers/{id}).
     ///
     /// - Parameters:
@@ -70,5 +84,53 @@ public struct StripeClient: Sendable {
         id: String
     ) async throws(APIError<RetrieveCustomerFailure>) -> Customer {
         try await self.client.send(RetrieveCustomerRequest(id: id))
+    }
+
+    /// Updates a customer's fields; Stripe's own fields are left out (POST /v1/customers/{id}).
+    ///
+    /// - Parameters:
+    ///   - id: The `id` path parameter.
+    ///   - body: What the request sends.
+    /// - Returns: The decoded `Customer`.
+    /// - Throws: `APIError<UpdateCustomerFailure>`; its `.endpoint` case carries the documented failure.
+    public func updateCustomer(
+        id: String,
+        body: Customer
+    ) async throws(APIError<UpdateCustomerFailure>) -> Customer {
+        try await self.client.send(UpdateCustomerRequest(id: id, body: body))
+    }
+
+    /// Deletes a customer (DELETE /v1/customers/{id}).
+    ///
+    /// - Parameters:
+    ///   - id: The `id` path parameter.
+    /// - Returns: The decoded `DeletedCustomer`.
+    /// - Throws: `APIError<DeleteCustomerFailure>`; its `.endpoint` case carries the documented failure.
+    public func deleteCustomer(
+        id: String
+    ) async throws(APIError<DeleteCustomerFailure>) -> DeletedCustomer {
+        try await self.client.send(DeleteCustomerRequest(id: id))
+    }
+
+    /// A customer's cards and bank accounts (GET /v1/customers/{id}/sources).
+    ///
+    /// - Parameters:
+    ///   - id: The `id` path parameter.
+    /// - Returns: The decoded `PaymentSourceList`.
+    /// - Throws: `APIError<ListSourcesFailure>`; its `.endpoint` case carries the documented failure.
+    public func listSources(
+        id: String
+    ) async throws(APIError<ListSourcesFailure>) -> PaymentSourceList {
+        try await self.client.send(ListSourcesRequest(id: id))
+    }
+
+    /// An event by id (GET /v1/events/{id}).
+    ///
+    /// - Parameters:
+    ///   - id: The `id` path parameter.
+    /// - Returns: The decoded `Event`.
+    /// - Throws: `APIError<RetrieveEventFailure>`; its `.endpoint` case carries the documented failure.
+    public func retrieveEvent(id: String) async throws(APIError<RetrieveEventFailure>) -> Event {
+        try await self.client.send(RetrieveEventRequest(id: id))
     }
 }

@@ -3,6 +3,41 @@
 import CourierRuntime
 import Foundation
 
+/// What every Stripe API object carries.
+public struct StripeObject: Codable, Hashable, Sendable {
+    /// The `id` field.
+    public var id: String
+    /// The object's kind: `charge`, `customer`, `card`…
+    public var object: String
+
+    /// Creates a value from its properties.
+    ///
+    /// - Parameters:
+    ///   - id: The `id` value.
+    ///   - object: The object's kind: `charge`, `customer`, `card`…
+    public init(id: String, object: String) {
+        self.id = id
+        self.object = object
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id
+        case object
+    }
+
+    /// Decodes a value, reading each property as its spec says.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.id = try container.decode(String.self, forKey: .id)
+        self.object = try container.decode(String.self, forKey: .object)
+    }
+
+    /// Encodes the value, leaving out read-only properties, which the server sets.
+    public func encode(to encoder: any Encoder) throws {
+        _ = encoder.container(keyedBy: CodingKeys.self)
+    }
+}
+
 /// The `ChargeRequest` model of Stripe.
 public struct ChargeRequest: Codable, Hashable, Sendable {
     /// In the currency's smallest unit (cents for USD).
@@ -15,6 +50,10 @@ public struct ChargeRequest: Codable, Hashable, Sendable {
     public var source: String?
     /// The `description` field.
     public var description: String?
+    /// Whether to capture the charge now; false only authorizes it, to capture later.
+    public var capture: Bool
+    /// The `metadata` field.
+    public var metadata: [String: String]?
 
     /// Creates a value from its properties.
     ///
@@ -24,18 +63,24 @@ public struct ChargeRequest: Codable, Hashable, Sendable {
     ///   - customer: The `customer` value.
     ///   - source: The `source` value.
     ///   - description: The `description` value.
+    ///   - capture: Whether to capture the charge now; false only authorizes it, to capture later.
+    ///   - metadata: The `metadata` value.
     public init(
         amount: Int,
         currency: String,
         customer: String? = nil,
         source: String? = nil,
-        description: String? = nil
+        description: String? = nil,
+        capture: Bool = true,
+        metadata: [String: String]? = nil
     ) {
         self.amount = amount
         self.currency = currency
         self.customer = customer
         self.source = source
         self.description = description
+        self.capture = capture
+        self.metadata = metadata
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -44,6 +89,32 @@ public struct ChargeRequest: Codable, Hashable, Sendable {
         case customer
         case source
         case description
+        case capture
+        case metadata
+    }
+
+    /// Decodes a value, reading each property as its spec says.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.amount = try container.decode(Int.self, forKey: .amount)
+        self.currency = try container.decode(String.self, forKey: .currency)
+        self.customer = try container.decodeIfPresent(String.self, forKey: .customer)
+        self.source = try container.decodeIfPresent(String.self, forKey: .source)
+        self.description = try container.decodeIfPresent(String.self, forKey: .description)
+        self.capture = try container.decodeIfPresent(Bool.self, forKey: .capture) ?? true
+        self.metadata = try container.decodeIfPresent([String: String].self, forKey: .metadata)
+    }
+
+    /// Encodes the value, leaving out read-only properties, which the server sets.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(self.amount, forKey: .amount)
+        try container.encode(self.currency, forKey: .currency)
+        try container.encodeIfPresent(self.customer, forKey: .customer)
+        try container.encodeIfPresent(self.source, forKey: .source)
+        try container.encodeIfPresent(self.description, forKey: .description)
+        try container.encode(self.capture, forKey: .capture)
+        try container.encodeIfPresent(self.metadata, forKey: .metadata)
     }
 }
 
@@ -51,7 +122,7 @@ public struct ChargeRequest: Codable, Hashable, Sendable {
 public struct Charge: Codable, Hashable, Sendable {
     /// The `id` field.
     public var id: String
-    /// The `object` field.
+    /// The object's kind: `charge`, `customer`, `card`…
     public var object: String
     /// The `amount` field.
     public var amount: Int
@@ -59,22 +130,48 @@ public struct Charge: Codable, Hashable, Sendable {
     public var currency: String
     /// The `paid` field.
     public var paid: Bool
+    /// The `captured` field.
+    public var captured: Bool
     /// The `status` field.
     public var status: String
-    /// The `customer` field.
-    public var customer: String?
+    /// The customer's id, or the Customer with `expand[]=customer`.
+    public var customer: ExpandableCustomer?
+    /// The `description` field.
+    public var description: String?
+    /// The `metadata` field.
+    public var metadata: [String: String]
+    /// The `livemode` field.
+    public var livemode: Bool
     /// The `created` field.
     public var created: Date
 
     /// Creates a value from its properties.
+    ///
+    /// - Parameters:
+    ///   - id: The `id` value.
+    ///   - object: The object's kind: `charge`, `customer`, `card`…
+    ///   - amount: The `amount` value.
+    ///   - currency: The `currency` value.
+    ///   - paid: The `paid` value.
+    ///   - captured: The `captured` value.
+    ///   - status: The `status` value.
+    ///   - customer: The customer's id, or the Customer with `expand[]=customer`.
+    ///   - description: The `description` value.
+    ///   - metadata: The `metadata` value.
+    ///   - livemode: The `livemode` value.
+    ///   - created: The `created` value.
     public init(
         id: String,
         object: String,
         amount: Int,
         currency: String,
         paid: Bool,
+        captured: Bool,
         status: String,
-        customer: String? = nil,
+        customer: ExpandableCustomer? = nil,
+        description: String? = nil,
+        metadata: [String: String],
+        livemode: Bool,
         created: Date
     ) {
         self.id = id
@@ -82,8 +179,12 @@ public struct Charge: Codable, Hashable, Sendable {
         self.amount = amount
         self.currency = currency
         self.paid = paid
+        self.captured = captured
         self.status = status
         self.customer = customer
+        self.description = description
+        self.metadata = metadata
+        self.livemode = livemode
         self.created = created
     }
 
@@ -93,9 +194,43 @@ public struct Charge: Codable, Hashable, Sendable {
         case amount
         case currency
         case paid
+        case captured
         case status
         case customer
+        case description
+        case metadata
+        case livemode
         case created
+    }
+
+    /// Decodes a value, reading each property as its spec says.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.id = try container.decode(String.self, forKey: .id)
+        self.object = try container.decode(String.self, forKey: .object)
+        self.amount = try container.decode(Int.self, forKey: .amount)
+        self.currency = try container.decode(String.self, forKey: .currency)
+        self.paid = try container.decode(Bool.self, forKey: .paid)
+        self.captured = try container.decode(Bool.self, forKey: .captured)
+        self.status = try container.decode(String.self, forKey: .status)
+        self.customer = try container.decodeIfPresent(ExpandableCustomer.self, forKey: .customer)
+        self.description = try container.decodeIfPresent(String.self, forKey: .description)
+        self.metadata = try container.decode([String: String].self, forKey: .metadata)
+        self.livemode = try container.decode(Bool.self, forKey: .livemode)
+        self.created = try container.decode(Date.self, forKey: .created)
+    }
+
+    /// Encodes the value, leaving out read-only properties, which the server sets.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(self.amount, forKey: .amount)
+        try container.encode(self.currency, forKey: .currency)
+        try container.encode(self.paid, forKey: .paid)
+        try container.encode(self.captured, forKey: .captured)
+        try container.encode(self.status, forKey: .status)
+        try container.encodeIfPresent(self.customer, forKey: .customer)
+        try container.encodeIfPresent(self.description, forKey: .description)
+        try container.encode(self.metadata, forKey: .metadata)
     }
 }
 
@@ -103,27 +238,49 @@ public struct Charge: Codable, Hashable, Sendable {
 public struct Customer: Codable, Hashable, Sendable {
     /// The `id` field.
     public var id: String
-    /// The `object` field.
+    /// The object's kind: `charge`, `customer`, `card`…
     public var object: String
     /// The `email` field.
     public var email: String?
     /// The `name` field.
     public var name: String?
+    /// The `description` field.
+    public var description: String?
+    /// The `metadata` field.
+    public var metadata: [String: String]?
+    /// The `livemode` field.
+    public var livemode: Bool
     /// The `created` field.
     public var created: Date
 
     /// Creates a value from its properties.
+    ///
+    /// - Parameters:
+    ///   - id: The `id` value.
+    ///   - object: The object's kind: `charge`, `customer`, `card`…
+    ///   - email: The `email` value.
+    ///   - name: The `name` value.
+    ///   - description: The `description` value.
+    ///   - metadata: The `metadata` value.
+    ///   - livemode: The `livemode` value.
+    ///   - created: The `created` value.
     public init(
         id: String,
         object: String,
         email: String? = nil,
         name: String? = nil,
+        description: String? = nil,
+        metadata: [String: String]? = nil,
+        livemode: Bool,
         created: Date
     ) {
         self.id = id
         self.object = object
         self.email = email
         self.name = name
+        self.description = description
+        self.metadata = metadata
+        self.livemode = livemode
         self.created = created
     }
 
@@ -132,7 +289,434 @@ public struct Customer: Codable, Hashable, Sendable {
         case object
         case email
         case name
+        case description
+        case metadata
+        case livemode
         case created
+    }
+
+    /// Decodes a value, reading each property as its spec says.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.id = try container.decode(String.self, forKey: .id)
+        self.object = try container.decode(String.self, forKey: .object)
+        self.email = try container.decodeIfPresent(String.self, forKey: .email)
+        self.name = try container.decodeIfPresent(String.self, forKey: .name)
+        self.description = try container.decodeIfPresent(String.self, forKey: .description)
+        self.metadata = try container.decodeIfPresent([String: String].self, forKey: .metadata)
+        self.livemode = try container.decode(Bool.self, forKey: .livemode)
+        self.created = try container.decode(Date.self, forKey: .created)
+    }
+
+    /// Encodes the value, leaving out read-only properties, which the server sets.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(self.email, forKey: .email)
+        try container.encodeIfPresent(self.name, forKey: .name)
+        try container.encodeIfPresent(self.description, forKey: .description)
+        try container.encodeIfPresent(self.metadata, forKey: .metadata)
+    }
+}
+
+/// What deleting a customer returns.
+public struct DeletedCustomer: Codable, Hashable, Sendable {
+    /// The `id` field.
+    public var id: String
+    /// The object's kind: `charge`, `customer`, `card`…
+    public var object: String
+    /// The `deleted` field.
+    public var deleted: Bool
+
+    /// Creates a value from its properties.
+    ///
+    /// - Parameters:
+    ///   - id: The `id` value.
+    ///   - object: The object's kind: `charge`, `customer`, `card`…
+    ///   - deleted: The `deleted` value.
+    public init(id: String, object: String, deleted: Bool) {
+        self.id = id
+        self.object = object
+        self.deleted = deleted
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id
+        case object
+        case deleted
+    }
+
+    /// Decodes a value, reading each property as its spec says.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.id = try container.decode(String.self, forKey: .id)
+        self.object = try container.decode(String.self, forKey: .object)
+        self.deleted = try container.decode(Bool.self, forKey: .deleted)
+    }
+
+    /// Encodes the value, leaving out read-only properties, which the server sets.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(self.deleted, forKey: .deleted)
+    }
+}
+
+/// The `Card` model of Stripe.
+public struct Card: Codable, Hashable, Sendable {
+    /// The `id` field.
+    public var id: String
+    /// The object's kind: `charge`, `customer`, `card`…
+    public var object: String
+    /// The `brand` field.
+    public var brand: String
+    /// The `last4` field.
+    public var last4: String
+    /// The `exp_month` field.
+    public var expMonth: Int
+    /// The `exp_year` field.
+    public var expYear: Int
+    /// The `funding` field.
+    public var funding: String?
+    /// The `country` field.
+    public var country: String?
+    /// The `customer` field.
+    public var customer: String?
+    /// The `metadata` field.
+    public var metadata: [String: String]?
+
+    /// Creates a value from its properties.
+    ///
+    /// - Parameters:
+    ///   - id: The `id` value.
+    ///   - object: The object's kind: `charge`, `customer`, `card`…
+    ///   - brand: The `brand` value.
+    ///   - last4: The `last4` value.
+    ///   - expMonth: The `exp_month` value.
+    ///   - expYear: The `exp_year` value.
+    ///   - funding: The `funding` value.
+    ///   - country: The `country` value.
+    ///   - customer: The `customer` value.
+    ///   - metadata: The `metadata` value.
+    public init(
+        id: String,
+        object: String,
+        brand: String,
+        last4: String,
+        expMonth: Int,
+        expYear: Int,
+        funding: String? = nil,
+        country: String? = nil,
+        customer: String? = nil,
+        metadata: [String: String]? = nil
+    ) {
+        self.id = id
+        self.object = object
+        self.brand = brand
+        self.last4 = last4
+        self.expMonth = expMonth
+        self.expYear = expYear
+        self.funding = funding
+        self.country = country
+        self.customer = customer
+        self.metadata = metadata
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id
+        case object
+        case brand
+        case last4
+        case expMonth = "exp_month"
+        case expYear = "exp_year"
+        case funding
+        case country
+        case customer
+        case metadata
+    }
+
+    /// Decodes a value, reading each property as its spec says.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.id = try container.decode(String.self, forKey: .id)
+        self.object = try container.decode(String.self, forKey: .object)
+        self.brand = try container.decode(String.self, forKey: .brand)
+        self.last4 = try container.decode(String.self, forKey: .last4)
+        self.expMonth = try container.decode(Int.self, forKey: .expMonth)
+        self.expYear = try container.decode(Int.self, forKey: .expYear)
+        self.funding = try container.decodeIfPresent(String.self, forKey: .funding)
+        self.country = try container.decodeIfPresent(String.self, forKey: .country)
+        self.customer = try container.decodeIfPresent(String.self, forKey: .customer)
+        self.metadata = try container.decodeIfPresent([String: String].self, forKey: .metadata)
+    }
+
+    /// Encodes the value, leaving out read-only properties, which the server sets.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(self.brand, forKey: .brand)
+        try container.encode(self.last4, forKey: .last4)
+        try container.encode(self.expMonth, forKey: .expMonth)
+        try container.encode(self.expYear, forKey: .expYear)
+        try container.encodeIfPresent(self.funding, forKey: .funding)
+        try container.encodeIfPresent(self.country, forKey: .country)
+        try container.encodeIfPresent(self.customer, forKey: .customer)
+        try container.encodeIfPresent(self.metadata, forKey: .metadata)
+    }
+}
+
+/// The `BankAccount` model of Stripe.
+public struct BankAccount: Codable, Hashable, Sendable {
+    /// The `id` field.
+    public var id: String
+    /// The object's kind: `charge`, `customer`, `card`…
+    public var object: String
+    /// The `bank_name` field.
+    public var bankName: String?
+    /// The `last4` field.
+    public var last4: String
+    /// The `routing_number` field.
+    public var routingNumber: String?
+    /// The `country` field.
+    public var country: String
+    /// The `currency` field.
+    public var currency: String
+    /// The `status` field.
+    public var status: String
+    /// The `account_holder_name` field.
+    public var accountHolderName: String?
+    /// The `customer` field.
+    public var customer: String?
+    /// The `metadata` field.
+    public var metadata: [String: String]?
+
+    /// Creates a value from its properties.
+    ///
+    /// - Parameters:
+    ///   - id: The `id` value.
+    ///   - object: The object's kind: `charge`, `customer`, `card`…
+    ///   - bankName: The `bank_name` value.
+    ///   - last4: The `last4` value.
+    ///   - routingNumber: The `routing_number` value.
+    ///   - country: The `country` value.
+    ///   - currency: The `currency` value.
+    ///   - status: The `status` value.
+    ///   - accountHolderName: The `account_holder_name` value.
+    ///   - customer: The `customer` value.
+    ///   - metadata: The `metadata` value.
+    public init(
+        id: String,
+        object: String,
+        bankName: String? = nil,
+        last4: String,
+        routingNumber: String? = nil,
+        country: String,
+        currency: String,
+        status: String,
+        accountHolderName: String? = nil,
+        customer: String? = nil,
+        metadata: [String: String]? = nil
+    ) {
+        self.id = id
+        self.object = object
+        self.bankName = bankName
+        self.last4 = last4
+        self.routingNumber = routingNumber
+        self.country = country
+        self.currency = currency
+        self.status = status
+        self.accountHolderName = accountHolderName
+        self.customer = customer
+        self.metadata = metadata
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id
+        case object
+        case bankName = "bank_name"
+        case last4
+        case routingNumber = "routing_number"
+        case country
+        case currency
+        case status
+        case accountHolderName = "account_holder_name"
+        case customer
+        case metadata
+    }
+
+    /// Decodes a value, reading each property as its spec says.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.id = try container.decode(String.self, forKey: .id)
+        self.object = try container.decode(String.self, forKey: .object)
+        self.bankName = try container.decodeIfPresent(String.self, forKey: .bankName)
+        self.last4 = try container.decode(String.self, forKey: .last4)
+        self.routingNumber = try container.decodeIfPresent(String.self, forKey: .routingNumber)
+        self.country = try container.decode(String.self, forKey: .country)
+        self.currency = try container.decode(String.self, forKey: .currency)
+        self.status = try container.decode(String.self, forKey: .status)
+        self.accountHolderName = try container.decodeIfPresent(String.self, forKey: .accountHolderName)
+        self.customer = try container.decodeIfPresent(String.self, forKey: .customer)
+        self.metadata = try container.decodeIfPresent([String: String].self, forKey: .metadata)
+    }
+
+    /// Encodes the value, leaving out read-only properties, which the server sets.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(self.bankName, forKey: .bankName)
+        try container.encode(self.last4, forKey: .last4)
+        try container.encodeIfPresent(self.routingNumber, forKey: .routingNumber)
+        try container.encode(self.country, forKey: .country)
+        try container.encode(self.currency, forKey: .currency)
+        try container.encode(self.status, forKey: .status)
+        try container.encodeIfPresent(self.accountHolderName, forKey: .accountHolderName)
+        try container.encodeIfPresent(self.customer, forKey: .customer)
+        try container.encodeIfPresent(self.metadata, forKey: .metadata)
+    }
+}
+
+/// A page of a customer's payment sources.
+public struct PaymentSourceList: Codable, Hashable, Sendable {
+    /// The `object` field.
+    public var object: String
+    /// The `data` field.
+    public var data: [PaymentSource]
+    /// The `has_more` field.
+    public var hasMore: Bool
+    /// The `url` field.
+    public var url: String
+
+    /// Creates a value from its properties.
+    public init(object: String, data: [PaymentSource], hasMore: Bool, url: String) {
+        self.object = object
+        self.data = data
+        self.hasMore = hasMore
+        self.url = url
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case object
+        case data
+        case hasMore = "has_more"
+        case url
+    }
+}
+
+/// The `Event` model of Stripe.
+public struct Event: Codable, Hashable, Sendable {
+    /// The `id` field.
+    public var id: String
+    /// The object's kind: `charge`, `customer`, `card`…
+    public var object: String
+    /// What happened: `charge.succeeded`, `customer.updated`…
+    public var type: String
+    /// The `api_version` field.
+    public var apiVersion: String?
+    /// The `data` field.
+    public var data: EventData
+    /// The `pending_webhooks` field.
+    public var pendingWebhooks: Int
+    /// The `livemode` field.
+    public var livemode: Bool
+    /// The `created` field.
+    public var created: Date
+
+    /// Creates a value from its properties.
+    ///
+    /// - Parameters:
+    ///   - id: The `id` value.
+    ///   - object: The object's kind: `charge`, `customer`, `card`…
+    ///   - type: What happened: `charge.succeeded`, `customer.updated`…
+    ///   - apiVersion: The `api_version` value.
+    ///   - data: The `data` value.
+    ///   - pendingWebhooks: The `pending_webhooks` value.
+    ///   - livemode: The `livemode` value.
+    ///   - created: The `created` value.
+    public init(
+        id: String,
+        object: String,
+        type: String,
+        apiVersion: String? = nil,
+        data: EventData,
+        pendingWebhooks: Int,
+        livemode: Bool,
+        created: Date
+    ) {
+        self.id = id
+        self.object = object
+        self.type = type
+        self.apiVersion = apiVersion
+        self.data = data
+        self.pendingWebhooks = pendingWebhooks
+        self.livemode = livemode
+        self.created = created
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id
+        case object
+        case type
+        case apiVersion = "api_version"
+        case data
+        case pendingWebhooks = "pending_webhooks"
+        case livemode
+        case created
+    }
+
+    /// Decodes a value, reading each property as its spec says.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.id = try container.decode(String.self, forKey: .id)
+        self.object = try container.decode(String.self, forKey: .object)
+        self.type = try container.decode(String.self, forKey: .type)
+        self.apiVersion = try container.decodeIfPresent(String.self, forKey: .apiVersion)
+        self.data = try container.decode(EventData.self, forKey: .data)
+        self.pendingWebhooks = try container.decode(Int.self, forKey: .pendingWebhooks)
+        self.livemode = try container.decode(Bool.self, forKey: .livemode)
+        self.created = try container.decode(Date.self, forKey: .created)
+    }
+
+    /// Encodes the value, leaving out read-only properties, which the server sets.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(self.type, forKey: .type)
+        try container.encodeIfPresent(self.apiVersion, forKey: .apiVersion)
+        try container.encode(self.data, forKey: .data)
+        try container.encode(self.pendingWebhooks, forKey: .pendingWebhooks)
+    }
+}
+
+/// The `EventData` model of Stripe.
+public struct EventData: Codable, Hashable, Sendable {
+    /// The API object the event is about, as it was then: any kind.
+    public var object: JSON
+    /// For `*.updated` events, the changed fields' old values.
+    public var previousAttributes: JSON?
+
+    /// Creates a value from its properties.
+    ///
+    /// - Parameters:
+    ///   - object: The API object the event is about, as it was then: any kind.
+    ///   - previousAttributes: For `*.updated` events, the changed fields' old values.
+    public init(object: JSON, previousAttributes: JSON? = nil) {
+        self.object = object
+        self.previousAttributes = previousAttributes
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case object
+        case previousAttributes = "previous_attributes"
+    }
+
+    /// Decodes a value, reading each property as its spec says.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.object = try container.decode(JSON.self, forKey: .object)
+        self.previousAttributes = try container.decodeKeepingNull(JSON.self, forKey: .previousAttributes)
+    }
+
+    /// Encodes the value, leaving out read-only properties, which the server sets.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(self.object, forKey: .object)
+        try container.encodeIfPresent(self.previousAttributes, forKey: .previousAttributes)
     }
 }
 
@@ -184,5 +768,87 @@ struct StripeErrorEnvelope: Decodable, Sendable {
 
     private enum CodingKeys: String, CodingKey {
         case value = "error"
+    }
+}
+
+/// An expandable field: the id by default, the object when expanded.
+///
+/// Exactly one variant, tried in order. A value no variant fits decodes as `unknown(_:)`, holding
+/// the JSON as sent, instead of failing, because servers add variants; encoding writes any case back unchanged.
+public enum ExpandableCustomer: Codable, Hashable, Sendable {
+    /// The `String` variant.
+    case id(String)
+    /// The `Customer` variant.
+    case customer(Customer)
+    /// A value no variant of this version of the client fits, as the server sent it.
+    case unknown(JSON)
+
+    /// Decodes the variant the value fits. Variants go through a single-value container, so that
+    /// the decoder's date and data strategies apply to a variant that is a `Date` or `Data`.
+    public init(from decoder: any Decoder) throws {
+        let shape = UnionShape(of: decoder)
+        let container = try decoder.singleValueContainer()
+        if shape.is(.string), let value = try? container.decode(String.self) {
+            self = .id(value)
+            return
+        }
+        if shape.isObject(requiring: ["id", "object", "livemode", "created"]), let value = try? container.decode(Customer.self) {
+            self = .customer(value)
+            return
+        }
+        self = .unknown(try JSON(from: decoder))
+    }
+
+    /// Encodes the variant as it was received, through the encoder's strategies.
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .id(let value):
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
+        case .customer(let value):
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
+        case .unknown(let value):
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
+        }
+    }
+}
+
+/// One of a customer's payment sources, by its `object`.
+///
+/// Exactly one variant, chosen by `object`. A value no variant fits decodes as `unknown(_:)`, holding
+/// the JSON as sent, instead of failing, because servers add variants; encoding writes any case back unchanged.
+public enum PaymentSource: Codable, Hashable, Sendable {
+    /// The `Card` variant.
+    case card(Card)
+    /// The `BankAccount` variant.
+    case bankAccount(BankAccount)
+    /// A value no variant of this version of the client fits, as the server sent it.
+    case unknown(JSON)
+
+    /// Decodes the variant the value fits. Variants go through a single-value container, so that
+    /// the decoder's date and data strategies apply to a variant that is a `Date` or `Data`.
+    public init(from decoder: any Decoder) throws {
+        switch UnionCoding.tag("object", in: decoder) {
+        case .string("card")?: self = .card(try decoder.singleValueContainer().decode(Card.self))
+        case .string("bank_account")?: self = .bankAccount(try decoder.singleValueContainer().decode(BankAccount.self))
+        default: self = .unknown(try JSON(from: decoder))
+        }
+    }
+
+    /// Encodes the variant as it was received, through the encoder's strategies.
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .card(let value):
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
+        case .bankAccount(let value):
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
+        case .unknown(let value):
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
+        }
     }
 }

@@ -30,6 +30,40 @@ public struct CreateChargeRequest: APIRequest {
     public var operationName: String { "createCharge" }
 }
 
+/// A charge by id (GET /v1/charges/{id}); `expand[]=customer` makes `customer` the object.
+///
+/// `GET /v1/charges/{id}`, sent by `StripeClient.retrieveCharge`.
+public struct RetrieveChargeRequest: APIRequest {
+    /// What a successful response decodes to.
+    public typealias Response = Charge
+    /// The documented failures.
+    public typealias Failure = RetrieveChargeFailure
+
+    /// The `id` path parameter.
+    public var id: String
+    /// Fields to expand, such as `customer`.
+    public var expand: [String]?
+
+    /// Creates the request.
+    public init(id: String, expand: [String]? = nil) {
+        self.id = id
+        self.expand = expand
+    }
+
+    /// The HTTP method.
+    public var method: HTTPRequest.Method { .get }
+    /// The path template and its values.
+    public var path: RequestPath { RequestPath("/v1/charges/{id}", ["id": id]) }
+    /// The query items; `nil` values are left out.
+    public var query: Parameters {
+        [
+            "expand[]": expand
+        ]
+    }
+    /// The name in logs and events.
+    public var operationName: String { "retrieveCharge" }
+}
+
 /// A customer by id (GET /v1/customers/{id}).
 ///
 /// `GET /v1/customers/{id}`, sent by `StripeClient.retrieveCustomer`.
@@ -53,4 +87,109 @@ public struct RetrieveCustomerRequest: APIRequest {
     public var path: RequestPath { RequestPath("/v1/customers/{id}", ["id": id]) }
     /// The name in logs and events.
     public var operationName: String { "retrieveCustomer" }
+}
+
+/// Updates a customer's fields; Stripe's own fields are left out (POST /v1/customers/{id}).
+///
+/// `POST /v1/customers/{id}`, sent by `StripeClient.updateCustomer`.
+public struct UpdateCustomerRequest: APIRequest {
+    /// What a successful response decodes to.
+    public typealias Response = Customer
+    /// The documented failures.
+    public typealias Failure = UpdateCustomerFailure
+
+    /// The `id` path parameter.
+    public var id: String
+    /// What the request sends.
+    public var payload: Customer
+
+    /// Creates the request.
+    public init(id: String, body payload: Customer) {
+        self.id = id
+        self.payload = payload
+    }
+
+    /// The HTTP method.
+    public var method: HTTPRequest.Method { .post }
+    /// The path template and its values.
+    public var path: RequestPath { RequestPath("/v1/customers/{id}", ["id": id]) }
+    /// The body.
+    public var body: RequestBody? { .json(payload) }
+    /// The name in logs and events.
+    public var operationName: String { "updateCustomer" }
+}
+
+/// Deletes a customer (DELETE /v1/customers/{id}).
+///
+/// `DELETE /v1/customers/{id}`, sent by `StripeClient.deleteCustomer`.
+public struct DeleteCustomerRequest: APIRequest {
+    /// What a successful response decodes to.
+    public typealias Response = DeletedCustomer
+    /// The documented failures.
+    public typealias Failure = DeleteCustomerFailure
+
+    /// The `id` path parameter.
+    public var id: String
+
+    /// Creates the request.
+    public init(id: String) {
+        self.id = id
+    }
+
+    /// The HTTP method.
+    public var method: HTTPRequest.Method { .delete }
+    /// The path template and its values.
+    public var path: RequestPath { RequestPath("/v1/customers/{id}", ["id": id]) }
+    /// The name in logs and events.
+    public var operationName: String { "deleteCustomer" }
+}
+
+/// A customer's cards and bank accounts (GET /v1/customers/{id}/sources).
+///
+/// `GET /v1/customers/{id}/sources`, sent by `StripeClient.listSources`.
+public struct ListSourcesRequest: APIRequest {
+    /// What a successful response decodes to.
+    public typealias Response = PaymentSourceList
+    /// The documented failures.
+    public typealias Failure = ListSourcesFailure
+
+    /// The `id` path parameter.
+    public var id: String
+
+    /// Creates the request.
+    public init(id: String) {
+        self.id = id
+    }
+
+    /// The HTTP method.
+    public var method: HTTPRequest.Method { .get }
+    /// The path template and its values.
+    public var path: RequestPath { RequestPath("/v1/customers/{id}/sources", ["id": id]) }
+    /// The name in logs and events.
+    public var operationName: String { "listSources" }
+}
+
+/// An event by id (GET /v1/events/{id}).
+///
+/// `GET /v1/events/{id}`, sent by `StripeClient.retrieveEvent`.
+public struct RetrieveEventRequest: APIRequest {
+    /// What a successful response decodes to.
+    public typealias Response = Event
+    /// The documented failures.
+    public typealias Failure = RetrieveEventFailure
+
+    /// The `id` path parameter.
+    public var id: String
+
+    /// Creates the request.
+    public init(id: String) {
+        self.id = id
+    }
+
+    /// The HTTP method.
+    public var method: HTTPRequest.Method { .get }
+    /// The path template and its values.
+    public var path: RequestPath { RequestPath("/v1/events/{id}", ["id": id]) }
+    /// The name in logs and events.
+    public var operationName: String { "retrieveEvent" }
 }

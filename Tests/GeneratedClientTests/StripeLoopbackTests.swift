@@ -119,8 +119,8 @@ struct StripeLoopbackTests {
     func successAndNotFound() async throws {
         try await Self.withServer { server in
             server.route("POST", "/v1/charges", .respond(.json(#"""
-                {"id": "ch_1", "object": "charge", "amount": 2000, "currency": "usd", "paid": true, "status": "succeeded",
-                 "customer": null, "created": 1700000000}
+                {"id": "ch_1", "object": "charge", "amount": 2000, "currency": "usd", "paid": true, "captured": true,
+                 "status": "succeeded", "customer": null, "metadata": {}, "livemode": false, "created": 1700000000}
                 """#)))
             server.route("GET", "/v1/customers/cus_404", .respond(.json(
                 Self.error(type: "invalid_request_error", code: "resource_missing"), status: 404)))
@@ -138,6 +138,209 @@ struct StripeLoopbackTests {
                     Issue.record("\(name): expected resourceMissing, got \(String(describing: missing))")
                 }
             }
+        }
+    }
+
+    // MARK: Payloads (format v2)
+
+    /// A charge as Stripe sends it, with `customer` spelled by the caller.
+    static func chargeJSON(id: String, customer: String) -> String {
+        #"""
+        {"id": "\#(id)", "object": "charge", "amount": 2000, "currency": "usd", "paid": true, "captured": false,
+         "status": "succeeded", "customer": \#(customer), "description": null,
+         "metadata": {"order_id": "6735"}, "livemode": false, "created": 1700000000}
+        """#
+    }
+
+    static let customerJSON = #"""
+        {"id": "cus_9", "object": "customer", "email": "jenny@example.com", "name": "Jenny Rosen",
+         "description": null, "metadata": {"plan": "gold"}, "livemode": true, "created": 1712345678}
+        """#
+
+    @Test("charge.customer is the id, the expanded Customer, or kept as unknown")
+    func expandableCustomer() async throws {
+        try await Self.withServer { server in
+            server.route("GET", "/v1/charges/ch_id", .respond(.json(Self.chargeJSON(id: "ch_id", customer: #""cus_9""#))))
+            server.route("GET", "/v1/charges/ch_expanded", .respond(.json(Self.chargeJSON(id: "ch_expanded", customer: Self.customerJSON))))
+            // Neither an id nor a customer object: a shape this client does not know.
+            server.route("GET", "/v1/charges/ch_other", .respond(.json(Self.chargeJSON(id: "ch_other", customer: "[1, 2]"))))
+            server.route("GET", "/v1/charges/ch_none", .respond(.json(Self.chargeJSON(id: "ch_none", customer: "null"))))
+            for (name, client) in Self.clients(server) {
+                let byID = try await client.retrieveCharge(id: "ch_id")
+                guard case .id(let id) = byID.customer else {
+                    Issue.record("\(name): expected an id, got \(String(describing: byID.customer))")
+                    continue
+                }
+                #expect(id == "cus_9", "\(name)")
+                #expect(byID.metadata == ["order_id": "6735"], "\(name)")
+                #expect(byID.captured == false, "\(name)")
+
+                let expanded = try await client.retrieveCharge(id: "ch_expanded", expand: ["customer"])
+                guard case .customer(let customer) = expanded.customer else {
+                    Issue.record("\(name): expected a Customer, got \(String(describing: expanded.customer))")
+                    continue
+                }
+                #expect(customer.id == "cus_9", "\(name)")
+                #expect(customer.email == "jenny@example.com", "\(name)")
+                #expect(customer.metadata == ["plan": "gold"], "\(name)")
+                #expect(customer.livemode, "\(name)")
+                #expect(customer.created == Date(timeIntervalSince1970: 1_712_345_678), "\(name)")
+
+                let other = try await client.retrieveCharge(id: "ch_other")
+                #expect(other.customer == ExpandableCustomer.unknown(.array([.integer(1), .integer(2)])), "\(name)")
+
+                let none = try await client.retrieveCharge(id: "ch_none")
+                #expect(none.customer == nil, "\(name)")
+            }
+            // `expand[]` went out as Stripe spells it, once per field, only on the call that asked.
+            let expandedQueries = server.receivedRequests("GET", "/v1/charges/ch_expanded").map(\.query)
+            #expect(expandedQueries.count == 2)
+            for query in expandedQueries {
+                #expect(query.removingPercentEncoding == "expand[]=customer", "\(query)")
+            }
+            #expect(server.receivedRequests("GET", "/v1/charges/ch_id").allSatisfy { $0.query.isEmpty })
+        }
+    }
+
+    @Test("A customer's sources: cards and bank accounts by `object`, an unknown object kept whole")
+    func paymentSources() async throws {
+        let unknownSource = #"{"id": "src_1", "object": "source", "type": "ach_credit_transfer", "flow": "receiver"}"#
+        try await Self.withServer { server in
+            server.route("GET", "/v1/customers/cus_9/sources", .respond(.json(#"""
+                {"object": "list", "url": "/v1/customers/cus_9/sources", "has_more": false, "data": [
+                  {"id": "card_1", "object": "card", "brand": "Visa", "last4": "4242", "exp_month": 8, "exp_year": 2031,
+                   "funding": "credit", "country": "US", "customer": "cus_9", "metadata": {}},
+                  {"id": "ba_1", "object": "bank_account", "bank_name": "STRIPE TEST BANK", "last4": "6789",
+                   "routing_number": "110000000", "country": "US", "currency": "usd", "status": "new",
+                   "account_holder_name": "Jenny Rosen", "customer": "cus_9", "metadata": {"primary": "yes"}},
+                  \#(unknownSource)
+                ]}
+                """#)))
+            for (name, client) in Self.clients(server) {
+                let list = try await client.listSources(id: "cus_9")
+                #expect(list.object == "list", "\(name)")
+                #expect(list.hasMore == false, "\(name)")
+                #expect(list.data.count == 3, "\(name)")
+                guard list.data.count == 3 else { continue }
+                if case .card(let card) = list.data[0] {
+                    #expect(card.id == "card_1", "\(name)")
+                    #expect(card.object == "card", "\(name)")
+                    #expect(card.brand == "Visa", "\(name)")
+                    #expect(card.expMonth == 8 && card.expYear == 2031, "\(name)")
+                } else {
+                    Issue.record("\(name): expected a card, got \(list.data[0])")
+                }
+                if case .bankAccount(let account) = list.data[1] {
+                    #expect(account.id == "ba_1", "\(name)")
+                    #expect(account.routingNumber == "110000000", "\(name)")
+                    #expect(account.metadata == ["primary": "yes"], "\(name)")
+                } else {
+                    Issue.record("\(name): expected a bank account, got \(list.data[1])")
+                }
+                let kept = try JSONDecoder().decode(JSON.self, from: Data(unknownSource.utf8))
+                #expect(list.data[2] == PaymentSource.unknown(kept), "\(name)")
+            }
+        }
+    }
+
+    @Test("updateCustomer sends metadata and leaves out Stripe's own fields; the reply's metadata round-trips")
+    func updateCustomerBody() async throws {
+        try await Self.withServer { server in
+            // Echo the sent fields back inside a customer, as Stripe answers an update with the customer.
+            server.route("POST", "/v1/customers/cus_9") { request in
+                let sent = (try? JSONDecoder().decode([String: JSON].self, from: request.body)) ?? [:]
+                var reply: [String: JSON] = [
+                    "id": "cus_9", "object": "customer", "livemode": false, "created": .integer(1_712_345_678),
+                ]
+                reply.merge(sent) { _, new in new }
+                let data = (try? JSONEncoder().encode(JSON.object(reply))) ?? Data()
+                return .respond(.json(String(decoding: data, as: UTF8.self)))
+            }
+            let metadata = ["order_id": "6735", "note": "ünïcödé & \"quotes\""]
+            // The caller's copy of Stripe's fields (as a cache would hold them) must not be sent.
+            let customer = Customer(
+                id: "cus_local", object: "customer", email: "jenny@example.com", name: "Jenny Rosen",
+                metadata: metadata, livemode: true, created: Date(timeIntervalSince1970: 1))
+            for (name, client) in Self.clients(server) {
+                let updated = try await client.updateCustomer(id: "cus_9", body: customer)
+                #expect(updated.metadata == metadata, "\(name)")
+                #expect(updated.email == "jenny@example.com", "\(name)")
+                // The server's values, not the caller's: they were never sent.
+                #expect(updated.id == "cus_9", "\(name)")
+                #expect(updated.livemode == false, "\(name)")
+                #expect(updated.created == Date(timeIntervalSince1970: 1_712_345_678), "\(name)")
+            }
+            let bodies = server.receivedRequests("POST", "/v1/customers/cus_9").map(\.body)
+            #expect(bodies.count == 2)
+            for body in bodies {
+                let sent = try JSONDecoder().decode([String: JSON].self, from: body)
+                #expect(Set(sent.keys) == ["email", "name", "metadata"], "\(sent.keys.sorted())")
+                #expect(sent["metadata"]?["note"]?.stringValue == "ünïcödé & \"quotes\"")
+            }
+        }
+    }
+
+    @Test("capture is sent as true when the caller leaves it, and as false when asked")
+    func captureDefault() async throws {
+        try await Self.withServer { server in
+            server.route("POST", "/v1/charges", .respond(.json(Self.chargeJSON(id: "ch_1", customer: "null"))))
+            for (_, client) in Self.clients(server) {
+                _ = try await client.createCharge(body: ChargeRequest(amount: 2000, currency: "usd", source: "tok_visa"))
+                _ = try await client.createCharge(
+                    body: ChargeRequest(amount: 2000, currency: "usd", source: "tok_visa", capture: false))
+            }
+            let bodies = try server.receivedRequests("POST", "/v1/charges").map {
+                try JSONDecoder().decode([String: JSON].self, from: $0.body)
+            }
+            let captures: [JSON?] = bodies.map { $0["capture"] }
+            #expect(captures == [.bool(true), .bool(false), .bool(true), .bool(false)])
+            #expect(bodies.allSatisfy { !$0.keys.contains("metadata") && $0["amount"] == .integer(2000) })
+        }
+    }
+
+    @Test("An event's data.object is kept as any JSON; created is Unix seconds")
+    func eventPayload() async throws {
+        try await Self.withServer { server in
+            server.route("GET", "/v1/events/evt_1", .respond(.json(#"""
+                {"id": "evt_1", "object": "event", "api_version": "2024-06-20", "type": "customer.updated",
+                 "created": 1712345679, "livemode": false, "pending_webhooks": 2,
+                 "data": {"object": \#(Self.customerJSON), "previous_attributes": {"email": null}}}
+                """#)))
+            server.route("GET", "/v1/events/evt_2", .respond(.json(#"""
+                {"id": "evt_2", "object": "event", "api_version": null, "type": "charge.succeeded",
+                 "created": 1700000000, "livemode": true, "pending_webhooks": 0,
+                 "data": {"object": \#(Self.chargeJSON(id: "ch_1", customer: #""cus_9""#))}}
+                """#)))
+            for (name, client) in Self.clients(server) {
+                let updated = try await client.retrieveEvent(id: "evt_1")
+                #expect(updated.type == "customer.updated", "\(name)")
+                #expect(updated.created == Date(timeIntervalSince1970: 1_712_345_679), "\(name)")
+                #expect(updated.pendingWebhooks == 2, "\(name)")
+                #expect(updated.data.object["object"]?.stringValue == "customer", "\(name)")
+                #expect(updated.data.object["metadata"]?["plan"]?.stringValue == "gold", "\(name)")
+                // An explicit null among the old values is kept, not dropped.
+                #expect(updated.data.previousAttributes?["email"] == JSON.null, "\(name)")
+
+                let succeeded = try await client.retrieveEvent(id: "evt_2")
+                #expect(succeeded.apiVersion == nil, "\(name)")
+                #expect(succeeded.data.object["amount"]?.intValue == 2000, "\(name)")
+                // `JSON?` is nil-literal on both sides, so name the missing case.
+                #expect(succeeded.data.previousAttributes == Optional<JSON>.none, "\(name)")
+                #expect(succeeded.created == Date(timeIntervalSince1970: 1_700_000_000), "\(name)")
+            }
+        }
+    }
+
+    @Test("Deleting a customer decodes the deleted stub")
+    func deleteCustomer() async throws {
+        try await Self.withServer { server in
+            server.route("DELETE", "/v1/customers/cus_9", .respond(.json(
+                #"{"id": "cus_9", "object": "customer", "deleted": true}"#)))
+            for (name, client) in Self.clients(server) {
+                let deleted = try await client.deleteCustomer(id: "cus_9")
+                #expect(deleted.id == "cus_9" && deleted.object == "customer" && deleted.deleted, "\(name)")
+            }
+            #expect(server.requestCount("DELETE", "/v1/customers/cus_9") == 2)
         }
     }
 }
