@@ -59,7 +59,8 @@ func drivingRetries<Value: Sendable>(on clock: ManualClock, _ call: @escaping @S
             if let next = clock.sleeperDeadlines.first { clock.advance(to: next) }
         }
     }
-    let value = await task.value
+    // Cancelled with the test (at its time limit), the call ends instead of sleeping forever.
+    let value = await withTaskCancellationHandler { await task.value } onCancel: { task.cancel() }
     driver.cancel()
     return value
 }

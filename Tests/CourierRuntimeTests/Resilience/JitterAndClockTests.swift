@@ -48,7 +48,7 @@ import Testing
     }
 }
 
-@Suite(.timeLimit(.minutes(1))) struct ManualClockTests {
+@Suite(.timeLimit(.minutes(3))) struct ManualClockTests {
     @Test func aSleeperWakesOnlyWhenItsDeadlineComes() async throws {
         let clock = ManualClock()
         let woke = Guarded(false)

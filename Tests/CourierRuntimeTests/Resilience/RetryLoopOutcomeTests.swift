@@ -5,7 +5,7 @@ import Testing
 
 /// The loop over an attempt function that returns failures as values, as the client's
 /// executor does: a response of any status, or a transport error.
-@Suite(.timeLimit(.minutes(1))) struct RetryLoopOutcomeTests {
+@Suite(.timeLimit(.minutes(3))) struct RetryLoopOutcomeTests {
     enum Outcome: Hashable {
         case response(Int, retryAfter: Duration? = nil)
         case transport(TransportError.Kind)
@@ -41,7 +41,7 @@ import Testing
         await clock.waitForSleepers()
         #expect(clock.sleeperDeadlines == [ManualClock.Instant(offset: .seconds(3))])
         clock.advance(by: .seconds(3))
-        let result = await call.value
+        let result = await call.valueCancellingWithCaller
         #expect(result.outcome == .response(200))
         #expect(result.attempts == 2)
         #expect(result.calls == 2)

@@ -152,7 +152,7 @@ struct RunningCall<Request: APIRequest> {
     /// Waits for the call to end; a call still asleep on the manual clock is cancelled after
     /// the driving is over, so a test whose expectations are wrong ends instead of hanging.
     var result: Result<Request.Response, APIError<Request.Failure>> {
-        get async { await task.value }
+        get async { await task.valueCancellingWithCaller }
     }
 }
 
