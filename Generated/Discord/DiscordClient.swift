@@ -59,6 +59,20 @@ public struct DiscordClient: Sendable {
         try await self.client.send(GetChannelRequest(channelID: channelID))
     }
 
+    /// Updates a channel's settings; fields left out are kept, null clears a nullable one.
+    ///
+    /// - Parameters:
+    ///   - channelID: The `channel_id` path parameter.
+    ///   - body: What the request sends.
+    /// - Returns: The decoded `Channel`.
+    /// - Throws: `APIError<ModifyChannelFailure>`; its `.endpoint` case carries the documented failure.
+    public func modifyChannel(
+        channelID: String,
+        body: ModifyChannel
+    ) async throws(APIError<ModifyChannelFailure>) -> Channel {
+        try await self.client.send(ModifyChannelRequest(channelID: channelID, body: body))
+    }
+
     /// Posts a message to a guild text or DM channel.
     ///
     /// - Parameters:

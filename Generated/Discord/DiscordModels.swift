@@ -3,18 +3,26 @@
 import CourierRuntime
 import Foundation
 
-/// A guild channel or a direct message.
-public struct Channel: Codable, Hashable, Sendable {
+/// A guild text or announcement channel (type 0 or 5).
+public struct TextChannel: Codable, Hashable, Sendable {
     /// The `id` field.
     public var id: String
-    /// The kind of channel: 0 text, 2 voice, 4 category, …
-    public var type: Int
+    /// The `type` field.
+    public var type: ChannelType
     /// The `guild_id` field.
     public var guildID: String?
     /// The `name` field.
-    public var name: String?
+    public var name: String
     /// The `topic` field.
     public var topic: String?
+    /// The `position` field.
+    public var position: Int
+    /// Discord leaves it out when false.
+    public var nsfw: Bool
+    /// Slowmode, in seconds.
+    public var rateLimitPerUser: Int?
+    /// The category.
+    public var parentID: String?
     /// The `last_message_id` field.
     public var lastMessageID: String?
 
@@ -22,17 +30,25 @@ public struct Channel: Codable, Hashable, Sendable {
     ///
     /// - Parameters:
     ///   - id: The `id` value.
-    ///   - type: The kind of channel: 0 text, 2 voice, 4 category, …
+    ///   - type: The `type` value.
     ///   - guildID: The `guild_id` value.
     ///   - name: The `name` value.
     ///   - topic: The `topic` value.
+    ///   - position: The `position` value.
+    ///   - nsfw: Discord leaves it out when false.
+    ///   - rateLimitPerUser: Slowmode, in seconds.
+    ///   - parentID: The category.
     ///   - lastMessageID: The `last_message_id` value.
     public init(
         id: String,
-        type: Int,
+        type: ChannelType,
         guildID: String? = nil,
-        name: String? = nil,
+        name: String,
         topic: String? = nil,
+        position: Int = 0,
+        nsfw: Bool = false,
+        rateLimitPerUser: Int? = nil,
+        parentID: String? = nil,
         lastMessageID: String? = nil
     ) {
         self.id = id
@@ -40,6 +56,10 @@ public struct Channel: Codable, Hashable, Sendable {
         self.guildID = guildID
         self.name = name
         self.topic = topic
+        self.position = position
+        self.nsfw = nsfw
+        self.rateLimitPerUser = rateLimitPerUser
+        self.parentID = parentID
         self.lastMessageID = lastMessageID
     }
 
@@ -49,7 +69,328 @@ public struct Channel: Codable, Hashable, Sendable {
         case guildID = "guild_id"
         case name
         case topic
+        case position
+        case nsfw
+        case rateLimitPerUser = "rate_limit_per_user"
+        case parentID = "parent_id"
         case lastMessageID = "last_message_id"
+    }
+
+    /// Decodes a value, reading each property as its spec says.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.id = try container.decode(String.self, forKey: .id)
+        self.type = try container.decode(ChannelType.self, forKey: .type)
+        self.guildID = try container.decodeIfPresent(String.self, forKey: .guildID)
+        self.name = try container.decode(String.self, forKey: .name)
+        self.topic = try container.decodeIfPresent(String.self, forKey: .topic)
+        self.position = try container.decodeIfPresent(Int.self, forKey: .position) ?? 0
+        self.nsfw = try container.decodeIfPresent(Bool.self, forKey: .nsfw) ?? false
+        self.rateLimitPerUser = try container.decodeIfPresent(Int.self, forKey: .rateLimitPerUser)
+        self.parentID = try container.decodeIfPresent(String.self, forKey: .parentID)
+        self.lastMessageID = try container.decodeIfPresent(String.self, forKey: .lastMessageID)
+    }
+
+    /// Encodes the value, leaving out read-only properties, which the server sets.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(self.id, forKey: .id)
+        try container.encode(self.type, forKey: .type)
+        try container.encodeIfPresent(self.guildID, forKey: .guildID)
+        try container.encode(self.name, forKey: .name)
+        try container.encodeIfPresent(self.topic, forKey: .topic)
+        try container.encode(self.position, forKey: .position)
+        try container.encode(self.nsfw, forKey: .nsfw)
+        try container.encodeIfPresent(self.rateLimitPerUser, forKey: .rateLimitPerUser)
+        try container.encodeIfPresent(self.parentID, forKey: .parentID)
+        try container.encodeIfPresent(self.lastMessageID, forKey: .lastMessageID)
+    }
+}
+
+/// A guild voice or stage channel (type 2 or 13).
+public struct VoiceChannel: Codable, Hashable, Sendable {
+    /// The `id` field.
+    public var id: String
+    /// The `type` field.
+    public var type: ChannelType
+    /// The `guild_id` field.
+    public var guildID: String?
+    /// The `name` field.
+    public var name: String
+    /// The `position` field.
+    public var position: Int
+    /// In bits per second.
+    public var bitrate: Int
+    /// 0 is no limit.
+    public var userLimit: Int
+    /// null means automatic.
+    public var rtcRegion: String?
+    /// The `parent_id` field.
+    public var parentID: String?
+
+    /// Creates a value from its properties.
+    ///
+    /// - Parameters:
+    ///   - id: The `id` value.
+    ///   - type: The `type` value.
+    ///   - guildID: The `guild_id` value.
+    ///   - name: The `name` value.
+    ///   - position: The `position` value.
+    ///   - bitrate: In bits per second.
+    ///   - userLimit: 0 is no limit.
+    ///   - rtcRegion: null means automatic.
+    ///   - parentID: The `parent_id` value.
+    public init(
+        id: String,
+        type: ChannelType,
+        guildID: String? = nil,
+        name: String,
+        position: Int = 0,
+        bitrate: Int,
+        userLimit: Int = 0,
+        rtcRegion: String? = nil,
+        parentID: String? = nil
+    ) {
+        self.id = id
+        self.type = type
+        self.guildID = guildID
+        self.name = name
+        self.position = position
+        self.bitrate = bitrate
+        self.userLimit = userLimit
+        self.rtcRegion = rtcRegion
+        self.parentID = parentID
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id
+        case type
+        case guildID = "guild_id"
+        case name
+        case position
+        case bitrate
+        case userLimit = "user_limit"
+        case rtcRegion = "rtc_region"
+        case parentID = "parent_id"
+    }
+
+    /// Decodes a value, reading each property as its spec says.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.id = try container.decode(String.self, forKey: .id)
+        self.type = try container.decode(ChannelType.self, forKey: .type)
+        self.guildID = try container.decodeIfPresent(String.self, forKey: .guildID)
+        self.name = try container.decode(String.self, forKey: .name)
+        self.position = try container.decodeIfPresent(Int.self, forKey: .position) ?? 0
+        self.bitrate = try container.decode(Int.self, forKey: .bitrate)
+        self.userLimit = try container.decodeIfPresent(Int.self, forKey: .userLimit) ?? 0
+        self.rtcRegion = try container.decodeIfPresent(String.self, forKey: .rtcRegion)
+        self.parentID = try container.decodeIfPresent(String.self, forKey: .parentID)
+    }
+
+    /// Encodes the value, leaving out read-only properties, which the server sets.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(self.id, forKey: .id)
+        try container.encode(self.type, forKey: .type)
+        try container.encodeIfPresent(self.guildID, forKey: .guildID)
+        try container.encode(self.name, forKey: .name)
+        try container.encode(self.position, forKey: .position)
+        try container.encode(self.bitrate, forKey: .bitrate)
+        try container.encode(self.userLimit, forKey: .userLimit)
+        try container.encodeIfPresent(self.rtcRegion, forKey: .rtcRegion)
+        try container.encodeIfPresent(self.parentID, forKey: .parentID)
+    }
+}
+
+/// A thread (type 10, 11 or 12).
+public struct ThreadChannel: Codable, Hashable, Sendable {
+    /// The `id` field.
+    public var id: String
+    /// The `type` field.
+    public var type: ChannelType
+    /// The `guild_id` field.
+    public var guildID: String?
+    /// The `name` field.
+    public var name: String
+    /// The text or forum channel the thread belongs to.
+    public var parentID: String
+    /// The `owner_id` field.
+    public var ownerID: String
+    /// The `message_count` field.
+    public var messageCount: Int?
+    /// The `thread_metadata` field.
+    public var threadMetadata: ThreadMetadata
+
+    /// Creates a value from its properties.
+    ///
+    /// - Parameters:
+    ///   - id: The `id` value.
+    ///   - type: The `type` value.
+    ///   - guildID: The `guild_id` value.
+    ///   - name: The `name` value.
+    ///   - parentID: The text or forum channel the thread belongs to.
+    ///   - ownerID: The `owner_id` value.
+    ///   - messageCount: The `message_count` value.
+    ///   - threadMetadata: The `thread_metadata` value.
+    public init(
+        id: String,
+        type: ChannelType,
+        guildID: String? = nil,
+        name: String,
+        parentID: String,
+        ownerID: String,
+        messageCount: Int? = nil,
+        threadMetadata: ThreadMetadata
+    ) {
+        self.id = id
+        self.type = type
+        self.guildID = guildID
+        self.name = name
+        self.parentID = parentID
+        self.ownerID = ownerID
+        self.messageCount = messageCount
+        self.threadMetadata = threadMetadata
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id
+        case type
+        case guildID = "guild_id"
+        case name
+        case parentID = "parent_id"
+        case ownerID = "owner_id"
+        case messageCount = "message_count"
+        case threadMetadata = "thread_metadata"
+    }
+}
+
+/// The `ThreadMetadata` model of Discord.
+public struct ThreadMetadata: Codable, Hashable, Sendable {
+    /// The `archived` field.
+    public var archived: Bool
+    /// Minutes: 60, 1440, 4320 or 10080.
+    public var autoArchiveDuration: Int
+    /// The `archive_timestamp` field.
+    public var archiveTimestamp: Date
+    /// The `locked` field.
+    public var locked: Bool
+
+    /// Creates a value from its properties.
+    ///
+    /// - Parameters:
+    ///   - archived: The `archived` value.
+    ///   - autoArchiveDuration: Minutes: 60, 1440, 4320 or 10080.
+    ///   - archiveTimestamp: The `archive_timestamp` value.
+    ///   - locked: The `locked` value.
+    public init(archived: Bool, autoArchiveDuration: Int, archiveTimestamp: Date, locked: Bool) {
+        self.archived = archived
+        self.autoArchiveDuration = autoArchiveDuration
+        self.archiveTimestamp = archiveTimestamp
+        self.locked = locked
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case archived
+        case autoArchiveDuration = "auto_archive_duration"
+        case archiveTimestamp = "archive_timestamp"
+        case locked
+    }
+}
+
+/// What `PATCH /channels/{channel.id}` sends for a guild channel. A key left out keeps the field; `null` on a nullable field clears it (no topic, no slowmode, no category). Simplified: Discord accepts more fields (permission_overwrites, default_auto_archive_duration, …).
+public struct ModifyChannel: Codable, Hashable, Sendable {
+    /// The `name` field.
+    public var name: String?
+    /// Only between text and announcement.
+    public var type: ChannelType?
+    /// The `position` field.
+    public var position: Nullable<Int>?
+    /// The `topic` field.
+    public var topic: Nullable<String>?
+    /// The `nsfw` field.
+    public var nsfw: Nullable<Bool>?
+    /// The `rate_limit_per_user` field.
+    public var rateLimitPerUser: Nullable<Int>?
+    /// The `bitrate` field.
+    public var bitrate: Nullable<Int>?
+    /// The `user_limit` field.
+    public var userLimit: Nullable<Int>?
+    /// The `parent_id` field.
+    public var parentID: Nullable<String>?
+
+    /// Creates a value from its properties.
+    ///
+    /// - Parameters:
+    ///   - name: The `name` value.
+    ///   - type: Only between text and announcement.
+    ///   - position: The `position` value.
+    ///   - topic: The `topic` value.
+    ///   - nsfw: The `nsfw` value.
+    ///   - rateLimitPerUser: The `rate_limit_per_user` value.
+    ///   - bitrate: The `bitrate` value.
+    ///   - userLimit: The `user_limit` value.
+    ///   - parentID: The `parent_id` value.
+    public init(
+        name: String? = nil,
+        type: ChannelType? = nil,
+        position: Nullable<Int>? = nil,
+        topic: Nullable<String>? = nil,
+        nsfw: Nullable<Bool>? = nil,
+        rateLimitPerUser: Nullable<Int>? = nil,
+        bitrate: Nullable<Int>? = nil,
+        userLimit: Nullable<Int>? = nil,
+        parentID: Nullable<String>? = nil
+    ) {
+        self.name = name
+        self.type = type
+        self.position = position
+        self.topic = topic
+        self.nsfw = nsfw
+        self.rateLimitPerUser = rateLimitPerUser
+        self.bitrate = bitrate
+        self.userLimit = userLimit
+        self.parentID = parentID
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case name
+        case type
+        case position
+        case topic
+        case nsfw
+        case rateLimitPerUser = "rate_limit_per_user"
+        case bitrate
+        case userLimit = "user_limit"
+        case parentID = "parent_id"
+    }
+
+    /// Decodes a value, reading each property as its spec says.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.name = try container.decodeIfPresent(String.self, forKey: .name)
+        self.type = try container.decodeIfPresent(ChannelType.self, forKey: .type)
+        self.position = try container.decodeNullable(Int.self, forKey: .position)
+        self.topic = try container.decodeNullable(String.self, forKey: .topic)
+        self.nsfw = try container.decodeNullable(Bool.self, forKey: .nsfw)
+        self.rateLimitPerUser = try container.decodeNullable(Int.self, forKey: .rateLimitPerUser)
+        self.bitrate = try container.decodeNullable(Int.self, forKey: .bitrate)
+        self.userLimit = try container.decodeNullable(Int.self, forKey: .userLimit)
+        self.parentID = try container.decodeNullable(String.self, forKey: .parentID)
+    }
+
+    /// Encodes the value, leaving out read-only properties, which the server sets.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(self.name, forKey: .name)
+        try container.encodeIfPresent(self.type, forKey: .type)
+        try container.encodeIfPresent(self.position, forKey: .position)
+        try container.encodeIfPresent(self.topic, forKey: .topic)
+        try container.encodeIfPresent(self.nsfw, forKey: .nsfw)
+        try container.encodeIfPresent(self.rateLimitPerUser, forKey: .rateLimitPerUser)
+        try container.encodeIfPresent(self.bitrate, forKey: .bitrate)
+        try container.encodeIfPresent(self.userLimit, forKey: .userLimit)
+        try container.encodeIfPresent(self.parentID, forKey: .parentID)
     }
 }
 
@@ -86,16 +427,34 @@ public struct Message: Codable, Hashable, Sendable {
     public var author: Author
     /// The `content` field.
     public var content: String
-    /// The `timestamp` field.
+    /// ISO 8601 with microseconds, such as 2017-07-11T17:27:07.299000+00:00.
     public var timestamp: Date
+    /// null until the message is edited.
+    public var editedTimestamp: Date?
 
     /// Creates a value from its properties.
-    public init(id: String, channelID: String, author: Author, content: String, timestamp: Date) {
+    ///
+    /// - Parameters:
+    ///   - id: The `id` value.
+    ///   - channelID: The `channel_id` value.
+    ///   - author: The `author` value.
+    ///   - content: The `content` value.
+    ///   - timestamp: ISO 8601 with microseconds, such as 2017-07-11T17:27:07.299000+00:00.
+    ///   - editedTimestamp: null until the message is edited.
+    public init(
+        id: String,
+        channelID: String,
+        author: Author,
+        content: String,
+        timestamp: Date,
+        editedTimestamp: Date? = nil
+    ) {
         self.id = id
         self.channelID = channelID
         self.author = author
         self.content = content
         self.timestamp = timestamp
+        self.editedTimestamp = editedTimestamp
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -104,6 +463,7 @@ public struct Message: Codable, Hashable, Sendable {
         case author
         case content
         case timestamp
+        case editedTimestamp = "edited_timestamp"
     }
 }
 
@@ -132,20 +492,41 @@ public struct DiscordError: Codable, Hashable, Sendable {
     public var code: Int
     /// The `message` field.
     public var message: String
+    /// For 50035 Invalid Form Body: the per-field problems, nested like the request body; each leaf has `_errors`.
+    public var errors: JSON?
 
     /// Creates a value from its properties.
     ///
     /// - Parameters:
     ///   - code: Discord's JSON error code, such as 10003 (Unknown Channel).
     ///   - message: The `message` value.
-    public init(code: Int, message: String) {
+    ///   - errors: For 50035 Invalid Form Body: the per-field problems, nested like the request body; each leaf has `_errors`.
+    public init(code: Int, message: String, errors: JSON? = nil) {
         self.code = code
         self.message = message
+        self.errors = errors
     }
 
     private enum CodingKeys: String, CodingKey {
         case code
         case message
+        case errors
+    }
+
+    /// Decodes a value, reading each property as its spec says.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.code = try container.decode(Int.self, forKey: .code)
+        self.message = try container.decode(String.self, forKey: .message)
+        self.errors = try container.decodeKeepingNull(JSON.self, forKey: .errors)
+    }
+
+    /// Encodes the value, leaving out read-only properties, which the server sets.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(self.code, forKey: .code)
+        try container.encode(self.message, forKey: .message)
+        try container.encodeIfPresent(self.errors, forKey: .errors)
     }
 }
 
@@ -174,5 +555,124 @@ public struct DiscordRateLimit: Codable, Hashable, Sendable {
         case message
         case retryAfter = "retry_after"
         case global
+    }
+}
+
+/// The kind of a channel (Discord's channel types).
+///
+/// Values this version of the client does not know decode as `unknown(_:)` instead of failing,
+/// because servers add values.
+public enum ChannelType: RawRepresentable, Codable, Hashable, Sendable, ParameterConvertible {
+    /// The value 0.
+    case guildText
+    /// The value 1.
+    case dm
+    /// The value 2.
+    case guildVoice
+    /// The value 3.
+    case groupDM
+    /// The value 4.
+    case guildCategory
+    /// The value 5.
+    case guildAnnouncement
+    /// The value 10.
+    case announcementThread
+    /// The value 11.
+    case publicThread
+    /// The value 12.
+    case privateThread
+    /// The value 13.
+    case guildStageVoice
+    /// The value 14.
+    case guildDirectory
+    /// The value 15.
+    case guildForum
+    /// The value 16.
+    case guildMedia
+    /// A value the spec does not list, as the server sent it.
+    case unknown(Int)
+
+    /// The case for `rawValue`; never fails.
+    public init(rawValue: Int) {
+        switch rawValue {
+        case 0: self = .guildText
+        case 1: self = .dm
+        case 2: self = .guildVoice
+        case 3: self = .groupDM
+        case 4: self = .guildCategory
+        case 5: self = .guildAnnouncement
+        case 10: self = .announcementThread
+        case 11: self = .publicThread
+        case 12: self = .privateThread
+        case 13: self = .guildStageVoice
+        case 14: self = .guildDirectory
+        case 15: self = .guildForum
+        case 16: self = .guildMedia
+        default: self = .unknown(rawValue)
+        }
+    }
+
+    /// The value as sent on the wire.
+    public var rawValue: Int {
+        switch self {
+        case .guildText: 0
+        case .dm: 1
+        case .guildVoice: 2
+        case .groupDM: 3
+        case .guildCategory: 4
+        case .guildAnnouncement: 5
+        case .announcementThread: 10
+        case .publicThread: 11
+        case .privateThread: 12
+        case .guildStageVoice: 13
+        case .guildDirectory: 14
+        case .guildForum: 15
+        case .guildMedia: 16
+        case .unknown(let value): value
+        }
+    }
+}
+
+/// A channel, by its integer `type`.
+///
+/// Exactly one variant, chosen by `type`. A value no variant fits decodes as `unknown(_:)`, holding
+/// the JSON as sent, instead of failing, because servers add variants; encoding writes any case back unchanged.
+public enum Channel: Codable, Hashable, Sendable {
+    /// The `TextChannel` variant.
+    case textChannel(TextChannel)
+    /// The `VoiceChannel` variant.
+    case voiceChannel(VoiceChannel)
+    /// The `ThreadChannel` variant.
+    case threadChannel(ThreadChannel)
+    /// A value no variant of this version of the client fits, as the server sent it.
+    case unknown(JSON)
+
+    /// Decodes the variant the value fits. Variants go through a single-value container, so that
+    /// the decoder's date and data strategies apply to a variant that is a `Date` or `Data`.
+    public init(from decoder: any Decoder) throws {
+        switch UnionCoding.tag("type", in: decoder) {
+        case .integer(0)?, .integer(5)?: self = .textChannel(try decoder.singleValueContainer().decode(TextChannel.self))
+        case .integer(2)?, .integer(13)?: self = .voiceChannel(try decoder.singleValueContainer().decode(VoiceChannel.self))
+        case .integer(10)?, .integer(11)?, .integer(12)?: self = .threadChannel(try decoder.singleValueContainer().decode(ThreadChannel.self))
+        default: self = .unknown(try JSON(from: decoder))
+        }
+    }
+
+    /// Encodes the variant as it was received, through the encoder's strategies.
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .textChannel(let value):
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
+        case .voiceChannel(let value):
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
+        case .threadChannel(let value):
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
+        case .unknown(let value):
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
+        }
     }
 }

@@ -28,6 +28,36 @@ public struct GetChannelRequest: APIRequest {
     public var operationName: String { "getChannel" }
 }
 
+/// Updates a channel's settings; fields left out are kept, null clears a nullable one.
+///
+/// `PATCH /channels/{channel_id}`, sent by `DiscordClient.modifyChannel`.
+public struct ModifyChannelRequest: APIRequest {
+    /// What a successful response decodes to.
+    public typealias Response = Channel
+    /// The documented failures.
+    public typealias Failure = ModifyChannelFailure
+
+    /// The `channel_id` path parameter.
+    public var channelID: String
+    /// What the request sends.
+    public var payload: ModifyChannel
+
+    /// Creates the request.
+    public init(channelID: String, body payload: ModifyChannel) {
+        self.channelID = channelID
+        self.payload = payload
+    }
+
+    /// The HTTP method.
+    public var method: HTTPRequest.Method { .patch }
+    /// The path template and its values.
+    public var path: RequestPath { RequestPath("/channels/{channel_id}", ["channel_id": channelID]) }
+    /// The body.
+    public var body: RequestBody? { .json(payload) }
+    /// The name in logs and events.
+    public var operationName: String { "modifyChannel" }
+}
+
 /// Posts a message to a guild text or DM channel.
 ///
 /// `POST /channels/{channel_id}/messages`, sent by `DiscordClient.createMessage`.
