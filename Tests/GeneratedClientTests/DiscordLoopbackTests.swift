@@ -27,7 +27,7 @@ struct DiscordLoopbackTests {
     @Test("404 with code 10003: unknownChannel, its fields decoded, the raw body kept, the server's message shown",
           arguments: MeaningTransport.allCases)
     func serverMessage(transport: MeaningTransport) async throws {
-        try await withMeaningServer { server in
+        try await withServer { server in
             server.route("GET", "/channels/1", .respond(.json(Self.error(10003, "Unknown Channel"), status: 404)))
             let client = Self.client(server, transport)
             let error = await failure { () async throws(APIError<GetChannelFailure>) in try await client.getChannel(channelID: "1") }
@@ -49,7 +49,7 @@ struct DiscordLoopbackTests {
     @Test("400 with code 50035 and Discord's nested errors: invalidFormBody, decoded, the nested errors kept in the raw body",
           arguments: MeaningTransport.allCases)
     func invalidFormBody(transport: MeaningTransport) async throws {
-        try await withMeaningServer { server in
+        try await withServer { server in
             let invalid = #"{"code": 50035, "errors": {"content": {"_errors": [{"code": "BASE_TYPE_MAX_LENGTH", "#
                 + #""message": "Must be 2000 or fewer in length."}]}}, "message": "Invalid Form Body"}"#
             server.route("POST", "/channels/1/messages", .respond(.json(invalid, status: 400)))
@@ -71,7 +71,7 @@ struct DiscordLoopbackTests {
     @Test("A blank or missing server message gives the spec's fallback; no message and no fallback give the status",
           arguments: MeaningTransport.allCases)
     func fallbackAndStatusSentence(transport: MeaningTransport) async throws {
-        try await withMeaningServer { server in
+        try await withServer { server in
             server.route("GET", "/channels/blank", .respond(.json(Self.error(10003, "  "), status: 404)))
             server.route("GET", "/channels/perm", .respond(.json(#"{"code": 50013}"#, status: 403)))
             server.route("GET", "/channels/other", .respond(.json(Self.error(12345, "Something else"), status: 404)))
@@ -112,7 +112,7 @@ struct DiscordLoopbackTests {
 
     @Test("A 5XX without a body: the status class; a POST is not repeated", arguments: MeaningTransport.allCases)
     func serverErrorSentence(transport: MeaningTransport) async throws {
-        try await withMeaningServer { server in
+        try await withServer { server in
             server.route("POST", "/channels/1/messages", .respond(.status(500)))
             let client = Self.client(server, transport)
             let error = await failure { () async throws(APIError<CreateMessageFailure>) in
@@ -131,7 +131,7 @@ struct DiscordLoopbackTests {
     @Test("429 with retry_after 1.25 in the body and no Retry-After: the retry waits exactly 1.25 s, then succeeds",
           arguments: MeaningTransport.allCases)
     func bodyRetryAfter(transport: MeaningTransport) async throws {
-        try await withMeaningServer { server in
+        try await withServer { server in
             let limited = #"{"message": "You are being rate limited.", "retry_after": 1.25, "global": false}"#
             server.route("GET", "/channels/1", failingFirst: 1,
                          with: .respond(.json(limited, status: 429, headers: [("X-RateLimit-Reset-After", "1.250")])),
@@ -155,7 +155,7 @@ struct DiscordLoopbackTests {
 
     @Test("A Retry-After header wins over the body's retry_after", arguments: MeaningTransport.allCases)
     func headerWinsOverBody(transport: MeaningTransport) async throws {
-        try await withMeaningServer { server in
+        try await withServer { server in
             let limited = #"{"message": "Slow down.", "retry_after": 1.25, "global": true}"#
             server.route("GET", "/channels/1", failingFirst: 1,
                          with: .respond(.json(limited, status: 429, headers: [("Retry-After", "3")])),
@@ -174,7 +174,7 @@ struct DiscordLoopbackTests {
     @Test("A 429 that stays: rateLimited with its body, the server's message, and the Discord rate-limit names read",
           arguments: MeaningTransport.allCases)
     func rateLimitedCase(transport: MeaningTransport) async throws {
-        try await withMeaningServer { server in
+        try await withServer { server in
             let limited = #"{"message": "You are being rate limited.", "retry_after": 0.5, "global": false}"#
             server.route("POST", "/channels/1/messages", .respond(.json(limited, status: 429, headers: [
                 ("X-RateLimit-Limit", "5"), ("X-RateLimit-Remaining", "0"), ("X-RateLimit-Reset-After", "0.5"),
@@ -205,7 +205,7 @@ struct DiscordLoopbackTests {
     @Test("50035 Invalid Form Body: the nested errors tree decoded as JSON and read with subscripts; no errors key is nil",
           arguments: MeaningTransport.allCases)
     func invalidFormBodyErrorsTree(transport: MeaningTransport) async throws {
-        try await withMeaningServer { server in
+        try await withServer { server in
             // Discord keys the tree by the request's field path; array indices are object keys ("0").
             let invalid = #"{"code": 50035, "message": "Invalid Form Body", "errors": {"#
                 + #""content": {"_errors": [{"code": "BASE_TYPE_MAX_LENGTH", "message": "Must be 2000 or fewer in length."}]}, "#
@@ -242,7 +242,7 @@ struct DiscordLoopbackTests {
     @Test("Channels by integer type: text, announcement, voice and thread variants; a category and type 99 kept as unknown",
           arguments: MeaningTransport.allCases)
     func channelTypes(transport: MeaningTransport) async throws {
-        try await withMeaningServer { server in
+        try await withServer { server in
             server.route("GET", "/channels/text", .respond(.json(
                 #"{"id": "1", "type": 0, "guild_id": "9", "name": "general", "topic": "Say hi", "rate_limit_per_user": 5, "parent_id": "4"}"#)))
             server.route("GET", "/channels/news", .respond(.json(
@@ -321,7 +321,7 @@ struct DiscordLoopbackTests {
     @Test("PATCH /channels/{id}: .null sends \"topic\": null, nil leaves topic out, a value sends it; bytes as received",
           arguments: MeaningTransport.allCases)
     func modifyChannelNullVersusOmitted(transport: MeaningTransport) async throws {
-        try await withMeaningServer { server in
+        try await withServer { server in
             server.route("PATCH", "/channels/1", .respond(.json(#"{"id": "1", "type": 0, "name": "general"}"#)))
             let client = Self.client(server, transport)
             let bodies: [ModifyChannel] = [
@@ -373,7 +373,7 @@ struct DiscordLoopbackTests {
     @Test("Message timestamps: Discord's microsecond ISO 8601 with +00:00 decoded to the instant; edited_timestamp null or set",
           arguments: MeaningTransport.allCases)
     func messageTimestamps(transport: MeaningTransport) async throws {
-        try await withMeaningServer { server in
+        try await withServer { server in
             let author = #""author": {"id": "80351110224678912", "username": "nelly", "global_name": null}"#
             server.route("POST", "/channels/1/messages", .respond(.json(
                 #"{"id": "334385199974967042", "channel_id": "1", "content": "hi", \#(author), "#

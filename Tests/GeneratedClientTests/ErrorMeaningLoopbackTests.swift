@@ -20,7 +20,7 @@ struct ErrorMeaningLoopbackTests {
 
     @Test("409 lock_timeout (retryable: true) is repeated although 409 is not retryable", arguments: MeaningTransport.allCases)
     func retryableConflictIsRepeated(transport: MeaningTransport) async throws {
-        try await withMeaningServer { server in
+        try await withServer { server in
             server.route("GET", "/locks/a", failingFirst: 1,
                          with: .respond(.json(#"{"code": "lock_timeout", "message": "Timed out waiting for the lock."}"#, status: 409)),
                          then: .respond(.json(Self.lock)))
@@ -51,7 +51,7 @@ struct ErrorMeaningLoopbackTests {
     @Test("503 maintenance (retryable: false) is sent once, where a 503 without the hint is repeated",
           arguments: MeaningTransport.allCases)
     func maintenanceIsNotRepeated(transport: MeaningTransport) async throws {
-        try await withMeaningServer { server in
+        try await withServer { server in
             server.route("GET", "/locks/a", .respond(.status(503)))
             // The control: putLock maps 503 only through the defaults' 5XX serverError, which says
             // nothing, so the status rule repeats it (three attempts by the default policy).
@@ -84,7 +84,7 @@ struct ErrorMeaningLoopbackTests {
     @Test("Messages: the server's text, a localization key's fallback on Linux, fixed text, status sentences",
           arguments: MeaningTransport.allCases)
     func messages(transport: MeaningTransport) async throws {
-        try await withMeaningServer { server in
+        try await withServer { server in
             server.route("GET", "/locks/m", .respond(.json(#"{"code": "gone", "message": "Lock m expired an hour ago."}"#, status: 404)))
             server.route("GET", "/locks/k", .respond(.status(401)))
             server.route("GET", "/locks/r", .respond(.json(#"{"code": "slow"}"#, status: 429, headers: [("Retry-After", "600")])))
@@ -116,7 +116,7 @@ struct ErrorMeaningLoopbackTests {
 
     @Test("The spec's rate-limit names reach RawResponse.rateLimit and APIError.rateLimit", arguments: MeaningTransport.allCases)
     func rateLimitNames(transport: MeaningTransport) async throws {
-        try await withMeaningServer { server in
+        try await withServer { server in
             server.route("GET", "/locks/q", .respond(.json(#"{"code": "slow"}"#, status: 400, headers: [
                 ("Rate-Limit", "1000"), ("Rate-Remaining", "0"), ("Rate-Reset", "1700000000"),
             ])))

@@ -22,27 +22,13 @@ struct GitHubLoopbackTests {
         return #"{"message": "\#(message)", "documentation_url": "https://docs.github.com/rest"\#(errors)}"#
     }
 
-    static func withServer(_ body: (TestServer) async throws -> Void) async throws {
-        let server = try await TestServer.start()
-        do {
-            try await body(server)
-        } catch {
-            await server.stop()
-            throw error
-        }
-        await server.stop()
-    }
-
     static func clients(_ server: TestServer) -> [(String, GitHubClient)] {
-        [
-            ("URLSession", GitHubClient(baseURL: server.baseURL, transport: Self.urlSession)),
-            ("AsyncHTTPClient", GitHubClient(baseURL: server.baseURL, transport: AsyncHTTPClientTransport())),
-        ]
+        clientsOverBothTransports(urlSession: Self.urlSession) { GitHubClient(baseURL: server.baseURL, transport: $0) }
     }
 
     @Test("A success decodes snake_case keys and ISO 8601 dates; fixed headers and auth are sent")
     func success() async throws {
-        try await Self.withServer { server in
+        try await withServer { server in
             server.route("GET", "/users/octocat", .respond(.json(Self.user)))
             let client = GitHubClient(baseURL: server.baseURL, transport: Self.urlSession, auth: .bearer { "t0ken" })
             let user = try await client.getUser(username: "octocat")
@@ -59,7 +45,7 @@ struct GitHubLoopbackTests {
 
     @Test("403 picks rateLimited or forbidden by the x-ratelimit-remaining header")
     func headerDiscriminator() async throws {
-        try await Self.withServer { server in
+        try await withServer { server in
             for (name, client) in Self.clients(server) {
                 server.route("GET", "/users/octocat", .respond(.json(Self.error("API rate limit exceeded"), status: 403,
                                                                       headers: [("X-RateLimit-Remaining", "0")])))
@@ -86,7 +72,7 @@ struct GitHubLoopbackTests {
           arguments: [("missing_field", "missingField"), ("invalid", "invalidField"),
                       ("already_exists", "alreadyExists"), ("custom", "validationFailed")])
     func nestedFieldDiscriminator(code: String, expected: String) async throws {
-        try await Self.withServer { server in
+        try await withServer { server in
             server.route("POST", "/repos/o/r/issues", .respond(.json(Self.error("Validation Failed", code: code), status: 422)))
             let client = GitHubClient(baseURL: server.baseURL, transport: AsyncHTTPClientTransport())
             let error = try #require(await failure { () async throws(APIError<CreateIssueFailure>) in
@@ -109,7 +95,7 @@ struct GitHubLoopbackTests {
     @Test("5XX without a JSON body is serverError; other statuses hit `default`",
           arguments: [(500, "serverError"), (502, "serverError"), (418, "unexpected"), (404, "notFound")])
     func rangesAndDefault(status: Int, expected: String) async throws {
-        try await Self.withServer { server in
+        try await withServer { server in
             server.route("GET", "/repos/o/r/issues/7", .respond(TestServer.Reply(status: status, body: Data("<html>down</html>".utf8))))
             let client = GitHubClient(baseURL: server.baseURL, transport: Self.urlSession)
             let error = try #require(await failure { () async throws(APIError<GetIssueFailure>) in
@@ -128,7 +114,7 @@ struct GitHubLoopbackTests {
 
     @Test("A success body that does not match is a typed decoding failure over the wire")
     func decodingFailure() async throws {
-        try await Self.withServer { server in
+        try await withServer { server in
             server.route("GET", "/user", .respond(.json(#"{"login": 42}"#)))
             let client = GitHubClient(baseURL: server.baseURL, transport: AsyncHTTPClientTransport())
             let error = try #require(await failure { () async throws(APIError<GetAuthenticatedUserFailure>) in
@@ -144,7 +130,7 @@ struct GitHubLoopbackTests {
 
     @Test("Query defaults, enum values and dates are sent as the spec says")
     func query() async throws {
-        try await Self.withServer { server in
+        try await withServer { server in
             server.route("GET", "/repos/o/r/issues", .respond(.json("[]")))
             let client = GitHubClient(baseURL: server.baseURL, transport: Self.urlSession)
             let issues = try await client.listIssues(owner: "o", repo: "r", state: .all, since: Date(timeIntervalSince1970: 0))

@@ -65,14 +65,3 @@ func drivingRetries<Value: Sendable>(on clock: ManualClock, _ call: @escaping @S
     return value
 }
 
-/// Starts a loopback server, runs `body` and stops the server, also when `body` throws.
-func withMeaningServer(_ body: (TestServer) async throws -> Void) async throws {
-    let server = try await TestServer.start()
-    do {
-        try await body(server)
-    } catch {
-        await server.stop()
-        throw error
-    }
-    await server.stop()
-}

@@ -16,27 +16,13 @@ struct SlackLoopbackTests {
         #"{"ok": false, "error": "\#(code)", "warning": "missing_charset", "response_metadata": {"warnings": ["missing_charset"]}}"#
     }
 
-    static func withServer(_ body: (TestServer) async throws -> Void) async throws {
-        let server = try await TestServer.start()
-        do {
-            try await body(server)
-        } catch {
-            await server.stop()
-            throw error
-        }
-        await server.stop()
-    }
-
     static func clients(_ server: TestServer) -> [(String, SlackClient)] {
-        [
-            ("URLSession", SlackClient(baseURL: server.baseURL, transport: Self.urlSession)),
-            ("AsyncHTTPClient", SlackClient(baseURL: server.baseURL, transport: AsyncHTTPClientTransport())),
-        ]
+        clientsOverBothTransports(urlSession: Self.urlSession) { SlackClient(baseURL: server.baseURL, transport: $0) }
     }
 
     @Test("A 200 with ok true decodes as the response")
     func success() async throws {
-        try await Self.withServer { server in
+        try await withServer { server in
             server.route("POST", "/chat.postMessage", .respond(.json(#"""
                 {"ok": true, "channel": "C123", "ts": "1503435956.000247",
                  "message": {"type": "message", "text": "Hello", "user": "U1", "ts": "1503435956.000247"}}
@@ -57,7 +43,7 @@ struct SlackLoopbackTests {
         ("ratelimited", "rateLimited"), ("something_new", "slackError"),
     ])
     func errorsInsideSuccess(code: String, expected: String) async throws {
-        try await Self.withServer { server in
+        try await withServer { server in
             server.route("POST", "/chat.postMessage", .respond(.json(Self.failed(code))))
             for (name, client) in Self.clients(server) {
                 let error = await failure { () async throws(APIError<ChatPostMessageFailure>) in
@@ -100,7 +86,7 @@ struct SlackLoopbackTests {
 
     @Test("conversations.info inherits the defaults' 200 mapping; its failure is not retried")
     func inheritedAndNotRetried() async throws {
-        try await Self.withServer { server in
+        try await withServer { server in
             server.route("GET", "/conversations.info", .respond(.json(Self.failed("ratelimited"))))
             let client = SlackClient(baseURL: server.baseURL, transport: Self.urlSession)
             let error = await failure { () async throws(APIError<ConversationsInfoFailure>) in

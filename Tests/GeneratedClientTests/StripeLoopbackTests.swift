@@ -20,22 +20,8 @@ struct StripeLoopbackTests {
         return #"{"error": {\#(fields.joined(separator: ", "))}}"#
     }
 
-    static func withServer(_ body: (TestServer) async throws -> Void) async throws {
-        let server = try await TestServer.start()
-        do {
-            try await body(server)
-        } catch {
-            await server.stop()
-            throw error
-        }
-        await server.stop()
-    }
-
     static func clients(_ server: TestServer) -> [(String, StripeClient)] {
-        [
-            ("URLSession", StripeClient(baseURL: server.baseURL, transport: Self.urlSession)),
-            ("AsyncHTTPClient", StripeClient(baseURL: server.baseURL, transport: AsyncHTTPClientTransport())),
-        ]
+        clientsOverBothTransports(urlSession: Self.urlSession) { StripeClient(baseURL: server.baseURL, transport: $0) }
     }
 
     /// Which case a failure is, by name, and its body.
@@ -90,7 +76,7 @@ struct StripeLoopbackTests {
 
     @Test("Each Stripe convention reaches its case, error object decoded, raw body kept", arguments: scenarios)
     func createChargeFailures(scenario: Scenario) async throws {
-        try await Self.withServer { server in
+        try await withServer { server in
             server.route("POST", "/v1/charges", .respond(.json(scenario.body, status: scenario.status, headers: scenario.headers)))
             for (name, client) in Self.clients(server) {
                 let error = await failure { () async throws(APIError<CreateChargeFailure>) in
@@ -117,7 +103,7 @@ struct StripeLoopbackTests {
 
     @Test("A charge that succeeds decodes; a missing customer is resourceMissing")
     func successAndNotFound() async throws {
-        try await Self.withServer { server in
+        try await withServer { server in
             server.route("POST", "/v1/charges", .respond(.json(#"""
                 {"id": "ch_1", "object": "charge", "amount": 2000, "currency": "usd", "paid": true, "captured": true,
                  "status": "succeeded", "customer": null, "metadata": {}, "livemode": false, "created": 1700000000}
@@ -159,7 +145,7 @@ struct StripeLoopbackTests {
 
     @Test("charge.customer is the id, the expanded Customer, or kept as unknown")
     func expandableCustomer() async throws {
-        try await Self.withServer { server in
+        try await withServer { server in
             server.route("GET", "/v1/charges/ch_id", .respond(.json(Self.chargeJSON(id: "ch_id", customer: #""cus_9""#))))
             server.route("GET", "/v1/charges/ch_expanded", .respond(.json(Self.chargeJSON(id: "ch_expanded", customer: Self.customerJSON))))
             // Neither an id nor a customer object: a shape this client does not know.
@@ -205,7 +191,7 @@ struct StripeLoopbackTests {
     @Test("A customer's sources: cards and bank accounts by `object`, an unknown object kept whole")
     func paymentSources() async throws {
         let unknownSource = #"{"id": "src_1", "object": "source", "type": "ach_credit_transfer", "flow": "receiver"}"#
-        try await Self.withServer { server in
+        try await withServer { server in
             server.route("GET", "/v1/customers/cus_9/sources", .respond(.json(#"""
                 {"object": "list", "url": "/v1/customers/cus_9/sources", "has_more": false, "data": [
                   {"id": "card_1", "object": "card", "brand": "Visa", "last4": "4242", "exp_month": 8, "exp_year": 2031,
@@ -245,7 +231,7 @@ struct StripeLoopbackTests {
 
     @Test("updateCustomer sends metadata and leaves out Stripe's own fields; the reply's metadata round-trips")
     func updateCustomerBody() async throws {
-        try await Self.withServer { server in
+        try await withServer { server in
             // Echo the sent fields back inside a customer, as Stripe answers an update with the customer.
             server.route("POST", "/v1/customers/cus_9") { request in
                 let sent = (try? JSONDecoder().decode([String: JSON].self, from: request.body)) ?? [:]
@@ -282,7 +268,7 @@ struct StripeLoopbackTests {
 
     @Test("capture is sent as true when the caller leaves it, and as false when asked")
     func captureDefault() async throws {
-        try await Self.withServer { server in
+        try await withServer { server in
             server.route("POST", "/v1/charges", .respond(.json(Self.chargeJSON(id: "ch_1", customer: "null"))))
             for (_, client) in Self.clients(server) {
                 _ = try await client.createCharge(body: ChargeRequest(amount: 2000, currency: "usd", source: "tok_visa"))
@@ -300,7 +286,7 @@ struct StripeLoopbackTests {
 
     @Test("An event's data.object is kept as any JSON; created is Unix seconds")
     func eventPayload() async throws {
-        try await Self.withServer { server in
+        try await withServer { server in
             server.route("GET", "/v1/events/evt_1", .respond(.json(#"""
                 {"id": "evt_1", "object": "event", "api_version": "2024-06-20", "type": "customer.updated",
                  "created": 1712345679, "livemode": false, "pending_webhooks": 2,
@@ -333,7 +319,7 @@ struct StripeLoopbackTests {
 
     @Test("Deleting a customer decodes the deleted stub")
     func deleteCustomer() async throws {
-        try await Self.withServer { server in
+        try await withServer { server in
             server.route("DELETE", "/v1/customers/cus_9", .respond(.json(
                 #"{"id": "cus_9", "object": "customer", "deleted": true}"#)))
             for (name, client) in Self.clients(server) {

@@ -1,4 +1,6 @@
+import CourierAsyncHTTPClient
 import CourierRuntime
+import CourierTestServer
 import Testing
 
 /// Runs a client call that must fail and returns its typed error; records an issue (and returns
@@ -14,4 +16,23 @@ func failure<Failure, Value>(
     } catch {
         return error
     }
+}
+
+/// Starts a loopback server, runs `body` and stops the server, also when `body` throws.
+func withServer(_ body: (TestServer) async throws -> Void) async throws {
+    let server = try await TestServer.start()
+    do {
+        try await body(server)
+    } catch {
+        await server.stop()
+        throw error
+    }
+    await server.stop()
+}
+
+/// One client per real transport, named for failure messages: `urlSession` (a test suite keeps
+/// one, so that its calls share connections as an app's would) and the default AsyncHTTPClient.
+func clientsOverBothTransports<Client>(urlSession: URLSessionTransport,
+                                       _ make: (any HTTPTransport) -> Client) -> [(String, Client)] {
+    [("URLSession", make(urlSession)), ("AsyncHTTPClient", make(AsyncHTTPClientTransport()))]
 }

@@ -13,22 +13,8 @@ import Testing
 struct UnionLoopbackTests {
     static let urlSession = URLSessionTransport()
 
-    static func withServer(_ body: (TestServer) async throws -> Void) async throws {
-        let server = try await TestServer.start()
-        do {
-            try await body(server)
-        } catch {
-            await server.stop()
-            throw error
-        }
-        await server.stop()
-    }
-
     static func clients(_ server: TestServer) -> [(String, UnionsClient)] {
-        [
-            ("URLSession", UnionsClient(baseURL: server.baseURL, transport: Self.urlSession)),
-            ("AsyncHTTPClient", UnionsClient(baseURL: server.baseURL, transport: AsyncHTTPClientTransport())),
-        ]
+        clientsOverBothTransports(urlSession: Self.urlSession) { UnionsClient(baseURL: server.baseURL, transport: $0) }
     }
 
     /// Answers with the request's own body, so that what comes back is what was sent.
@@ -42,7 +28,7 @@ struct UnionLoopbackTests {
 
     @Test("An integer discriminator picks each variant; an unknown or missing one keeps the whole object")
     func discordChannels() async throws {
-        try await Self.withServer { server in
+        try await withServer { server in
             for (name, client) in Self.clients(server) {
                 server.route("GET", "/channels/1", .respond(.json(#"{"id": "1", "type": 0, "name": "general", "topic": "hi"}"#)))
                 server.route("GET", "/channels/2", .respond(.json(#"{"id": "2", "type": 2, "name": "voice", "bitrate": 64000}"#)))
@@ -74,7 +60,7 @@ struct UnionLoopbackTests {
 
     @Test("A known discriminator whose variant lacks a required property is a decoding error, not unknown")
     func knownVariantThatDoesNotDecode() async throws {
-        try await Self.withServer { server in
+        try await withServer { server in
             let client = UnionsClient(baseURL: server.baseURL, transport: Self.urlSession)
             server.route("GET", "/channels/9", .respond(.json(#"{"id": "9", "type": 2, "name": "voice without bitrate"}"#)))
             let failure = await failure { () async throws(APIError<GetChannelFailure>) in try await client.getChannel(id: "9") }
@@ -87,7 +73,7 @@ struct UnionLoopbackTests {
 
     @Test("Stripe's string discriminator that the variants do not declare, in a list and a map")
     func stripeSourcesAndDefaultMapping() async throws {
-        try await Self.withServer { server in
+        try await withServer { server in
             let inbox = """
                 {"channels": [{"id": "1", "type": 0, "name": "a"}, {"id": "2", "type": 99}],
                  "sources": {"main": {"object": "card", "id": "card_1", "brand": "Visa", "last4": "4242"},
@@ -117,7 +103,7 @@ struct UnionLoopbackTests {
 
     @Test("GitHub's private user is one flattened struct; 422 errors items are objects, strings, or unknown")
     func githubUserAndValidationErrors() async throws {
-        try await Self.withServer { server in
+        try await withServer { server in
             for (name, client) in Self.clients(server) {
                 server.route("GET", "/user", .respond(.json(#"{"login": "octocat", "id": 583231, "name": null, "email": "o@x.io"}"#)))
                 let user = try await client.getUser()
@@ -141,7 +127,7 @@ struct UnionLoopbackTests {
 
     @Test("Request bodies reach the server as the variant, discriminator included, and come back equal")
     func requestBodiesRoundTrip() async throws {
-        try await Self.withServer { server in
+        try await withServer { server in
             server.route("POST", "/channels", Self.echo(status: 201))
             server.route("POST", "/sources", Self.echo())
             server.route("POST", "/inbox", Self.echo())
@@ -213,7 +199,7 @@ struct UnionLoopbackTests {
         // NestA by decoding it; the shape check rejects NestA at once, so this finishes.
         let depth = 400
         let chain = Self.nestChain(depth: depth)
-        try await Self.withServer { server in
+        try await withServer { server in
             server.route("POST", "/nest", Self.echo())
             let client = UnionsClient(baseURL: server.baseURL, transport: Self.urlSession)
             var value = Nest.int(7)
@@ -253,7 +239,7 @@ struct UnionLoopbackTests {
 
     @Test("Compositions as union variants, and a composition that contains itself")
     func compositionsAsVariantsAndRecursion() async throws {
-        try await Self.withServer { server in
+        try await withServer { server in
             server.route("GET", "/accounts", .respond(.json("""
                 [{"login": "admin", "id": 1, "permissions": ["push"]}, {"login": "user", "id": 2}, {"login": 3}]
                 """)))

@@ -86,33 +86,9 @@ extension SpecFileParser {
         if case .bodyField = source, body == nil {
             reader.error("\(what) discriminates on a body field, so it needs 'body' to name the error schema", at: discriminatorEntry.keyNode)
         }
-        var cases: [DiscriminatorSpec.Case] = []
-        if let casesEntry = fields["cases"] {
-            if let casesMapping = reader.mapping(casesEntry.value, "'cases'") {
-                for entry in reader.entries(of: casesMapping) {
-                    if let nested = parseNestedDiscriminator(entry, body: body, meaning: meaning, description: description) {
-                        cases.append(nested)
-                    } else if !Self.isNestedDiscriminator(entry.value),
-                              let errorCase = parseCase(entry.value, body: body, meaning: CaseMeaning(), description: nil,
-                                                        what: "the case for '\(entry.key)'") {
-                        var listed = DiscriminatorSpec.Case(value: entry.key, errorCase: errorCase)
-                        listed.valueLocation = reader.location(of: entry.keyNode)
-                        cases.append(listed)
-                    }
-                }
-            }
-        } else {
-            reader.error("\(what) has a 'discriminator' but no 'cases' mapping values to cases", at: location)
-        }
-        guard let otherwise = fields["otherwise"] else {
-            reader.error("\(what) discriminates on '\(source)' but has no 'otherwise' fallback case; discriminator values are an open set",
-                         at: location)
-            return nil
-        }
-        guard let fallback = parseCase(otherwise.value, body: body, meaning: meaning, description: description,
-                                       what: "'otherwise' of \(what)") else { return nil }
-        let discriminator = DiscriminatorSpec(source: source, cases: cases, fallback: fallback,
-                                              location: reader.location(of: discriminatorEntry.keyNode))
+        guard let discriminator = parseDiscriminatorCases(fields, source: source, at: discriminatorEntry, body: body,
+                                                          meaning: meaning, description: description, what: what,
+                                                          location: location) else { return nil }
         var discriminated = ErrorMappingSpec(status: status, bodySchema: body, outcome: .discriminated(discriminator),
                                              description: description, location: location)
         (discriminated.conditions, discriminated.when) = matching

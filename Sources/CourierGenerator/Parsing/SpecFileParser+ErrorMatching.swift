@@ -133,17 +133,29 @@ extension SpecFileParser {
         let fields = reader.fields(of: mapping, in: what, allowed: ["discriminator", "cases", "otherwise"], owner: location)
         guard let discriminatorEntry = fields["discriminator"],
               let source = parseDiscriminatorSource(discriminatorEntry.value) else { return nil }
+        guard let discriminator = parseDiscriminatorCases(fields, source: source, at: discriminatorEntry, body: body,
+                                                          meaning: meaning, description: description, what: what,
+                                                          location: location) else { return nil }
+        return DiscriminatorSpec.Case(value: entry.key, nested: discriminator, valueLocation: reader.location(of: entry.keyNode))
+    }
+
+    /// The `cases` and `otherwise` of a discriminator, at the top of a mapping or nested under a
+    /// value of another: each listed value is a case or a further discriminator, and the
+    /// mapping's own meaning (`message`, `retryable`) reaches only `otherwise`.
+    func parseDiscriminatorCases(_ fields: [String: NodeReader.Entry], source: DiscriminatorSpec.Source,
+                                 at discriminatorEntry: NodeReader.Entry, body: String?, meaning: CaseMeaning,
+                                 description: String?, what: String, location: SourceLocation) -> DiscriminatorSpec? {
         var cases: [DiscriminatorSpec.Case] = []
         if let casesEntry = fields["cases"] {
             if let casesMapping = reader.mapping(casesEntry.value, "'cases'") {
-                for inner in reader.entries(of: casesMapping) {
-                    if let nested = parseNestedDiscriminator(inner, body: body, meaning: meaning, description: description) {
+                for entry in reader.entries(of: casesMapping) {
+                    if let nested = parseNestedDiscriminator(entry, body: body, meaning: meaning, description: description) {
                         cases.append(nested)
-                    } else if !Self.isNestedDiscriminator(inner.value),
-                              let errorCase = parseCase(inner.value, body: body, meaning: CaseMeaning(), description: nil,
-                                                        what: "the case for '\(inner.key)'") {
-                        var listed = DiscriminatorSpec.Case(value: inner.key, errorCase: errorCase)
-                        listed.valueLocation = reader.location(of: inner.keyNode)
+                    } else if !Self.isNestedDiscriminator(entry.value),
+                              let errorCase = parseCase(entry.value, body: body, meaning: CaseMeaning(), description: nil,
+                                                        what: "the case for '\(entry.key)'") {
+                        var listed = DiscriminatorSpec.Case(value: entry.key, errorCase: errorCase)
+                        listed.valueLocation = reader.location(of: entry.keyNode)
                         cases.append(listed)
                     }
                 }
@@ -158,8 +170,7 @@ extension SpecFileParser {
         }
         guard let fallback = parseCase(otherwise.value, body: body, meaning: meaning, description: description,
                                        what: "'otherwise' of \(what)") else { return nil }
-        let discriminator = DiscriminatorSpec(source: source, cases: cases, fallback: fallback,
-                                              location: reader.location(of: discriminatorEntry.keyNode))
-        return DiscriminatorSpec.Case(value: entry.key, nested: discriminator, valueLocation: reader.location(of: entry.keyNode))
+        return DiscriminatorSpec(source: source, cases: cases, fallback: fallback,
+                                 location: reader.location(of: discriminatorEntry.keyNode))
     }
 }
