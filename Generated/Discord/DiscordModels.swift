@@ -90,21 +90,6 @@ public struct TextChannel: Codable, Hashable, Sendable {
         self.parentID = try container.decodeIfPresent(String.self, forKey: .parentID)
         self.lastMessageID = try container.decodeIfPresent(String.self, forKey: .lastMessageID)
     }
-
-    /// Encodes the value, leaving out read-only properties, which the server sets.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.id, forKey: .id)
-        try container.encode(self.type, forKey: .type)
-        try container.encodeIfPresent(self.guildID, forKey: .guildID)
-        try container.encode(self.name, forKey: .name)
-        try container.encodeIfPresent(self.topic, forKey: .topic)
-        try container.encode(self.position, forKey: .position)
-        try container.encode(self.nsfw, forKey: .nsfw)
-        try container.encodeIfPresent(self.rateLimitPerUser, forKey: .rateLimitPerUser)
-        try container.encodeIfPresent(self.parentID, forKey: .parentID)
-        try container.encodeIfPresent(self.lastMessageID, forKey: .lastMessageID)
-    }
 }
 
 /// A guild voice or stage channel (type 2 or 13).
@@ -186,20 +171,6 @@ public struct VoiceChannel: Codable, Hashable, Sendable {
         self.userLimit = try container.decodeIfPresent(Int.self, forKey: .userLimit) ?? 0
         self.rtcRegion = try container.decodeIfPresent(String.self, forKey: .rtcRegion)
         self.parentID = try container.decodeIfPresent(String.self, forKey: .parentID)
-    }
-
-    /// Encodes the value, leaving out read-only properties, which the server sets.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.id, forKey: .id)
-        try container.encode(self.type, forKey: .type)
-        try container.encodeIfPresent(self.guildID, forKey: .guildID)
-        try container.encode(self.name, forKey: .name)
-        try container.encode(self.position, forKey: .position)
-        try container.encode(self.bitrate, forKey: .bitrate)
-        try container.encode(self.userLimit, forKey: .userLimit)
-        try container.encodeIfPresent(self.rtcRegion, forKey: .rtcRegion)
-        try container.encodeIfPresent(self.parentID, forKey: .parentID)
     }
 }
 
@@ -519,14 +490,6 @@ public struct DiscordError: Codable, Hashable, Sendable {
         self.code = try container.decode(Int.self, forKey: .code)
         self.message = try container.decode(String.self, forKey: .message)
         self.errors = try container.decodeKeepingNull(JSON.self, forKey: .errors)
-    }
-
-    /// Encodes the value, leaving out read-only properties, which the server sets.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.code, forKey: .code)
-        try container.encode(self.message, forKey: .message)
-        try container.encodeIfPresent(self.errors, forKey: .errors)
     }
 }
 

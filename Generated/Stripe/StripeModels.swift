@@ -25,13 +25,6 @@ public struct StripeObject: Codable, Hashable, Sendable {
         case object
     }
 
-    /// Decodes a value, reading each property as its spec says.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(String.self, forKey: .id)
-        self.object = try container.decode(String.self, forKey: .object)
-    }
-
     /// Encodes the value, leaving out read-only properties, which the server sets.
     public func encode(to encoder: any Encoder) throws {
         _ = encoder.container(keyedBy: CodingKeys.self)
@@ -103,18 +96,6 @@ public struct ChargeRequest: Codable, Hashable, Sendable {
         self.description = try container.decodeIfPresent(String.self, forKey: .description)
         self.capture = try container.decodeIfPresent(Bool.self, forKey: .capture) ?? true
         self.metadata = try container.decodeIfPresent([String: String].self, forKey: .metadata)
-    }
-
-    /// Encodes the value, leaving out read-only properties, which the server sets.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.amount, forKey: .amount)
-        try container.encode(self.currency, forKey: .currency)
-        try container.encodeIfPresent(self.customer, forKey: .customer)
-        try container.encodeIfPresent(self.source, forKey: .source)
-        try container.encodeIfPresent(self.description, forKey: .description)
-        try container.encode(self.capture, forKey: .capture)
-        try container.encodeIfPresent(self.metadata, forKey: .metadata)
     }
 }
 
@@ -203,23 +184,6 @@ public struct Charge: Codable, Hashable, Sendable {
         case created
     }
 
-    /// Decodes a value, reading each property as its spec says.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(String.self, forKey: .id)
-        self.object = try container.decode(String.self, forKey: .object)
-        self.amount = try container.decode(Int.self, forKey: .amount)
-        self.currency = try container.decode(String.self, forKey: .currency)
-        self.paid = try container.decode(Bool.self, forKey: .paid)
-        self.captured = try container.decode(Bool.self, forKey: .captured)
-        self.status = try container.decode(String.self, forKey: .status)
-        self.customer = try container.decodeIfPresent(ExpandableCustomer.self, forKey: .customer)
-        self.description = try container.decodeIfPresent(String.self, forKey: .description)
-        self.metadata = try container.decode([String: String].self, forKey: .metadata)
-        self.livemode = try container.decode(Bool.self, forKey: .livemode)
-        self.created = try container.decode(Date.self, forKey: .created)
-    }
-
     /// Encodes the value, leaving out read-only properties, which the server sets.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -295,19 +259,6 @@ public struct Customer: Codable, Hashable, Sendable {
         case created
     }
 
-    /// Decodes a value, reading each property as its spec says.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(String.self, forKey: .id)
-        self.object = try container.decode(String.self, forKey: .object)
-        self.email = try container.decodeIfPresent(String.self, forKey: .email)
-        self.name = try container.decodeIfPresent(String.self, forKey: .name)
-        self.description = try container.decodeIfPresent(String.self, forKey: .description)
-        self.metadata = try container.decodeIfPresent([String: String].self, forKey: .metadata)
-        self.livemode = try container.decode(Bool.self, forKey: .livemode)
-        self.created = try container.decode(Date.self, forKey: .created)
-    }
-
     /// Encodes the value, leaving out read-only properties, which the server sets.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -343,14 +294,6 @@ public struct DeletedCustomer: Codable, Hashable, Sendable {
         case id
         case object
         case deleted
-    }
-
-    /// Decodes a value, reading each property as its spec says.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(String.self, forKey: .id)
-        self.object = try container.decode(String.self, forKey: .object)
-        self.deleted = try container.decode(Bool.self, forKey: .deleted)
     }
 
     /// Encodes the value, leaving out read-only properties, which the server sets.
@@ -431,21 +374,6 @@ public struct Card: Codable, Hashable, Sendable {
         case country
         case customer
         case metadata
-    }
-
-    /// Decodes a value, reading each property as its spec says.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(String.self, forKey: .id)
-        self.object = try container.decode(String.self, forKey: .object)
-        self.brand = try container.decode(String.self, forKey: .brand)
-        self.last4 = try container.decode(String.self, forKey: .last4)
-        self.expMonth = try container.decode(Int.self, forKey: .expMonth)
-        self.expYear = try container.decode(Int.self, forKey: .expYear)
-        self.funding = try container.decodeIfPresent(String.self, forKey: .funding)
-        self.country = try container.decodeIfPresent(String.self, forKey: .country)
-        self.customer = try container.decodeIfPresent(String.self, forKey: .customer)
-        self.metadata = try container.decodeIfPresent([String: String].self, forKey: .metadata)
     }
 
     /// Encodes the value, leaving out read-only properties, which the server sets.
@@ -539,22 +467,6 @@ public struct BankAccount: Codable, Hashable, Sendable {
         case accountHolderName = "account_holder_name"
         case customer
         case metadata
-    }
-
-    /// Decodes a value, reading each property as its spec says.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(String.self, forKey: .id)
-        self.object = try container.decode(String.self, forKey: .object)
-        self.bankName = try container.decodeIfPresent(String.self, forKey: .bankName)
-        self.last4 = try container.decode(String.self, forKey: .last4)
-        self.routingNumber = try container.decodeIfPresent(String.self, forKey: .routingNumber)
-        self.country = try container.decode(String.self, forKey: .country)
-        self.currency = try container.decode(String.self, forKey: .currency)
-        self.status = try container.decode(String.self, forKey: .status)
-        self.accountHolderName = try container.decodeIfPresent(String.self, forKey: .accountHolderName)
-        self.customer = try container.decodeIfPresent(String.self, forKey: .customer)
-        self.metadata = try container.decodeIfPresent([String: String].self, forKey: .metadata)
     }
 
     /// Encodes the value, leaving out read-only properties, which the server sets.
@@ -660,19 +572,6 @@ public struct Event: Codable, Hashable, Sendable {
         case created
     }
 
-    /// Decodes a value, reading each property as its spec says.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(String.self, forKey: .id)
-        self.object = try container.decode(String.self, forKey: .object)
-        self.type = try container.decode(String.self, forKey: .type)
-        self.apiVersion = try container.decodeIfPresent(String.self, forKey: .apiVersion)
-        self.data = try container.decode(EventData.self, forKey: .data)
-        self.pendingWebhooks = try container.decode(Int.self, forKey: .pendingWebhooks)
-        self.livemode = try container.decode(Bool.self, forKey: .livemode)
-        self.created = try container.decode(Date.self, forKey: .created)
-    }
-
     /// Encodes the value, leaving out read-only properties, which the server sets.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -710,13 +609,6 @@ public struct EventData: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.object = try container.decode(JSON.self, forKey: .object)
         self.previousAttributes = try container.decodeKeepingNull(JSON.self, forKey: .previousAttributes)
-    }
-
-    /// Encodes the value, leaving out read-only properties, which the server sets.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.object, forKey: .object)
-        try container.encodeIfPresent(self.previousAttributes, forKey: .previousAttributes)
     }
 }
 

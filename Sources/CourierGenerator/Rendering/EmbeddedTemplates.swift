@@ -235,6 +235,7 @@ enum EmbeddedTemplates {
             {{/codingKeys}}
                 }
             {{#customCoding}}
+            {{#decodesItself}}
 
                 /// Decodes a value, reading each property as its spec says.
                 public init(from decoder: any Decoder) throws {
@@ -243,6 +244,8 @@ enum EmbeddedTemplates {
                     {{text}}
             {{/decodeLines}}
                 }
+            {{/decodesItself}}
+            {{#encodesItself}}
 
                 /// Encodes the value, leaving out read-only properties, which the server sets.
                 public func encode(to encoder: any Encoder) throws {
@@ -256,6 +259,7 @@ enum EmbeddedTemplates {
             {{/encodeLines}}
             {{/encodesNothing}}
                 }
+            {{/encodesItself}}
             {{/customCoding}}
             {{/hasProperties}}
             {{^hasProperties}}

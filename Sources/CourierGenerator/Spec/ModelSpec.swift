@@ -146,9 +146,17 @@ public struct PropertySpec: Hashable, Sendable, SourceLocated {
 
     /// Whether the generated struct needs its own `init(from:)` and `encode(to:)` for this
     /// property, because synthesized coding cannot express it.
-    public var needsCustomCoding: Bool {
-        dates != nil || isNullable || defaultValue != nil || isReadOnly || type == .optional(.primitive(.json))
+    public var needsCustomCoding: Bool { needsCustomDecoding || needsCustomEncoding }
+
+    /// Whether synthesized decoding cannot read this property: its own dates, `null` kept
+    /// apart from absence, or a default for a missing key.
+    public var needsCustomDecoding: Bool {
+        dates != nil || isNullable || defaultValue != nil || type == .optional(.primitive(.json))
     }
+
+    /// Whether synthesized encoding cannot write this property: its own dates, `null` kept
+    /// apart from absence, or a read-only property left out.
+    public var needsCustomEncoding: Bool { dates != nil || isNullable || isReadOnly }
 }
 
 /// How one property's dates are written (`dates:`): the vocabulary of `coding.dates`, plus

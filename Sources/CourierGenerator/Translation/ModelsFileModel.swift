@@ -63,9 +63,15 @@ public struct CustomCodingModel: TemplateModel {
     /// `try container.encode…(…)`, one per property that request bodies carry (read-only ones are left out).
     public var encodeLines: [CodingLineModel]
 
+    /// Whether the struct writes its own `init(from:)`; otherwise Swift synthesizes it.
+    public var decodesItself = true
+    /// Whether the struct writes its own `encode(to:)`; otherwise Swift synthesizes it.
+    public var encodesItself = true
+
     /// The fields the `models` template reads.
     public static let templateFields: TemplateFields<Self> = [
         "decodeLines": \.decodeLines, "encodeLines": \.encodeLines, "encodesNothing": \.encodesNothing,
+        "decodesItself": \.decodesItself, "encodesItself": \.encodesItself,
     ]
 
     /// Whether every property is read-only, so that `encode(to:)` writes an empty object.

@@ -104,7 +104,10 @@ extension SpecTranslator {
         }
         let plainName = name.replacingOccurrences(of: "`", with: "")
         let doc = Self.doc(description) ?? SwiftComment.documentation("The `\(plainName)` model of \(SwiftComment.inline(spec.name)).")
-        let coding = customCoding ? CustomCodingModel(decodeLines: decodeLines, encodeLines: encodeLines) : nil
+        // Only the direction that needs it is written out; Swift synthesizes the other one.
+        var coding = customCoding ? CustomCodingModel(decodeLines: decodeLines, encodeLines: encodeLines) : nil
+        coding?.decodesItself = properties.contains(where: \.needsCustomDecoding)
+        coding?.encodesItself = properties.contains(where: \.needsCustomEncoding)
         return StructModel(doc: doc, name: name, properties: models, codingKeys: keys, parameters: parameters,
                            initDoc: SwiftComment.documentation(initText, indentation: "    "),
                            isInline: Self.fitsOnOneLine("    public init(\(parameters.inlineText)) {"), customCoding: coding)

@@ -304,16 +304,6 @@ public struct File: Codable, Hashable, Sendable {
         self.entries = try container.decodeIfPresent([JSON].self, forKey: .entries)
         self.raw = try container.decode(JSON.self, forKey: .raw)
     }
-
-    /// Encodes the value, leaving out read-only properties, which the server sets.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.id, forKey: .id)
-        try container.encodeIfPresent(self.contextInfo, forKey: .contextInfo)
-        try container.encode(self.metadata, forKey: .metadata)
-        try container.encodeIfPresent(self.entries, forKey: .entries)
-        try container.encode(self.raw, forKey: .raw)
-    }
 }
 
 /// Box folders nest; a recursive model's own coding goes through its boxes.
