@@ -1,5 +1,5 @@
 import AsyncHTTPClient
-import CourierRuntime
+@_spi(CourierInternal) import CourierRuntime
 import Foundation
 import HTTPTypes
 import NIOCore
@@ -91,7 +91,60 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
     }
 
     /// Sends one attempt through the client.
-    public func send(_ request: HTTPRequest, body: Data?, timeout: Duration) async throws(TransportError) -> TransportResponse {
+    public func send(_ request: HTTPRequest, body: HTTPBody?, timeout: Duration) async throws(TransportError) -> TransportResponse {
+        let outgoing = try Self.outgoing(request, body: body)
+        let deadline = NIODeadline.now() + TimeAmount.nanoseconds(Self.nanoseconds(timeout))
+        do {
+            let response = try await client.execute(outgoing, deadline: deadline)
+            if let length = response.headers.first(name: "Content-Length").flatMap(Int.init), length > maximumResponseBodySize {
+                throw NIOTooManyBytesError(maxBytes: maximumResponseBodySize)
+            }
+            let buffer = try await response.body.collect(upTo: maximumResponseBodySize)
+            return TransportResponse(head: Self.head(of: response), body: Data(buffer.readableBytesView))
+        } catch {
+            throw Self.transportError(for: error, cancelled: Task.isCancelled)
+        }
+    }
+
+    /// Sends one attempt and returns when the response head arrives, with the body read from
+    /// AsyncHTTPClient as it arrives (with its backpressure: the connection reads no further
+    /// ahead than the reader).
+    ///
+    /// The timeout bounds the wait for the head only: AsyncHTTPClient's own deadline would go
+    /// on to cut the body off, so it is not used, and the head is awaited in a task that a
+    /// timer cancels instead. The size limit does not apply; whoever reads the body decides.
+    public func stream(_ request: HTTPRequest, body: HTTPBody?, timeout: Duration) async throws(TransportError) -> StreamedResponse {
+        let outgoing = try Self.outgoing(request, body: body)
+        let client = self.client
+        let timedOut = TimeoutFlag()
+        let work = Task { () async throws -> HTTPClientResponse in
+            try await client.execute(outgoing, timeout: .hours(24 * 365))
+        }
+        let timer = Task {
+            try await Task.sleep(for: timeout)
+            timedOut.set()
+            work.cancel()
+        }
+        defer { timer.cancel() }
+        let response: HTTPClientResponse
+        do {
+            response = try await withTaskCancellationHandler {
+                try await work.value
+            } onCancel: {
+                work.cancel()
+            }
+        } catch {
+            if timedOut.isSet {
+                throw TransportError(.timedOut, underlying: ErrorDescription("No response head within \(timeout)."))
+            }
+            throw Self.transportError(for: error, cancelled: Task.isCancelled)
+        }
+        let length: HTTPBody.Length = response.headers.first(name: "Content-Length").flatMap(Int64.init).map { .known($0) } ?? .unknown
+        let chunks = response.body.map { buffer in Data(buffer.readableBytesView) }
+        return StreamedResponse(head: Self.head(of: response), body: HTTPBody(ClassifiedChunks(base: chunks), length: length, iterationBehavior: .single))
+    }
+
+    private static func outgoing(_ request: HTTPRequest, body: HTTPBody?) throws(TransportError) -> HTTPClientRequest {
         guard let scheme = request.scheme, let authority = request.authority else {
             throw TransportError(.other, requestMayHaveBeenSent: false, underlying: ErrorDescription("The request has no scheme or authority."))
         }
@@ -105,26 +158,29 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
             outgoing.headers.add(name: field.name.rawName, value: field.value)
         }
         if let body {
-            outgoing.body = .bytes(ByteBuffer(bytes: body))
-        }
-        let deadline = NIODeadline.now() + TimeAmount.nanoseconds(Self.nanoseconds(timeout))
-        do {
-            let response = try await client.execute(outgoing, deadline: deadline)
-            if let length = response.headers.first(name: "Content-Length").flatMap(Int.init), length > maximumResponseBodySize {
-                throw NIOTooManyBytesError(maxBytes: maximumResponseBodySize)
-            }
-            let buffer = try await response.body.collect(upTo: maximumResponseBodySize)
-            var fields = HTTPFields()
-            for header in response.headers {
-                if let name = HTTPField.Name(header.name) {
-                    fields.append(HTTPField(name: name, value: header.value))
+            if let data = body.bufferedData {
+                outgoing.body = .bytes(ByteBuffer(bytes: data))
+            } else {
+                let buffers = body.map { chunk in ByteBuffer(bytes: chunk) }
+                switch body.length {
+                case .known(let count):
+                    outgoing.body = .stream(buffers, length: .known(count))
+                case .unknown:
+                    outgoing.body = .stream(buffers, length: .unknown)
                 }
             }
-            let head = HTTPResponse(status: HTTPResponse.Status(code: Int(response.status.code)), headerFields: fields)
-            return TransportResponse(head: head, body: Data(buffer.readableBytesView))
-        } catch {
-            throw Self.transportError(for: error, cancelled: Task.isCancelled)
         }
+        return outgoing
+    }
+
+    private static func head(of response: HTTPClientResponse) -> HTTPResponse {
+        var fields = HTTPFields()
+        for header in response.headers {
+            if let name = HTTPField.Name(header.name) {
+                fields.append(HTTPField(name: name, value: header.value))
+            }
+        }
+        return HTTPResponse(status: HTTPResponse.Status(code: Int(response.status.code)), headerFields: fields)
     }
 
     /// Whether AsyncHTTPClient sends `url`'s path byte for byte. It parses the string with
@@ -241,6 +297,35 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         default: .other
         }
     }
+}
+
+/// A streamed body's chunks, whose failures are classified as ``TransportError``s like the
+/// failures of the request itself.
+private struct ClassifiedChunks<Base: AsyncSequence & Sendable>: AsyncSequence, Sendable where Base.Element == Data {
+    var base: Base
+
+    struct AsyncIterator: AsyncIteratorProtocol {
+        var base: Base.AsyncIterator
+
+        mutating func next() async throws -> Data? {
+            do {
+                return try await base.next()
+            } catch {
+                throw AsyncHTTPClientTransport.transportError(for: error, cancelled: Task.isCancelled)
+            }
+        }
+    }
+
+    func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(base: base.makeAsyncIterator())
+    }
+}
+
+/// Set once, by the timer that gave up waiting for a streamed response's head.
+private final class TimeoutFlag: Sendable {
+    private let flag = Locked(false)
+    func set() { flag.withLock { $0 = true } }
+    var isSet: Bool { flag.withLock { $0 } }
 }
 
 /// The client behind ``AsyncHTTPClientTransport/init(maximumResponseBodySize:)``.

@@ -119,6 +119,11 @@ public final class StubTransport: HTTPTransport, Sendable {
         }
     }
 
+    /// The request body could not be read, so nothing was recorded or answered.
+    struct BodyUnreadable: Error, Sendable {
+        var reason: String
+    }
+
     /// The error a request gets when no route matches it.
     public struct NoRoute: Error, Sendable, CustomStringConvertible {
         /// The request's method.
@@ -230,8 +235,19 @@ public final class StubTransport: HTTPTransport, Sendable {
     }
 
     /// Records the request and plays the next scripted answer for it.
-    public func send(_ request: HTTPRequest, body: Data?, timeout: Duration) async throws(TransportError) -> TransportResponse {
-        let recorded = RecordedRequest(head: request, body: body, timeout: timeout)
+    ///
+    /// A streamed request body is read to the end first, so that ``RecordedRequest/body``
+    /// holds every byte the client sent.
+    public func send(_ request: HTTPRequest, body: HTTPBody?, timeout: Duration) async throws(TransportError) -> TransportResponse {
+        var bytes: Data?
+        if let body {
+            do {
+                bytes = try await body.collect(upTo: .max)
+            } catch {
+                throw TransportError(Task.isCancelled ? .cancelled : .other, requestMayHaveBeenSent: false, underlying: BodyUnreadable(reason: String(describing: error)))
+            }
+        }
+        let recorded = RecordedRequest(head: request, body: bytes, timeout: timeout)
         let (reply, woken, received): (Reply?, [Waiter], [RecordedRequest]) = state.withLock { state in
             state.received.append(recorded)
             let woken = state.waiters.filter { $0.count <= state.received.count }

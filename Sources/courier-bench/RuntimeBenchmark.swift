@@ -336,7 +336,7 @@ struct RuntimeBenchmark {
 private struct InstantTransport: HTTPTransport {
     let response: TransportResponse
 
-    func send(_ request: HTTPRequest, body: Data?, timeout: Duration) async throws(TransportError) -> TransportResponse {
+    func send(_ request: HTTPRequest, body: HTTPBody?, timeout: Duration) async throws(TransportError) -> TransportResponse {
         response
     }
 }

@@ -19,7 +19,7 @@ import Testing
     /// latency.
     static func load(_ transport: any HTTPTransport, server: TestServer, count: Int, concurrency: Int, method: HTTPRequest.Method = .get) async throws -> [Duration] {
         let request = HTTPRequest(method: method, scheme: "http", authority: "127.0.0.1:\(server.port)", path: "/load")
-        let body: Data? = method == .get ? nil : Data(#"{"id":1,"name":"a"}"#.utf8)
+        let body: HTTPBody? = method == .get ? nil : HTTPBody(#"{"id":1,"name":"a"}"#)
         return try await withThrowingTaskGroup(of: [Duration].self) { group in
             for worker in 0..<concurrency {
                 group.addTask {

@@ -24,13 +24,13 @@ import Testing
         server.route("POST", "/stalled", .stall)
         server.route("POST", "/queued", .respond(.json("{}")))
         let stalled = Task {
-            try await transport.send(post("/stalled", to: server), body: Data("{}".utf8), timeout: .seconds(60))
+            try await transport.send(post("/stalled", to: server), body: HTTPBody("{}"), timeout: .seconds(60))
         }
         // The connection is taken once the server holds the first request.
         _ = await server.waitForRequests(count: 1)
         let result: Result<TransportResponse, TransportError>
         do {
-            result = .success(try await transport.send(post("/queued", to: server), body: Data("{}".utf8), timeout: timeout))
+            result = .success(try await transport.send(post("/queued", to: server), body: HTTPBody("{}"), timeout: timeout))
         } catch {
             result = .failure(error)
         }
@@ -57,7 +57,7 @@ import Testing
             #expect(server.requestCount("POST", "/stalled") == 1)
             #expect(server.requestCount("POST", "/queued") == 0)
             // The slot comes back when the stalled request ends: the next request goes through.
-            let response = try await transport.send(Self.post("/queued", to: server), body: Data("{}".utf8), timeout: .seconds(10))
+            let response = try await transport.send(Self.post("/queued", to: server), body: HTTPBody("{}"), timeout: .seconds(10))
             #expect(response.head.status.code == 200)
             #expect(server.requestCount("POST", "/queued") == 1)
         }
@@ -74,11 +74,11 @@ import Testing
             server.route("POST", "/stalled", .stall)
             server.route("POST", "/queued", .respond(.json("{}")))
             let stalled = Task {
-                try await transport.send(Self.post("/stalled", to: server), body: Data("{}".utf8), timeout: .seconds(60))
+                try await transport.send(Self.post("/stalled", to: server), body: HTTPBody("{}"), timeout: .seconds(60))
             }
             _ = await server.waitForRequests(count: 1)
             let queued = Task {
-                try await transport.send(Self.post("/queued", to: server), body: Data("{}".utf8), timeout: .seconds(60))
+                try await transport.send(Self.post("/queued", to: server), body: HTTPBody("{}"), timeout: .seconds(60))
             }
             queued.cancel()
             let result = await queued.result
@@ -104,7 +104,7 @@ import Testing
             server.route("POST", "/stalled", .stall)
             server.route("POST", "/orders", .respond(.json("{}")))
             let stalled = Task {
-                try await transport.send(Self.post("/stalled", to: server), body: Data("{}".utf8), timeout: .seconds(60))
+                try await transport.send(Self.post("/stalled", to: server), body: HTTPBody("{}"), timeout: .seconds(60))
             }
             _ = await server.waitForRequests(count: 1)
             let events = EventRecorder()

@@ -94,6 +94,9 @@ public final class TestServer: Sendable {
         case reset
         /// Does `behavior` after `delay`.
         case delayed(Duration, Behavior)
+        /// Sends the head, then the body a part at a time as `stream` says (see
+        /// `StreamedReply.swift`).
+        case stream(ResponseStream)
     }
 
     /// Decides the behaviour for a request.
@@ -375,6 +378,8 @@ public final class TestServer: Sendable {
                 let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
                 provider.setSoLinger(linger(l_onoff: 1, l_linger: 0))
                     .whenComplete { _ in loopBound.value.close(promise: nil) }
+            case .stream(let stream):
+                stream.start(context: context, keepAlive: keepAlive)
             case .delayed(let delay, let next):
                 let components = delay.components
                 let nanoseconds = components.seconds * 1_000_000_000 + components.attoseconds / 1_000_000_000

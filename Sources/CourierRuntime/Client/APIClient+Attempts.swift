@@ -12,6 +12,20 @@ extension APIClient {
         overrides: EndpointResilience,
         stopwatch: Stopwatch
     ) async -> Result<APIResponse<Request.Response>, APIError<Request.Failure>> {
+        await run(request, prepared: prepared, overrides: overrides, stopwatch: stopwatch) { raw, _ in
+            Self.interpret(raw, for: request)
+        }
+    }
+
+    /// One logical call whose final response `interpret` turns into the caller's result; the
+    /// streamed body, for a call that streams, comes along with the head.
+    func run<Request: APIRequest, Output>(
+        _ request: Request,
+        prepared: PreparedRequest,
+        overrides: EndpointResilience,
+        stopwatch: Stopwatch,
+        interpret: (RawResponse, HTTPBody?) -> Result<Output, APIError<Request.Failure>>
+    ) async -> Result<Output, APIError<Request.Failure>> {
         var replayed = false
         var attemptNumber = 1
         // The 401 that led to a replay: if the breaker refuses the replay, this is the real
@@ -37,13 +51,14 @@ extension APIClient {
                 return .failure(.transport(error))
             case .circuitOpen(let open):
                 if let answerBeforeReplay {
-                    return Self.interpret(answerBeforeReplay, for: request)
+                    return interpret(answerBeforeReplay, nil)
                 }
                 return .failure(.circuitOpen(open))
             case .response(let response):
                 let raw = RawResponse(status: response.head.status, headerFields: response.head.headerFields, body: response.body,
                                       coding: configuration.coding, rateLimitFields: configuration.rateLimitFields)
-                if raw.status.code == 401, !replayed, let onUnauthorized = configuration.auth.onUnauthorized {
+                // A body that can be read only once has been read: it cannot be replayed.
+                if raw.status.code == 401, !replayed, prepared.body?.isRepeatable ?? true, let onUnauthorized = configuration.auth.onUnauthorized {
                     let action = await onUnauthorized(Authentication.UnauthorizedContext(request: prepared.summary, response: raw))
                     if action == .replay {
                         replayed = true
@@ -51,7 +66,7 @@ extension APIClient {
                         continue
                     }
                 }
-                return Self.interpret(raw, for: request)
+                return interpret(raw, response.streamedBody)
             }
         }
     }
@@ -61,10 +76,7 @@ extension APIClient {
         for request: Request
     ) -> Result<APIResponse<Request.Response>, APIError<Request.Failure>> {
         guard request.successStatuses.contains(raw.status) else {
-            if let failure = Request.Failure.map(raw) {
-                return .failure(.endpoint(failure, raw))
-            }
-            return .failure(.undocumentedStatus(raw))
+            return interpretFailure(raw, for: request)
         }
         if let failure = Request.Failure.mapSuccess(raw) {
             // A failure inside a success status (Slack's `"ok": false`), before any decoding.
@@ -98,6 +110,17 @@ extension APIClient {
         }
     }
 
+    /// A failed status, mapped to the endpoint's documented failure when it has one.
+    static func interpretFailure<Request: APIRequest, Output>(
+        _ raw: RawResponse,
+        for request: Request
+    ) -> Result<Output, APIError<Request.Failure>> {
+        if let failure = Request.Failure.map(raw) {
+            return .failure(.endpoint(failure, raw))
+        }
+        return .failure(.undocumentedStatus(raw))
+    }
+
     // MARK: - The resilience seam
 
     /// Sends a prepared call through the retry loop and reports what came back, before any
@@ -124,6 +147,10 @@ extension APIClient {
         if !call.isIdempotent {
             // A request that declares itself unsafe to repeat is not repeated for its method.
             policy.idempotentMethods.remove(method)
+        }
+        if call.body?.isRepeatable == false {
+            // The first attempt reads a single-use body; there is nothing left to send again.
+            policy.maxAttempts = 1
         }
         let traits = RetryTraits(
             method: method,
@@ -226,7 +253,7 @@ extension APIClient {
         if Task.isCancelled {
             outcome = .transportFailure(TransportError(.cancelled, requestMayHaveBeenSent: false))
         } else {
-            switch await Self.send(call.head, body: call.body, timeout: timeout, through: transport) {
+            switch await Self.send(call, timeout: timeout, through: transport) {
             case .success(let response): outcome = .response(response)
             case .failure(let error): outcome = .transportFailure(error)
             }
@@ -245,8 +272,7 @@ extension APIClient {
     /// transport's task is cancelled and the attempt reports a timeout once that task ends.
     /// Cancelling the calling task cancels the transport's task at once.
     private static func send(
-        _ head: HTTPRequest,
-        body: Data?,
+        _ call: PreparedRequest,
         timeout: Duration,
         through transport: any HTTPTransport
     ) async -> Result<TransportResponse, TransportError> {
@@ -262,7 +288,10 @@ extension APIClient {
             }
             defer { Backstops.shared.disarm(backstop) }
             do throws(TransportError) {
-                return .success(try await transport.send(head, body: body, timeout: timeout))
+                guard call.streamsResponse else {
+                    return .success(try await transport.send(call.head, body: call.body, timeout: timeout))
+                }
+                return .success(try await streamedAttempt(call, timeout: timeout, through: transport))
             } catch {
                 return .failure(error)
             }
@@ -281,6 +310,40 @@ extension APIClient {
             return .failure(TransportError(.timedOut))
         }
         return result
+    }
+
+    /// The largest error body a streamed call reads to map a failed status; the success body
+    /// streams without a limit.
+    static let streamedErrorBodyLimit = 4 * 1024 * 1024
+
+    /// One attempt of a call that streams its response: a success status hands its body on
+    /// unread; any other status is read to the end (within the attempt's time and
+    /// ``streamedErrorBodyLimit``), so that retries, the breaker and the failure mapping see
+    /// it as they see a buffered call's.
+    private static func streamedAttempt(
+        _ call: PreparedRequest,
+        timeout: Duration,
+        through transport: any HTTPTransport
+    ) async throws(TransportError) -> TransportResponse {
+        let response = try await transport.stream(call.head, body: call.body, timeout: timeout)
+        guard call.successStatuses.contains(response.head.status) else {
+            do {
+                return TransportResponse(head: response.head, body: try await response.body.collect(upTo: streamedErrorBodyLimit))
+            } catch let error as TransportError {
+                throw error
+            } catch HTTPBody.ReadError.tooLarge {
+                throw TransportError(.responseTooLarge)
+            } catch {
+                throw TransportError(Task.isCancelled ? .cancelled : .other, underlying: Unreadable(description: String(describing: error)))
+            }
+        }
+        var delivered = TransportResponse(head: response.head)
+        delivered.streamedBody = response.body
+        return delivered
+    }
+
+    struct Unreadable: Error, Sendable, CustomStringConvertible {
+        var description: String
     }
 }
 

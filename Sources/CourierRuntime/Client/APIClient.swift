@@ -16,7 +16,7 @@ public struct APIClient: Sendable {
     /// Everything else.
     public var configuration: Configuration
 
-    private let base: Result<BaseAddress, InvalidReason>
+    let base: Result<BaseAddress, InvalidReason>
 
     /// Creates a client.
     ///

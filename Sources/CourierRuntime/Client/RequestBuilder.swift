@@ -4,7 +4,10 @@ import HTTPTypes
 /// A request turned into what goes on the wire, ready for any number of attempts.
 struct PreparedRequest: Sendable {
     var head: HTTPRequest
-    var body: Data?
+    var body: HTTPBody?
+    /// Whether a successful response's body is handed to the caller as it arrives instead of
+    /// being buffered (``APIClient/stream(_:resilience:)``).
+    var streamsResponse = false
     var summary: RequestSummary
     var attemptTimeout: Duration
     var isIdempotent: Bool
@@ -81,22 +84,34 @@ enum RequestBuilder {
             fields[fieldName] = value
         }
 
-        var body: Data?
+        var body: HTTPBody?
         switch request.body {
         case nil:
             break
         case .json(let value):
             do {
-                body = try coding.makeEncoder().encode(value)
+                body = HTTPBody(try coding.makeEncoder().encode(value))
             } catch {
                 throw fail(.bodyEncodingFailed(String(describing: error)))
             }
             if fields[.contentType] == nil { fields[.contentType] = "application/json" }
         case .data(let data, let contentType):
-            body = data
+            body = HTTPBody(data)
             if fields[.contentType] == nil { fields[.contentType] = contentType }
+        case .stream(let stream, let contentType):
+            body = stream
+            if fields[.contentType] == nil { fields[.contentType] = contentType }
+        case .multipart(let form):
+            do throws(MultipartForm.EncodingError) {
+                let (encoded, contentType) = try form.encoded()
+                body = encoded
+                // The boundary in the field must be the one in the body, whatever else was set.
+                fields[.contentType] = contentType
+            } catch {
+                throw fail(.bodyEncodingFailed(error.description))
+            }
         case .form(let parameters):
-            body = Data(encodeForm(parameters, coding: coding, query: configuration.query).utf8)
+            body = HTTPBody(Data(encodeForm(parameters, coding: coding, query: configuration.query).utf8))
             if fields[.contentType] == nil { fields[.contentType] = "application/x-www-form-urlencoded" }
         }
         if fields[.accept] == nil { fields[.accept] = "application/json" }

@@ -146,6 +146,11 @@ public enum RequestBody: Sendable {
     case json(any Encodable & Sendable)
     /// Bytes sent as given with the content type given.
     case data(Data, contentType: String)
+    /// A body read as it is sent, such as a file (``HTTPBody/init(contentsOf:chunkSize:)``), with
+    /// the content type given. A body that can be read only once is never retried.
+    case stream(HTTPBody, contentType: String)
+    /// A `multipart/form-data` form, sent with its boundary in `Content-Type`.
+    case multipart(MultipartForm)
     /// Fields sent as `application/x-www-form-urlencoded`.
     case form(Parameters)
 }

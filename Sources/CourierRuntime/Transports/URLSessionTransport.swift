@@ -101,10 +101,35 @@ public final class URLSessionTransport: HTTPTransport, Sendable {
     ///   keyless POST. Once in the session, nothing FoundationNetworking reports tells whether
     ///   the request was written (`countOfBytesSent` stays 0 even for a POST whose body the
     ///   server read), so any later failure that does not prove otherwise is "may have been sent".
-    public func send(_ request: HTTPRequest, body: Data?, timeout: Duration) async throws(TransportError) -> TransportResponse {
+    public func send(_ request: HTTPRequest, body: HTTPBody?, timeout: Duration) async throws(TransportError) -> TransportResponse {
+        try await perform(request, body: body, timeout: timeout, streaming: false)
+    }
+
+    /// Sends one attempt and returns when the response head arrives; the body is read from the
+    /// session's delegate as it arrives.
+    ///
+    /// The size limit does not apply: whoever reads the body decides how much to keep. On
+    /// Linux, the request keeps its place among the `httpMaximumConnectionsPerHost` requests
+    /// admitted per host until its body has been read to the end or abandoned.
+    public func stream(_ request: HTTPRequest, body: HTTPBody?, timeout: Duration) async throws(TransportError) -> StreamedResponse {
+        let response = try await perform(request, body: body, timeout: timeout, streaming: true)
+        return StreamedResponse(head: response.head, body: response.streamedBody ?? HTTPBody(response.body))
+    }
+
+    private func perform(_ request: HTTPRequest, body: HTTPBody?, timeout: Duration, streaming: Bool) async throws(TransportError) -> TransportResponse {
         guard let url = Self.url(of: request) else {
             throw TransportError(.other, requestMayHaveBeenSent: false, underlying: InvalidURL(path: request.path ?? ""))
         }
+        // URLSession sends bytes from memory or from a file; a body that is neither is written
+        // to a temporary file first, so that it is never held in memory whole.
+        let upload: Upload
+        do {
+            upload = try await Upload(body)
+        } catch {
+            throw TransportError(Task.isCancelled ? .cancelled : .other, requestMayHaveBeenSent: false, underlying: Underlying(
+                code: 0, domain: "URLSessionTransport", message: "The request body could not be read: \(error)"))
+        }
+        defer { upload.removeSpool() }
         var remaining = timeout
         let key = "\(request.scheme ?? "")://\(request.authority ?? "")"
         if let gate {
@@ -120,7 +145,9 @@ public final class URLSessionTransport: HTTPTransport, Sendable {
                 throw TransportError(.cancelled, requestMayHaveBeenSent: false)
             }
         }
-        defer { gate?.leave(key) }
+        // A streamed body keeps its connection, and so its place at the gate, until it is read.
+        let exit = GateExit(gate: gate, key: key)
+        defer { exit.leaveUnlessHandedOver() }
         guard remaining > .zero, !Task.isCancelled else {
             throw TransportError(Task.isCancelled ? .cancelled : .timedOut, requestMayHaveBeenSent: false)
         }
@@ -129,7 +156,9 @@ public final class URLSessionTransport: HTTPTransport, Sendable {
         for field in request.headerFields {
             urlRequest.addValue(field.value, forHTTPHeaderField: field.name.rawName)
         }
-        urlRequest.httpBody = body
+        if case .memory(let data) = upload {
+            urlRequest.httpBody = data
+        }
         #if canImport(FoundationNetworking)
         // `session.configuration` is a copy of the session's own, untouched by later changes to
         // the object the caller passed in.
@@ -137,19 +166,25 @@ public final class URLSessionTransport: HTTPTransport, Sendable {
         #else
         let isolated: URLSession? = nil
         #endif
-        let task = (isolated ?? session).dataTask(with: urlRequest)
+        let task: URLSessionTask
+        if let file = upload.file {
+            task = (isolated ?? session).uploadTask(with: urlRequest, fromFile: file)
+        } else {
+            task = (isolated ?? session).dataTask(with: urlRequest)
+        }
         self.delegate.name(task)
         // The session lets go of itself and its connection once the task is over.
         isolated?.finishTasksAndInvalidate()
-        let limit = maximumResponseBodySize
+        let mode: SessionDelegate.Mode = streaming ? .streaming(exit) : .buffered(limit: maximumResponseBodySize)
         let delegate = self.delegate
         // FoundationNetworking on Linux ignores `URLRequest.timeoutInterval` (a stalled
         // request outlived a 1.5 s interval in our tests), so the timeout is enforced here.
+        // It ends with this function: for a stream, once the head has arrived.
         let timer = OneShotTimer(after: remaining) { delegate.cancel(task, as: .timedOut) }
         defer { timer.cancel() }
         let result: Result<TransportResponse, TransportError> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                delegate.register(task, limit: limit, continuation: continuation)
+                delegate.register(task, mode: mode, continuation: continuation)
                 if Task.isCancelled {
                     delegate.cancel(task, as: .cancelled)
                 } else {
@@ -260,9 +295,20 @@ public final class URLSessionTransport: HTTPTransport, Sendable {
 
 /// Collects each task's response and body and resumes its caller exactly once.
 private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    /// What a task's caller wants: the whole body under a limit, or the head and then the body
+    /// as it arrives.
+    enum Mode {
+        case buffered(limit: Int)
+        case streaming(GateExit)
+    }
+
     private struct Pending {
         var continuation: CheckedContinuation<Result<TransportResponse, TransportError>, Never>?
         var limit: Int
+        /// Set for a streamed response once its head has been handed out.
+        var chunks: AsyncThrowingStream<Data, any Error>.Continuation?
+        var completion: StreamCompletion?
+        var streaming: GateExit?
         var response: HTTPURLResponse?
         var body = Data()
         var cancelReason: TransportError.Kind?
@@ -288,10 +334,15 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
         task.taskDescription.flatMap { UInt64($0) } ?? 0
     }
 
-    func register(_ task: URLSessionTask, limit: Int, continuation: CheckedContinuation<Result<TransportResponse, TransportError>, Never>) {
+    func register(_ task: URLSessionTask, mode: Mode, continuation: CheckedContinuation<Result<TransportResponse, TransportError>, Never>) {
         let cancelledEarly = pending.withLock { table -> Bool in
             let early = table[Self.key(task)]?.cancelledEarly ?? false
-            table[Self.key(task)] = Pending(continuation: continuation, limit: limit)
+            switch mode {
+            case .buffered(let limit):
+                table[Self.key(task)] = Pending(continuation: continuation, limit: limit)
+            case .streaming(let exit):
+                table[Self.key(task)] = Pending(continuation: continuation, limit: .max, streaming: exit)
+            }
             return early
         }
         if cancelledEarly {
@@ -329,12 +380,15 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
         completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
     ) {
         let http = response as? HTTPURLResponse
-        let tooLarge = pending.withLock { table -> Bool in
+        let (tooLarge, exit) = pending.withLock { table -> (Bool, GateExit?) in
             table[Self.key(dataTask)]?.response = http
-            guard let limit = table[Self.key(dataTask)]?.limit else { return false }
-            return (http?.expectedContentLength ?? -1) > Int64(limit)
+            guard let entry = table[Self.key(dataTask)] else { return (false, nil) }
+            return ((http?.expectedContentLength ?? -1) > Int64(entry.limit), entry.streaming)
         }
-        if tooLarge {
+        if let exit {
+            completionHandler(.allow)
+            startStream(dataTask, response: http, exit: exit)
+        } else if tooLarge {
             completionHandler(.cancel)
             finish(dataTask, with: .failure(TransportError(.responseTooLarge)))
         } else {
@@ -345,6 +399,10 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let tooLarge = pending.withLock { table -> Bool in
             guard var entry = table[Self.key(dataTask)] else { return false }
+            if let chunks = entry.chunks {
+                chunks.yield(data)
+                return false
+            }
             guard entry.body.count + data.count <= entry.limit else { return true }
             entry.body.append(data)
             table[Self.key(dataTask)] = entry
@@ -358,6 +416,20 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         // The task is over: its entry goes, whether or not its caller was already answered.
         let entry = pending.withLock { $0.removeValue(forKey: Self.key(task)) }
+        if let chunks = entry?.chunks {
+            // A streamed body: its head went out already; its reader learns how it ended.
+            if let reason = entry?.cancelReason {
+                chunks.finish(throwing: TransportError(reason))
+            } else if let error {
+                var failure = URLSessionTransport.transportError(for: error, cancelledAs: nil)
+                if (error as NSError).code == URLError.Code.unknown.rawValue { failure.kind = .connectionLost }
+                chunks.finish(throwing: failure)
+            } else {
+                entry?.completion?.markComplete()
+                chunks.finish()
+            }
+            return
+        }
         guard let entry, let continuation = entry.continuation else { return }
         let finish = { (result: Result<TransportResponse, TransportError>) in continuation.resume(returning: result) }
         if let reason = entry.cancelReason {
@@ -386,6 +458,38 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
         finish(.success(TransportResponse(head: head, body: entry.body)))
     }
 
+    /// Hands out a streamed response's head with a body fed by the data callbacks that follow.
+    private func startStream(_ task: URLSessionDataTask, response: HTTPURLResponse?, exit: GateExit) {
+        guard let response, let head = Self.head(of: response) else {
+            cancel(task, as: .other)
+            finish(task, with: .failure(TransportError(.other, underlying: URLSessionTransport.Underlying(
+                code: 0, domain: "Courier", message: "The response was not an HTTP response."))))
+            return
+        }
+        let (stream, chunks) = AsyncThrowingStream<Data, any Error>.makeStream()
+        exit.handOver()
+        chunks.onTermination = { [weak self] termination in
+            // A reader that stopped early (cancelled, or dropped its iterator) closes the
+            // connection; a finished body has nothing left to cancel.
+            if case .cancelled = termination {
+                self?.cancel(task, as: .cancelled)
+            }
+            exit.leave()
+        }
+        let completion = StreamCompletion()
+        let continuation = pending.withLock { table -> CheckedContinuation<Result<TransportResponse, TransportError>, Never>? in
+            table[Self.key(task)]?.chunks = chunks
+            table[Self.key(task)]?.completion = completion
+            let continuation = table[Self.key(task)]?.continuation
+            table[Self.key(task)]?.continuation = nil
+            return continuation
+        }
+        let length: HTTPBody.Length = response.expectedContentLength >= 0 ? .known(response.expectedContentLength) : .unknown
+        var delivered = TransportResponse(head: head)
+        delivered.streamedBody = HTTPBody(DelegateChunks(stream: stream, completion: completion), length: length, iterationBehavior: .single)
+        continuation?.resume(returning: .success(delivered))
+    }
+
     private func finish(_ task: URLSessionTask, with result: Result<TransportResponse, TransportError>) {
         let continuation = pending.withLock { table in
             let continuation = table[Self.key(task)]?.continuation
@@ -404,5 +508,122 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
             fields.append(HTTPField(name: name, value: text))
         }
         return HTTPResponse(status: HTTPResponse.Status(code: response.statusCode), headerFields: fields)
+    }
+}
+
+/// What URLSession sends as a request body: nothing, bytes in memory, or a file.
+private enum Upload {
+    case none
+    case memory(Data)
+    case file(URL, isSpool: Bool)
+
+    init(_ body: HTTPBody?) async throws {
+        guard let body else {
+            self = .none
+            return
+        }
+        switch body.storage {
+        case .buffered(let data):
+            self = .memory(data)
+        case .file(let url, _):
+            self = .file(url, isSpool: false)
+        case .chunks:
+            let spool = FileManager.default.temporaryDirectory.appendingPathComponent("courier-upload-\(UUID().uuidString)")
+            guard FileManager.default.createFile(atPath: spool.path, contents: nil) else {
+                throw HTTPBody.ReadError.unreadableFile(path: spool.path, reason: "The temporary file could not be created.")
+            }
+            do {
+                let handle = try FileHandle(forWritingTo: spool)
+                defer { try? handle.close() }
+                for try await chunk in body {
+                    try handle.write(contentsOf: chunk)
+                }
+            } catch {
+                try? FileManager.default.removeItem(at: spool)
+                throw error
+            }
+            self = .file(spool, isSpool: true)
+        }
+    }
+
+    var file: URL? {
+        if case .file(let url, _) = self { return url }
+        return nil
+    }
+
+    func removeSpool() {
+        if case .file(let url, true) = self {
+            try? FileManager.default.removeItem(at: url)
+        }
+    }
+}
+
+/// Lets a request's place at the admission gate go exactly once: when the attempt ends, or,
+/// for a streamed response, when its body has been read or abandoned.
+final class GateExit: Sendable {
+    private let gate: AdmissionGate?
+    private let key: String
+    private let state = Locked((handedOver: false, left: false))
+
+    init(gate: AdmissionGate?, key: String) {
+        self.gate = gate
+        self.key = key
+    }
+
+    /// The body's reader will call ``leave()``.
+    func handOver() {
+        state.withLock { $0.handedOver = true }
+    }
+
+    func leaveUnlessHandedOver() {
+        if !state.withLock({ $0.handedOver }) { leave() }
+    }
+
+    func leave() {
+        let first = state.withLock { state -> Bool in
+            defer { state.left = true }
+            return !state.left
+        }
+        if first { gate?.leave(key) }
+    }
+}
+
+/// Whether a streamed body's task completed, as opposed to its stream ending because the reader
+/// was cancelled (which `AsyncThrowingStream` reports as a plain end).
+final class StreamCompletion: Sendable {
+    private let complete = Locked(false)
+
+    func markComplete() {
+        complete.withLock { $0 = true }
+    }
+
+    var isComplete: Bool {
+        complete.withLock { $0 }
+    }
+}
+
+/// The chunks the delegate receives, ending with an error unless the task completed, so that a
+/// reader that was cancelled never takes a cut-off body for a whole one.
+private struct DelegateChunks: AsyncSequence, Sendable {
+    var stream: AsyncThrowingStream<Data, any Error>
+    var completion: StreamCompletion
+
+    struct AsyncIterator: AsyncIteratorProtocol {
+        var base: AsyncThrowingStream<Data, any Error>.AsyncIterator
+        var completion: StreamCompletion
+
+        mutating func next() async throws -> Data? {
+            if let chunk = try await base.next() {
+                return chunk
+            }
+            guard completion.isComplete else {
+                throw TransportError(.cancelled)
+            }
+            return nil
+        }
+    }
+
+    func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(base: stream.makeAsyncIterator(), completion: completion)
     }
 }

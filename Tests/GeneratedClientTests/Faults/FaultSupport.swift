@@ -305,7 +305,7 @@ struct HeldTransport: HTTPTransport {
         return plan
     }
 
-    func send(_ request: HTTPRequest, body: Data?, timeout: Duration) async throws(TransportError) -> TransportResponse {
+    func send(_ request: HTTPRequest, body: HTTPBody?, timeout: Duration) async throws(TransportError) -> TransportResponse {
         guard let plan = hold.withLock({ $0 }) else {
             return try await base.send(request, body: body, timeout: timeout)
         }

@@ -1,0 +1,54 @@
+import Foundation
+
+extension APIClient {
+    /// Sends a request and returns as soon as a successful response's head arrives, with its
+    /// body to be read as it arrives.
+    ///
+    /// Everything up to the head is an ordinary call: auth, retries, the breaker and the
+    /// budget, the attempt timeout (which ends when the head arrives), and a failed status
+    /// mapped to the endpoint's documented failure from its body, read whole. The successful
+    /// body is not decoded, and `Failure.mapSuccess` does not look at it.
+    ///
+    /// ```swift
+    /// let download = try await client.stream(GetExport(id: id))
+    /// for try await chunk in download.body { try file.write(contentsOf: chunk) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - request: What to send; its `Response` type is not used.
+    ///   - resilience: This call's own retry and breaker choices, over the request's
+    ///     ``APIRequest/resilience``.
+    public func stream<Request: APIRequest>(
+        _ request: Request,
+        resilience: EndpointResilience? = nil
+    ) async throws(APIError<Request.Failure>) -> StreamingResponse {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let stopwatch = Stopwatch(configuration.resilience.clock)
+        var prepared: PreparedRequest
+        do throws(InvalidRequest) {
+            let base = try self.base.mapError { InvalidRequest($0.reason, operationName: request.operationName) }.get()
+            prepared = try RequestBuilder.prepare(request, base: base, configuration: configuration)
+        } catch {
+            let failure = APIError<Request.Failure>.invalidRequest(error)
+            log(failure: failure, operationName: request.operationName, method: request.method, pathTemplate: request.path.template)
+            throw failure
+        }
+        prepared.streamsResponse = true
+        emit(.started(prepared.summary))
+        let overrides = request.resilience.overridden(by: resilience ?? .inherited)
+        let result = await run(request, prepared: prepared, overrides: overrides, stopwatch: stopwatch) { raw, body -> Result<StreamingResponse, APIError<Request.Failure>> in
+            guard request.successStatuses.contains(raw.status) else {
+                return Self.interpretFailure(raw, for: request)
+            }
+            return .success(StreamingResponse(status: raw.status, headerFields: raw.headerFields, body: body ?? HTTPBody(raw.body), rateLimit: raw.rateLimit))
+        }
+        switch result {
+        case .success(let response):
+            emit(.finished(prepared.summary, result: .success(response.status, response.rateLimit), duration: clock.now - start))
+        case .failure(let error):
+            emit(.finished(prepared.summary, result: .failure(FailureSummary(error)), duration: clock.now - start))
+        }
+        return try result.get()
+    }
+}
