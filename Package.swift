@@ -166,6 +166,8 @@ let package = Package(
             name: "CourierRuntimeTests",
             dependencies: [
                 "CourierRuntime", "CourierTesting", "CourierAsyncHTTPClient", "CourierTestServer",
+                // Runs `courier-bench transfer` as a child process to measure a transfer's memory apart from the server's.
+                "CourierTestSupport",
                 // The transport's own tests build HTTPClients and classify HTTPClientError.
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
