@@ -306,8 +306,7 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
         var continuation: CheckedContinuation<Result<TransportResponse, TransportError>, Never>?
         var limit: Int
         /// Set for a streamed response once its head has been handed out.
-        var chunks: AsyncThrowingStream<Data, any Error>.Continuation?
-        var completion: StreamCompletion?
+        var chunks: SpillBuffer?
         var streaming: GateExit?
         var response: HTTPURLResponse?
         var body = Data()
@@ -398,19 +397,18 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let key = Self.key(dataTask)
-        let (tooLarge, streamed) = pending.withLock { table -> (Bool, StreamCompletion?) in
+        let (tooLarge, streamed) = pending.withLock { table -> (Bool, SpillBuffer?) in
             guard let entry = table[key] else { return (false, nil) }
             if let chunks = entry.chunks {
-                chunks.yield(data)
-                return (false, entry.completion)
+                return (false, chunks)
             }
             guard entry.body.count + data.count <= entry.limit else { return (true, nil) }
             // Appended in place: a copy of the entry would copy the whole body so far each time.
             table[key]?.body.append(data)
             return (false, nil)
         }
-        // Outside the lock: it may suspend the task.
-        streamed?.received(data.count)
+        // Outside the lock: it may write to disk.
+        streamed?.append(data)
         if tooLarge {
             cancel(dataTask, as: .responseTooLarge)
         }
@@ -422,15 +420,15 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
         if let chunks = entry?.chunks {
             // A streamed body: its head went out already; its reader learns how it ended.
             if let reason = entry?.cancelReason {
-                chunks.finish(throwing: TransportError(reason))
+                chunks.finish(.failure(TransportError(reason)))
             } else if let error {
                 var failure = URLSessionTransport.transportError(for: error, cancelledAs: nil)
                 if (error as NSError).code == URLError.Code.unknown.rawValue { failure.kind = .connectionLost }
-                chunks.finish(throwing: failure)
+                chunks.finish(.failure(failure))
             } else {
-                entry?.completion?.markComplete()
-                chunks.finish()
+                chunks.finish(.success(()))
             }
+            entry?.streaming?.leave()
             return
         }
         guard let entry, let continuation = entry.continuation else { return }
@@ -469,28 +467,21 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
                 code: 0, domain: "Courier", message: "The response was not an HTTP response."))))
             return
         }
-        let (stream, chunks) = AsyncThrowingStream<Data, any Error>.makeStream()
         exit.handOver()
-        chunks.onTermination = { [weak self] termination in
-            // A reader that stopped early (cancelled, or dropped its iterator) closes the
-            // connection; a finished body has nothing left to cancel.
-            if case .cancelled = termination {
-                self?.cancel(task, as: .cancelled)
-            }
-            exit.leave()
+        // A reader that stops early (cancelled, or dropping the body) closes the connection;
+        // the request's place at the gate goes when the task is over either way.
+        let buffer = SpillBuffer { [weak self] in
+            self?.cancel(task, as: .cancelled)
         }
-        let completion = StreamCompletion()
-        completion.attach(task)
         let continuation = pending.withLock { table -> CheckedContinuation<Result<TransportResponse, TransportError>, Never>? in
-            table[Self.key(task)]?.chunks = chunks
-            table[Self.key(task)]?.completion = completion
+            table[Self.key(task)]?.chunks = buffer
             let continuation = table[Self.key(task)]?.continuation
             table[Self.key(task)]?.continuation = nil
             return continuation
         }
         let length: HTTPBody.Length = response.expectedContentLength >= 0 ? .known(response.expectedContentLength) : .unknown
         var delivered = TransportResponse(head: head)
-        delivered.streamedBody = HTTPBody(DelegateChunks(stream: stream, completion: completion), length: length, iterationBehavior: .single)
+        delivered.streamedBody = HTTPBody(SpilledChunks(buffer), length: length, iterationBehavior: .single)
         continuation?.resume(returning: .success(delivered))
     }
 
@@ -592,97 +583,3 @@ final class GateExit: Sendable {
     }
 }
 
-/// A streamed body's shared state: whether its task completed (as opposed to its stream
-/// ending because the reader was cancelled, which `AsyncThrowingStream` reports as a plain
-/// end), and how many received bytes the reader has not taken yet.
-///
-/// URLSession pushes data as fast as the network brings it, so a reader slower than the network
-/// (a download to a slow disk) would otherwise have the whole body pile up in memory: past
-/// ``highWater`` unread bytes the task is suspended, and once the reader has brought them below
-/// ``lowWater`` it is resumed.
-final class StreamCompletion: Sendable {
-    static let highWater = 1024 * 1024
-    static let lowWater = 256 * 1024
-    #if canImport(FoundationNetworking)
-    static let suspensionWorks = false
-    #endif
-
-    private struct State {
-        var complete = false
-        var unread = 0
-        var suspended = false
-        var task: URLSessionTask?
-    }
-
-    private let state = Locked(State())
-
-    func attach(_ task: URLSessionTask) {
-        state.withLock { $0.task = task }
-    }
-
-    func markComplete() {
-        state.withLock {
-            $0.complete = true
-            $0.task = nil
-        }
-    }
-
-    var isComplete: Bool {
-        state.withLock { $0.complete }
-    }
-
-    /// Called by the delegate before it hands the reader `count` more bytes.
-    func received(_ count: Int) {
-        #if canImport(FoundationNetworking)
-        // Measured on Linux: suspending a running task does not stop FoundationNetworking from
-        // reading; the bytes pile up inside it instead (a 50 MB download rose by 58 MB with
-        // suspension, 21 MB without). See docs/Transports.md.
-        if Self.suspensionWorks == false { return }
-        #endif
-        let toSuspend = state.withLock { state -> URLSessionTask? in
-            state.unread += count
-            guard !state.complete, !state.suspended, state.unread > Self.highWater, let task = state.task else { return nil }
-            state.suspended = true
-            return task
-        }
-        toSuspend?.suspend()
-    }
-
-    /// Called by the reader as it takes `count` bytes.
-    func taken(_ count: Int) {
-        let toResume = state.withLock { state -> URLSessionTask? in
-            state.unread -= count
-            guard state.suspended, state.unread < Self.lowWater, let task = state.task else { return nil }
-            state.suspended = false
-            return task
-        }
-        toResume?.resume()
-    }
-}
-
-/// The chunks the delegate receives, ending with an error unless the task completed, so that a
-/// reader that was cancelled never takes a cut-off body for a whole one.
-private struct DelegateChunks: AsyncSequence, Sendable {
-    var stream: AsyncThrowingStream<Data, any Error>
-    var completion: StreamCompletion
-
-    struct AsyncIterator: AsyncIteratorProtocol {
-        var base: AsyncThrowingStream<Data, any Error>.AsyncIterator
-        var completion: StreamCompletion
-
-        mutating func next() async throws -> Data? {
-            if let chunk = try await base.next() {
-                completion.taken(chunk.count)
-                return chunk
-            }
-            guard completion.isComplete else {
-                throw TransportError(.cancelled)
-            }
-            return nil
-        }
-    }
-
-    func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(base: stream.makeAsyncIterator(), completion: completion)
-    }
-}
