@@ -136,6 +136,34 @@ import Testing
         ])
     }
 
+    @Test func formAndCaseValuesAndTheGeneratedEnumName() {
+        let yaml = """
+            service: Petstore
+            baseURL: https://petstore.example.com
+            \(Self.models)
+              SubmitContent:
+                properties: { a: String }
+            endpoints:
+              submit:
+                post: /a
+                body:
+                  contentTypes: [{ type: Pet }, { type: String, contentType: text/plain, case: "--" }]
+              styled:
+                post: /b
+                body: { type: Pet, contentType: application/x-www-form-urlencoded, form: brackets }
+              missingType:
+                post: /c
+                body:
+                  contentTypes: [{ contentType: text/plain }]
+            """
+        #expect(diagnosticLines(yaml) == [
+            "Specs/x.yaml:8:3: error: model 'SubmitContent' becomes the Swift type 'SubmitContent', the name of the content-type enum of endpoint 'submit'; rename one",
+            "Specs/x.yaml:14:84: error: case name '--' has no letters or digits to form a Swift identifier",
+            "Specs/x.yaml:17:78: error: 'form' must be a mapping, found 'brackets'",
+            "Specs/x.yaml:21:22: error: an entry of 'contentTypes' is missing required key 'type'",
+        ])
+    }
+
     @Test func validFormsTextVariantsAndStylesGenerate() throws {
         let yaml = """
             service: Petstore

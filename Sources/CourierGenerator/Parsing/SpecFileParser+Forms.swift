@@ -30,7 +30,7 @@ extension SpecFileParser {
     }
 
     func parseFormStyle(_ node: Node) -> FormStyleSpec? {
-        guard let mapping = reader.mapping(node, "'form' (a mapping such as { objects: brackets, arrays: brackets })") else { return nil }
+        guard let mapping = reader.mapping(node, "'form'") else { return nil }
         let fields = reader.fields(of: mapping, in: "'form'", allowed: ["objects", "arrays"], owner: reader.location(of: node))
         var style = FormStyleSpec()
         func read<Option: RawRepresentable & CaseIterable>(_ key: String, _ type: Option.Type) -> Option? where Option.RawValue == String {
