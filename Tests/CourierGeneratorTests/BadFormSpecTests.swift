@@ -118,6 +118,7 @@ import Testing
                   spaceExploded: { type: "[String]?", style: spaceDelimited, explode: true }
                   unknownStyle: { type: "[String]?", style: matrix }
                   modelWithoutStyle: Pet?
+                  deepDefault: { type: Pet, style: deepObject, default: rex }
                 response: "[Pet]"
             """
         #expect(diagnosticLines(yaml) == [
@@ -133,6 +134,7 @@ import Testing
             "Specs/x.yaml:19:43: error: query parameter 'spaceExploded' has style 'spaceDelimited' with 'explode: true'; a delimited style joins the elements into one item, so it cannot also repeat the name",
             "Specs/x.yaml:20:49: error: unknown 'style' 'matrix' of query parameter 'unknownStyle'; expected one of form, spaceDelimited, pipeDelimited, deepObject",
             "Specs/x.yaml:21:7: error: query parameter 'modelWithoutStyle' has type 'Pet?'; query parameters take String, Int, Int64, Double, Bool, Date, URL, a string enum, or a list of these",
+            "Specs/x.yaml:22:7: error: query parameter 'deepDefault' has style 'deepObject' and a 'default'; a model has no literal to default to, so make it optional instead",
         ])
     }
 

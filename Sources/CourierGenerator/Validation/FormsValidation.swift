@@ -101,6 +101,9 @@ extension SpecValidator {
                       + "(filter[status]=open), so its type must be a model", at: style.location)
             } else if style.explode == false {
                 error("\(what) has style 'deepObject' with 'explode: false'; deepObject always sends one item per field", at: style.location)
+            } else if parameter.defaultValue != nil {
+                error("\(what) has style 'deepObject' and a 'default'; a model has no literal to default to, so make it optional instead",
+                      at: parameter.location)
             }
         case .spaceDelimited?, .pipeDelimited?:
             if !isArray {
