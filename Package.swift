@@ -116,6 +116,7 @@ let package = Package(
         referenceFixture("ErrorRanges"),
         referenceFixture("Escaping"),
         referenceFixture("FaultSuite"),
+        referenceFixture("Forms"),
         referenceFixture("Keywords"),
         referenceFixture("Parameters"),
         referenceFixture("Payloads"),
@@ -184,6 +185,7 @@ let package = Package(
                 "BookshelfAPI", "DiscordAPI", "GitHubAPI", "MarketplaceAPI", "QiitaAPI", "SlackAPI", "StripeAPI",
                 "ReferenceDiscriminators", "ReferenceEnums", "ReferenceErrorMatching", "ReferenceErrorMeaning", "ReferenceErrorRanges", "ReferenceEscaping",
                 "ReferenceKeywords", "ReferenceParameters", "ReferenceResilience", "ReferencePayloads", "ReferenceUnions",
+                "ReferenceForms",
                 // The generated client of the server-counted fault suite (Faults/).
                 "ReferenceFaultSuite",
                 "CourierRuntime", "CourierTesting", "CourierAsyncHTTPClient", "CourierTestServer", "CourierGenerator",

@@ -74,6 +74,38 @@ public struct StripeClient: Sendable {
         try await self.client.send(RetrieveChargeRequest(id: id, expand: expand))
     }
 
+    /// Creates a customer (POST /v1/customers).
+    ///
+    /// - Parameters:
+    ///   - body: What the request sends.
+    /// - Returns: The decoded `Customer`.
+    /// - Throws: `APIError<CreateCustomerFailure>`; its `.endpoint` case carries the documented failure.
+    public func createCustomer(
+        body: NewCustomer
+    ) async throws(APIError<CreateCustomerFailure>) -> Customer {
+        try await self.client.send(CreateCustomerRequest(body: body))
+    }
+
+    /// Customers, newest first (GET /v1/customers); `created` filters by creation time.
+    ///
+    /// - Parameters:
+    ///   - email: The `email` query parameter.
+    ///   - created: The `created` query parameter.
+    ///   - limit: 1 to 100; 10 when left out.
+    ///   - startingAfter: The last customer id of the previous page.
+    ///   - expand: Fields to expand, such as `data.default_source`.
+    /// - Returns: The decoded `CustomerList`.
+    /// - Throws: `APIError<ListCustomersFailure>`; its `.endpoint` case carries the documented failure.
+    public func listCustomers(
+        email: String? = nil,
+        created: CreatedFilter? = nil,
+        limit: Int? = nil,
+        startingAfter: String? = nil,
+        expand: [String]? = nil
+    ) async throws(APIError<ListCustomersFailure>) -> CustomerList {
+        try await self.client.send(ListCustomersRequest(email: email, created: created, limit: limit, startingAfter: startingAfter, expand: expand))
+    }
+
     /// A customer by id (GET /v1/customers/{id}).
     ///
     /// - Parameters:

@@ -47,6 +47,8 @@ public struct ChargeRequest: Codable, Hashable, Sendable {
     public var capture: Bool
     /// The `metadata` field.
     public var metadata: [String: String]?
+    /// Fields of the returned charge to expand, sent as `expand[]=customer`.
+    public var expand: [String]?
 
     /// Creates a value from its properties.
     ///
@@ -58,6 +60,7 @@ public struct ChargeRequest: Codable, Hashable, Sendable {
     ///   - description: The `description` value.
     ///   - capture: Whether to capture the charge now; false only authorizes it, to capture later.
     ///   - metadata: The `metadata` value.
+    ///   - expand: Fields of the returned charge to expand, sent as `expand[]=customer`.
     public init(
         amount: Int,
         currency: String,
@@ -65,7 +68,8 @@ public struct ChargeRequest: Codable, Hashable, Sendable {
         source: String? = nil,
         description: String? = nil,
         capture: Bool = true,
-        metadata: [String: String]? = nil
+        metadata: [String: String]? = nil,
+        expand: [String]? = nil
     ) {
         self.amount = amount
         self.currency = currency
@@ -74,6 +78,7 @@ public struct ChargeRequest: Codable, Hashable, Sendable {
         self.description = description
         self.capture = capture
         self.metadata = metadata
+        self.expand = expand
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -84,6 +89,7 @@ public struct ChargeRequest: Codable, Hashable, Sendable {
         case description
         case capture
         case metadata
+        case expand
     }
 
     /// Decodes a value, reading each property as its spec says.
@@ -96,6 +102,7 @@ public struct ChargeRequest: Codable, Hashable, Sendable {
         self.description = try container.decodeIfPresent(String.self, forKey: .description)
         self.capture = try container.decodeIfPresent(Bool.self, forKey: .capture) ?? true
         self.metadata = try container.decodeIfPresent([String: String].self, forKey: .metadata)
+        self.expand = try container.decodeIfPresent([String].self, forKey: .expand)
     }
 }
 
@@ -266,6 +273,182 @@ public struct Customer: Codable, Hashable, Sendable {
         try container.encodeIfPresent(self.name, forKey: .name)
         try container.encodeIfPresent(self.description, forKey: .description)
         try container.encodeIfPresent(self.metadata, forKey: .metadata)
+    }
+}
+
+/// What creating a customer sends, form-encoded.
+public struct NewCustomer: Codable, Hashable, Sendable {
+    /// The `email` field.
+    public var email: String?
+    /// The `name` field.
+    public var name: String?
+    /// The `description` field.
+    public var description: String?
+    /// Sent as `metadata[key]=value`.
+    public var metadata: [String: String]?
+    /// The `address` field.
+    public var address: Address?
+    /// Sent as `preferred_locales[]=fr`.
+    public var preferredLocales: [String]?
+    /// Sent as `tax_id_data[0][type]=eu_vat&tax_id_data[0][value]=…`.
+    public var taxIDData: [TaxIDData]?
+    /// The `expand` field.
+    public var expand: [String]?
+
+    /// Creates a value from its properties.
+    ///
+    /// - Parameters:
+    ///   - email: The `email` value.
+    ///   - name: The `name` value.
+    ///   - description: The `description` value.
+    ///   - metadata: Sent as `metadata[key]=value`.
+    ///   - address: The `address` value.
+    ///   - preferredLocales: Sent as `preferred_locales[]=fr`.
+    ///   - taxIDData: Sent as `tax_id_data[0][type]=eu_vat&tax_id_data[0][value]=…`.
+    ///   - expand: The `expand` value.
+    public init(
+        email: String? = nil,
+        name: String? = nil,
+        description: String? = nil,
+        metadata: [String: String]? = nil,
+        address: Address? = nil,
+        preferredLocales: [String]? = nil,
+        taxIDData: [TaxIDData]? = nil,
+        expand: [String]? = nil
+    ) {
+        self.email = email
+        self.name = name
+        self.description = description
+        self.metadata = metadata
+        self.address = address
+        self.preferredLocales = preferredLocales
+        self.taxIDData = taxIDData
+        self.expand = expand
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case email
+        case name
+        case description
+        case metadata
+        case address
+        case preferredLocales = "preferred_locales"
+        case taxIDData = "tax_id_data"
+        case expand
+    }
+}
+
+/// The `Address` model of Stripe.
+public struct Address: Codable, Hashable, Sendable {
+    /// The `line1` field.
+    public var line1: String?
+    /// The `line2` field.
+    public var line2: String?
+    /// The `city` field.
+    public var city: String?
+    /// The `postal_code` field.
+    public var postalCode: String?
+    /// The `country` field.
+    public var country: String?
+
+    /// Creates a value from its properties.
+    public init(
+        line1: String? = nil,
+        line2: String? = nil,
+        city: String? = nil,
+        postalCode: String? = nil,
+        country: String? = nil
+    ) {
+        self.line1 = line1
+        self.line2 = line2
+        self.city = city
+        self.postalCode = postalCode
+        self.country = country
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case line1
+        case line2
+        case city
+        case postalCode = "postal_code"
+        case country
+    }
+}
+
+/// A tax id given when creating a customer.
+public struct TaxIDData: Codable, Hashable, Sendable {
+    /// Such as `eu_vat`.
+    public var type: String
+    /// The `value` field.
+    public var value: String
+
+    /// Creates a value from its properties.
+    ///
+    /// - Parameters:
+    ///   - type: Such as `eu_vat`.
+    ///   - value: The `value` value.
+    public init(type: String, value: String) {
+        self.type = type
+        self.value = value
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case type
+        case value
+    }
+}
+
+/// A range of creation times: `created[gte]=…&created[lt]=…`, in Unix seconds.
+public struct CreatedFilter: Codable, Hashable, Sendable {
+    /// The `gt` field.
+    public var gt: Date?
+    /// The `gte` field.
+    public var gte: Date?
+    /// The `lt` field.
+    public var lt: Date?
+    /// The `lte` field.
+    public var lte: Date?
+
+    /// Creates a value from its properties.
+    public init(gt: Date? = nil, gte: Date? = nil, lt: Date? = nil, lte: Date? = nil) {
+        self.gt = gt
+        self.gte = gte
+        self.lt = lt
+        self.lte = lte
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case gt
+        case gte
+        case lt
+        case lte
+    }
+}
+
+/// A page of customers.
+public struct CustomerList: Codable, Hashable, Sendable {
+    /// The `object` field.
+    public var object: String
+    /// The `data` field.
+    public var data: [Customer]
+    /// The `has_more` field.
+    public var hasMore: Bool
+    /// The `url` field.
+    public var url: String
+
+    /// Creates a value from its properties.
+    public init(object: String, data: [Customer], hasMore: Bool, url: String) {
+        self.object = object
+        self.data = data
+        self.hasMore = hasMore
+        self.url = url
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case object
+        case data
+        case hasMore = "has_more"
+        case url
     }
 }
 

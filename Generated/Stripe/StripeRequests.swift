@@ -25,7 +25,7 @@ public struct CreateChargeRequest: APIRequest {
     /// The path template and its values.
     public var path: RequestPath { RequestPath("/v1/charges") }
     /// The body.
-    public var body: RequestBody? { .json(payload) }
+    public var body: RequestBody? { .formFields(payload, style: .brackets) }
     /// The name in logs and events.
     public var operationName: String { "createCharge" }
 }
@@ -62,6 +62,86 @@ public struct RetrieveChargeRequest: APIRequest {
     }
     /// The name in logs and events.
     public var operationName: String { "retrieveCharge" }
+}
+
+/// Creates a customer (POST /v1/customers).
+///
+/// `POST /v1/customers`, sent by `StripeClient.createCustomer`.
+public struct CreateCustomerRequest: APIRequest {
+    /// What a successful response decodes to.
+    public typealias Response = Customer
+    /// The documented failures.
+    public typealias Failure = CreateCustomerFailure
+
+    /// What the request sends.
+    public var payload: NewCustomer
+
+    /// Creates the request.
+    public init(body payload: NewCustomer) {
+        self.payload = payload
+    }
+
+    /// The HTTP method.
+    public var method: HTTPRequest.Method { .post }
+    /// The path template and its values.
+    public var path: RequestPath { RequestPath("/v1/customers") }
+    /// The body.
+    public var body: RequestBody? { .formFields(payload, style: .brackets) }
+    /// The name in logs and events.
+    public var operationName: String { "createCustomer" }
+}
+
+/// Customers, newest first (GET /v1/customers); `created` filters by creation time.
+///
+/// `GET /v1/customers`, sent by `StripeClient.listCustomers`.
+public struct ListCustomersRequest: APIRequest {
+    /// What a successful response decodes to.
+    public typealias Response = CustomerList
+    /// The documented failures.
+    public typealias Failure = ListCustomersFailure
+
+    /// The `email` query parameter.
+    public var email: String?
+    /// The `created` query parameter.
+    public var created: CreatedFilter?
+    /// 1 to 100; 10 when left out.
+    public var limit: Int?
+    /// The last customer id of the previous page.
+    public var startingAfter: String?
+    /// Fields to expand, such as `data.default_source`.
+    public var expand: [String]?
+
+    /// Creates the request.
+    public init(
+        email: String? = nil,
+        created: CreatedFilter? = nil,
+        limit: Int? = nil,
+        startingAfter: String? = nil,
+        expand: [String]? = nil
+    ) {
+        self.email = email
+        self.created = created
+        self.limit = limit
+        self.startingAfter = startingAfter
+        self.expand = expand
+    }
+
+    /// The HTTP method.
+    public var method: HTTPRequest.Method { .get }
+    /// The path template and its values.
+    public var path: RequestPath { RequestPath("/v1/customers") }
+    /// The query items; `nil` values are left out.
+    public var query: Parameters {
+        [
+            "email": email,
+            "created": created.map { ParameterValue.deepObject($0) },
+            "limit": limit,
+            "starting_after": startingAfter,
+            "expand[]": expand
+        ]
+    }
+    /// The name in logs and events.
+    public var operationName: String { "listCustomers" }
 }
 
 /// A customer by id (GET /v1/customers/{id}).
@@ -114,7 +194,7 @@ public struct UpdateCustomerRequest: APIRequest {
     /// The path template and its values.
     public var path: RequestPath { RequestPath("/v1/customers/{id}", ["id": id]) }
     /// The body.
-    public var body: RequestBody? { .json(payload) }
+    public var body: RequestBody? { .formFields(payload, style: .brackets) }
     /// The name in logs and events.
     public var operationName: String { "updateCustomer" }
 }

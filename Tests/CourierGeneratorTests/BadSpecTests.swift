@@ -4,7 +4,7 @@ import Testing
 
 /// Every kind of bad input gets one exact `path:line:column: error: message` line: keys, values, references and names.
 @Suite struct BadSpecTests {
-    @Test func aModelBodyCanOnlyBeSentAsJSON() {
+    @Test func aModelBodyIsSentAsJSONOrAFormOnly() {
         let yaml = """
             service: Petstore
             baseURL: https://petstore.example.com
@@ -13,7 +13,7 @@ import Testing
             endpoints:
               createPet:
                 post: /pets
-                body: { type: Pet, contentType: application/x-www-form-urlencoded }
+                body: { type: Pet, contentType: application/xml }
               upload:
                 put: /photo
                 body: { type: Data, contentType: image/png }
@@ -26,8 +26,9 @@ import Testing
                 headers: { Content-Type: String }
             """
         #expect(diagnosticLines(yaml) == [
-            "Specs/x.yaml:8:5: error: the body of endpoint 'createPet' has content type 'application/x-www-form-urlencoded' and type 'Pet'; "
-                + "only JSON media types ('application/json' or '…+json') are encoded, so send other content types as 'Data' (type: Data)",
+            "Specs/x.yaml:8:5: error: the body of endpoint 'createPet' has content type 'application/xml' and type 'Pet'; Courier encodes JSON "
+                + "('application/json' or '…+json'), forms ('application/x-www-form-urlencoded', from a model) and text ('text/…', from String), "
+                + "so send other content types as 'Data' (type: Data)",
             "Specs/x.yaml:14:5: error: the body of endpoint 'badType' has content type 'not a media type', which is not a media type such as 'application/octet-stream'",
             "Specs/x.yaml:18:16: error: header parameter 'Content-Type' of endpoint 'patchPet' is already sent as the body's content type ('application/merge-patch+json')",
         ])

@@ -173,7 +173,7 @@ import Testing
     @Test func formAndRawBodies() async throws {
         let form = try await sent(Probe<NoContent, NoDocumentedFailure>(method: .post, body: .form(["name": "a b&c", "n": 1])))
         #expect(form.header("Content-Type") == "application/x-www-form-urlencoded")
-        #expect(String(decoding: form.body ?? Data(), as: UTF8.self) == "name=a%20b%26c&n=1")
+        #expect(String(decoding: form.body ?? Data(), as: UTF8.self) == "name=a+b%26c&n=1")
         let raw = try await sent(Probe<NoContent, NoDocumentedFailure>(method: .put, body: .data(Data([1, 2, 3]), contentType: "application/octet-stream")))
         #expect(raw.header("Content-Type") == "application/octet-stream")
         #expect(raw.body == Data([1, 2, 3]))

@@ -229,16 +229,23 @@ struct StripeLoopbackTests {
         }
     }
 
-    @Test("updateCustomer sends metadata and leaves out Stripe's own fields; the reply's metadata round-trips")
+    @Test("updateCustomer sends metadata as a form and leaves out Stripe's own fields; the reply's metadata round-trips")
     func updateCustomerBody() async throws {
         try await withServer { server in
             // Echo the sent fields back inside a customer, as Stripe answers an update with the customer.
             server.route("POST", "/v1/customers/cus_9") { request in
-                let sent = (try? JSONDecoder().decode([String: JSON].self, from: request.body)) ?? [:]
                 var reply: [String: JSON] = [
                     "id": "cus_9", "object": "customer", "livemode": false, "created": .integer(1_712_345_678),
                 ]
-                reply.merge(sent) { _, new in new }
+                var metadata: [String: JSON] = [:]
+                for (name, value) in formFields(request.body) {
+                    if name.hasPrefix("metadata[") && name.hasSuffix("]") {
+                        metadata[String(name.dropFirst("metadata[".count).dropLast())] = .string(value)
+                    } else {
+                        reply[name] = .string(value)
+                    }
+                }
+                if !metadata.isEmpty { reply["metadata"] = .object(metadata) }
                 let data = (try? JSONEncoder().encode(JSON.object(reply))) ?? Data()
                 return .respond(.json(String(decoding: data, as: UTF8.self)))
             }
@@ -256,12 +263,14 @@ struct StripeLoopbackTests {
                 #expect(updated.livemode == false, "\(name)")
                 #expect(updated.created == Date(timeIntervalSince1970: 1_712_345_678), "\(name)")
             }
-            let bodies = server.receivedRequests("POST", "/v1/customers/cus_9").map(\.body)
-            #expect(bodies.count == 2)
-            for body in bodies {
-                let sent = try JSONDecoder().decode([String: JSON].self, from: body)
-                #expect(Set(sent.keys) == ["email", "name", "metadata"], "\(sent.keys.sorted())")
-                #expect(sent["metadata"]?["note"]?.stringValue == "ünïcödé & \"quotes\"")
+            let requests = server.receivedRequests("POST", "/v1/customers/cus_9")
+            #expect(requests.count == 2)
+            for request in requests {
+                #expect(request.header("Content-Type") == "application/x-www-form-urlencoded")
+                #expect(formFields(request.body).map(\.name) == ["email", "name", "metadata[note]", "metadata[order_id]"])
+                #expect(String(decoding: request.body, as: UTF8.self)
+                    == "email=jenny%40example.com&name=Jenny+Rosen&metadata%5Bnote%5D=%C3%BCn%C3%AFc%C3%B6d%C3%A9+%26+%22quotes%22"
+                    + "&metadata%5Border_id%5D=6735")
             }
         }
     }
@@ -275,12 +284,62 @@ struct StripeLoopbackTests {
                 _ = try await client.createCharge(
                     body: ChargeRequest(amount: 2000, currency: "usd", source: "tok_visa", capture: false))
             }
-            let bodies = try server.receivedRequests("POST", "/v1/charges").map {
-                try JSONDecoder().decode([String: JSON].self, from: $0.body)
+            let bodies = server.receivedRequests("POST", "/v1/charges").map { Dictionary(formFields($0.body), uniquingKeysWith: { a, _ in a }) }
+            let captures = bodies.map { $0["capture"] }
+            #expect(captures == ["true", "false", "true", "false"])
+            #expect(bodies.allSatisfy { !$0.keys.contains { $0.hasPrefix("metadata") } && $0["amount"] == "2000" })
+        }
+    }
+
+    @Test("createCustomer sends Stripe's form byte for byte: nested metadata and address, arrays, an array of objects, escapes")
+    func createCustomerForm() async throws {
+        try await withServer { server in
+            server.route("POST", "/v1/customers", .respond(.json(Self.customerJSON)))
+            let customer = NewCustomer(
+                email: "jenny+test@example.com", name: "Jenny Rosen & Co", description: "",
+                metadata: ["order_id": "6735", "note": "a=b&c ünï 100%"],
+                address: Address(line1: "1 Main St", city: "Paris", postalCode: "75001", country: "FR"),
+                preferredLocales: ["fr", "en"],
+                taxIDData: [TaxIDData(type: "eu_vat", value: "FR123"), TaxIDData(type: "fr_siret", value: "456 789")],
+                expand: ["default_source"])
+            for (name, client) in Self.clients(server) {
+                let created = try await client.createCustomer(body: customer)
+                #expect(created.id == "cus_9", "\(name)")
             }
-            let captures: [JSON?] = bodies.map { $0["capture"] }
-            #expect(captures == [.bool(true), .bool(false), .bool(true), .bool(false)])
-            #expect(bodies.allSatisfy { !$0.keys.contains("metadata") && $0["amount"] == .integer(2000) })
+            let expected = "email=jenny%2Btest%40example.com&name=Jenny+Rosen+%26+Co&description="
+                + "&metadata%5Bnote%5D=a%3Db%26c+%C3%BCn%C3%AF+100%25&metadata%5Border_id%5D=6735"
+                + "&address%5Bline1%5D=1+Main+St&address%5Bcity%5D=Paris&address%5Bpostal_code%5D=75001&address%5Bcountry%5D=FR"
+                + "&preferred_locales%5B%5D=fr&preferred_locales%5B%5D=en"
+                + "&tax_id_data%5B0%5D%5Btype%5D=eu_vat&tax_id_data%5B0%5D%5Bvalue%5D=FR123"
+                + "&tax_id_data%5B1%5D%5Btype%5D=fr_siret&tax_id_data%5B1%5D%5Bvalue%5D=456+789"
+                + "&expand%5B%5D=default_source"
+            let requests = server.receivedRequests("POST", "/v1/customers")
+            #expect(requests.count == 2)
+            for request in requests {
+                #expect(request.header("Content-Type") == "application/x-www-form-urlencoded")
+                #expect(String(decoding: request.body, as: UTF8.self) == expected)
+                // And a form parser reads back what was meant.
+                let fields = formFields(request.body)
+                #expect(fields.first { $0.name == "metadata[note]" }?.value == "a=b&c ünï 100%")
+                #expect(fields.first { $0.name == "email" }?.value == "jenny+test@example.com")
+            }
+        }
+    }
+
+    @Test("listCustomers sends created as a deepObject in Unix seconds, and expand[] as a query array")
+    func listCustomersQuery() async throws {
+        try await withServer { server in
+            server.route("GET", "/v1/customers", .respond(.json(#"""
+                {"object": "list", "url": "/v1/customers", "has_more": false, "data": [\#(Self.customerJSON)]}
+                """#)))
+            let created = CreatedFilter(gte: Date(timeIntervalSince1970: 1_700_000_000), lt: Date(timeIntervalSince1970: 1_800_000_000))
+            for (name, client) in Self.clients(server) {
+                let list = try await client.listCustomers(email: "a+b@x.com", created: created, limit: 3, expand: ["data.default_source"])
+                #expect(list.data.map(\.id) == ["cus_9"], "\(name)")
+            }
+            let lines = server.receivedRequests("GET", "/v1/customers").map(\.requestLine)
+            #expect(lines == Array(repeating: "GET /v1/customers?email=a%2Bb%40x.com&created%5Bgte%5D=1700000000&created%5Blt%5D=1800000000"
+                + "&limit=3&expand%5B%5D=data.default_source HTTP/1.1", count: 2))
         }
     }
 

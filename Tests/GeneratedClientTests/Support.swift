@@ -1,6 +1,7 @@
 import CourierAsyncHTTPClient
 import CourierRuntime
 import CourierTestServer
+import Foundation
 import Testing
 
 /// Runs a client call that must fail and returns its typed error; records an issue (and returns
@@ -35,4 +36,18 @@ func withServer(_ body: (TestServer) async throws -> Void) async throws {
 func clientsOverBothTransports<Client>(urlSession: URLSessionTransport,
                                        _ make: (any HTTPTransport) -> Client) -> [(String, Client)] {
     [("URLSession", make(urlSession)), ("AsyncHTTPClient", make(AsyncHTTPClientTransport()))]
+}
+
+/// The fields of an `application/x-www-form-urlencoded` body as a server reads them (WHATWG
+/// URL standard, "application/x-www-form-urlencoded parsing"): split on `&` and the first `=`,
+/// `+` as a space, then percent-decoded.
+func formFields(_ body: Data) -> [(name: String, value: String)] {
+    String(decoding: body, as: UTF8.self).split(separator: "&", omittingEmptySubsequences: true).map { field in
+        let parts = field.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        func decode(_ text: Substring) -> String {
+            let spaced = text.replacingOccurrences(of: "+", with: " ")
+            return spaced.removingPercentEncoding ?? spaced
+        }
+        return (decode(parts[0]), parts.count > 1 ? decode(parts[1]) : "")
+    }
 }

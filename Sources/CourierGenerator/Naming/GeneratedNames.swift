@@ -13,6 +13,7 @@ enum GeneratedNames {
         "RequestBody", "RequestPath", "URLSessionTransport", "HTTPRequest", "HTTPField", "Indirect", "Duration",
         "Set", "Codable", "Decodable", "Encodable", "Hashable", "Sendable", "CodingKey", "RawRepresentable",
         "LocalizedError", "Decoder", "Encoder", "Optional", "Array", "Dictionary", "Nullable", "DateField",
+        "FormStyle", "ParameterValue",
     ]
 
     /// Names a request type's stored properties may not take, because `APIRequest` uses them; a
@@ -66,6 +67,12 @@ enum GeneratedNames {
     /// `endpoint` in the spec.
     static func failure(ofEndpoint endpoint: String) -> String {
         SwiftIdentifier(typeNamed: endpoint).name + "Failure"
+    }
+
+    /// `<Endpoint>Content`, the enum of the content types an endpoint's body may take
+    /// (`contentTypes:`), one case per content type.
+    static func content(ofEndpoint endpoint: String) -> String {
+        SwiftIdentifier(typeNamed: endpoint).name + "Content"
     }
 
     /// `<Schema>Envelope`, the body that holds a wrapped or arrayed error schema's objects.

@@ -96,8 +96,9 @@ extension SpecFileParser {
             var defaultNode: Node?
             var description: String?
             var isSecret = false
+            var style: ParameterStyleSpec?
             if case .mapping(let fieldsMapping) = entry.value {
-                var allowed = ["type", "description"]
+                var allowed = ["type", "description"] + Self.parameterStyleKeys
                 if placement != .path { allowed.append("default") }
                 if placement == .header { allowed.append("secret") }
                 let fields = reader.fields(of: fieldsMapping, in: what, allowed: allowed, required: ["type"], owner: location)
@@ -106,6 +107,7 @@ extension SpecFileParser {
                 defaultNode = fields["default"]?.value
                 description = fields["description"].flatMap { reader.string($0.value, "'description'") }
                 isSecret = fields["secret"].flatMap { reader.bool($0.value, "'secret'") } ?? false
+                style = parseParameterStyle(fields, what: what)
             }
             guard let type = parseType(typeNode, "the type of \(what)") else { continue }
             if placement == .path && type.isOptional {
@@ -116,7 +118,7 @@ extension SpecFileParser {
                 defaultValue = parseDefault(defaultNode, type: type, what: what)
             }
             parameters.append(ParameterSpec(name: entry.key, placement: placement, type: type, defaultValue: defaultValue,
-                                            isSecret: isSecret, description: description, location: location))
+                                            isSecret: isSecret, style: style, description: description, location: location))
         }
         return parameters
     }
@@ -147,14 +149,18 @@ extension SpecFileParser {
         guard case .mapping(let mapping) = entry.value else {
             return parseType(entry.value, "the request body").map { RequestBodySpec(type: $0, location: location) }
         }
-        let fields = reader.fields(of: mapping, in: "'body'", allowed: ["type", "properties", "description", "contentType"],
+        let fields = reader.fields(of: mapping, in: "'body'", allowed: ["type", "properties", "description", "contentType"] + Self.bodyFormKeys,
                                    owner: location)
         let description = fields["description"].flatMap { reader.string($0.value, "'description'") }
         let contentType = fields["contentType"].flatMap { reader.string($0.value, "'contentType'") } ?? "application/json"
+        let formStyle = fields["form"].flatMap { parseFormStyle($0.value) }
+        if let variants = fields["contentTypes"] {
+            return parseBodyVariants(variants, fields: fields, description: description, location: location)
+        }
         switch (fields["type"], fields["properties"]) {
         case (let type?, nil):
             return parseType(type.value, "the request body").map {
-                RequestBodySpec(type: $0, contentType: contentType, description: description, location: location)
+                RequestBodySpec(type: $0, contentType: contentType, description: description, formStyle: formStyle, location: location)
             }
         case (nil, let properties?):
             let modelName = SwiftIdentifier(typeNamed: endpoint).name + "Body"
@@ -162,7 +168,8 @@ extension SpecFileParser {
                                   kind: .object(parseProperties(properties.value, what: "the body of endpoint '\(endpoint)'")),
                                   synthesizedForEndpoint: endpoint, location: location)
             file.models.append(model)
-            return RequestBodySpec(type: .named(modelName), contentType: contentType, description: description, location: location)
+            return RequestBodySpec(type: .named(modelName), contentType: contentType, description: description, formStyle: formStyle,
+                                   location: location)
         case (_?, _?):
             reader.error("'body' has both 'type' and 'properties'; give a model with 'type' or an inline body with 'properties'", at: location)
         case (nil, nil):

@@ -445,6 +445,25 @@ enum EmbeddedTemplates {
             }
             {{/defaultResilience}}
             {{#requests}}
+            {{#contentEnum}}
+
+            {{doc}}
+            public enum {{name}}: Sendable {
+            {{#cases}}
+            {{doc}}
+                case {{name}}({{type}})
+            {{/cases}}
+
+                /// The body as the request sends it.
+                public var requestBody: RequestBody {
+                    switch self {
+            {{#cases}}
+                    case .{{name}}(let value): {{expression}}
+            {{/cases}}
+                    }
+                }
+            }
+            {{/contentEnum}}
 
             {{doc}}
             public struct {{name}}: APIRequest {

@@ -164,6 +164,8 @@ public struct ParameterSpec: Hashable, Sendable, SourceLocated {
     public var defaultValue: LiteralValue?
     /// Whether the value must never be logged (tokens, keys). Only header parameters can be secret.
     public var isSecret: Bool
+    /// `style:` and `explode:` as written; only query parameters may have them.
+    public var style: ParameterStyleSpec?
     /// The documentation, if any.
     public var description: String?
     /// Where the parameter's name is written.
@@ -171,14 +173,15 @@ public struct ParameterSpec: Hashable, Sendable, SourceLocated {
 
     /// Creates a parameter.
     public init(name: String, swiftName: SwiftIdentifier? = nil, placement: Placement, type: TypeReference,
-                defaultValue: LiteralValue? = nil, isSecret: Bool = false, description: String? = nil,
-                location: SourceLocation) {
+                defaultValue: LiteralValue? = nil, isSecret: Bool = false, style: ParameterStyleSpec? = nil,
+                description: String? = nil, location: SourceLocation) {
         self.name = name
         self.swiftName = swiftName ?? SwiftIdentifier(memberNamed: name)
         self.placement = placement
         self.type = type
         self.defaultValue = defaultValue
         self.isSecret = isSecret
+        self.style = style
         self.description = description
         self.location = location
     }
@@ -219,15 +222,23 @@ public struct RequestBodySpec: Hashable, Sendable, SourceLocated {
     public var contentType: String
     /// The documentation, if any.
     public var description: String?
+    /// How a form body spells nested values (`form:`); `nil` for the bracket defaults.
+    public var formStyle: FormStyleSpec?
+    /// The content types the caller picks from (`contentTypes:`); empty for a body of one
+    /// content type, which `type` and `contentType` then describe. With variants, `type` and
+    /// `contentType` are the first variant's.
+    public var variants: [BodyVariantSpec]
     /// Where `body:` is written.
     public var location: SourceLocation
 
     /// Creates a request body.
     public init(type: TypeReference, contentType: String = "application/json", description: String? = nil,
-                location: SourceLocation) {
+                formStyle: FormStyleSpec? = nil, variants: [BodyVariantSpec] = [], location: SourceLocation) {
         self.type = type
         self.contentType = contentType
         self.description = description
+        self.formStyle = formStyle
+        self.variants = variants
         self.location = location
     }
 

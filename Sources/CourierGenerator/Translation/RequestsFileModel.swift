@@ -47,6 +47,8 @@ public struct RequestModel: TemplateModel {
     public var headers: [ParameterItemModel]
     /// The `body` expression, if any.
     public var body: String?
+    /// The enum of the body's content types, declared before the request, if the body has several.
+    public var contentEnum: ContentEnumModel?
     /// The `HTTPField.Name?` expression of the idempotency key's header, such as
     /// `.idempotencyKey`, when the endpoint sends a key.
     public var idempotencyKeyHeader: String?
@@ -66,7 +68,7 @@ public struct RequestModel: TemplateModel {
         "parameters": \.parameters, "method": \.method, "pathTemplate": \.pathTemplate,
         "pathValues": \.pathValues, "hasPathValues": \.hasPathValues,
         "query": \.query, "hasQuery": \.hasQuery, "headers": \.headers, "hasHeaders": \.hasHeaders,
-        "body": \.body, "idempotencyKeyHeader": \.idempotencyKeyHeader, "timeout": \.timeout,
+        "body": \.body, "contentEnum": \.contentEnum, "idempotencyKeyHeader": \.idempotencyKeyHeader, "timeout": \.timeout,
         "resilience": \.resilience,
         "secretHeaderNames": \.secretHeaderNames, "operationName": \.operationName,
     ]
@@ -136,5 +138,35 @@ public struct DefaultResilienceModel: TemplateModel {
     /// The fields the `requests` template reads.
     public static let templateFields: TemplateFields<Self> = [
         "doc": \.doc, "name": \.name, "arguments": \.arguments, "isInline": \.isInline,
+    ]
+}
+
+/// `<Endpoint>Content`: the content types an endpoint's body may take, as enum cases.
+public struct ContentEnumModel: TemplateModel {
+    /// The doc comment.
+    public var doc: String
+    /// The type name.
+    public var name: String
+    /// One case per content type, in declaration order.
+    public var cases: [ContentCaseModel]
+
+    /// The fields the `requests` template reads.
+    public static let templateFields: TemplateFields<Self> = ["doc": \.doc, "name": \.name, "cases": \.cases]
+}
+
+/// One case of a ``ContentEnumModel``.
+public struct ContentCaseModel: TemplateModel {
+    /// The doc comment, indented for a member.
+    public var doc: String
+    /// The case name, escaped.
+    public var name: String
+    /// The associated value's Swift type.
+    public var type: String
+    /// The `RequestBody` expression of the associated `value`.
+    public var expression: String
+
+    /// The fields the `requests` template reads.
+    public static let templateFields: TemplateFields<Self> = [
+        "doc": \.doc, "name": \.name, "type": \.type, "expression": \.expression,
     ]
 }

@@ -27,7 +27,8 @@ extension SpecTranslator {
         endpoint.pathParameters.forEach(add)
         if let body = endpoint.body {
             let label = GeneratedNames.bodyLabel(parameterNames: names)
-            result.append(Argument(label: label, storedName: GeneratedNames.bodyStorage, type: swiftType(body.type), defaultValue: nil,
+            let type = body.variants.isEmpty ? swiftType(body.type) : GeneratedNames.content(ofEndpoint: endpoint.name)
+            result.append(Argument(label: label, storedName: GeneratedNames.bodyStorage, type: type, defaultValue: nil,
                                    description: body.description ?? "What the request sends.", parameter: nil))
         }
         // Required query and header values first, so that a call reads as what it must say
@@ -99,11 +100,11 @@ extension SpecTranslator {
         func items(_ parameters: [ParameterSpec]) -> [ParameterItemModel] {
             parameters.map { parameter in
                 ParameterItemModel(key: SwiftLiteral.string(parameter.name),
-                                   value: Self.parameterValue(stored(parameter), type: parameter.type))
+                                   value: Self.styledParameterValue(stored(parameter), parameter: parameter))
             }
         }
         var headerItems = items(endpoint.headerParameters)
-        if let body = endpoint.body, body.isJSON, body.contentType != RequestBodySpec.json {
+        if let body = endpoint.body, body.variants.isEmpty, body.isJSON, body.contentType != RequestBodySpec.json {
             // The runtime sends JSON as `application/json` unless the request names the type.
             headerItems.append(ParameterItemModel(key: SwiftLiteral.string("Content-Type"),
                                                   value: SwiftLiteral.string(body.contentType)))
@@ -132,7 +133,8 @@ extension SpecTranslator {
             pathValues: items(endpoint.pathParameters),
             query: items(endpoint.queryParameters),
             headers: headerItems,
-            body: endpoint.body.map(Self.bodyExpression),
+            body: endpoint.body.map { $0.variants.isEmpty ? Self.bodyExpression($0) : "\(GeneratedNames.bodyStorage).requestBody" },
+            contentEnum: endpoint.body.flatMap { contentEnumModel(endpoint, body: $0) },
             idempotencyKeyHeader: endpoint.resilience.idempotencyKey.map { Self.fieldName($0.headerName) },
             timeout: endpoint.resilience.timeout.map(Self.duration),
             resilience: resilienceModel(endpoint),
@@ -141,13 +143,68 @@ extension SpecTranslator {
         )
     }
 
-    /// The `body` expression: JSON, or a `Data` body's bytes as they are under its content type.
-    static func bodyExpression(_ body: RequestBodySpec) -> String {
-        guard body.isRaw else { return ".json(payload)" }
-        let contentType = SwiftLiteral.string(body.contentType)
-        return body.type.isOptional
-            ? "payload.map { .data($0, contentType: \(contentType)) }"
-            : ".data(payload, contentType: \(contentType))"
+    /// The `body` expression: JSON, a form from a model, text, or a `Data` body's bytes as they
+    /// are under its content type.
+    static func bodyExpression(_ body: RequestBodySpec, value storage: String = GeneratedNames.bodyStorage) -> String {
+        let value = body.type.isOptional ? "$0" : storage
+        let expression: String
+        if body.isRaw {
+            expression = ".data(\(value), contentType: \(SwiftLiteral.string(body.contentType)))"
+        } else if body.isFormFields {
+            expression = ".formFields(\(value), style: \(formStyleExpression(body.formStyle)))"
+        } else if body.isText {
+            expression = ".text(\(value), contentType: \(SwiftLiteral.string(body.contentType)))"
+        } else {
+            return ".json(\(storage))"
+        }
+        return body.type.isOptional ? "\(storage).map { \(expression) }" : expression
+    }
+
+    /// A `FormStyle` expression: `.brackets` for the defaults.
+    static func formStyleExpression(_ style: FormStyleSpec?) -> String {
+        let style = style ?? FormStyleSpec()
+        var arguments: [String] = []
+        if style.objects != .brackets { arguments.append("objects: .\(style.objects.rawValue)") }
+        if style.arrays != .brackets { arguments.append("arrays: .\(style.arrays.rawValue)") }
+        return arguments.isEmpty ? ".brackets" : "FormStyle(\(arguments.joined(separator: ", ")))"
+    }
+
+    /// A query value with its `style:`: a joined list or a `deepObject` model, else as
+    /// ``parameterValue(_:type:)`` writes it.
+    static func styledParameterValue(_ name: String, parameter: ParameterSpec) -> String {
+        guard let style = parameter.style, parameter.placement == .query else { return parameterValue(name, type: parameter.type) }
+        let isOptional = parameter.type.isOptional
+        let value = isOptional ? "$0" : name
+        let expression: String
+        if style.style == .deepObject {
+            expression = "ParameterValue.deepObject(\(value))"
+        } else if style.joinsElements {
+            let separator = switch style.style {
+            case .spaceDelimited?: "space"
+            case .pipeDelimited?: "pipe"
+            default: "comma"
+            }
+            let elements = parameterValue(value, type: parameter.type.nonOptional)
+            expression = "ParameterValue.joining(\(elements), by: .\(separator))"
+        } else {
+            return parameterValue(name, type: parameter.type)
+        }
+        return isOptional ? "\(name).map { \(expression) }" : expression
+    }
+
+    /// The enum of an endpoint's `contentTypes:`, one case per content type.
+    func contentEnumModel(_ endpoint: EndpointSpec, body: RequestBodySpec) -> ContentEnumModel? {
+        guard !body.variants.isEmpty else { return nil }
+        let cases = body.variants.map { variant in
+            let variantBody = variant.asBody
+            let expression = Self.bodyExpression(variantBody, value: "value")
+            return ContentCaseModel(doc: "    /// `\(SwiftComment.inline(variant.contentType))`.",
+                                    name: SwiftIdentifier(memberNamed: variant.effectiveCaseName ?? "json").escaped,
+                                    type: swiftType(variant.type), expression: expression)
+        }
+        return ContentEnumModel(
+            doc: SwiftComment.documentation("What `\(clientName).\(endpoint.swiftName.name)` sends: one of the content types it accepts."),
+            name: GeneratedNames.content(ofEndpoint: endpoint.name), cases: cases)
     }
 
     /// An `HTTPField.Name?` expression for a header name the validator checked: the runtime's

@@ -7,13 +7,20 @@ extension SpecValidator {
                         what: "parameter")
         for parameter in endpoint.parameters {
             checkParameter(parameter)
+            checkParameterStyle(parameter)
         }
         if let body = endpoint.body {
-            checkReference(body.type, at: body.location, usage: "the body of \(what)")
+            if body.variants.isEmpty {
+                checkReference(body.type, at: body.location, usage: "the body of \(what)")
+            }
             if !endpoint.method.allowsBody {
                 error("\(what) uses \(endpoint.method.rawValue), which sends no body; remove 'body' or use another method", at: body.location)
             }
-            checkContentType(of: body, what: what)
+            if body.variants.isEmpty {
+                checkBodyEncoding(body, what: what)
+            } else {
+                checkVariants(of: body, what: what)
+            }
         }
         if let type = endpoint.response.body {
             checkReference(type, at: endpoint.response.location, usage: "the response of \(what)")
@@ -34,28 +41,15 @@ extension SpecValidator {
         return endpoint
     }
 
-    /// A body is either JSON, or bytes sent as they are: any other content type needs a `Data`
-    /// body, because Courier has no encoder for it and must not send JSON under another name.
-    mutating func checkContentType(of body: RequestBodySpec, what: String) {
-        guard body.contentType != RequestBodySpec.json else { return }
-        guard RequestBodySpec.isMediaType(body.contentType) else {
-            error("the body of \(what) has content type '\(body.contentType)', which is not a media type such as 'application/octet-stream'",
-                  at: body.location)
-            return
-        }
-        if !body.isJSON && body.type.nonOptional != .primitive(.data) {
-            error("the body of \(what) has content type '\(body.contentType)' and type '\(body.type)'; only JSON media types "
-                  + "('\(RequestBodySpec.json)' or '…+json') are encoded, so send other content types as 'Data' (type: Data)",
-                  at: body.location)
-        }
-    }
-
     /// Headers Courier sets itself (credentials, idempotency keys) cannot also be parameters.
     mutating func checkReservedHeaders(of endpoint: EndpointSpec) {
         var reserved: [String: String] = [:]
         if let auth = root.auth { reserved[auth.headerName.lowercased()] = "the auth header" }
         if let key = endpoint.resilience.idempotencyKey { reserved[key.headerName.lowercased()] = "the idempotency key" }
-        if let body = endpoint.body { reserved["content-type"] = "the body's content type ('\(body.contentType)')" }
+        if let body = endpoint.body {
+            let types = body.variants.isEmpty ? [body.contentType] : body.variants.map(\.contentType)
+            reserved["content-type"] = "the body's content type ('\(types.joined(separator: "' or '"))')"
+        }
         for parameter in endpoint.headerParameters {
             if let use = reserved[parameter.name.lowercased()] {
                 error("header parameter '\(parameter.name)' of endpoint '\(endpoint.name)' is already sent as \(use)", at: parameter.location)
@@ -76,7 +70,7 @@ extension SpecValidator {
         case .named(let name): isScalar = modelsByName[name]?.isEnum ?? brokenNames.contains(name) || modelsByName[name] == nil
         default: isScalar = false
         }
-        if !isScalar {
+        if !isScalar && parameter.style?.style != .deepObject {
             let allowed = parameter.placement == .query ? "String, Int, Int64, Double, Bool, Date, URL, a string enum, or a list of these" :
                 "String, Int, Int64, Double, Bool, Date, URL or a string enum"
             error("\(what) has type '\(parameter.type)'; \(parameter.placement.rawValue) parameters take \(allowed)", at: parameter.location)

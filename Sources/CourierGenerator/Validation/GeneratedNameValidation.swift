@@ -10,6 +10,9 @@ extension SpecValidator {
         for endpoint in spec.endpoints {
             generated[GeneratedNames.request(ofEndpoint: endpoint.name)] = "the request type of endpoint '\(endpoint.name)'"
             generated[GeneratedNames.failure(ofEndpoint: endpoint.name)] = "the failure type of endpoint '\(endpoint.name)'"
+            if endpoint.body?.variants.isEmpty == false {
+                generated[GeneratedNames.content(ofEndpoint: endpoint.name)] = "the content-type enum of endpoint '\(endpoint.name)'"
+            }
         }
         for schema in spec.errorSchemas {
             if case .object = schema.shape { continue }
@@ -29,7 +32,8 @@ extension SpecValidator {
             generated[sharedName] = owner
         }
         for endpoint in spec.endpoints {
-            let names = [GeneratedNames.request(ofEndpoint: endpoint.name), GeneratedNames.failure(ofEndpoint: endpoint.name)]
+            var names = [GeneratedNames.request(ofEndpoint: endpoint.name), GeneratedNames.failure(ofEndpoint: endpoint.name)]
+            if endpoint.body?.variants.isEmpty == false { names.append(GeneratedNames.content(ofEndpoint: endpoint.name)) }
             for name in names where ReservedNames.types[name] != nil {
                 error("endpoint '\(endpoint.name)' needs the Swift type '\(name)', which generated code uses for a "
                           + "type of its own; rename the endpoint", at: endpoint.location)

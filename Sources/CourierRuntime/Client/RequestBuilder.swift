@@ -70,8 +70,12 @@ enum RequestBuilder {
             throw fail(error.reason)
         }
         if path.isEmpty { path = "/" }
-        let query = encodeForm(request.query, coding: coding, query: configuration.query)
-        if !query.isEmpty { path += "?" + query }
+        do throws(InvalidReason) {
+            let query = try encodeForm(request.query, coding: coding, query: configuration.query, encoding: .query)
+            if !query.isEmpty { path += "?" + query }
+        } catch {
+            throw fail(error.reason)
+        }
 
         var fields = configuration.defaultHeaderFields
         for item in request.headers.items {
@@ -111,8 +115,22 @@ enum RequestBuilder {
                 throw fail(.bodyEncodingFailed(error.description))
             }
         case .form(let parameters):
-            body = HTTPBody(Data(encodeForm(parameters, coding: coding, query: configuration.query).utf8))
+            do throws(InvalidReason) {
+                body = HTTPBody(Data(try encodeForm(parameters, coding: coding, query: configuration.query, encoding: .form).utf8))
+            } catch {
+                throw fail(.bodyEncodingFailed(String(describing: error.reason)))
+            }
             if fields[.contentType] == nil { fields[.contentType] = "application/x-www-form-urlencoded" }
+        case .formFields(let value, let style):
+            do {
+                body = HTTPBody(try FormEncoder(coding: coding, style: style, booleans: configuration.query.booleanStyle).encode(value))
+            } catch {
+                throw fail(.bodyEncodingFailed(String(describing: error)))
+            }
+            if fields[.contentType] == nil { fields[.contentType] = "application/x-www-form-urlencoded" }
+        case .text(let text, let contentType):
+            body = HTTPBody(Data(text.utf8))
+            if fields[.contentType] == nil { fields[.contentType] = textContentType(contentType) }
         }
         if fields[.accept] == nil { fields[.accept] = "application/json" }
 
@@ -180,26 +198,49 @@ enum RequestBuilder {
         return result
     }
 
-    static func encodeForm(_ parameters: Parameters, coding: JSONCoding, query: QueryEncoding) -> String {
-        var pairs: [String] = []
+    /// `content type; charset=utf-8` unless the content type already names a charset: text
+    /// bodies are always sent as UTF-8.
+    static func textContentType(_ contentType: String) -> String {
+        let parameters = contentType.split(separator: ";").dropFirst()
+        let namesCharset = parameters.contains { $0.drop { $0 == " " || $0 == "\t" }.lowercased().hasPrefix("charset=") }
+        return namesCharset ? contentType : contentType + "; charset=utf-8"
+    }
+
+    /// A query string or form body: `name=value` pairs joined by `&`, each percent-encoded per
+    /// `encoding` (RFC 3986 in a query, the WHATWG form rules in a body).
+    static func encodeForm(_ parameters: Parameters, coding: JSONCoding, query: QueryEncoding,
+                           encoding: FormByteEncoding) throws(InvalidReason) -> String {
+        var bytes: [UInt8] = []
+        func add(_ pair: FormPair) {
+            if !bytes.isEmpty { bytes.append(UInt8(ascii: "&")) }
+            pair.write(into: &bytes, encoding: encoding)
+        }
+        func text(_ value: ParameterValue) -> String { scalarText(value, coding: coding, booleans: query.booleanStyle) }
         for item in parameters.items {
-            let name = percentEncode(item.name)
             switch item.value {
             case .list(let values):
-                let flat = values.map { scalarText($0, coding: coding, booleans: query.booleanStyle) }
                 switch query.arrayStyle {
                 case .repeatedKey:
-                    pairs += flat.map { "\(name)=\(percentEncode($0))" }
+                    values.forEach { add(FormPair(name: item.name, pieces: [text($0)])) }
                 case .bracketed:
-                    pairs += flat.map { "\(name)%5B%5D=\(percentEncode($0))" }
+                    values.forEach { add(FormPair(name: item.name + "[]", pieces: [text($0)])) }
                 case .commaSeparated:
-                    pairs.append("\(name)=\(flat.map(percentEncode).joined(separator: ","))")
+                    add(FormPair(name: item.name, pieces: values.map(text)))
+                }
+            case .joined(let values, let separator):
+                add(FormPair(name: item.name, pieces: values.map(text), separator: separator.rawValue))
+            case .object(let object):
+                let encoder = FormEncoder(coding: coding, style: .brackets, booleans: query.booleanStyle)
+                do {
+                    try encoder.collect(object.value, named: item.name).forEach(add)
+                } catch {
+                    throw InvalidReason(reason: .queryEncodingFailed(name: item.name, reason: String(describing: error)))
                 }
             default:
-                pairs.append("\(name)=\(percentEncode(scalarText(item.value, coding: coding, booleans: query.booleanStyle)))")
+                add(FormPair(name: item.name, pieces: [text(item.value)]))
             }
         }
-        return pairs.joined(separator: "&")
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     static func pathText(_ value: ParameterValue, coding: JSONCoding) -> String {
@@ -221,6 +262,12 @@ enum RequestBuilder {
         case .bool(let flag): booleans == .numeric ? (flag ? "1" : "0") : (flag ? "true" : "false")
         case .date(let date): coding.string(from: date)
         case .list(let values): values.map { scalarText($0, coding: coding, booleans: booleans) }.joined(separator: ",")
+        case .joined(let values, let separator):
+            values.map { scalarText($0, coding: coding, booleans: booleans) }.joined(separator: separator.rawValue)
+        case .object(let object):
+            // OpenAPI's `simple` style for an object outside a query: `name,value,name,value`.
+            ((try? FormEncoder(coding: coding, booleans: booleans).collect(object.value, named: nil)) ?? [])
+                .flatMap { [$0.name] + $0.pieces }.joined(separator: ",")
         }
     }
 

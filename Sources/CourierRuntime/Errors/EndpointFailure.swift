@@ -89,6 +89,8 @@ public struct InvalidRequest: Error, Sendable, Hashable {
         case headerValueContainsLineBreak(name: String)
         /// The body could not be encoded.
         case bodyEncodingFailed(String)
+        /// A model-typed (`deepObject`) query parameter could not be encoded.
+        case queryEncodingFailed(name: String, reason: String)
         /// The auth provider could not supply credentials.
         case authorizationFailed(String)
     }

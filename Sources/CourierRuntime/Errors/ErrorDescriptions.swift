@@ -159,6 +159,7 @@ extension InvalidRequest: LocalizedError {
         case .invalidHeaderName(let name): "\"\(name)\" is not a valid header name."
         case .headerValueContainsLineBreak(let name): "The value of header \"\(name)\" contains a line break."
         case .bodyEncodingFailed(let reason): "The body could not be encoded: \(reason)"
+        case .queryEncodingFailed(let name, let reason): "The query parameter \"\(name)\" could not be encoded: \(reason)"
         case .authorizationFailed(let reason): "Credentials could not be obtained: \(reason)"
         }
     }

@@ -153,4 +153,12 @@ public enum RequestBody: Sendable {
     case multipart(MultipartForm)
     /// Fields sent as `application/x-www-form-urlencoded`.
     case form(Parameters)
+    /// A model sent as `application/x-www-form-urlencoded` fields, nested objects and arrays
+    /// spelled per `style` (`metadata[order_id]=6735`, `expand[]=customer` by default) and
+    /// names and dates per the client's ``JSONCoding``; see ``FormEncoder``.
+    case formFields(any Encodable & Sendable, style: FormStyle)
+    /// Text sent as UTF-8 under `contentType` (`text/plain`, `text/csv`…); `; charset=utf-8` is
+    /// added when the content type names no charset, so that no server reads the bytes as ASCII
+    /// or Latin-1.
+    case text(String, contentType: String)
 }
