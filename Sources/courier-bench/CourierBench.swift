@@ -20,11 +20,11 @@ struct CourierBench: AsyncParsableCommand {
     )
 
     enum Section: String, ExpressibleByArgument, CaseIterable {
-        case generation, incremental, compile, runtime
+        case generation, incremental, compile, runtime, streaming
     }
 
-    @Option(help: "Which measurements to run, comma-separated: generation, incremental, compile, runtime.")
-    var sections = "generation,incremental,compile,runtime"
+    @Option(help: "Which measurements to run, comma-separated: generation, incremental, compile, runtime, streaming.")
+    var sections = "generation,incremental,compile,runtime,streaming"
 
     @Option(help: "Spec sizes in endpoints, comma-separated.")
     var sizes = "100,1000,5000"
@@ -99,6 +99,9 @@ struct CourierBench: AsyncParsableCommand {
         }
         if chosen.contains(.runtime) {
             try await RuntimeBenchmark(context: context).run()
+        }
+        if chosen.contains(.streaming) {
+            try await StreamingBenchmark(context: context).run()
         }
     }
 
