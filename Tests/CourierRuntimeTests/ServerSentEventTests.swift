@@ -170,6 +170,51 @@ struct ServerSentEventTests {
         }
     }
 
+    @Test("Reconnection resumes after the last event ID, waits as retry: says, and stops at a 204", arguments: TransportKind.allCases)
+    func reconnection(_ kind: TransportKind) async throws {
+        try await withServer { server in
+            server.route("GET", "/feed") { request in
+                switch request.routeCount {
+                case 1:
+                    // Three events, then the connection breaks mid-event.
+                    return .stream(ResponseStream(headers: [("Content-Type", "text/event-stream")], parts: [
+                        .bytes(Data("retry: 20\nid: 1\ndata: one\n\nid: 2\ndata: two\n\nid: 3\ndata: three\n\ndata: cut".utf8)), .close]))
+                case 2:
+                    // Resumes and ends cleanly, which an EventSource also reconnects after.
+                    return .stream(ResponseStream(headers: [("Content-Type", "text/event-stream")], parts: [
+                        .bytes(Data("id: 4\ndata: four\n\nid: 5\ndata: five\n\n".utf8))]))
+                default:
+                    return .respond(.status(204))
+                }
+            }
+            var seen: [String] = []
+            for try await event in client(for: server, kind).serverSentEvents(Probe<NoContent, NoDocumentedFailure>(path: "/feed"), reconnection: EventReconnection()) {
+                seen.append(event.data)
+            }
+            #expect(seen == ["one", "two", "three", "four", "five"])
+            let requests = server.receivedRequests("GET", "/feed")
+            #expect(requests.map { $0.header("Last-Event-ID") } == [nil, "3", "5"])
+            // The server asked for 20 ms between connections; the default would be 3 s.
+            let gaps = server.receiptGaps("GET", "/feed")
+            #expect(gaps.allSatisfy { $0 >= .milliseconds(20) })
+        }
+    }
+
+    @Test("Without reconnection a broken stream ends with the transport error", arguments: TransportKind.allCases)
+    func noReconnection(_ kind: TransportKind) async throws {
+        try await withServer { server in
+            server.route("GET", "/feed", .stream(ResponseStream(parts: [.bytes(Data("data: one\n\ndata: cut".utf8)), .close])))
+            var seen: [String] = []
+            await #expect(throws: TransportError.self) {
+                for try await event in client(for: server, kind).serverSentEvents(Probe<NoContent, NoDocumentedFailure>(path: "/feed")) {
+                    seen.append(event.data)
+                }
+            }
+            #expect(seen == ["one"])
+            #expect(server.requestCount("GET", "/feed") == 1)
+        }
+    }
+
     @Test("JSON Lines decode one value per line, blank lines skipped, the last line without an ending too")
     func jsonLines() async throws {
         let text = "{\"n\":1,\"note\":\"a\"}\r\n\n  \n{\"n\":2,\"note\":\"b\"}\n{\"n\":3,\"note\":\"c\"}"

@@ -22,6 +22,16 @@ extension APIClient {
         _ request: Request,
         resilience: EndpointResilience? = nil
     ) async throws(APIError<Request.Failure>) -> StreamingResponse {
+        try await stream(request, resilience: resilience, adding: HTTPFields())
+    }
+
+    /// ``stream(_:resilience:)`` with header fields added after the request's own, such as
+    /// an event stream's `Last-Event-ID` when it reconnects.
+    func stream<Request: APIRequest>(
+        _ request: Request,
+        resilience: EndpointResilience?,
+        adding extraFields: HTTPFields
+    ) async throws(APIError<Request.Failure>) -> StreamingResponse {
         let clock = ContinuousClock()
         let start = clock.now
         let stopwatch = Stopwatch(configuration.resilience.clock)
@@ -35,6 +45,9 @@ extension APIClient {
             throw failure
         }
         prepared.streamsResponse = true
+        for field in extraFields {
+            prepared.head.headerFields[field.name] = field.value
+        }
         emit(.started(prepared.summary))
         let overrides = request.resilience.overridden(by: resilience ?? .inherited)
         let result = await run(request, prepared: prepared, overrides: overrides, stopwatch: stopwatch) { raw, body -> Result<StreamingResponse, APIError<Request.Failure>> in
