@@ -215,6 +215,17 @@ struct ServerSentEventTests {
         }
     }
 
+    @Test("Typed events keep the type and id beside the decoded data, and a bad event is a typed error")
+    func typedEvents() async throws {
+        let text = "event: tick\nid: 1\ndata: {\"n\":1,\"note\":\"a\"}\n\ndata: {\"n\":\"two\"}\n\n"
+        var iterator = TypedServerSentEvents(ServerSentEvents(ChunkList(chunks: [Data(text.utf8)])), as: Tick.self).makeAsyncIterator()
+        let first = try await iterator.next()
+        #expect(first?.event == "tick")
+        #expect(first?.id == "1")
+        #expect(first?.value == Tick(n: 1, note: "a"))
+        await #expect(throws: StreamingError.self) { _ = try await iterator.next() }
+    }
+
     @Test("JSON Lines decode one value per line, blank lines skipped, the last line without an ending too")
     func jsonLines() async throws {
         let text = "{\"n\":1,\"note\":\"a\"}\r\n\n  \n{\"n\":2,\"note\":\"b\"}\n{\"n\":3,\"note\":\"c\"}"

@@ -62,6 +62,39 @@ struct UploadDownloadTests {
         }
     }
 
+    struct PhotoFields: Encodable, Sendable {
+        var title: String
+        var albumID: Int
+        var tags: [String]
+        var place: Place
+        struct Place: Encodable, Sendable { var city: String }
+    }
+
+    @Test("A model's fields become text parts named as in a form, files follow, a nil file is left out", arguments: TransportKind.allCases)
+    func multipartFields(_ kind: TransportKind) async throws {
+        try await withServer { server in
+            server.route("POST", "/photos", .respond(.status(204)))
+            let fields = PhotoFields(title: "Beach", albumID: 7, tags: ["sea", "sun"], place: .init(city: "Nice"))
+            let photo = MultipartFile(filename: "beach.jpg", contentType: "image/jpeg", data: Data([0xFF, 0xD8, 0xFF]))
+            let upload = Probe<NoContent, NoDocumentedFailure>(method: .post, path: "/photos",
+                                                               body: .multipartFields(fields, files: [("photo", photo), ("thumbnail", nil)], style: .brackets))
+            _ = try await client(for: server, kind) { $0.coding = JSONCoding(keyStyle: .snakeCase) }.send(upload)
+            let received = try #require(server.receivedRequests("POST", "/photos").first)
+            let boundary = try #require(received.header("Content-Type")?.components(separatedBy: "boundary=").last)
+            let parts = try #require(Self.parts(of: received.body, boundary: boundary))
+            #expect(parts.map(\.headers) == [
+                #"Content-Disposition: form-data; name="title""#,
+                #"Content-Disposition: form-data; name="album_id""#,
+                #"Content-Disposition: form-data; name="tags[]""#,
+                #"Content-Disposition: form-data; name="tags[]""#,
+                #"Content-Disposition: form-data; name="place[city]""#,
+                "Content-Disposition: form-data; name=\"photo\"; filename=\"beach.jpg\"\r\nContent-Type: image/jpeg",
+            ])
+            #expect(parts.map { String(decoding: $0.content, as: UTF8.self) }.prefix(5) == ["Beach", "7", "sea", "sun", "Nice"])
+            #expect(parts.last?.content == Data([0xFF, 0xD8, 0xFF]))
+        }
+    }
+
     @Test("Names are escaped, a boundary found in a part is replaced, and bad part headers are refused")
     func multipartEdgeCases() async throws {
         let named = try MultipartForm(parts: [MultipartForm.Part(name: "a\"b\r\nc", filename: "f\".txt", body: HTTPBody("x"))], boundary: "b")

@@ -121,6 +121,28 @@ enum RequestBuilder {
                 throw fail(.bodyEncodingFailed(String(describing: error.reason)))
             }
             if fields[.contentType] == nil { fields[.contentType] = "application/x-www-form-urlencoded" }
+        case .multipartFields(let value, let files, let style):
+            var parts: [MultipartForm.Part] = []
+            if let value {
+                do {
+                    let pairs = try FormEncoder(coding: coding, style: style, booleans: configuration.query.booleanStyle).pairs(value)
+                    parts = pairs.map { MultipartForm.Part.field($0.name, $0.value) }
+                } catch {
+                    throw fail(.bodyEncodingFailed(String(describing: error)))
+                }
+            }
+            for (name, file) in files {
+                guard let file else { continue }
+                parts.append(MultipartForm.Part(name: name, filename: file.filename, contentType: file.contentType,
+                                                headerFields: file.headerFields, body: file.body))
+            }
+            do throws(MultipartForm.EncodingError) {
+                let (encoded, contentType) = try MultipartForm(parts: parts).encoded()
+                body = encoded
+                fields[.contentType] = contentType
+            } catch {
+                throw fail(.bodyEncodingFailed(error.description))
+            }
         case .formFields(let value, let style):
             do {
                 body = HTTPBody(try FormEncoder(coding: coding, style: style, booleans: configuration.query.booleanStyle).encode(value))

@@ -161,4 +161,8 @@ public enum RequestBody: Sendable {
     /// added when the content type names no charset, so that no server reads the bytes as ASCII
     /// or Latin-1.
     case text(String, contentType: String)
+    /// A `multipart/form-data` form of a model's fields, each a text part named in `style`
+    /// (nested values as `address[city]`) and spelled per the client's ``JSONCoding``, followed by
+    /// file parts; `nil` files are left out.
+    case multipartFields((any Encodable & Sendable)?, files: [(name: String, file: MultipartFile?)], style: FormStyle)
 }

@@ -265,3 +265,43 @@ struct MultipartChunks: AsyncSequence, Sendable {
         AsyncIterator(pieces: pieces, delimiter: delimiter)
     }
 }
+
+/// A file for a multipart form's file field: its name, content type and bytes.
+///
+/// ```swift
+/// let photo = try MultipartFile(contentsOf: photoURL, contentType: "image/jpeg")   // streamed
+/// let note = MultipartFile(filename: "note.txt", contentType: "text/plain", data: Data("hi".utf8))
+/// ```
+public struct MultipartFile: Sendable {
+    /// The file name sent in `Content-Disposition`.
+    public var filename: String
+    /// The part's `Content-Type`.
+    public var contentType: String
+    /// More header fields for the part, such as `Content-ID`.
+    public var headerFields: HTTPFields
+    /// The bytes.
+    public var body: HTTPBody
+
+    /// A file from a body.
+    public init(filename: String, contentType: String, body: HTTPBody, headerFields: HTTPFields = HTTPFields()) {
+        self.filename = filename
+        self.contentType = contentType
+        self.body = body
+        self.headerFields = headerFields
+    }
+
+    /// A file from bytes in memory.
+    public init(filename: String, contentType: String, data: Data, headerFields: HTTPFields = HTTPFields()) {
+        self.init(filename: filename, contentType: contentType, body: HTTPBody(data), headerFields: headerFields)
+    }
+
+    /// A file on disk, read in chunks as it is sent; the file name is the URL's last component
+    /// unless given.
+    ///
+    /// - Throws: ``HTTPBody/ReadError/unreadableFile(path:reason:)`` when the URL is not a
+    ///   readable regular file.
+    public init(contentsOf fileURL: URL, contentType: String, filename: String? = nil, headerFields: HTTPFields = HTTPFields()) throws(HTTPBody.ReadError) {
+        self.init(filename: filename ?? fileURL.lastPathComponent, contentType: contentType, body: try HTTPBody(contentsOf: fileURL),
+                  headerFields: headerFields)
+    }
+}
