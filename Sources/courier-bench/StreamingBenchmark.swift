@@ -49,7 +49,7 @@ struct StreamingBenchmark {
             "raw stream: `transport.stream` with a hand-built `HTTPRequest`, its body iterated to the end.",
             "APIClient.stream: the same request as an `APIRequest` through `APIClient.stream` (retry policy and a per-host breaker on), its body iterated to the end.",
             "buffered send: `transport.send`, the whole body collected in memory, as a decoded call does.",
-            "URLSession's streamed bodies pass through a spill buffer (at most 1 MiB unread in memory, the rest in a temporary file); a reader this fast keeps up and never spills.",
+            "URLSession's streamed bodies pass through a spill buffer (at most 1 MiB unread in memory, the rest in a temporary file).",
         ]
         table.print()
     }

@@ -398,12 +398,13 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let key = Self.key(dataTask)
         let (tooLarge, streamed) = pending.withLock { table -> (Bool, SpillBuffer?) in
-            guard let entry = table[key] else { return (false, nil) }
-            if let chunks = entry.chunks {
+            // No copy of the entry may be alive while the body grows: Data would then copy the
+            // whole body so far on every chunk (50 MB took minutes that way).
+            guard let limit = table[key]?.limit else { return (false, nil) }
+            if let chunks = table[key]?.chunks {
                 return (false, chunks)
             }
-            guard entry.body.count + data.count <= entry.limit else { return (true, nil) }
-            // Appended in place: a copy of the entry would copy the whole body so far each time.
+            guard (table[key]?.body.count ?? 0) + data.count <= limit else { return (true, nil) }
             table[key]?.body.append(data)
             return (false, nil)
         }
