@@ -6,17 +6,6 @@ import HTTPTypes
 extension APIClient {
     // MARK: - One logical call
 
-    func run<Request: APIRequest>(
-        _ request: Request,
-        prepared: PreparedRequest,
-        overrides: EndpointResilience,
-        stopwatch: Stopwatch
-    ) async -> Result<APIResponse<Request.Response>, APIError<Request.Failure>> {
-        await run(request, prepared: prepared, overrides: overrides, stopwatch: stopwatch) { raw, _ in
-            Self.interpret(raw, for: request)
-        }
-    }
-
     /// One logical call whose final response `interpret` turns into the caller's result; the
     /// streamed body, for a call that streams, comes along with the head.
     func run<Request: APIRequest, Output>(

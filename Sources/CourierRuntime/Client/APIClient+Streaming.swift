@@ -32,36 +32,16 @@ extension APIClient {
         resilience: EndpointResilience?,
         adding extraFields: HTTPFields
     ) async throws(APIError<Request.Failure>) -> StreamingResponse {
-        let clock = ContinuousClock()
-        let start = clock.now
-        let stopwatch = Stopwatch(configuration.resilience.clock)
-        var prepared: PreparedRequest
-        do throws(InvalidRequest) {
-            let base = try self.base.mapError { InvalidRequest($0.reason, operationName: request.operationName) }.get()
-            prepared = try RequestBuilder.prepare(request, base: base, configuration: configuration)
-        } catch {
-            let failure = APIError<Request.Failure>.invalidRequest(error)
-            log(failure: failure, operationName: request.operationName, method: request.method, pathTemplate: request.path.template)
-            throw failure
-        }
-        prepared.streamsResponse = true
-        for field in extraFields {
-            prepared.head.headerFields[field.name] = field.value
-        }
-        emit(.started(prepared.summary))
-        let overrides = request.resilience.overridden(by: resilience ?? .inherited)
-        let result = await run(request, prepared: prepared, overrides: overrides, stopwatch: stopwatch) { raw, body -> Result<StreamingResponse, APIError<Request.Failure>> in
+        try await perform(request, resilience: resilience, adjust: { prepared in
+            prepared.streamsResponse = true
+            for field in extraFields {
+                prepared.head.headerFields[field.name] = field.value
+            }
+        }, interpret: { raw, body -> Result<StreamingResponse, APIError<Request.Failure>> in
             guard request.successStatuses.contains(raw.status) else {
                 return Self.interpretFailure(raw, for: request)
             }
             return .success(StreamingResponse(status: raw.status, headerFields: raw.headerFields, body: body ?? HTTPBody(raw.body), rateLimit: raw.rateLimit))
-        }
-        switch result {
-        case .success(let response):
-            emit(.finished(prepared.summary, result: .success(response.status, response.rateLimit), duration: clock.now - start))
-        case .failure(let error):
-            emit(.finished(prepared.summary, result: .failure(FailureSummary(error)), duration: clock.now - start))
-        }
-        return try result.get()
+        }, status: { ($0.status, $0.rateLimit) })
     }
 }

@@ -61,14 +61,29 @@ public struct APIClient: Sendable {
         for request: Request,
         resilience: EndpointResilience? = nil
     ) async throws(APIError<Request.Failure>) -> APIResponse<Request.Response> {
+        try await perform(request, resilience: resilience, adjust: { _ in }, interpret: { raw, _ in Self.interpret(raw, for: request) },
+                          status: { ($0.status, $0.rateLimit) })
+    }
+
+    /// One call from start to finish: the request prepared (and adjusted: streamed, a header
+    /// added, a page's target), the started and finished events, the attempts, and the final
+    /// response turned into `Output` by `interpret`.
+    func perform<Request: APIRequest, Output>(
+        _ request: Request,
+        resilience: EndpointResilience?,
+        adjust: (inout PreparedRequest) throws(InvalidRequest) -> Void,
+        interpret: (RawResponse, HTTPBody?) -> Result<Output, APIError<Request.Failure>>,
+        status: (Output) -> (HTTPResponse.Status, RateLimit)
+    ) async throws(APIError<Request.Failure>) -> Output {
         let clock = ContinuousClock()
         let start = clock.now
         // Decisions (the deadline) use the injected clock; reported durations are real time.
         let stopwatch = Stopwatch(configuration.resilience.clock)
-        let prepared: PreparedRequest
+        var prepared: PreparedRequest
         do throws(InvalidRequest) {
             let base = try self.base.mapError { InvalidRequest($0.reason, operationName: request.operationName) }.get()
             prepared = try RequestBuilder.prepare(request, base: base, configuration: configuration)
+            try adjust(&prepared)
         } catch {
             let failure = APIError<Request.Failure>.invalidRequest(error)
             log(failure: failure, operationName: request.operationName, method: request.method, pathTemplate: request.path.template)
@@ -76,10 +91,11 @@ public struct APIClient: Sendable {
         }
         emit(.started(prepared.summary))
         let overrides = request.resilience.overridden(by: resilience ?? .inherited)
-        let result = await run(request, prepared: prepared, overrides: overrides, stopwatch: stopwatch)
+        let result = await run(request, prepared: prepared, overrides: overrides, stopwatch: stopwatch, interpret: interpret)
         switch result {
-        case .success(let response):
-            emit(.finished(prepared.summary, result: .success(response.status, response.rateLimit), duration: clock.now - start))
+        case .success(let output):
+            let (code, rateLimit) = status(output)
+            emit(.finished(prepared.summary, result: .success(code, rateLimit), duration: clock.now - start))
         case .failure(let error):
             emit(.finished(prepared.summary, result: .failure(FailureSummary(error)), duration: clock.now - start))
         }
