@@ -20,11 +20,11 @@ struct CourierBench: AsyncParsableCommand {
     )
 
     enum Section: String, ExpressibleByArgument, CaseIterable {
-        case generation, incremental, compile, runtime, streaming
+        case generation, incremental, compile, runtime, streaming, pagination
     }
 
-    @Option(help: "Which measurements to run, comma-separated: generation, incremental, compile, runtime, streaming.")
-    var sections = "generation,incremental,compile,runtime,streaming"
+    @Option(help: "Which measurements to run, comma-separated: generation, incremental, compile, runtime, streaming, pagination.")
+    var sections = "generation,incremental,compile,runtime,streaming,pagination"
 
     @Option(help: "Spec sizes in endpoints, comma-separated.")
     var sizes = "100,1000,5000"
@@ -102,6 +102,9 @@ struct CourierBench: AsyncParsableCommand {
         }
         if chosen.contains(.streaming) {
             try await StreamingBenchmark(context: context).run()
+        }
+        if chosen.contains(.pagination) {
+            try await PaginationBenchmark(context: context).run()
         }
     }
 
