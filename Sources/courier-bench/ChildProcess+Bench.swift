@@ -1,3 +1,6 @@
+import CourierAsyncHTTPClient
+import CourierRuntime
+import CourierTestServer
 import CourierTestSupport
 import Foundation
 
@@ -31,4 +34,29 @@ extension ChildProcess {
         if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return path }
         return Bundle.main.executablePath ?? CommandLine.arguments[0]
     }
+}
+
+/// Runs `body` once per real transport (URLSession, then AsyncHTTPClient over a client of its
+/// own), then shuts that client down and stops `server`, also when `body` throws.
+func forEachLoopbackTransport(
+    stopping server: TestServer,
+    maximumResponseBodySize: Int = 32 * 1024 * 1024,
+    _ body: (_ name: String, _ transport: any HTTPTransport) async throws -> Void
+) async throws {
+    let httpClient = AsyncHTTPClientTransport.makeHTTPClient()
+    let transports: [(String, any HTTPTransport)] = [
+        ("URLSession", URLSessionTransport(maximumResponseBodySize: maximumResponseBodySize)),
+        ("AsyncHTTPClient", AsyncHTTPClientTransport(client: httpClient, maximumResponseBodySize: maximumResponseBodySize)),
+    ]
+    do {
+        for (name, transport) in transports {
+            try await body(name, transport)
+        }
+    } catch {
+        try? await httpClient.shutdown()
+        await server.stop()
+        throw error
+    }
+    try? await httpClient.shutdown()
+    await server.stop()
 }

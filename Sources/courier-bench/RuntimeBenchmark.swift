@@ -34,25 +34,12 @@ struct RuntimeBenchmark {
             command: "swift run -c release courier-bench --sections runtime --concurrent-calls \(context.concurrentCalls)",
             header: ["Transport", "Call", "Calls/s", "× raw"])
 
-        let httpClient = AsyncHTTPClientTransport.makeHTTPClient()
-        let transports: [(String, any HTTPTransport)] = [
-            ("URLSession", URLSessionTransport()),
-            ("AsyncHTTPClient", AsyncHTTPClientTransport(client: httpClient)),
-        ]
-        do {
-            for (name, transport) in transports {
-                progress("runtime: \(name)")
-                let variants = makeVariants(transport: transport, baseURL: baseURL)
-                try await measureLatency(variants, transport: name, into: &latency)
-                try await measureThroughput(variants, transport: name, into: &throughput)
-            }
-        } catch {
-            try? await httpClient.shutdown()
-            await server.stop()
-            throw error
+        try await forEachLoopbackTransport(stopping: server) { name, transport in
+            progress("runtime: \(name)")
+            let variants = makeVariants(transport: transport, baseURL: baseURL)
+            try await measureLatency(variants, transport: name, into: &latency)
+            try await measureThroughput(variants, transport: name, into: &throughput)
         }
-        try? await httpClient.shutdown()
-        await server.stop()
         latency.notes = [
             "raw: `transport.send` with a hand-built `HTTPRequest`, then the same `JSONDecoder` decoding into the generated `Book`.",
             "client without retry/breaker: the generated request sent through `APIClient` with `EndpointResilience(maxAttempts: 1, circuitBreaker: .off)`.",

@@ -28,23 +28,10 @@ struct StreamingBenchmark {
             "Streaming throughput (a 50 MB body from the loopback server, \(context.runs * 2 + 1) reads per variant, interleaved)",
             command: "swift run -c release courier-bench --sections streaming --runs \(context.runs)",
             header: ["Transport", "Read", "MB/s (median)", "spread (min–max MB/s)", "× raw stream"])
-        let httpClient = AsyncHTTPClientTransport.makeHTTPClient()
-        let transports: [(String, any HTTPTransport)] = [
-            ("URLSession", URLSessionTransport(maximumResponseBodySize: 64 * 1024 * 1024)),
-            ("AsyncHTTPClient", AsyncHTTPClientTransport(client: httpClient, maximumResponseBodySize: 64 * 1024 * 1024)),
-        ]
-        do {
-            for (name, transport) in transports {
-                progress("streaming: \(name)")
-                try await measure(variants(transport: transport, baseURL: server.baseURL), transport: name, into: &table)
-            }
-        } catch {
-            try? await httpClient.shutdown()
-            await server.stop()
-            throw error
+        try await forEachLoopbackTransport(stopping: server, maximumResponseBodySize: 64 * 1024 * 1024) { name, transport in
+            progress("streaming: \(name)")
+            try await measure(variants(transport: transport, baseURL: server.baseURL), transport: name, into: &table)
         }
-        try? await httpClient.shutdown()
-        await server.stop()
         table.notes = [
             "raw stream: `transport.stream` with a hand-built `HTTPRequest`, its body iterated to the end.",
             "APIClient.stream: the same request as an `APIRequest` through `APIClient.stream` (retry policy and a per-host breaker on), its body iterated to the end.",
