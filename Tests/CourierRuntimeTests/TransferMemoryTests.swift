@@ -9,8 +9,12 @@ import Testing
 @Suite("Transfer memory", .serialized, .timeLimit(.minutes(5)))
 struct TransferMemoryTests {
     static let size = 50 * 1024 * 1024
-    /// "Far below 50 MB": a client that held the body would rise by at least 50 MB.
-    static let allowedRise = 16 * 1024 * 1024
+    /// "Far below 50 MB": a client that held the body would rise by at least 50 MB, so half of
+    /// that tells streaming from holding with room to spare. Idle, the rise is 6–11 MB; on a
+    /// fresh-clone CI run with the rest of the suite on both cores, a file upload through
+    /// AsyncHTTPClient rose by 19.4 MB (allocator arenas of busier threads), which a 16 MB
+    /// bound failed although nothing held the body.
+    static let allowedRise = 25 * 1024 * 1024
 
     struct Figures: Decodable {
         var bytes: Int64
