@@ -118,6 +118,7 @@ let package = Package(
         referenceFixture("FaultSuite"),
         referenceFixture("Forms"),
         referenceFixture("Keywords"),
+        referenceFixture("Pagination"),
         referenceFixture("Parameters"),
         referenceFixture("Payloads"),
         referenceFixture("Recursion"),
@@ -184,7 +185,7 @@ let package = Package(
             dependencies: [
                 "BookshelfAPI", "DiscordAPI", "GitHubAPI", "MarketplaceAPI", "QiitaAPI", "SlackAPI", "StripeAPI",
                 "ReferenceDiscriminators", "ReferenceEnums", "ReferenceErrorMatching", "ReferenceErrorMeaning", "ReferenceErrorRanges", "ReferenceEscaping",
-                "ReferenceKeywords", "ReferenceParameters", "ReferenceResilience", "ReferencePayloads", "ReferenceUnions",
+                "ReferenceKeywords", "ReferencePagination", "ReferenceParameters", "ReferenceResilience", "ReferencePayloads", "ReferenceUnions",
                 "ReferenceForms",
                 // The generated client of the server-counted fault suite (Faults/).
                 "ReferenceFaultSuite",

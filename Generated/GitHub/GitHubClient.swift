@@ -95,6 +95,22 @@ public struct GitHubClient: Sendable {
         try await self.client.send(ListUserRepositoriesRequest(username: username, type: type, sort: sort, perPage: perPage, page: page))
     }
 
+    /// Public repositories of a user, a page at a time.
+    ///
+    /// Every page of `listUserRepositories`, fetched as it is read; `.items(limit:)` gives the items one by one. Each page is a call like `listUserRepositories`, with its retries and typed errors.
+    ///
+    /// The parameters are the first page's; see `ListUserRepositoriesRequest.pagination` for how the next pages are asked for.
+    /// - Returns: The pages, as `ListUserRepositoriesRequest.Response`.
+    public func listUserRepositoriesPages(
+        username: String,
+        type: RepositoryAffiliation = .owner,
+        sort: RepositorySort = .fullName,
+        perPage: Int = 30,
+        page: Int = 1
+    ) -> PageSequence<ListUserRepositoriesRequest, Repository> {
+        self.client.pages(ListUserRepositoriesRequest(username: username, type: type, sort: sort, perPage: perPage, page: page), pagination: ListUserRepositoriesRequest.pagination)
+    }
+
     /// Sends `GET /repos/{owner}/{repo}`.
     ///
     /// - Parameters:
@@ -145,6 +161,24 @@ public struct GitHubClient: Sendable {
         page: Int = 1
     ) async throws(APIError<ListIssuesFailure>) -> [Issue] {
         try await self.client.send(ListIssuesRequest(owner: owner, repo: repo, state: state, labels: labels, since: since, perPage: perPage, page: page))
+    }
+
+    /// Issues of a repository, newest first.
+    ///
+    /// Every page of `listIssues`, fetched as it is read; `.items(limit:)` gives the items one by one. Each page is a call like `listIssues`, with its retries and typed errors.
+    ///
+    /// The parameters are the first page's; see `ListIssuesRequest.pagination` for how the next pages are asked for.
+    /// - Returns: The pages, as `ListIssuesRequest.Response`.
+    public func listIssuesPages(
+        owner: String,
+        repo: String,
+        state: IssueStateFilter = .`open`,
+        labels: String? = nil,
+        since: Date? = nil,
+        perPage: Int = 30,
+        page: Int = 1
+    ) -> PageSequence<ListIssuesRequest, Issue> {
+        self.client.pages(ListIssuesRequest(owner: owner, repo: repo, state: state, labels: labels, since: since, perPage: perPage, page: page), pagination: ListIssuesRequest.pagination)
     }
 
     /// Sends `GET /repos/{owner}/{repo}/issues/{issue_number}`.

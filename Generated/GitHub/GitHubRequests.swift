@@ -106,6 +106,13 @@ public struct ListUserRepositoriesRequest: APIRequest {
     public var operationName: String { "listUserRepositories" }
 }
 
+extension ListUserRepositoriesRequest {
+    /// How `GitHubClient.listUserRepositoriesPages` walks the pages of `listUserRepositories`: it follows each page's `Link` header to the page marked `rel="next"`.
+    public static var pagination: Pagination<ListUserRepositoriesRequest, Repository> {
+        .link(items: { $0 })
+    }
+}
+
 /// `GET /repos/{owner}/{repo}`, sent by `GitHubClient.getRepository`.
 public struct GetRepositoryRequest: APIRequest {
     /// What a successful response decodes to.
@@ -239,6 +246,13 @@ public struct ListIssuesRequest: APIRequest {
     public var timeout: Duration? { .seconds(30) }
     /// The name in logs and events.
     public var operationName: String { "listIssues" }
+}
+
+extension ListIssuesRequest {
+    /// How `GitHubClient.listIssuesPages` walks the pages of `listIssues`: it follows each page's `Link` header to the page marked `rel="next"`.
+    public static var pagination: Pagination<ListIssuesRequest, Issue> {
+        .link(items: { $0 })
+    }
 }
 
 /// `GET /repos/{owner}/{repo}/issues/{issue_number}`, sent by `GitHubClient.getIssue`.

@@ -3,7 +3,7 @@
 import CourierRuntime
 import Foundation
 
-/// A hand translation of two Slack Web API methods, chat.postMessage and conversations.info, with Slack's convention of reporting errors inside HTTP 200 responses.
+/// A hand translation of three Slack Web API methods, chat.postMessage, conversations.info and conversations.list, with Slack's convention of reporting errors inside HTTP 200 responses and its cursor pagination (response_metadata.next_cursor, empty on the last page).
 ///
 /// Each method sends one request and throws the endpoint's documented failures as typed errors.
 public struct SlackClient: Sendable {
@@ -72,5 +72,38 @@ public struct SlackClient: Sendable {
         includeLocale: Bool? = nil
     ) async throws(APIError<ConversationsInfoFailure>) -> ConversationInfoResponse {
         try await self.client.send(ConversationsInfoRequest(channel: channel, includeLocale: includeLocale))
+    }
+
+    /// Conversations in the workspace, a page at a time (conversations.list).
+    ///
+    /// - Parameters:
+    ///   - cursor: The `next_cursor` of the previous page; none for the first.
+    ///   - limit: Conversations per page, at most 1000.
+    ///   - excludeArchived: The `exclude_archived` query parameter.
+    ///   - types: Comma-separated: public_channel, private_channel, mpim, im.
+    /// - Returns: The decoded `ConversationListResponse`.
+    /// - Throws: `APIError<ConversationsListFailure>`; its `.endpoint` case carries the documented failure.
+    public func conversationsList(
+        cursor: String? = nil,
+        limit: Int = 100,
+        excludeArchived: Bool? = nil,
+        types: String? = nil
+    ) async throws(APIError<ConversationsListFailure>) -> ConversationListResponse {
+        try await self.client.send(ConversationsListRequest(cursor: cursor, limit: limit, excludeArchived: excludeArchived, types: types))
+    }
+
+    /// Conversations in the workspace, a page at a time (conversations.list).
+    ///
+    /// Every page of `conversationsList`, fetched as it is read; `.items(limit:)` gives the items one by one. Each page is a call like `conversationsList`, with its retries and typed errors.
+    ///
+    /// The parameters are the first page's; see `ConversationsListRequest.pagination` for how the next pages are asked for.
+    /// - Returns: The pages, as `ConversationsListRequest.Response`.
+    public func conversationsListPages(
+        cursor: String? = nil,
+        limit: Int = 100,
+        excludeArchived: Bool? = nil,
+        types: String? = nil
+    ) -> PageSequence<ConversationsListRequest, Conversation> {
+        self.client.pages(ConversationsListRequest(cursor: cursor, limit: limit, excludeArchived: excludeArchived, types: types), pagination: ConversationsListRequest.pagination)
     }
 }

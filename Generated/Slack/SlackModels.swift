@@ -9,16 +9,25 @@ public struct ResponseMetadata: Codable, Hashable, Sendable {
     public var messages: [String]?
     /// The `warnings` field.
     public var warnings: [String]?
+    /// The cursor of the next page; empty on the last page.
+    public var nextCursor: String?
 
     /// Creates a value from its properties.
-    public init(messages: [String]? = nil, warnings: [String]? = nil) {
+    ///
+    /// - Parameters:
+    ///   - messages: The `messages` value.
+    ///   - warnings: The `warnings` value.
+    ///   - nextCursor: The cursor of the next page; empty on the last page.
+    public init(messages: [String]? = nil, warnings: [String]? = nil, nextCursor: String? = nil) {
         self.messages = messages
         self.warnings = warnings
+        self.nextCursor = nextCursor
     }
 
     private enum CodingKeys: String, CodingKey {
         case messages
         case warnings
+        case nextCursor = "next_cursor"
     }
 }
 
@@ -157,6 +166,29 @@ public struct ConversationInfoResponse: Codable, Hashable, Sendable {
     private enum CodingKeys: String, CodingKey {
         case ok
         case channel
+    }
+}
+
+/// The `ConversationListResponse` model of Slack.
+public struct ConversationListResponse: Codable, Hashable, Sendable {
+    /// The `ok` field.
+    public var ok: Bool
+    /// The `channels` field.
+    public var channels: [Conversation]
+    /// The `response_metadata` field.
+    public var responseMetadata: ResponseMetadata?
+
+    /// Creates a value from its properties.
+    public init(ok: Bool, channels: [Conversation], responseMetadata: ResponseMetadata? = nil) {
+        self.ok = ok
+        self.channels = channels
+        self.responseMetadata = responseMetadata
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case ok
+        case channels
+        case responseMetadata = "response_metadata"
     }
 }
 

@@ -64,3 +64,64 @@ public struct ConversationsInfoRequest: APIRequest {
     /// The name in logs and events.
     public var operationName: String { "conversationsInfo" }
 }
+
+/// Conversations in the workspace, a page at a time (conversations.list).
+///
+/// `GET /conversations.list`, sent by `SlackClient.conversationsList`.
+public struct ConversationsListRequest: APIRequest {
+    /// What a successful response decodes to.
+    public typealias Response = ConversationListResponse
+    /// The documented failures.
+    public typealias Failure = ConversationsListFailure
+
+    /// The `next_cursor` of the previous page; none for the first.
+    public var cursor: String?
+    /// Conversations per page, at most 1000.
+    public var limit: Int
+    /// The `exclude_archived` query parameter.
+    public var excludeArchived: Bool?
+    /// Comma-separated: public_channel, private_channel, mpim, im.
+    public var types: String?
+
+    /// Creates the request.
+    public init(
+        cursor: String? = nil,
+        limit: Int = 100,
+        excludeArchived: Bool? = nil,
+        types: String? = nil
+    ) {
+        self.cursor = cursor
+        self.limit = limit
+        self.excludeArchived = excludeArchived
+        self.types = types
+    }
+
+    /// The HTTP method.
+    public var method: HTTPRequest.Method { .get }
+    /// The path template and its values.
+    public var path: RequestPath { RequestPath("/conversations.list") }
+    /// The query items; `nil` values are left out.
+    public var query: Parameters {
+        [
+            "cursor": cursor,
+            "limit": limit,
+            "exclude_archived": excludeArchived,
+            "types": types
+        ]
+    }
+    /// The name in logs and events.
+    public var operationName: String { "conversationsList" }
+}
+
+extension ConversationsListRequest {
+    /// How `SlackClient.conversationsListPages` walks the pages of `conversationsList`: it sends `response_metadata.next_cursor` of each page back as `cursor`.
+    public static var pagination: Pagination<ConversationsListRequest, Conversation> {
+        .cursor(items: { $0.channels }, cursor: { page in
+            page.raw.discriminator(at: "response_metadata.next_cursor")
+        }, request: { request, cursor in
+            var next = request
+            next.cursor = cursor
+            return next
+        })
+    }
+}

@@ -13,14 +13,14 @@ enum GeneratedNames {
         "RequestBody", "RequestPath", "URLSessionTransport", "HTTPRequest", "HTTPField", "Indirect", "Duration",
         "Set", "Codable", "Decodable", "Encodable", "Hashable", "Sendable", "CodingKey", "RawRepresentable",
         "LocalizedError", "Decoder", "Encoder", "Optional", "Array", "Dictionary", "Nullable", "DateField",
-        "FormStyle", "ParameterValue",
+        "FormStyle", "ParameterValue", "Pagination", "PageSequence", "PageItems", "NextPage",
     ]
 
     /// Names a request type's stored properties may not take, because `APIRequest` uses them; a
     /// parameter of one of these names is stored as `<name>Value`.
     static let requestRequirements: Set<String> = [
         "method", "path", "query", "headers", "body", "successStatuses", "isIdempotent", "idempotencyKeyHeader",
-        "timeout", "resilience", "secretHeaderNames", "operationName", "payload",
+        "timeout", "resilience", "secretHeaderNames", "operationName", "payload", "pagination",
     ]
 
     /// The name a request type stores a parameter under: `<name>Value` when `APIRequest` needs
@@ -71,6 +71,11 @@ enum GeneratedNames {
 
     /// `<Endpoint>Content`, the enum of the content types an endpoint's body may take
     /// (`contentTypes:`), one case per content type.
+    /// The client method that walks a paginated endpoint's pages: `listIssues` → `listIssuesPages`.
+    static func pages(ofEndpoint endpoint: SwiftIdentifier) -> String {
+        endpoint.name + "Pages"
+    }
+
     static func content(ofEndpoint endpoint: String) -> String {
         SwiftIdentifier(typeNamed: endpoint).name + "Content"
     }

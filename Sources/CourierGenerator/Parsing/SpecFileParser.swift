@@ -11,7 +11,7 @@ struct SpecFileParser {
     /// Keys only a service has: a file with any of them is checked as a service.
     static let serviceOnlyKeys = ["service", "baseURL", "headers", "auth", "coding", "rateLimit", "defaults", "endpoints"]
     static let endpointKeys = ["description"] + HTTPMethod.allCases.map(\.specKey)
-        + ["path", "query", "headers", "body", "response", "errors", "idempotencyKey", "timeout", "retry", "breaker"]
+        + ["path", "query", "headers", "body", "response", "errors", "idempotencyKey", "timeout", "retry", "breaker", "paginate"]
 
     let reader: NodeReader
     var file: ParsedSpecFile

@@ -74,6 +74,16 @@ enum EmbeddedTemplates {
             {{/parameters}}
                     {{^returnType}}_ = {{/returnType}}try await self.client.send({{requestType}}({{#arguments}}{{label}}: {{value}}{{^last()}}, {{/last()}}{{/arguments}}))
                 }
+            {{#pages}}
+
+            {{doc}}
+            {{<parameters}}
+            {{$declaration}}public func {{name}}{{/declaration}}
+            {{$effects}} -> PageSequence<{{requestType}}, {{itemType}}>{{/effects}}
+            {{/parameters}}
+                    self.client.pages({{requestType}}({{#arguments}}{{label}}: {{value}}{{^last()}}, {{/last()}}{{/arguments}}), pagination: {{requestType}}.pagination)
+                }
+            {{/pages}}
             {{/methods}}
             }
 
@@ -558,6 +568,15 @@ enum EmbeddedTemplates {
                 /// The name in logs and events.
                 public var operationName: String { {{operationName}} }
             }
+            {{#pagination}}
+
+            extension {{requestType}} {
+            {{doc}}
+                public static var pagination: Pagination<{{requestType}}, {{itemType}}> {
+            {{expression}}
+                }
+            }
+            {{/pagination}}
             {{/requests}}
 
             """#,

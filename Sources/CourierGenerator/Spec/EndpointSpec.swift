@@ -24,6 +24,8 @@ public struct EndpointSpec: Hashable, Sendable, SourceLocated {
     public var effectiveErrors: [ErrorMappingSpec]
     /// Retry, timeout and breaker hints, already merged with the service's defaults.
     public var resilience: ResilienceHints
+    /// How the endpoint pages (`paginate:`), if it is a list that does.
+    public var pagination: PaginationSpec?
     /// Where the endpoint's name is written.
     public var location: SourceLocation
 

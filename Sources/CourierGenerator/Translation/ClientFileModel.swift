@@ -88,11 +88,30 @@ public struct MethodModel: TemplateModel {
     public var requestType: String
     /// The arguments of the request's initialiser, such as `username: username`.
     public var arguments: [ArgumentModel]
+    /// The `<endpoint>Pages` method of a paginated endpoint.
+    public var pages: PagesMethodModel?
 
     /// The fields the `client` template reads.
     public static let templateFields: TemplateFields<Self> = [
         "doc": \.doc, "name": \.name, "parameters": \.parameters, "isInline": \.isInline,
         "failureType": \.failureType, "returnType": \.returnType, "requestType": \.requestType,
-        "arguments": \.arguments,
+        "arguments": \.arguments, "pages": \.pages,
+    ]
+}
+
+/// The client method that walks a paginated endpoint's pages.
+public struct PagesMethodModel: TemplateModel {
+    /// The doc comment, indented for a member.
+    public var doc: String
+    /// The method name.
+    public var name: String
+    /// Whether the parameters fit on the declaration's line.
+    public var isInline: Bool
+    /// The item type.
+    public var itemType: String
+
+    /// The fields the `client` template reads.
+    public static let templateFields: TemplateFields<Self> = [
+        "doc": \.doc, "name": \.name, "isInline": \.isInline, "itemType": \.itemType,
     ]
 }

@@ -60,6 +60,8 @@ public struct RequestModel: TemplateModel {
     public var secretHeaderNames: String?
     /// The operation name as a string literal.
     public var operationName: String
+    /// How the endpoint pages, if it does.
+    public var pagination: PaginationModel?
 
     /// The fields the `requests` template reads.
     public static let templateFields: TemplateFields<Self> = [
@@ -70,7 +72,7 @@ public struct RequestModel: TemplateModel {
         "query": \.query, "hasQuery": \.hasQuery, "headers": \.headers, "hasHeaders": \.hasHeaders,
         "body": \.body, "contentEnum": \.contentEnum, "idempotencyKeyHeader": \.idempotencyKeyHeader, "timeout": \.timeout,
         "resilience": \.resilience,
-        "secretHeaderNames": \.secretHeaderNames, "operationName": \.operationName,
+        "secretHeaderNames": \.secretHeaderNames, "operationName": \.operationName, "pagination": \.pagination,
     ]
 
     /// Whether the request has stored properties.

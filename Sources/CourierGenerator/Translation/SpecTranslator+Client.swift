@@ -105,7 +105,20 @@ extension SpecTranslator {
             failureType: failureName(endpoint),
             returnType: endpoint.response.body.map(swiftType),
             requestType: requestName(endpoint),
-            arguments: call
+            arguments: call,
+            pages: pagesMethodModel(endpoint, parameters: parameters)
         )
+    }
+
+    func pagesMethodModel(_ endpoint: EndpointSpec, parameters: [ParameterModel]) -> PagesMethodModel? {
+        guard let pagination = paginationModel(endpoint) else { return nil }
+        var text = (endpoint.description.map { $0 + "\n\n" } ?? "")
+            + "Every page of `\(endpoint.name)`, fetched as it is read; `.items(limit:)` gives the items one by one. "
+            + "Each page is a call like `\(endpoint.swiftName.name)`, with its retries and typed errors."
+        text += "\n\nThe parameters are the first page's; see `\(pagination.requestType).pagination` for how the next pages are asked for."
+        text += "\n- Returns: The pages, as `\(pagination.requestType).Response`."
+        let line = "    public func \(pagination.method)(\(parameters.inlineText)) -> PageSequence<\(pagination.requestType), \(pagination.itemType)> {"
+        return PagesMethodModel(doc: SwiftComment.documentation(text, indentation: "    "), name: pagination.method,
+                                isInline: Self.fitsOnOneLine(line), itemType: pagination.itemType)
     }
 }

@@ -139,7 +139,8 @@ extension SpecTranslator {
             timeout: endpoint.resilience.timeout.map(Self.duration),
             resilience: resilienceModel(endpoint),
             secretHeaderNames: secretLiteral,
-            operationName: SwiftLiteral.string(endpoint.name)
+            operationName: SwiftLiteral.string(endpoint.name),
+            pagination: paginationModel(endpoint)
         )
     }
 

@@ -38,6 +38,7 @@ extension SpecValidator {
                     at: endpoint.location)
         }
         checkReservedHeaders(of: endpoint)
+        checkPagination(of: endpoint)
         return endpoint
     }
 

@@ -1,0 +1,124 @@
+/// `paginate:`: the request type's `pagination` and the client's `<endpoint>Pages` method.
+extension SpecTranslator {
+    /// The pieces of a paginated endpoint; `nil` when it does not page (or, on an invalid spec,
+    /// when its items cannot be found).
+    func paginationModel(_ endpoint: EndpointSpec) -> PaginationModel? {
+        guard let pagination = endpoint.pagination, let body = endpoint.response.body,
+              case .success(let items) = pagination.resolveItems(in: body, model: { spec.model(named: $0) })
+        else { return nil }
+        let request = requestName(endpoint)
+        let itemType = swiftType(items.item)
+        let itemsClosure = Self.itemsClosure(items)
+        func stored(_ name: String) -> (name: String, isOptional: Bool) {
+            let parameter = endpoint.queryParameters.first { $0.name == name }
+            let isOptional = parameter.map { $0.type.isOptional && $0.defaultValue == nil } ?? true
+            return (parameter.map { GeneratedNames.storedName(ofParameter: $0.swiftName) } ?? name, isOptional)
+        }
+        var lines: [String]
+        let style: String
+        switch pagination.style {
+        case .link:
+            style = "it follows each page's `Link` header to the page marked `rel=\"next\"`"
+            lines = [".link(items: \(itemsClosure))"]
+        case .cursor(let parameter, let source, let hasMore):
+            let target = stored(parameter)
+            var cursor: String
+            switch source {
+            case .field(let path):
+                cursor = "page.raw.discriminator(at: \(SwiftLiteral.string(path.description)))"
+                style = "it sends `\(SwiftComment.inline(path.description))` of each page back as `\(SwiftComment.inline(parameter))`"
+            case .lastItem(let member):
+                let property = Self.member(member, of: items.item, in: spec)
+                let access = property.map { "$0.\($0.swiftName.escaped)" } ?? "$0"
+                let text = property.map { $0.type.nonOptional == .primitive(.string) ? access : "String(\(access))" } ?? access
+                let last = Self.itemsAccess(items, of: "page.value") + ".last"
+                cursor = property?.type.isOptional == true
+                    ? "\(last).flatMap { \(access).map { String($0) } }"
+                    : "\(last).map { \(text) }"
+                style = "it sends the last item's `\(SwiftComment.inline(member))` back as `\(SwiftComment.inline(parameter))`"
+            }
+            if let hasMore {
+                // Stop unless the page says there is more.
+                cursor = "page.raw.discriminator(at: \(SwiftLiteral.string(hasMore.description))) == \"true\" ? \(cursor) : nil"
+            }
+            lines = [
+                ".cursor(items: \(itemsClosure), cursor: { page in",
+                "    \(cursor)",
+                "}, request: { request, cursor in",
+                "    var next = request",
+                "    next.\(target.name) = cursor",
+                "    return next",
+                "})",
+            ]
+        case .page(let parameter, let total), .offset(let parameter, let total):
+            let target = stored(parameter)
+            let isPage: Bool
+            if case .page = pagination.style { isPage = true } else { isPage = false }
+            let current = target.isOptional ? "request.\(target.name) ?? \(isPage ? 1 : 0)" : "request.\(target.name)"
+            let totalClosure = total.map { source -> String in
+                switch source {
+                case .field(let path): "{ $0.raw.discriminator(at: \(SwiftLiteral.string(path.description))).flatMap { Int($0) } }"
+                case .header(let name): "{ $0.raw.header(\(SwiftLiteral.string(name))).flatMap { Int($0) } }"
+                }
+            }
+            style = isPage
+                ? "it asks for the next page number in `\(SwiftComment.inline(parameter))` until a page is empty\(total == nil ? "" : " or the total is reached")"
+                : "it sends the number of items seen as `\(SwiftComment.inline(parameter))` until a page is empty\(total == nil ? "" : " or the total is reached")"
+            lines = [".numbered(items: \(itemsClosure)\(totalClosure.map { ", total: \($0)" } ?? ""), request: { request, \(isPage ? "_" : "seen") in",
+                     "    var next = request",
+                     isPage ? "    next.\(target.name) = \(target.isOptional ? "(\(current))" : current) + 1" : "    next.\(target.name) = seen",
+                     "    return next",
+                     "}, key: { request in",
+                     "    String(\(current))",
+                     "})"]
+        }
+        let method = GeneratedNames.pages(ofEndpoint: endpoint.swiftName)
+        let doc = "How `\(clientName).\(method)` walks the pages of `\(endpoint.name)`: \(style)."
+        return PaginationModel(doc: SwiftComment.documentation(doc, indentation: "    "), requestType: request, itemType: itemType,
+                               expression: lines.map { "        " + $0 }.joined(separator: "\n"), method: method)
+    }
+
+    /// `{ $0 }`, `{ $0.data }` or `{ $0.result?.items ?? [] }`.
+    static func itemsClosure(_ items: PaginationSpec.ResolvedItems) -> String {
+        "{ \(itemsAccess(items, of: "$0")) }"
+    }
+
+    /// The items of `value`: `value.data`, or `(value.result?.items ?? [])` when a step is optional.
+    static func itemsAccess(_ items: PaginationSpec.ResolvedItems, of value: String) -> String {
+        var access = value
+        var optionalSoFar = false
+        for (index, name) in items.swiftNames.enumerated() {
+            access += (optionalSoFar ? "?." : ".") + name
+            optionalSoFar = optionalSoFar || items.optionalSteps[index]
+        }
+        guard optionalSoFar else { return access }
+        return value == "$0" ? "\(access) ?? []" : "(\(access) ?? [])"
+    }
+
+    /// The member of an item model with JSON key `key`.
+    static func member(_ key: String, of item: TypeReference, in spec: ServiceSpec) -> PropertySpec? {
+        guard case .named(let name) = item.nonOptional, let model = spec.model(named: name), case .object(let properties) = model.kind else {
+            return nil
+        }
+        return properties.first { $0.jsonKey == key }
+    }
+}
+
+/// A paginated endpoint's `pagination` on its request type, and its client method.
+public struct PaginationModel: TemplateModel {
+    /// The doc comment of `pagination`, indented for a member.
+    public var doc: String
+    /// The request type.
+    public var requestType: String
+    /// The item type.
+    public var itemType: String
+    /// The `Pagination` expression, indented for the body of the `pagination` property.
+    public var expression: String
+    /// The client method's name.
+    public var method: String
+
+    /// The fields the templates read.
+    public static let templateFields: TemplateFields<Self> = [
+        "doc": \.doc, "requestType": \.requestType, "itemType": \.itemType, "expression": \.expression, "method": \.method,
+    ]
+}
