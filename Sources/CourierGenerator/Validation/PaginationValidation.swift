@@ -58,7 +58,7 @@ extension SpecValidator {
         for endpoint in endpoints where endpoint.pagination != nil {
             let name = GeneratedNames.pages(ofEndpoint: endpoint.swiftName)
             if let other = methods[name] {
-                error("endpoint '\(endpoint.name)' pages, so the client gets a method '\(name)', which is also endpoint '\(other)'s method; "
+                error("endpoint '\(endpoint.name)' pages, so the client gets a method '\(name)', which is also the method of endpoint '\(other)'; "
                       + "rename one of them", at: endpoint.pagination?.location ?? endpoint.location)
             } else if let use = ReservedNames.endpoints[name] {
                 error("endpoint '\(endpoint.name)' pages, so the client gets a method '\(name)', a name generated code uses for \(use); "
