@@ -123,6 +123,7 @@ let package = Package(
         referenceFixture("Payloads"),
         referenceFixture("Recursion"),
         referenceFixture("Resilience"),
+        referenceFixture("Streaming"),
         referenceFixture("Unions"),
 
         // Benchmarks, run as `swift run -c release courier-bench`; see docs/BENCHMARKS.md. Not part of `swift test`.
@@ -185,7 +186,7 @@ let package = Package(
             dependencies: [
                 "BookshelfAPI", "DiscordAPI", "GitHubAPI", "MarketplaceAPI", "QiitaAPI", "SlackAPI", "StripeAPI",
                 "ReferenceDiscriminators", "ReferenceEnums", "ReferenceErrorMatching", "ReferenceErrorMeaning", "ReferenceErrorRanges", "ReferenceEscaping",
-                "ReferenceKeywords", "ReferencePagination", "ReferenceParameters", "ReferenceResilience", "ReferencePayloads", "ReferenceUnions",
+                "ReferenceKeywords", "ReferencePagination", "ReferenceParameters", "ReferenceResilience", "ReferencePayloads", "ReferenceStreaming", "ReferenceUnions",
                 "ReferenceForms",
                 // The generated client of the server-counted fault suite (Faults/).
                 "ReferenceFaultSuite",

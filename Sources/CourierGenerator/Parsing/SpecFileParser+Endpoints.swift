@@ -186,11 +186,34 @@ extension SpecFileParser {
         guard let entry else { return ResponseSpec(status: 204, body: nil, location: endpointLocation) }
         let location = reader.location(of: entry.keyNode)
         guard case .mapping(let mapping) = entry.value else {
-            return ResponseSpec(status: 200, body: parseType(entry.value, "the response"), location: location)
+            let body = parseType(entry.value, "the response")
+            guard body == .primitive(.binary) else { return ResponseSpec(status: 200, body: body, location: location) }
+            var response = ResponseSpec(status: 200, body: nil, location: location)
+            response.stream = .bytes(contentType: "application/octet-stream")
+            return response
         }
-        let fields = reader.fields(of: mapping, in: "'response'", allowed: ["status", "body", "description"], owner: location)
-        let body = fields["body"].flatMap { parseType($0.value, "the response body") }
-        var status = body == nil ? 204 : 200
+        let fields = reader.fields(of: mapping, in: "'response'", allowed: ["status", "body", "description", "events", "lines", "contentType"],
+                                   owner: location)
+        var body = fields["body"].flatMap { parseType($0.value, "the response body") }
+        let contentType = fields["contentType"].flatMap { reader.string($0.value, "'contentType'") }
+        var stream: ResponseStreamSpec?
+        let streamed = ["body", "events", "lines"].filter { fields[$0] != nil }
+        if streamed.count > 1 {
+            reader.error("the response of \(endpoint) has \(streamed.map { "'\($0)'" }.joined(separator: " and ")); give one of them",
+                         at: fields[streamed[1]]?.keyNode ?? entry.keyNode)
+        }
+        if body == .primitive(.binary) {
+            stream = .bytes(contentType: contentType ?? "application/octet-stream")
+            body = nil
+        } else if let events = fields["events"].flatMap({ parseType($0.value, "the events") }) {
+            stream = .events(events)
+        } else if let lines = fields["lines"].flatMap({ parseType($0.value, "the lines") }) {
+            stream = .lines(lines, contentType: contentType ?? "application/jsonl")
+        } else if let contentType, let node = fields["contentType"]?.value {
+            reader.error("'contentType' of the response of \(endpoint) is '\(contentType)'; it applies to a streamed response "
+                         + "('body: Binary' or 'lines:'), since other bodies are JSON", at: node)
+        }
+        var status = body == nil && stream == nil ? 204 : 200
         if let statusEntry = fields["status"] {
             if let text = reader.scalarText(statusEntry.value), let value = Int(text), (200...299).contains(value) {
                 status = value
@@ -201,9 +224,11 @@ extension SpecFileParser {
         if body != nil && (status == 204 || status == 205) {
             reader.error("a \(status) response has no body; remove 'body' or use another status", at: location)
         }
-        return ResponseSpec(status: status, body: body,
-                            description: fields["description"].flatMap { reader.string($0.value, "'description'") },
-                            location: location)
+        var response = ResponseSpec(status: status, body: body,
+                                    description: fields["description"].flatMap { reader.string($0.value, "'description'") },
+                                    location: location)
+        response.stream = stream
+        return response
     }
 
     // MARK: Resilience

@@ -70,10 +70,25 @@ enum EmbeddedTemplates {
             {{doc}}
             {{<parameters}}
             {{$declaration}}public func {{name}}{{/declaration}}
-            {{$effects}} async throws(APIError<{{failureType}}>){{#returnType}} -> {{returnType}}{{/returnType}}{{/effects}}
+            {{$effects}}{{#isThrowing}} async throws(APIError<{{failureType}}>){{/isThrowing}}{{#returnType}} -> {{returnType}}{{/returnType}}{{/effects}}
             {{/parameters}}
+            {{#call}}
+                    {{call}}
+            {{/call}}
+            {{^call}}
                     {{^returnType}}_ = {{/returnType}}try await self.client.send({{requestType}}({{#arguments}}{{label}}: {{value}}{{^last()}}, {{/last()}}{{/arguments}}))
+            {{/call}}
                 }
+            {{#download}}
+
+            {{doc}}
+            {{<parameters}}
+            {{$declaration}}public func {{name}}{{/declaration}}
+            {{$effects}} async throws(APIError<{{failureType}}>) -> DownloadedFile{{/effects}}
+            {{/parameters}}
+                    try await self.client.download({{requestType}}({{requestArguments}}), to: destination, accept: {{accept}}, progress: progress)
+                }
+            {{/download}}
             {{#pages}}
 
             {{doc}}

@@ -258,7 +258,12 @@ public struct RequestBodySpec: Hashable, Sendable, SourceLocated {
     /// Whether the body's bytes go out as they are (a `Data` body with a content type other
     /// than JSON) rather than being encoded as JSON.
     public var isRaw: Bool {
-        !isJSON && type.nonOptional == .primitive(.data)
+        !isJSON && (type.nonOptional == .primitive(.data) || isStreamed)
+    }
+
+    /// Whether the body is `Binary`: an `HTTPBody` (bytes or a file) read as it is sent.
+    public var isStreamed: Bool {
+        type.nonOptional == .primitive(.binary)
     }
 
     /// Whether `text` is a media type, `type/subtype` with optional `; parameter=value` parts,
@@ -282,6 +287,9 @@ public struct ResponseSpec: Hashable, Sendable, SourceLocated {
     public var description: String?
     /// Where `response:` is written, or the endpoint when there is none.
     public var location: SourceLocation
+    /// How a streamed response is read (`body: Binary`, `events:`, `lines:`); `nil` for a body
+    /// decoded whole.
+    public var stream: ResponseStreamSpec?
 
     /// Creates a response.
     public init(status: Int, body: TypeReference?, description: String? = nil, location: SourceLocation) {
@@ -290,4 +298,14 @@ public struct ResponseSpec: Hashable, Sendable, SourceLocated {
         self.description = description
         self.location = location
     }
+}
+
+/// A response read as it arrives instead of decoded whole.
+public enum ResponseStreamSpec: Hashable, Sendable {
+    /// `body: Binary`: the bytes, handed on as they arrive (and to a file by the download method).
+    case bytes(contentType: String)
+    /// `events: T`: a `text/event-stream`, each event's data decoded as `T` (`String` for the raw events).
+    case events(TypeReference)
+    /// `lines: T`: JSON Lines, each line decoded as `T`.
+    case lines(TypeReference, contentType: String)
 }

@@ -77,16 +77,18 @@ public enum PrimitiveType: String, CaseIterable, Hashable, Sendable {
     case url = "URL"
     /// Any JSON value, kept as it was sent: `CourierRuntime.JSON`.
     case json = "JSON"
+    /// Bytes that stream (`CourierRuntime.HTTPBody`): only an endpoint's body or response body.
+    case binary = "Binary"
 
     /// How the type is written in Swift (`Foundation.Date` is written `Date`, and so on).
-    public var swiftSpelling: String { rawValue }
+    public var swiftSpelling: String { self == .binary ? "HTTPBody" : rawValue }
 
     /// Whether a value of this type can be written in a URL path, query or header: everything
     /// but `Data`. Dates are written as the service's `coding.dates` says, URLs as their absolute string.
     public var isScalarParameterType: Bool {
         switch self {
         case .string, .int, .int64, .double, .bool, .date, .url: true
-        case .data, .json: false
+        case .data, .json, .binary: false
         }
     }
 }

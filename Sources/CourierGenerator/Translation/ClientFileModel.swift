@@ -90,12 +90,18 @@ public struct MethodModel: TemplateModel {
     public var arguments: [ArgumentModel]
     /// The `<endpoint>Pages` method of a paginated endpoint.
     public var pages: PagesMethodModel?
+    /// The statement of a streamed response's method, in place of `send`; `nil` for the others.
+    public var call: String?
+    /// Whether the method throws: all do but an event stream's, which connects when it is read.
+    public var isThrowing = true
+    /// The download-to-a-file method of an endpoint whose response is `Binary`.
+    public var download: DownloadMethodModel?
 
     /// The fields the `client` template reads.
     public static let templateFields: TemplateFields<Self> = [
         "doc": \.doc, "name": \.name, "parameters": \.parameters, "isInline": \.isInline,
         "failureType": \.failureType, "returnType": \.returnType, "requestType": \.requestType,
-        "arguments": \.arguments, "pages": \.pages,
+        "arguments": \.arguments, "pages": \.pages, "call": \.call, "isThrowing": \.isThrowing, "download": \.download,
     ]
 }
 
@@ -113,5 +119,26 @@ public struct PagesMethodModel: TemplateModel {
     /// The fields the `client` template reads.
     public static let templateFields: TemplateFields<Self> = [
         "doc": \.doc, "name": \.name, "isInline": \.isInline, "itemType": \.itemType,
+    ]
+}
+
+/// The method that saves a `Binary` response to a file.
+public struct DownloadMethodModel: TemplateModel {
+    /// The doc comment, indented for a member.
+    public var doc: String
+    /// The method name.
+    public var name: String
+    /// The parameters: the endpoint's, then `to` and `progress`.
+    public var parameters: [ParameterModel]
+    /// Whether the parameters fit on the declaration's line.
+    public var isInline: Bool
+    /// The request's initialiser arguments.
+    public var requestArguments: String
+    /// The `Accept` literal: the response's content type.
+    public var accept: String
+
+    /// The fields the `client` template reads.
+    public static let templateFields: TemplateFields<Self> = [
+        "doc": \.doc, "name": \.name, "parameters": \.parameters, "isInline": \.isInline, "requestArguments": \.requestArguments, "accept": \.accept,
     ]
 }

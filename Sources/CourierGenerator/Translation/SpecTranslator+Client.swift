@@ -73,7 +73,7 @@ extension SpecTranslator {
         func inner(_ argument: Argument) -> String {
             argument.parameter.flatMap { GeneratedNames.internalName(of: $0.swiftName) } ?? argument.label
         }
-        let parameters = arguments.map { argument in
+        var parameters = arguments.map { argument in
             ParameterModel(label: argument.label, internalName: inner(argument) == argument.label ? nil : inner(argument),
                            type: argument.type, defaultValue: argument.defaultValue)
         }
@@ -93,21 +93,111 @@ extension SpecTranslator {
             let detail = endpoint.response.description.map(SwiftComment.inline) ?? "The decoded `\(swiftType(response))`."
             text += "\n- Returns: \(detail)"
         }
-        text += "\n- Throws: `APIError<\(failureName(endpoint))>`; its `.endpoint` case carries the documented failure."
-        let returnClause = endpoint.response.body.map { " -> " + swiftType($0) } ?? ""
-        let line = "    public func \(endpoint.swiftName.escaped)(\(parameters.inlineText))"
-            + " async throws(APIError<\(failureName(endpoint))>)\(returnClause) {"
-        return MethodModel(
+        let streamed = endpoint.response.stream.map { streamedMethod($0, endpoint: endpoint, call: call) }
+        if let streamed {
+            text += "\n- Returns: \(streamed.returns)"
+            parameters += streamed.extraParameters
+            if !streamed.extraParameters.isEmpty, let range = text.range(of: "\n- Returns:") {
+                // The added parameter belongs with the others, before the return value.
+                let extra = streamed.extraParameters.map { "\n  - \($0.label): \(streamed.extraDoc)" }.joined()
+                text.insert(contentsOf: (arguments.isEmpty ? "\n- Parameters:" : "") + extra, at: range.lowerBound)
+            }
+        }
+        if streamed?.isThrowing ?? true {
+            text += "\n- Throws: `APIError<\(failureName(endpoint))>`; its `.endpoint` case carries the documented failure."
+        } else {
+            text += "\n\nThe request is sent when the sequence is first read; reading it throws `APIError<\(failureName(endpoint))>` "
+                + "for a failed request, and `TransportError` or `StreamingError` for a stream that breaks."
+        }
+        let returnType = streamed?.returnType ?? endpoint.response.body.map(swiftType)
+        let returnClause = returnType.map { " -> " + $0 } ?? ""
+        let effects = streamed?.isThrowing == false ? "" : " async throws(APIError<\(failureName(endpoint))>)"
+        let line = "    public func \(endpoint.swiftName.escaped)(\(parameters.inlineText))\(effects)\(returnClause) {"
+        var model = MethodModel(
             doc: SwiftComment.documentation(text, indentation: "    "),
             name: endpoint.swiftName.escaped,
             parameters: parameters,
             isInline: Self.fitsOnOneLine(line),
             failureType: failureName(endpoint),
-            returnType: endpoint.response.body.map(swiftType),
+            returnType: returnType,
             requestType: requestName(endpoint),
             arguments: call,
             pages: pagesMethodModel(endpoint, parameters: parameters)
         )
+        model.call = streamed?.call
+        model.isThrowing = streamed?.isThrowing ?? true
+        if case .bytes(let contentType) = endpoint.response.stream {
+            model.download = downloadMethodModel(endpoint, parameters: parameters, call: call, accept: contentType)
+        }
+        return model
+    }
+
+    /// How a streamed response's method differs from `send`.
+    struct StreamedMethod {
+        var returnType: String
+        var call: String
+        var isThrowing: Bool
+        var returns: String
+        var extraParameters: [ParameterModel] = []
+        var extraDoc = ""
+    }
+
+    func streamedMethod(_ stream: ResponseStreamSpec, endpoint: EndpointSpec, call: [ArgumentModel]) -> StreamedMethod {
+        let request = "\(requestName(endpoint))(\(call.map { "\($0.label): \($0.value)" }.joined(separator: ", ")))"
+        switch stream {
+        case .bytes(let contentType):
+            return StreamedMethod(
+                returnType: "StreamingResponse",
+                call: "try await self.client.stream(\(request), accept: \(SwiftLiteral.string(contentType)))",
+                isThrowing: true,
+                returns: "The response once its head has arrived; read `body` as it arrives (or use the method that saves it to a file).")
+        case .lines(let type, let contentType):
+            let item = swiftType(type)
+            return StreamedMethod(
+                returnType: "JSONLines<HTTPBody, \(item)>",
+                call: "try await self.client.stream(\(request), accept: \(SwiftLiteral.string(contentType)))"
+                    + ".body.jsonLines(of: \(item).self, coding: self.client.configuration.coding)",
+                isThrowing: true,
+                returns: "Each line decoded as `\(item)`, as it arrives; cancelling the reading task closes the connection.")
+        case .events(let type):
+            let reconnection = ParameterModel(label: "reconnection", internalName: nil, type: "EventReconnection?", defaultValue: "nil")
+            let events = "self.client.serverSentEvents(\(request), reconnection: reconnection)"
+            if type.nonOptional == .primitive(.string) {
+                return StreamedMethod(
+                    returnType: "ServerSentEventStream<\(requestName(endpoint))>", call: events, isThrowing: false,
+                    returns: "The events as they arrive; cancelling the reading task closes the connection.",
+                    extraParameters: [reconnection], extraDoc: "Whether and how to reconnect, resuming after the last event ID; none by default.")
+            }
+            let value = swiftType(type)
+            return StreamedMethod(
+                returnType: "TypedServerSentEvents<ServerSentEventStream<\(requestName(endpoint))>, \(value)>",
+                call: "TypedServerSentEvents(\(events), as: \(value).self, coding: self.client.configuration.coding)",
+                isThrowing: false,
+                returns: "The events as they arrive, each one's data decoded as `\(value)`; cancelling the reading task closes the connection.",
+                extraParameters: [reconnection], extraDoc: "Whether and how to reconnect, resuming after the last event ID; none by default.")
+        }
+    }
+
+    func downloadMethodModel(_ endpoint: EndpointSpec, parameters: [ParameterModel], call: [ArgumentModel], accept: String) -> DownloadMethodModel {
+        let all = parameters + [
+            ParameterModel(label: "to", internalName: "destination", type: "URL", defaultValue: nil),
+            ParameterModel(label: "progress", internalName: nil, type: "(@Sendable (TransferProgress) -> Void)?", defaultValue: "nil"),
+        ]
+        var text = "Sends `\(endpoint.method.rawValue) \(SwiftComment.inline(endpoint.path.template))` and writes the body to a file as it "
+            + "arrives, never holding it in memory; `destination` is replaced only once the body is complete."
+        text += "\n\n- Parameters:"
+        for parameter in parameters {
+            text += "\n  - \(parameter.label.replacingOccurrences(of: "`", with: "")): As for `\(endpoint.swiftName.name)`."
+        }
+        text += "\n  - to: Where to save the body (a `file:` URL in an existing folder)."
+        text += "\n  - progress: Called as bytes arrive, with the total when the server sent a length."
+        text += "\n- Returns: Where the file is, how many bytes it holds, and the response's status and header fields."
+        text += "\n- Throws: `APIError<\(failureName(endpoint))>`; its `.endpoint` case carries the documented failure."
+        let line = "    public func \(endpoint.swiftName.escaped)(\(all.inlineText)) async throws(APIError<\(failureName(endpoint))>) -> DownloadedFile {"
+        return DownloadMethodModel(doc: SwiftComment.documentation(text, indentation: "    "), name: endpoint.swiftName.escaped,
+                                   parameters: all, isInline: Self.fitsOnOneLine(line),
+                                   requestArguments: call.map { "\($0.label): \($0.value)" }.joined(separator: ", "),
+                                   accept: SwiftLiteral.string(accept))
     }
 
     func pagesMethodModel(_ endpoint: EndpointSpec, parameters: [ParameterModel]) -> PagesMethodModel? {

@@ -149,7 +149,9 @@ extension SpecTranslator {
     static func bodyExpression(_ body: RequestBodySpec, value storage: String = GeneratedNames.bodyStorage) -> String {
         let value = body.type.isOptional ? "$0" : storage
         let expression: String
-        if body.isRaw {
+        if body.isStreamed {
+            expression = ".stream(\(value), contentType: \(SwiftLiteral.string(body.contentType)))"
+        } else if body.isRaw {
             expression = ".data(\(value), contentType: \(SwiftLiteral.string(body.contentType)))"
         } else if body.isFormFields {
             expression = ".formFields(\(value), style: \(formStyleExpression(body.formStyle)))"

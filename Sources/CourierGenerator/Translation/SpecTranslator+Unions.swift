@@ -59,7 +59,7 @@ extension SpecTranslator {
             case .int, .int64, .double: return "shape.is(.number)"
             case .bool: return "shape.is(.bool)"
             // Dates are strings or numbers, as the service's coding says; JSON is anything.
-            case .date, .json: return nil
+            case .date, .json, .binary: return nil
             }
         case .named(let name):
             guard let target = models[name] else { return nil }

@@ -21,13 +21,18 @@ extension SpecValidator {
                   + "'application/x-www-form-urlencoded'; its content type is '\(body.contentType)' and its type '\(body.type)'",
                   at: body.location)
         }
+        if body.isStreamed, body.isJSON || body.isForm || body.essence.hasPrefix("text/") {
+            error("the body of \(what) is 'Binary', sent as it is; give it the content type of its bytes, such as "
+                  + "'application/octet-stream' or 'image/png' (it is '\(body.contentType)')", at: body.location)
+            return
+        }
         guard body.contentType != RequestBodySpec.json else { return }
         guard RequestBodySpec.isMediaType(body.contentType) else {
             error("the body of \(what) has content type '\(body.contentType)', which is not a media type such as 'application/octet-stream'",
                   at: body.location)
             return
         }
-        if body.isJSON || body.type.nonOptional == .primitive(.data) { return }
+        if body.isJSON || body.type.nonOptional == .primitive(.data) || body.isStreamed { return }
         if body.isForm {
             if !hasFields(body.type.nonOptional) {
                 error("the body of \(what) is a form ('\(body.contentType)') of type '\(body.type)'; a form is named fields, "

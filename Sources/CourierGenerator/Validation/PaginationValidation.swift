@@ -2,7 +2,8 @@
 /// of the right type for the cursor, page or offset.
 extension SpecValidator {
     mutating func checkPagination(of endpoint: EndpointSpec) {
-        guard let pagination = endpoint.pagination else { return }
+        // A streamed response is reported as such, by the streaming checks.
+        guard let pagination = endpoint.pagination, endpoint.response.stream == nil else { return }
         let what = "'paginate' of endpoint '\(endpoint.name)'"
         guard endpoint.method == .get else {
             error("\(what): only GET endpoints page; this one uses \(endpoint.method.rawValue)", at: pagination.location)

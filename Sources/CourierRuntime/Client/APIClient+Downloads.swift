@@ -1,6 +1,6 @@
 import Foundation
 
-/// A response body saved to a file by ``APIClient/download(_:to:progress:resilience:)``.
+/// A response body saved to a file by ``APIClient/download(_:to:accept:progress:resilience:)``.
 public struct DownloadedFile: Sendable {
     /// Where the body is.
     public var fileURL: URL
@@ -39,6 +39,8 @@ extension APIClient {
     /// - Parameters:
     ///   - request: What to send.
     ///   - destination: A `file:` URL; its directory must exist.
+    ///   - accept: The `Accept` field to send, such as `application/zip`, instead of the
+    ///     client's default; `nil` leaves it.
     ///   - progress: Called as bytes arrive, with the total when the server sent a length.
     ///   - resilience: This call's own retry and breaker choices.
     /// - Returns: Where the file is and what it holds.
@@ -47,10 +49,11 @@ extension APIClient {
     public func download<Request: APIRequest>(
         _ request: Request,
         to destination: URL,
+        accept: String? = nil,
         progress: (@Sendable (TransferProgress) -> Void)? = nil,
         resilience: EndpointResilience? = nil
     ) async throws(APIError<Request.Failure>) -> DownloadedFile {
-        let response = try await stream(request, resilience: resilience)
+        let response = try await stream(request, resilience: resilience, accept: accept)
         let body = progress.map { response.body.reportingProgress($0) } ?? response.body
         let directory = destination.deletingLastPathComponent()
         let partial = directory.appendingPathComponent(".\(destination.lastPathComponent).courier-\(UUID().uuidString).partial")

@@ -17,8 +17,8 @@ public struct EventReconnection: Sendable, Hashable {
 }
 
 extension APIClient {
-    /// Sends a request whose response is a `text/event-stream` and returns its events as they
-    /// arrive.
+    /// Sends a request whose response is a `text/event-stream` (with `Accept: text/event-stream`)
+    /// and returns its events as they arrive.
     ///
     /// Without `reconnection` the sequence ends when the response does. With it, the stream
     /// behaves as a browser's `EventSource`: when the connection ends or fails, the client
@@ -97,6 +97,7 @@ public struct ServerSentEventStream<Request: APIRequest>: AsyncSequence, Sendabl
         /// when the stream is over.
         private mutating func connect() async throws -> Bool {
             var fields = HTTPFields()
+            fields[.accept] = "text/event-stream"
             if connectedOnce {
                 guard let reconnection = stream.reconnection else { return false }
                 fruitlessAttempts += 1

@@ -18,11 +18,16 @@ extension APIClient {
     ///   - request: What to send; its `Response` type is not used.
     ///   - resilience: This call's own retry and breaker choices, over the request's
     ///     ``APIRequest/resilience``.
+    ///   - accept: The `Accept` field to send, such as `application/x-ndjson`, instead of the
+    ///     client's default (`application/json`); `nil` leaves it.
     public func stream<Request: APIRequest>(
         _ request: Request,
-        resilience: EndpointResilience? = nil
+        resilience: EndpointResilience? = nil,
+        accept: String? = nil
     ) async throws(APIError<Request.Failure>) -> StreamingResponse {
-        try await stream(request, resilience: resilience, adding: HTTPFields())
+        var fields = HTTPFields()
+        if let accept { fields[.accept] = accept }
+        return try await stream(request, resilience: resilience, adding: fields)
     }
 
     /// ``stream(_:resilience:)`` with header fields added after the request's own, such as

@@ -1,0 +1,130 @@
+import CourierAsyncHTTPClient
+import CourierRuntime
+import CourierTestServer
+import Foundation
+import ReferenceStreaming
+import Testing
+
+/// The generated methods of streamed bodies (the Streaming reference), against the loopback
+/// server through both transports.
+@Suite("Generated streaming (loopback server)", .timeLimit(.minutes(3)))
+struct StreamingLoopbackTests {
+    static let urlSession = URLSessionTransport()
+
+    static func clients(_ server: TestServer) -> [(String, MediaClient)] {
+        clientsOverBothTransports(urlSession: Self.urlSession) { MediaClient(baseURL: server.baseURL, transport: $0) }
+    }
+
+    static func temporaryFile() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("courier-media-\(UUID().uuidString)")
+    }
+
+    @Test("A Binary body from a file arrives byte for byte with its content type")
+    func upload() async throws {
+        let file = Self.temporaryFile()
+        let bytes = ResponseStream.patternData(count: 2 * 1024 * 1024 + 5)
+        try bytes.write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        try await withServer { server in
+            server.route("PUT", "/blobs/b1", .respond(.status(204)))
+            for (_, client) in Self.clients(server) {
+                try await client.putBlob(id: "b1", body: HTTPBody(contentsOf: file))
+            }
+            let received = server.receivedRequests("PUT", "/blobs/b1")
+            #expect(received.count == 2)
+            #expect(received.allSatisfy { $0.body == bytes && $0.header("Content-Type") == "application/octet-stream" })
+        }
+    }
+
+    @Test("A Binary response streams, and its download method saves it with progress")
+    func download() async throws {
+        let size = 3 * 1024 * 1024
+        try await withServer { server in
+            server.route("GET", "/exports/e1") { _ in
+                .stream(ResponseStream(headers: [("Content-Type", "application/zip"), ("Content-Length", String(size))], parts: [.pattern(count: size)]))
+            }
+            for (name, client) in Self.clients(server) {
+                let response = try await client.getExport(id: "e1")
+                var checker = PatternChecker()
+                for try await chunk in response.body { checker.consume(chunk) }
+                checker.finish()
+                #expect(checker.count == size && checker.firstMismatch == nil, "\(name)")
+
+                let destination = Self.temporaryFile()
+                defer { try? FileManager.default.removeItem(at: destination) }
+                let last = LockedValues<TransferProgress>()
+                let file = try await client.getExport(id: "e1", to: destination) { last.append($0) }
+                #expect(file.byteCount == Int64(size), "\(name)")
+                #expect(try Data(contentsOf: destination) == ResponseStream.patternData(count: size), "\(name)")
+                #expect(last.all.last?.fractionCompleted == 1, "\(name)")
+            }
+            #expect(server.headerValues("Accept", "GET", "/exports/e1") == Array(repeating: "application/zip", count: 4))
+        }
+    }
+
+    @Test("Typed events decode each one's data, resume with Last-Event-ID, and raw events come as sent")
+    func events() async throws {
+        try await withServer { server in
+            server.route("GET", "/jobs/j1/events") { request in
+                request.header("Last-Event-ID") == nil
+                    ? .stream(ResponseStream(headers: [("Content-Type", "text/event-stream")], parts: [
+                        .bytes(Data("retry: 10\nid: 1\ndata: {\"job\":\"j1\",\"percent\":50}\n\n".utf8)), .close]))
+                    : .stream(ResponseStream(headers: [("Content-Type", "text/event-stream")], parts: [
+                        .bytes(Data("id: 2\nevent: done\ndata: {\"job\":\"j1\",\"percent\":100}\n\n".utf8))]))
+            }
+            server.route("GET", "/logs/tail", .stream(ResponseStream(parts: [.bytes(Data(": hi\ndata: line one\ndata: line two\n\n".utf8))])))
+            for (name, client) in Self.clients(server) {
+                var percents: [Int] = []
+                var kinds: [String] = []
+                for try await event in client.watchJob(job: "j1", reconnection: EventReconnection(maximumAttempts: 1)) {
+                    percents.append(event.value.percent)
+                    kinds.append(event.event)
+                    if event.event == "done" { break }
+                }
+                #expect(percents == [50, 100], "\(name)")
+                #expect(kinds == ["message", "done"], "\(name)")
+            }
+            #expect(server.headerValues("Last-Event-ID", "GET", "/jobs/j1/events") == [nil, "1", nil, "1"])
+            #expect(server.headerValues("Accept", "GET", "/jobs/j1/events").allSatisfy { $0 == "text/event-stream" })
+            // `tail` serves one response object: one transport reads it.
+            var lines: [String] = []
+            for try await event in Self.clients(server)[1].1.tail() { lines.append(event.data) }
+            #expect(lines == ["line one\nline two"])
+        }
+    }
+
+    @Test("JSON Lines decode one row per line with the service's coding, asking for the declared type")
+    func jsonLines() async throws {
+        try await withServer { server in
+            server.route("GET", "/rows") { _ in
+                .stream(ResponseStream(headers: [("Content-Type", "application/x-ndjson")], parts: [
+                    .bytes(Data("{\"id\":1,\"name\":\"a\"}\n{\"id\":2,".utf8)), .bytes(Data("\"name\":\"b\"}\n".utf8))]))
+            }
+            for (name, client) in Self.clients(server) {
+                var ids: [Int] = []
+                for try await row in try await client.exportRows(since: 5) { ids.append(row.id) }
+                #expect(ids == [1, 2], "\(name)")
+            }
+            #expect(server.receivedRequests("GET", "/rows").map(\.query) == ["since=5", "since=5"])
+            #expect(server.headerValues("Accept", "GET", "/rows") == ["application/x-ndjson", "application/x-ndjson"])
+        }
+    }
+}
+
+/// Values appended from any task, read in order.
+final class LockedValues<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [Value] = []
+
+    func append(_ value: Value) {
+        lock.lock()
+        values.append(value)
+        lock.unlock()
+    }
+
+    var all: [Value] {
+        lock.lock()
+        defer { lock.unlock() }
+        return values
+    }
+}
