@@ -103,6 +103,7 @@ let package = Package(
         generatedService("Discord"),
         generatedService("GitHub"),
         generatedService("Marketplace"),
+        generatedService("OpenAI"),
         generatedService("Qiita"),
         generatedService("Slack"),
         generatedService("Stripe"),
@@ -184,7 +185,7 @@ let package = Package(
         .testTarget(
             name: "GeneratedClientTests",
             dependencies: [
-                "BookshelfAPI", "DiscordAPI", "GitHubAPI", "MarketplaceAPI", "QiitaAPI", "SlackAPI", "StripeAPI",
+                "BookshelfAPI", "DiscordAPI", "GitHubAPI", "MarketplaceAPI", "OpenAIAPI", "QiitaAPI", "SlackAPI", "StripeAPI",
                 "ReferenceDiscriminators", "ReferenceEnums", "ReferenceErrorMatching", "ReferenceErrorMeaning", "ReferenceErrorRanges", "ReferenceEscaping",
                 "ReferenceKeywords", "ReferencePagination", "ReferenceParameters", "ReferenceResilience", "ReferencePayloads", "ReferenceStreaming", "ReferenceUnions",
                 "ReferenceForms",

@@ -265,7 +265,7 @@ struct OutputConflictTests {
         let folders = try FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent("Generated").path)
             .filter { !$0.hasPrefix(".") }
             .sorted()
-        #expect(folders == ["Bookshelf", "Discord", "GitHub", "Marketplace", "Qiita", "Slack", "Stripe"])
+        #expect(folders == ["Bookshelf", "Discord", "GitHub", "Marketplace", "OpenAI", "Qiita", "Slack", "Stripe"])
         let manifest = try String(contentsOf: packageRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
         for folder in folders {
             #expect(manifest.contains("generatedService(\"\(folder)\")"), "add generatedService(\"\(folder)\") to Package.swift")
