@@ -3,7 +3,7 @@
 import CourierRuntime
 import Foundation
 
-/// A hand translation of four OpenAI API operations: chat completions (whole, and streamed as server-sent events), listing files a page at a time, and downloading a file's content.
+/// A hand translation of five OpenAI API operations: chat completions (whole, and streamed as server-sent events), uploading a file, listing files a page at a time, and downloading a file's content.
 ///
 /// Each method sends one request and throws the endpoint's documented failures as typed errors.
 public struct OpenAIClient: Sendable {
@@ -73,6 +73,20 @@ public struct OpenAIClient: Sendable {
         reconnection: EventReconnection? = nil
     ) -> ServerSentEventStream<StreamChatCompletionRequest> {
         self.client.serverSentEvents(StreamChatCompletionRequest(body: body), reconnection: reconnection)
+    }
+
+    /// Uploads a file (up to 512 MB), read from disk as it is sent.
+    ///
+    /// - Parameters:
+    ///   - body: What the request sends.
+    ///   - file: The file; its filename and content type go with it.
+    /// - Returns: The decoded `FileObject`.
+    /// - Throws: `APIError<UploadFileFailure>`; its `.endpoint` case carries the documented failure.
+    public func uploadFile(
+        body: FileUpload,
+        file: MultipartFile
+    ) async throws(APIError<UploadFileFailure>) -> FileObject {
+        try await self.client.send(UploadFileRequest(body: body, file: file))
     }
 
     /// The organization's files, a page at a time, after the last file of the previous page.

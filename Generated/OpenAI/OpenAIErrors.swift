@@ -67,6 +67,9 @@ public typealias CreateChatCompletionFailure = OpenAIFailure
 /// The documented failures of `OpenAIClient.streamChatCompletion` (`POST /chat/completions`): the service's defaults only, shared as `OpenAIFailure`.
 public typealias StreamChatCompletionFailure = OpenAIFailure
 
+/// The documented failures of `OpenAIClient.uploadFile` (`POST /files`): the service's defaults only, shared as `OpenAIFailure`.
+public typealias UploadFileFailure = OpenAIFailure
+
 /// The documented failures of `OpenAIClient.listFiles` (`GET /files`): the service's defaults only, shared as `OpenAIFailure`.
 public typealias ListFilesFailure = OpenAIFailure
 

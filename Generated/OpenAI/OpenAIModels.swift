@@ -256,6 +256,21 @@ public struct FileObject: Codable, Hashable, Sendable {
     }
 }
 
+/// The `FileUpload` model of OpenAI.
+public struct FileUpload: Codable, Hashable, Sendable {
+    /// The `purpose` field.
+    public var purpose: FilePurpose
+
+    /// Creates a value from its properties.
+    public init(purpose: FilePurpose) {
+        self.purpose = purpose
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case purpose
+    }
+}
+
 /// The `FileList` model of OpenAI.
 public struct FileList: Codable, Hashable, Sendable {
     /// The `object` field.

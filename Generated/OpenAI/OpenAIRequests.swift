@@ -61,6 +61,36 @@ public struct StreamChatCompletionRequest: APIRequest {
     public var operationName: String { "streamChatCompletion" }
 }
 
+/// Uploads a file (up to 512 MB), read from disk as it is sent.
+///
+/// `POST /files`, sent by `OpenAIClient.uploadFile`.
+public struct UploadFileRequest: APIRequest {
+    /// What a successful response decodes to.
+    public typealias Response = FileObject
+    /// The documented failures.
+    public typealias Failure = UploadFileFailure
+
+    /// What the request sends.
+    public var payload: FileUpload
+    /// The file; its filename and content type go with it.
+    public var file: MultipartFile
+
+    /// Creates the request.
+    public init(body payload: FileUpload, file: MultipartFile) {
+        self.payload = payload
+        self.file = file
+    }
+
+    /// The HTTP method.
+    public var method: HTTPRequest.Method { .post }
+    /// The path template and its values.
+    public var path: RequestPath { RequestPath("/files") }
+    /// The body.
+    public var body: RequestBody? { .multipartFields(payload, files: [("file", file)], style: .brackets) }
+    /// The name in logs and events.
+    public var operationName: String { "uploadFile" }
+}
+
 /// The organization's files, a page at a time, after the last file of the previous page.
 ///
 /// `GET /files`, sent by `OpenAIClient.listFiles`.

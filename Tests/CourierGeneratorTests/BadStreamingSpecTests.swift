@@ -51,4 +51,29 @@ import Testing
             "Specs/x.yaml:32:5: error: endpoint 'streamedPages' streams its response, so it cannot also 'paginate'",
         ])
     }
+
+    @Test func multipartMistakes() {
+        let yaml = """
+            service: Media
+            baseURL: https://media.example.com
+            models:
+              Fields: { title: String }
+            endpoints:
+              filesInJSON:
+                post: /a
+                body: { type: Fields, files: { photo: {} } }
+              multipartOfString:
+                post: /b
+                body: { type: String, contentType: multipart/form-data }
+              clash:
+                post: /c/{photo}
+                path: { photo: String }
+                body: { type: Fields, contentType: multipart/form-data, files: { photo: {} } }
+            """
+        #expect(diagnosticLines(yaml) == [
+            "Specs/x.yaml:8:5: error: the body of endpoint 'filesInJSON' has 'files', which a 'multipart/form-data' body sends; its content type is 'application/json'",
+            "Specs/x.yaml:11:5: error: the body of endpoint 'multipartOfString' is a multipart form of type 'String'; its fields come from a model (write 'properties: {}' for a form of files only)",
+            "Specs/x.yaml:15:70: error: file 'photo' of endpoint 'clash' has the Swift name of a parameter or of another file ('photo'); rename it",
+        ])
+    }
 }

@@ -43,6 +43,28 @@ struct OpenAILoopbackTests {
         }
     }
 
+    @Test("A file uploads as a multipart form, streamed from disk, with its purpose")
+    func uploadFile() async throws {
+        let source = FileManager.default.temporaryDirectory.appendingPathComponent("courier-openai-upload-\(UUID().uuidString).jsonl")
+        let bytes = ResponseStream.patternData(count: 5 * 1024 * 1024)
+        try bytes.write(to: source)
+        defer { try? FileManager.default.removeItem(at: source) }
+        try await withServer { server in
+            server.route("POST", "/files", .respond(.json(#"{"id":"file-9","object":"file","bytes":5242880,"created_at":1714564800,"filename":"batch.jsonl","purpose":"batch"}"#)))
+            for (name, client) in Self.clients(server) {
+                let uploaded = try await client.uploadFile(body: FileUpload(purpose: .batch),
+                                                           file: MultipartFile(contentsOf: source, contentType: "application/jsonl", filename: "batch.jsonl"))
+                #expect(uploaded.id == "file-9", "\(name)")
+            }
+            for received in server.receivedRequests("POST", "/files") {
+                let boundary = try #require(received.header("Content-Type")?.components(separatedBy: "boundary=").last)
+                let head = Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"purpose\"\r\n\r\nbatch\r\n--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"batch.jsonl\"\r\nContent-Type: application/jsonl\r\n\r\n".utf8)
+                let tail = Data("\r\n--\(boundary)--\r\n".utf8)
+                #expect(received.body == head + bytes + tail)
+            }
+        }
+    }
+
     @Test("Files are paged after the last id while has_more is true")
     func listFiles() async throws {
         @Sendable func file(_ id: String) -> String {

@@ -93,6 +93,28 @@ struct StreamingLoopbackTests {
         }
     }
 
+    @Test("A multipart form sends the model's fields as parts named in the service's key style, then the files; a nil file is left out")
+    func multipart() async throws {
+        try await withServer { server in
+            server.route("POST", "/photos", .respond(.status(204)))
+            for (_, client) in Self.clients(server) {
+                try await client.uploadPhoto(body: PhotoFields(title: "Beach", albumID: 7, tags: ["sea"]),
+                                             photo: MultipartFile(filename: "beach.jpg", contentType: "image/jpeg", data: Data([1, 2, 3])))
+            }
+            for received in server.receivedRequests("POST", "/photos") {
+                let contentType = try #require(received.header("Content-Type"))
+                #expect(contentType.hasPrefix("multipart/form-data; boundary="))
+                let text = String(decoding: received.body, as: UTF8.self)
+                #expect(text.contains("name=\"title\"\r\n\r\nBeach\r\n"))
+                #expect(text.contains("name=\"album_id\"\r\n\r\n7\r\n"))
+                #expect(text.contains("name=\"tags[]\"\r\n\r\nsea\r\n"))
+                #expect(text.contains("name=\"photo\"; filename=\"beach.jpg\"\r\nContent-Type: image/jpeg\r\n\r\n\u{01}\u{02}\u{03}\r\n"))
+                #expect(!text.contains("thumbnail"))
+            }
+            #expect(server.requestCount("POST", "/photos") == 2)
+        }
+    }
+
     @Test("JSON Lines decode one row per line with the service's coding, asking for the declared type")
     func jsonLines() async throws {
         try await withServer { server in

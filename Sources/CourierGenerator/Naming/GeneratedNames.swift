@@ -14,6 +14,8 @@ enum GeneratedNames {
         "Set", "Codable", "Decodable", "Encodable", "Hashable", "Sendable", "CodingKey", "RawRepresentable",
         "LocalizedError", "Decoder", "Encoder", "Optional", "Array", "Dictionary", "Nullable", "DateField",
         "FormStyle", "ParameterValue", "Pagination", "PageSequence", "PageItems", "NextPage",
+        "HTTPBody", "MultipartFile", "StreamingResponse", "DownloadedFile", "TransferProgress", "ServerSentEvent",
+        "ServerSentEventStream", "TypedServerSentEvents", "JSONLines", "EventReconnection",
     ]
 
     /// Names a request type's stored properties may not take, because `APIRequest` uses them; a

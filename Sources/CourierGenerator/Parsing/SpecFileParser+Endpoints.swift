@@ -153,8 +153,9 @@ extension SpecFileParser {
         guard case .mapping(let mapping) = entry.value else {
             return parseType(entry.value, "the request body").map { RequestBodySpec(type: $0, location: location) }
         }
-        let fields = reader.fields(of: mapping, in: "'body'", allowed: ["type", "properties", "description", "contentType"] + Self.bodyFormKeys,
+        let fields = reader.fields(of: mapping, in: "'body'", allowed: ["type", "properties", "description", "contentType", "files"] + Self.bodyFormKeys,
                                    owner: location)
+        let files = fields["files"].map { parseMultipartFiles($0.value) } ?? []
         let description = fields["description"].flatMap { reader.string($0.value, "'description'") }
         let contentType = fields["contentType"].flatMap { reader.string($0.value, "'contentType'") } ?? "application/json"
         let formStyle = fields["form"].flatMap { parseFormStyle($0.value) }
@@ -164,7 +165,9 @@ extension SpecFileParser {
         switch (fields["type"], fields["properties"]) {
         case (let type?, nil):
             return parseType(type.value, "the request body").map {
-                RequestBodySpec(type: $0, contentType: contentType, description: description, formStyle: formStyle, location: location)
+                var body = RequestBodySpec(type: $0, contentType: contentType, description: description, formStyle: formStyle, location: location)
+                body.files = files
+                return body
             }
         case (nil, let properties?):
             let modelName = SwiftIdentifier(typeNamed: endpoint).name + "Body"
@@ -172,14 +175,33 @@ extension SpecFileParser {
                                   kind: .object(parseProperties(properties.value, what: "the body of endpoint '\(endpoint)'")),
                                   synthesizedForEndpoint: endpoint, location: location)
             file.models.append(model)
-            return RequestBodySpec(type: .named(modelName), contentType: contentType, description: description, formStyle: formStyle,
-                                   location: location)
+            var body = RequestBodySpec(type: .named(modelName), contentType: contentType, description: description, formStyle: formStyle,
+                                       location: location)
+            body.files = files
+            return body
         case (_?, _?):
             reader.error("'body' has both 'type' and 'properties'; give a model with 'type' or an inline body with 'properties'", at: location)
         case (nil, nil):
             reader.error("'body' needs 'type' (a model) or 'properties' (an inline body)", at: location)
         }
         return nil
+    }
+
+    /// `files: { photo: { optional: true, description: … } }`, or `files: { photo: {} }`.
+    func parseMultipartFiles(_ node: Node) -> [MultipartFileSpec] {
+        guard let mapping = reader.mapping(node, "'files'") else { return [] }
+        var files: [MultipartFileSpec] = []
+        for entry in reader.entries(of: mapping) {
+            let location = reader.location(of: entry.keyNode)
+            checkIdentifier(entry.key, SwiftIdentifier(memberNamed: entry.key), "file name", at: entry.keyNode)
+            guard let fileMapping = reader.mapping(entry.value, "file '\(entry.key)'") else { continue }
+            let fields = reader.fields(of: fileMapping, in: "file '\(entry.key)'", allowed: ["optional", "description"], owner: location)
+            files.append(MultipartFileSpec(name: entry.key,
+                                           isOptional: fields["optional"].flatMap { reader.bool($0.value, "'optional'") } ?? false,
+                                           description: fields["description"].flatMap { reader.string($0.value, "'description'") },
+                                           location: location))
+        }
+        return files
     }
 
     func parseResponse(_ entry: NodeReader.Entry?, endpointLocation: SourceLocation, endpoint: String) -> ResponseSpec {

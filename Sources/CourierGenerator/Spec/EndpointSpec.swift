@@ -232,6 +232,14 @@ public struct RequestBodySpec: Hashable, Sendable, SourceLocated {
     public var variants: [BodyVariantSpec]
     /// Where `body:` is written.
     public var location: SourceLocation
+    /// The file parts of a `multipart/form-data` body (`files:`), after the fields `type` holds.
+    public var files: [MultipartFileSpec] = []
+
+    /// Whether the body is a `multipart/form-data` form: `type`'s fields as text parts, then `files`.
+    public var isMultipart: Bool {
+        contentType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)[0]
+            .filter { !$0.isWhitespace }.lowercased() == "multipart/form-data"
+    }
 
     /// Creates a request body.
     public init(type: TypeReference, contentType: String = "application/json", description: String? = nil,
@@ -308,4 +316,27 @@ public enum ResponseStreamSpec: Hashable, Sendable {
     case events(TypeReference)
     /// `lines: T`: JSON Lines, each line decoded as `T`.
     case lines(TypeReference, contentType: String)
+}
+
+/// A file part of a multipart body (`files:` under `body:`): in Swift a `MultipartFile` argument.
+public struct MultipartFileSpec: Hashable, Sendable, SourceLocated {
+    /// The part's name in the form.
+    public var name: String
+    /// The Swift argument name.
+    public var swiftName: SwiftIdentifier
+    /// Whether the caller may leave the file out.
+    public var isOptional: Bool
+    /// The documentation, if any.
+    public var description: String?
+    /// Where the file is written.
+    public var location: SourceLocation
+
+    /// Creates a file part.
+    public init(name: String, isOptional: Bool = false, description: String? = nil, location: SourceLocation) {
+        self.name = name
+        swiftName = SwiftIdentifier(memberNamed: name)
+        self.isOptional = isOptional
+        self.description = description
+        self.location = location
+    }
 }

@@ -30,6 +30,11 @@ extension SpecTranslator {
             let type = body.variants.isEmpty ? swiftType(body.type) : GeneratedNames.content(ofEndpoint: endpoint.name)
             result.append(Argument(label: label, storedName: GeneratedNames.bodyStorage, type: type, defaultValue: nil,
                                    description: body.description ?? "What the request sends.", parameter: nil))
+            for file in body.files {
+                result.append(Argument(label: file.swiftName.escaped, storedName: GeneratedNames.storedName(ofParameter: file.swiftName),
+                                       type: file.isOptional ? "MultipartFile?" : "MultipartFile", defaultValue: file.isOptional ? "nil" : nil,
+                                       description: file.description ?? "The `\(SwiftComment.inline(file.name))` file of the form.", parameter: nil))
+            }
         }
         // Required query and header values first, so that a call reads as what it must say
         // followed by what it may; declaration order within each group.
@@ -149,7 +154,10 @@ extension SpecTranslator {
     static func bodyExpression(_ body: RequestBodySpec, value storage: String = GeneratedNames.bodyStorage) -> String {
         let value = body.type.isOptional ? "$0" : storage
         let expression: String
-        if body.isStreamed {
+        if body.isMultipart {
+            let files = body.files.map { "(\(SwiftLiteral.string($0.name)), \(GeneratedNames.storedName(ofParameter: $0.swiftName)))" }
+            expression = ".multipartFields(\(value), files: [\(files.joined(separator: ", "))], style: \(formStyleExpression(body.formStyle)))"
+        } else if body.isStreamed {
             expression = ".stream(\(value), contentType: \(SwiftLiteral.string(body.contentType)))"
         } else if body.isRaw {
             expression = ".data(\(value), contentType: \(SwiftLiteral.string(body.contentType)))"

@@ -26,6 +26,18 @@ extension SpecValidator {
                   + "'application/octet-stream' or 'image/png' (it is '\(body.contentType)')", at: body.location)
             return
         }
+        if !body.files.isEmpty && !body.isMultipart {
+            error("the body of \(what) has 'files', which a 'multipart/form-data' body sends; its content type is '\(body.contentType)'",
+                  at: body.location)
+            return
+        }
+        if body.isMultipart {
+            if !hasFields(body.type.nonOptional) || body.type.isOptional {
+                error("the body of \(what) is a multipart form of type '\(body.type)'; its fields come from a model "
+                      + "(write 'properties: {}' for a form of files only)", at: body.location)
+            }
+            return
+        }
         guard body.contentType != RequestBodySpec.json else { return }
         guard RequestBodySpec.isMediaType(body.contentType) else {
             error("the body of \(what) has content type '\(body.contentType)', which is not a media type such as 'application/octet-stream'",

@@ -26,6 +26,15 @@ extension SpecValidator {
         for endpoint in endpoints {
             let what = "endpoint '\(endpoint.name)'"
             // Parameters: their own type check already refuses Binary, as every non-scalar.
+            if let body = endpoint.body, !body.files.isEmpty {
+                // Files become arguments and stored properties beside the parameters and the body.
+                var taken = Set(endpoint.parameters.map { GeneratedNames.storedName(ofParameter: $0.swiftName) })
+                taken.insert(GeneratedNames.bodyStorage)
+                for file in body.files where !taken.insert(GeneratedNames.storedName(ofParameter: file.swiftName)).inserted {
+                    error("file '\(file.name)' of \(what) has the Swift name of a parameter or of another file ('\(file.swiftName.name)'); rename it",
+                          at: file.location)
+                }
+            }
             if let body = endpoint.body {
                 for type in [body.type] + body.variants.map(\.type) where mentionsBinary(type) && type.nonOptional != .primitive(.binary) {
                     error("the body of \(what) is '\(type)'; \(rule), not inside another type", at: body.location)

@@ -111,4 +111,19 @@ public struct MediaClient: Sendable {
     ) async throws(APIError<ExportRowsFailure>) -> JSONLines<HTTPBody, Row> {
         try await self.client.stream(ExportRowsRequest(since: since), accept: "application/x-ndjson").body.jsonLines(of: Row.self, coding: self.client.configuration.coding)
     }
+
+    /// Uploads a photo and, optionally, its thumbnail.
+    ///
+    /// - Parameters:
+    ///   - body: What the request sends.
+    ///   - photo: The full-size image.
+    ///   - thumbnail: The `thumbnail` file of the form.
+    /// - Throws: `APIError<UploadPhotoFailure>`; its `.endpoint` case carries the documented failure.
+    public func uploadPhoto(
+        body: PhotoFields,
+        photo: MultipartFile,
+        thumbnail: MultipartFile? = nil
+    ) async throws(APIError<UploadPhotoFailure>) {
+        _ = try await self.client.send(UploadPhotoRequest(body: body, photo: photo, thumbnail: thumbnail))
+    }
 }

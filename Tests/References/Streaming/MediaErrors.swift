@@ -27,3 +27,6 @@ public typealias TailFailure = MediaFailure
 
 /// The documented failures of `MediaClient.exportRows` (`GET /rows`): none, so it shares the empty `MediaFailure`.
 public typealias ExportRowsFailure = MediaFailure
+
+/// The documented failures of `MediaClient.uploadPhoto` (`POST /photos`): none, so it shares the empty `MediaFailure`.
+public typealias UploadPhotoFailure = MediaFailure

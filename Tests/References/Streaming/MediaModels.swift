@@ -40,3 +40,26 @@ public struct Row: Codable, Hashable, Sendable {
         case name
     }
 }
+
+/// The `PhotoFields` model of Media.
+public struct PhotoFields: Codable, Hashable, Sendable {
+    /// The `title` field.
+    public var title: String
+    /// The `album_id` field.
+    public var albumID: Int
+    /// The `tags` field.
+    public var tags: [String]?
+
+    /// Creates a value from its properties.
+    public init(title: String, albumID: Int, tags: [String]? = nil) {
+        self.title = title
+        self.albumID = albumID
+        self.tags = tags
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case title
+        case albumID = "album_id"
+        case tags
+    }
+}

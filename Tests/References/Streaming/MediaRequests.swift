@@ -133,3 +133,36 @@ public struct ExportRowsRequest: APIRequest {
     /// The name in logs and events.
     public var operationName: String { "exportRows" }
 }
+
+/// Uploads a photo and, optionally, its thumbnail.
+///
+/// `POST /photos`, sent by `MediaClient.uploadPhoto`.
+public struct UploadPhotoRequest: APIRequest {
+    /// What a successful response decodes to.
+    public typealias Response = NoContent
+    /// The documented failures.
+    public typealias Failure = UploadPhotoFailure
+
+    /// What the request sends.
+    public var payload: PhotoFields
+    /// The full-size image.
+    public var photo: MultipartFile
+    /// The `thumbnail` file of the form.
+    public var thumbnail: MultipartFile?
+
+    /// Creates the request.
+    public init(body payload: PhotoFields, photo: MultipartFile, thumbnail: MultipartFile? = nil) {
+        self.payload = payload
+        self.photo = photo
+        self.thumbnail = thumbnail
+    }
+
+    /// The HTTP method.
+    public var method: HTTPRequest.Method { .post }
+    /// The path template and its values.
+    public var path: RequestPath { RequestPath("/photos") }
+    /// The body.
+    public var body: RequestBody? { .multipartFields(payload, files: [("photo", photo), ("thumbnail", thumbnail)], style: .brackets) }
+    /// The name in logs and events.
+    public var operationName: String { "uploadPhoto" }
+}
