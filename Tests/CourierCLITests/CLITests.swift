@@ -214,7 +214,7 @@ import Testing
             let result = try await courier("generate", "Specs", "--output", output.path)
             #expect(result.status == 0)
             #expect(result.standardError == "")
-            #expect(result.outputLines.count == 29)
+            #expect(result.outputLines.count == 33)
             #expect(result.outputLines.first == "added: Bookshelf/BookshelfClient.swift")
             #expect(result.outputLines.last == "Generated 8 services into \(output.path): 32 files written or removed.")
             let qiita = try String(contentsOf: output.appendingPathComponent("Qiita/QiitaModels.swift"), encoding: .utf8)
