@@ -109,6 +109,7 @@ let package = Package(
 
         // Reference outputs of small focused specs (Tests/References/<Feature>/spec.yaml), compiled so
         // that every feature's expected code is proven to build without warnings.
+        referenceFixture("Auth"),
         referenceFixture("Discriminators"),
         referenceFixture("Enums"),
         referenceFixture("ErrorMatching"),
@@ -180,7 +181,7 @@ let package = Package(
             name: "GeneratedClientTests",
             dependencies: [
                 "BookshelfAPI", "DiscordAPI", "GitHubAPI", "MarketplaceAPI", "QiitaAPI", "SlackAPI", "StripeAPI",
-                "ReferenceDiscriminators", "ReferenceEnums", "ReferenceErrorMatching", "ReferenceErrorMeaning", "ReferenceErrorRanges", "ReferenceEscaping",
+                "ReferenceAuth", "ReferenceDiscriminators", "ReferenceEnums", "ReferenceErrorMatching", "ReferenceErrorMeaning", "ReferenceErrorRanges", "ReferenceEscaping",
                 "ReferenceKeywords", "ReferenceParameters", "ReferenceResilience", "ReferencePayloads", "ReferenceUnions",
                 // The generated client of the server-counted fault suite (Faults/).
                 "ReferenceFaultSuite",

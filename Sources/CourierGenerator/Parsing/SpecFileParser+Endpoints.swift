@@ -76,10 +76,14 @@ extension SpecFileParser {
         var resilience = parseResilience(fields)
         if let entry = fields["idempotencyKey"] { resilience.idempotencyKey = parseIdempotencyKey(entry.value) }
 
+        let auth = fields["auth"].flatMap { parseEndpointAuth($0.value, endpoint: what) }
+
         guard let (method, _) = methodEntries.first, let template else { return nil }
-        return EndpointSpec(name: name, description: fields["description"].flatMap { reader.string($0.value, "'description'") },
-                            method: method, path: template, parameters: parameters, body: requestBody, response: response,
-                            errors: errors, resilience: resilience, location: location)
+        var endpoint = EndpointSpec(name: name, description: fields["description"].flatMap { reader.string($0.value, "'description'") },
+                                    method: method, path: template, parameters: parameters, body: requestBody, response: response,
+                                    errors: errors, resilience: resilience, location: location)
+        endpoint.auth = auth
+        return endpoint
     }
 
     func parseParameters(_ node: Node, placement: ParameterSpec.Placement, endpoint: String) -> [ParameterSpec] {

@@ -58,6 +58,8 @@ public struct RequestModel: TemplateModel {
     public var secretHeaderNames: String?
     /// The operation name as a string literal.
     public var operationName: String
+    /// The `AuthenticationRequirement` of the endpoint's own `auth:`, such as `.none`, if it has one.
+    public var authentication: AuthenticationModel? = nil
 
     /// The fields the `requests` template reads.
     public static let templateFields: TemplateFields<Self> = [
@@ -69,6 +71,7 @@ public struct RequestModel: TemplateModel {
         "body": \.body, "idempotencyKeyHeader": \.idempotencyKeyHeader, "timeout": \.timeout,
         "resilience": \.resilience,
         "secretHeaderNames": \.secretHeaderNames, "operationName": \.operationName,
+        "authentication": \.authentication,
     ]
 
     /// Whether the request has stored properties.
@@ -137,4 +140,15 @@ public struct DefaultResilienceModel: TemplateModel {
     public static let templateFields: TemplateFields<Self> = [
         "doc": \.doc, "name": \.name, "arguments": \.arguments, "isInline": \.isInline,
     ]
+}
+
+/// A request's `authentication`: the endpoint's own choice of credentials.
+public struct AuthenticationModel: TemplateModel {
+    /// The doc comment, indented for a member.
+    public var doc: String
+    /// The `AuthenticationRequirement` expression, such as `.none` or `.anyOf(["bot"])`.
+    public var value: String
+
+    /// The fields the `requests` template reads.
+    public static let templateFields: TemplateFields<Self> = ["doc": \.doc, "value": \.value]
 }

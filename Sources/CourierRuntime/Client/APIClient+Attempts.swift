@@ -17,10 +17,20 @@ extension APIClient {
         // The 401 that led to a replay: if the breaker refuses the replay, this is the real
         // answer the caller is owed.
         var answerBeforeReplay: RawResponse?
+        // The endpoint's choice among the client's schemes; `nil` for a public endpoint, which
+        // sends no credentials whatever the client holds.
+        let scheme = configuration.auth.scheme(for: request.authentication)
         while true {
             var call = prepared
+            // Credentials go on a copy for this send only (a query key included), so the prepared
+            // request, which the client may describe, never holds them.
+            var secrets: [String] = []
             do {
-                try await configuration.auth.apply(&call.head.headerFields)
+                if let scheme {
+                    secrets = try await scheme.apply(&call.head)
+                }
+            } catch let error as CredentialError {
+                return .failure(.invalidRequest(InvalidRequest(.invalidCredentials(error.message), operationName: prepared.summary.operationName)))
             } catch {
                 // A token refresh abandoned because the caller cancelled is a cancellation,
                 // not a broken request.
@@ -34,7 +44,8 @@ extension APIClient {
             attemptNumber += attemptsMade
             switch outcome {
             case .transportFailure(let error):
-                return .failure(.transport(error))
+                // A transport's error may quote the URL it was sent to, query key and all.
+                return .failure(.transport(CredentialRedaction.redact(error, secrets: secrets)))
             case .circuitOpen(let open):
                 if let answerBeforeReplay {
                     return Self.interpret(answerBeforeReplay, for: request)
@@ -43,7 +54,7 @@ extension APIClient {
             case .response(let response):
                 let raw = RawResponse(status: response.head.status, headerFields: response.head.headerFields, body: response.body,
                                       coding: configuration.coding, rateLimitFields: configuration.rateLimitFields)
-                if raw.status.code == 401, !replayed, let onUnauthorized = configuration.auth.onUnauthorized {
+                if raw.status.code == 401, !replayed, let onUnauthorized = scheme?.onUnauthorized {
                     let action = await onUnauthorized(Authentication.UnauthorizedContext(request: prepared.summary, response: raw))
                     if action == .replay {
                         replayed = true

@@ -91,6 +91,9 @@ public struct InvalidRequest: Error, Sendable, Hashable {
         case bodyEncodingFailed(String)
         /// The auth provider could not supply credentials.
         case authorizationFailed(String)
+        /// The credentials cannot be sent as the scheme requires, such as an HTTP Basic user ID
+        /// with a `:` or a scheme word that is not an HTTP token. The text never quotes them.
+        case invalidCredentials(String)
     }
 
     /// What was wrong.

@@ -160,6 +160,7 @@ extension InvalidRequest: LocalizedError {
         case .headerValueContainsLineBreak(let name): "The value of header \"\(name)\" contains a line break."
         case .bodyEncodingFailed(let reason): "The body could not be encoded: \(reason)"
         case .authorizationFailed(let reason): "Credentials could not be obtained: \(reason)"
+        case .invalidCredentials(let reason): "The credentials cannot be sent: \(reason)"
         }
     }
 }
