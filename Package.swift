@@ -110,6 +110,7 @@ let package = Package(
 
         // Reference outputs of small focused specs (Tests/References/<Feature>/spec.yaml), compiled so
         // that every feature's expected code is proven to build without warnings.
+        referenceFixture("Auth"),
         referenceFixture("Discriminators"),
         referenceFixture("Enums"),
         referenceFixture("ErrorMatching"),
@@ -186,7 +187,7 @@ let package = Package(
             name: "GeneratedClientTests",
             dependencies: [
                 "BookshelfAPI", "DiscordAPI", "GitHubAPI", "MarketplaceAPI", "OpenAIAPI", "QiitaAPI", "SlackAPI", "StripeAPI",
-                "ReferenceDiscriminators", "ReferenceEnums", "ReferenceErrorMatching", "ReferenceErrorMeaning", "ReferenceErrorRanges", "ReferenceEscaping",
+                "ReferenceAuth", "ReferenceDiscriminators", "ReferenceEnums", "ReferenceErrorMatching", "ReferenceErrorMeaning", "ReferenceErrorRanges", "ReferenceEscaping",
                 "ReferenceKeywords", "ReferencePagination", "ReferenceParameters", "ReferenceResilience", "ReferencePayloads", "ReferenceStreaming", "ReferenceUnions",
                 "ReferenceForms",
                 // The generated client of the server-counted fault suite (Faults/).

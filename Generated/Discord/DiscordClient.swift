@@ -22,31 +22,74 @@ public struct DiscordClient: Sendable {
     /// - Parameters:
     ///   - baseURL: Where requests go; the spec's `https://discord.com/api/v10` by default.
     ///   - transport: What sends the bytes; `URLSessionTransport()` by default.
-    ///   - auth: How requests authenticate; the service expects a bearer token in `Authorization`, such as `DiscordClient.bearer { token }`. An OAuth2 access token with the messages.read scope.
+    ///   - auth: The credentials the caller has, one per scheme the service names; each call uses the first scheme its endpoint accepts that is given here, and a public endpoint none. No credentials by default. Such as `DiscordClient(auth: .init(bot: DiscordClient.bot { … }))`.
     ///   - configuration: Logging, events, timeouts and query encoding. Its coding and auth are replaced by the spec's coding and `auth`, and the spec's header fields are added to its defaults. Its `rateLimitFields` are the spec's `rateLimit` names.
     public init(
         baseURL: URL = DiscordClient.defaultBaseURL,
         transport: any HTTPTransport = URLSessionTransport(),
-        auth: Authentication = .none,
+        auth: AuthSchemes = AuthSchemes(),
         configuration: APIClient.Configuration = APIClient.Configuration()
     ) {
         var configuration = configuration
         configuration.coding = JSONCoding(keyStyle: .asIs, dateFormat: .iso8601WithFractionalSeconds)
-        configuration.auth = auth
+        configuration.auth = auth.authentication
         configuration.rateLimitFields = RateLimitFields(resetAfter: "X-RateLimit-Reset-After", retryAfterField: "retry_after")
         client = APIClient(baseURL: baseURL, transport: transport, configuration: configuration)
     }
 
-    /// Bearer authentication as the spec describes it: `Authorization: Bearer <token>`, with the token fetched before every attempt.
+    /// The `bot` scheme: a token in `Authorization: Bot <token>`, fetched before every send. The bot's token, from the application's Bot page.
     ///
     /// - Parameters:
     ///   - token: Returns the current token, refreshing it when needed; `nil` sends none.
     ///   - onUnauthorized: Called on a 401: refresh and return `.replay`, or sign out and return `.fail`.
-    public static func bearer(
+    public static func bot(
+        token: @escaping @Sendable () async throws -> String?,
+        onUnauthorized: (@Sendable (Authentication.UnauthorizedContext) async -> Authentication.UnauthorizedAction)? = nil
+    ) -> Authentication {
+        .bearer(header: .authorization, word: "Bot", token: token, onUnauthorized: onUnauthorized)
+    }
+
+    /// The `oauth` scheme: a token in `Authorization: Bearer <token>`, fetched before every send. A user's OAuth2 access token with the scopes the call needs.
+    ///
+    /// - Parameters:
+    ///   - token: Returns the current token, refreshing it when needed; `nil` sends none.
+    ///   - onUnauthorized: Called on a 401: refresh and return `.replay`, or sign out and return `.fail`.
+    public static func oauth(
         token: @escaping @Sendable () async throws -> String?,
         onUnauthorized: (@Sendable (Authentication.UnauthorizedContext) async -> Authentication.UnauthorizedAction)? = nil
     ) -> Authentication {
         .bearer(header: .authorization, token: token, onUnauthorized: onUnauthorized)
+    }
+
+    /// The credentials a caller has for Discord's auth schemes: give those you have, leave out the rest. Each call is signed with the first scheme its endpoint accepts that is given here (endpoints that name none accept `bot`, then `oauth`), and a public endpoint sends none.
+    public struct AuthSchemes: Sendable {
+        /// The bot's token, from the application's Bot page. Made by `DiscordClient.bot`.
+        public var bot: Authentication?
+        /// A user's OAuth2 access token with the scopes the call needs. Made by `DiscordClient.oauth`.
+        public var oauth: Authentication?
+
+        /// Creates the set; leave out the schemes you have no credentials for.
+        public init(bot: Authentication? = nil, oauth: Authentication? = nil) {
+            self.bot = bot
+            self.oauth = oauth
+        }
+
+        /// The client's `Authentication`: the given schemes by their names in the spec, and the
+        /// spec's default for endpoints that name none.
+        public var authentication: Authentication {
+            var schemes: [String: Authentication] = [:]
+            if let scheme = self.bot { schemes["bot"] = scheme }
+            if let scheme = self.oauth { schemes["oauth"] = scheme }
+            return .schemes(schemes, default: ["bot", "oauth"])
+        }
+    }
+
+    /// The WebSocket URL to connect to the gateway with; public, so it sends no credentials.
+    ///
+    /// - Returns: The decoded `Gateway`.
+    /// - Throws: `APIError<GetGatewayFailure>`; its `.endpoint` case carries the documented failure.
+    public func getGateway() async throws(APIError<GetGatewayFailure>) -> Gateway {
+        try await self.client.send(GetGatewayRequest())
     }
 
     /// A channel by ID.

@@ -93,6 +93,9 @@ public enum DiscordFailure: EndpointFailure, LocalizedError {
     }
 }
 
+/// The documented failures of `DiscordClient.getGateway` (`GET /gateway`): the service's defaults only, shared as `DiscordFailure`.
+public typealias GetGatewayFailure = DiscordFailure
+
 /// The documented failures of `DiscordClient.getChannel` (`GET /channels/{channel_id}`): the service's defaults only, shared as `DiscordFailure`.
 public typealias GetChannelFailure = DiscordFailure
 

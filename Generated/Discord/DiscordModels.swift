@@ -3,6 +3,24 @@
 import CourierRuntime
 import Foundation
 
+/// Where the gateway listens.
+public struct Gateway: Codable, Hashable, Sendable {
+    /// The WebSocket URL, such as wss://gateway.discord.gg.
+    public var url: String
+
+    /// Creates a value from its properties.
+    ///
+    /// - Parameters:
+    ///   - url: The WebSocket URL, such as wss://gateway.discord.gg.
+    public init(url: String) {
+        self.url = url
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case url
+    }
+}
+
 /// A guild text or announcement channel (type 0 or 5).
 public struct TextChannel: Codable, Hashable, Sendable {
     /// The `id` field.

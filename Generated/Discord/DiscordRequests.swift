@@ -3,6 +3,28 @@
 import CourierRuntime
 import Foundation
 
+/// The WebSocket URL to connect to the gateway with; public, so it sends no credentials.
+///
+/// `GET /gateway`, sent by `DiscordClient.getGateway`.
+public struct GetGatewayRequest: APIRequest {
+    /// What a successful response decodes to.
+    public typealias Response = Gateway
+    /// The documented failures.
+    public typealias Failure = GetGatewayFailure
+
+    /// Creates the request.
+    public init() {}
+
+    /// The HTTP method.
+    public var method: HTTPRequest.Method { .get }
+    /// The path template and its values.
+    public var path: RequestPath { RequestPath("/gateway") }
+    /// The name in logs and events.
+    public var operationName: String { "getGateway" }
+    /// A public endpoint: no credentials, whatever the client holds.
+    public var authentication: AuthenticationRequirement { .none }
+}
+
 /// A channel by ID.
 ///
 /// `GET /channels/{channel_id}`, sent by `DiscordClient.getChannel`.

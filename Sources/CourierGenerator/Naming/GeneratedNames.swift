@@ -8,7 +8,7 @@ enum GeneratedNames {
     /// Foundation and the standard library that appear in the emitted code, and the generated
     /// `Indirect` box. A model or error schema of one of these names would shadow it.
     static let reservedTypes: Set<String> = [
-        "APIClient", "APIError", "APIRequest", "APIResponse", "Authentication", "EndpointFailure", "ErrorBody",
+        "APIClient", "APIError", "APIRequest", "APIResponse", "Authentication", "AuthenticationRequirement", "BasicCredentials", "EndpointFailure", "ErrorBody",
         "HTTPTransport", "JSONCoding", "NoContent", "Parameters", "ParameterConvertible", "RawResponse",
         "RequestBody", "RequestPath", "URLSessionTransport", "HTTPRequest", "HTTPField", "Indirect", "Duration",
         "Set", "Codable", "Decodable", "Encodable", "Hashable", "Sendable", "CodingKey", "RawRepresentable",
@@ -22,7 +22,7 @@ enum GeneratedNames {
     /// parameter of one of these names is stored as `<name>Value`.
     static let requestRequirements: Set<String> = [
         "method", "path", "query", "headers", "body", "successStatuses", "isIdempotent", "idempotencyKeyHeader",
-        "timeout", "resilience", "secretHeaderNames", "operationName", "payload", "pagination",
+        "timeout", "resilience", "secretHeaderNames", "operationName", "payload", "pagination", "authentication",
     ]
 
     /// The name a request type stores a parameter under: `<name>Value` when `APIRequest` needs

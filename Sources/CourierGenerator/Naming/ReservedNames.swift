@@ -45,6 +45,9 @@ enum ReservedNames {
         table["Response"] = "the response type every generated request declares"
         table["Failure"] = "the failure type every generated request declares"
         table["CodingKeys"] = "the coding keys every generated struct declares inside itself"
+        // A client with named auth schemes declares this type inside itself, where it would hide
+        // a model of that name from the client's methods.
+        table["AuthSchemes"] = "the type of a client's named auth schemes, declared inside the client"
         return table
     }()
 
@@ -78,6 +81,18 @@ enum ReservedNames {
     /// of it. (`defaultBaseURL` is static, so an instance method of that name compiles.)
     static let endpoints: [String: String] = [
         "client": "the client's stored APIClient",
+    ]
+
+    /// Named auth schemes (`auth: { schemes: … }`): each is a static factory of the client and a
+    /// property and initialiser parameter of the client's `AuthSchemes`; `none` is the word an
+    /// endpoint's `auth:` uses for no credentials.
+    static let authSchemes: [String: String] = [
+        "client": "the client's stored APIClient",
+        "defaultBaseURL": "the client's static base URL",
+        "authentication": "the property of AuthSchemes that builds the client's Authentication",
+        "none": "an endpoint's 'auth: none' (no credentials)",
+        "self": "the instance inside AuthSchemes's initialiser",
+        "init": "the initialisers of the client and of AuthSchemes",
     ]
 
     /// Parameter scope of the client's initialiser: service `headers:` without a value become

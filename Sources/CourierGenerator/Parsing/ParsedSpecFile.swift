@@ -13,6 +13,7 @@ struct ParsedSpecFile {
     var baseURL: URL?
     var headers: [HeaderSpec] = []
     var auth: AuthSpec?
+    var authSchemes: AuthSchemesSpec?
     var coding = CodingSpec()
     var rateLimit: RateLimitSpec?
     var defaultErrors: [ErrorMappingSpec] = []

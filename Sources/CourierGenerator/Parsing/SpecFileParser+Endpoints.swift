@@ -77,12 +77,14 @@ extension SpecFileParser {
         if let entry = fields["idempotencyKey"] { resilience.idempotencyKey = parseIdempotencyKey(entry.value) }
 
         let pagination = fields["paginate"].flatMap { parsePagination($0, endpoint: what) }
+        let auth = fields["auth"].flatMap { parseEndpointAuth($0.value, endpoint: what) }
 
         guard let (method, _) = methodEntries.first, let template else { return nil }
         var endpoint = EndpointSpec(name: name, description: fields["description"].flatMap { reader.string($0.value, "'description'") },
                                     method: method, path: template, parameters: parameters, body: requestBody, response: response,
                                     errors: errors, resilience: resilience, location: location)
         endpoint.pagination = pagination
+        endpoint.auth = auth
         return endpoint
     }
 

@@ -11,7 +11,7 @@ struct SpecFileParser {
     /// Keys only a service has: a file with any of them is checked as a service.
     static let serviceOnlyKeys = ["service", "baseURL", "headers", "auth", "coding", "rateLimit", "defaults", "endpoints"]
     static let endpointKeys = ["description"] + HTTPMethod.allCases.map(\.specKey)
-        + ["path", "query", "headers", "body", "response", "errors", "idempotencyKey", "timeout", "retry", "breaker", "paginate"]
+        + ["path", "query", "headers", "body", "response", "errors", "idempotencyKey", "timeout", "retry", "breaker", "paginate", "auth"]
 
     let reader: NodeReader
     var file: ParsedSpecFile
@@ -48,7 +48,7 @@ struct SpecFileParser {
         if let entry = fields["baseURL"] { file.baseURL = parseBaseURL(entry.value) }
         if let entry = fields["include"] { parseIncludes(entry.value) }
         if let entry = fields["headers"] { file.headers = parseHeaders(entry.value) }
-        if let entry = fields["auth"] { file.auth = parseAuth(entry.value) }
+        if let entry = fields["auth"] { parseServiceAuth(entry.value) }
         if let entry = fields["coding"] { file.coding = parseCoding(entry.value) }
         if let entry = fields["rateLimit"] { file.rateLimit = parseRateLimit(entry.value) }
         if let entry = fields["defaults"] { parseDefaults(entry.value) }
@@ -110,25 +110,6 @@ struct SpecFileParser {
             }
         }
         return headers
-    }
-
-    func parseAuth(_ node: Node) -> AuthSpec? {
-        let location = reader.location(of: node)
-        guard case .mapping(let mapping) = node else {
-            return reader.choice(node, "'auth'", AuthSpec.Scheme.allCases).map { AuthSpec(scheme: $0, location: location) }
-        }
-        let fields = reader.fields(of: mapping, in: "'auth'", allowed: ["scheme", "header", "description"],
-                                   required: ["scheme"], owner: location)
-        guard let scheme = fields["scheme"].flatMap({ reader.choice($0.value, "'scheme'", AuthSpec.Scheme.allCases) }) else {
-            return nil
-        }
-        var headerName = "Authorization"
-        if let entry = fields["header"], let name = reader.string(entry.value, "'header'"), checkHeaderName(name, at: entry.value) {
-            headerName = name
-        }
-        return AuthSpec(scheme: scheme, headerName: headerName,
-                        description: fields["description"].flatMap { reader.string($0.value, "'description'") },
-                        location: location)
     }
 
     func parseCoding(_ node: Node) -> CodingSpec {

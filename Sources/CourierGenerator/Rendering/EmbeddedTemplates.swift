@@ -29,7 +29,7 @@ enum EmbeddedTemplates {
                 public init(
                     baseURL: URL = {{name}}.defaultBaseURL,
                     transport: any HTTPTransport = URLSessionTransport(),
-                    auth: Authentication = .none,
+                    auth: {{authParameterType}} = {{authParameterDefault}},
             {{#headerArguments}}
                     {{name}}: String,
             {{/headerArguments}}
@@ -37,7 +37,7 @@ enum EmbeddedTemplates {
                 ) {
                     var configuration = configuration
                     configuration.coding = JSONCoding(keyStyle: .asIs, dateFormat: {{dateFormat}})
-                    configuration.auth = auth
+                    configuration.auth = auth{{#authSchemes}}.authentication{{/authSchemes}}
             {{#rateLimitFields}}
                     configuration.rateLimitFields = {{rateLimitFields}}
             {{/rateLimitFields}}
@@ -55,16 +55,63 @@ enum EmbeddedTemplates {
             {{/hasHeaders}}
                     client = APIClient(baseURL: baseURL, transport: transport, configuration: configuration)
                 }
-            {{#auth}}
+            {{#authFactories}}
 
             {{doc}}
-                public static func bearer(
+            {{#isBearer}}
+                public static func {{name}}(
                     token: @escaping @Sendable () async throws -> String?,
                     onUnauthorized: (@Sendable (Authentication.UnauthorizedContext) async -> Authentication.UnauthorizedAction)? = nil
                 ) -> Authentication {
-                    .bearer(header: {{header}}, token: token, onUnauthorized: onUnauthorized)
+                    .bearer(header: {{header}}{{#word}}, word: {{word}}{{/word}}, token: token, onUnauthorized: onUnauthorized)
                 }
-            {{/auth}}
+            {{/isBearer}}
+            {{#isBasic}}
+                public static func {{name}}(
+                    credentials: @escaping @Sendable () async throws -> BasicCredentials?,
+                    onUnauthorized: (@Sendable (Authentication.UnauthorizedContext) async -> Authentication.UnauthorizedAction)? = nil
+                ) -> Authentication {
+                    .basic(credentials: credentials, onUnauthorized: onUnauthorized)
+                }
+            {{/isBasic}}
+            {{#isHeaderKey}}
+                public static func {{name}}(value: @escaping @Sendable () async throws -> String?) -> Authentication {
+                    .apiKey(header: {{header}}, value: value)
+                }
+            {{/isHeaderKey}}
+            {{#isQueryKey}}
+                public static func {{name}}(value: @escaping @Sendable () async throws -> String?) -> Authentication {
+                    .apiKey(query: {{queryName}}, value: value)
+                }
+            {{/isQueryKey}}
+            {{/authFactories}}
+            {{#authSchemes}}
+
+            {{doc}}
+                public struct AuthSchemes: Sendable {
+            {{#schemes}}
+            {{doc}}
+                    public var {{name}}: Authentication?
+            {{/schemes}}
+
+                    /// Creates the set; leave out the schemes you have no credentials for.
+                    public init({{#schemes}}{{name}}: Authentication? = nil{{^last()}}, {{/last()}}{{/schemes}}) {
+            {{#schemes}}
+                        self.{{name}} = {{name}}
+            {{/schemes}}
+                    }
+
+                    /// The client's `Authentication`: the given schemes by their names in the spec, and the
+                    /// spec's default for endpoints that name none.
+                    public var authentication: Authentication {
+                        var schemes: [String: Authentication] = [:]
+            {{#schemes}}
+                        if let scheme = self.{{name}} { schemes[{{key}}] = scheme }
+            {{/schemes}}
+                        return .schemes(schemes, default: [{{defaults}}])
+                    }
+                }
+            {{/authSchemes}}
             {{#methods}}
 
             {{doc}}
@@ -582,6 +629,10 @@ enum EmbeddedTemplates {
             {{/secretHeaderNames}}
                 /// The name in logs and events.
                 public var operationName: String { {{operationName}} }
+            {{#authentication}}
+            {{doc}}
+                public var authentication: AuthenticationRequirement { {{value}} }
+            {{/authentication}}
             }
             {{#pagination}}
 

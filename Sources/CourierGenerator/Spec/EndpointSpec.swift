@@ -28,6 +28,8 @@ public struct EndpointSpec: Hashable, Sendable, SourceLocated {
     public var pagination: PaginationSpec?
     /// Where the endpoint's name is written.
     public var location: SourceLocation
+    /// The endpoint's own `auth:`, if it has one: none, or the named schemes it accepts.
+    public var auth: EndpointAuthSpec? = nil
 
     /// Creates an endpoint. `effectiveErrors` starts as `errors`; ``ServiceSpec`` merges defaults in.
     public init(name: String, swiftName: SwiftIdentifier? = nil, description: String? = nil, method: HTTPMethod,

@@ -12,8 +12,10 @@ public struct ServiceSpec: Hashable, Sendable, SourceLocated {
     public var baseURL: URL
     /// Headers sent with every request.
     public var headers: [HeaderSpec]
-    /// How requests authenticate, if they do.
+    /// How requests authenticate, if they do with one scheme.
     public var auth: AuthSpec?
+    /// The named schemes of `auth: { schemes: … }`, of which each endpoint picks; `nil` otherwise.
+    public var authSchemes: AuthSchemesSpec? = nil
     /// How JSON keys and dates are encoded.
     public var coding: CodingSpec
     /// The service's own rate-limit names (`rateLimit:`), if it has any.
@@ -100,34 +102,6 @@ public struct HeaderSpec: Hashable, Sendable, SourceLocated {
         self.swiftName = swiftName ?? SwiftIdentifier(memberNamed: name)
         self.value = value
         self.isSecret = isSecret
-        self.description = description
-        self.location = location
-    }
-}
-
-/// How a service's requests authenticate.
-public struct AuthSpec: Hashable, Sendable, SourceLocated {
-    /// The authentication schemes v1 supports.
-    public enum Scheme: String, Hashable, Sendable, CaseIterable {
-        /// `Authorization: Bearer <token>`, with the token supplied by the client at run time.
-        case bearer
-    }
-
-    /// The scheme.
-    public var scheme: Scheme
-    /// The header that carries the credential; `Authorization` unless the spec says otherwise.
-    /// Always treated as secret.
-    public var headerName: String
-    /// The documentation, if any.
-    public var description: String?
-    /// Where `auth:` is written.
-    public var location: SourceLocation
-
-    /// Creates an auth scheme.
-    public init(scheme: Scheme, headerName: String = "Authorization", description: String? = nil,
-                location: SourceLocation) {
-        self.scheme = scheme
-        self.headerName = headerName
         self.description = description
         self.location = location
     }

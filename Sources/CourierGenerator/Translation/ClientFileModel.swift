@@ -22,8 +22,10 @@ public struct ClientFileModel: TemplateModel {
     public var initDoc: String
     /// One method per endpoint.
     public var methods: [MethodModel]
-    /// The spec's authentication, when it has one.
-    public var auth: AuthModel?
+    /// The client's auth factories: one for a single scheme, one per named scheme.
+    public var authFactories: [AuthModel]
+    /// The client's `AuthSchemes` type, for a spec with named schemes.
+    public var authSchemes: AuthSchemesModel?
     /// The `RateLimitFields(…)` expression of the spec's `rateLimit:`, when it has one.
     public var rateLimitFields: String? = nil
 
@@ -31,23 +33,75 @@ public struct ClientFileModel: TemplateModel {
     public static let templateFields: TemplateFields<Self> = [
         "version": \.version, "specPath": \.specPath, "doc": \.doc, "name": \.name, "baseURL": \.baseURL,
         "dateFormat": \.dateFormat, "fixedHeaders": \.fixedHeaders, "headerArguments": \.headerArguments,
-        "initDoc": \.initDoc, "methods": \.methods, "hasHeaders": \.hasHeaders, "auth": \.auth,
+        "initDoc": \.initDoc, "methods": \.methods, "hasHeaders": \.hasHeaders, "authFactories": \.authFactories,
+        "authSchemes": \.authSchemes, "authParameterType": \.authParameterType, "authParameterDefault": \.authParameterDefault,
         "rateLimitFields": \.rateLimitFields,
     ]
 
     /// Whether the client sets any header field.
     public var hasHeaders: Bool { !fixedHeaders.isEmpty || !headerArguments.isEmpty }
+    /// The type of the initialiser's `auth` parameter.
+    public var authParameterType: String { authSchemes == nil ? "Authentication" : "AuthSchemes" }
+    /// The default of the initialiser's `auth` parameter: no credentials.
+    public var authParameterDefault: String { authSchemes == nil ? ".none" : "AuthSchemes()" }
 }
 
-/// The client's `bearer(token:onUnauthorized:)` factory, which puts the token where the spec says.
+/// One of the client's static auth factories, which puts the credential where the spec says.
 public struct AuthModel: TemplateModel {
     /// The doc comment, indented for a member.
     public var doc: String
-    /// The `HTTPField.Name` expression of the header that carries the token.
-    public var header: String
+    /// The factory's name, escaped: `bearer`, `basic` or `apiKey` for a single scheme, the
+    /// scheme's name for a named one.
+    public var name: String
+    /// The scheme.
+    public var scheme: AuthSpec.Scheme
+    /// The `HTTPField.Name` expression of the header that carries the credential, if one does.
+    public var header: String?
+    /// The bearer word as a string literal, when it is not `Bearer`.
+    public var word: String?
+    /// The query item's name as a string literal, for an API key in the query.
+    public var queryName: String?
 
     /// The fields the `client` template reads.
-    public static let templateFields: TemplateFields<Self> = ["doc": \.doc, "header": \.header]
+    public static let templateFields: TemplateFields<Self> = [
+        "doc": \.doc, "name": \.name, "header": \.header, "word": \.word, "queryName": \.queryName,
+        "isBearer": \.isBearer, "isBasic": \.isBasic, "isHeaderKey": \.isHeaderKey, "isQueryKey": \.isQueryKey,
+    ]
+
+    /// A bearer-style token.
+    public var isBearer: Bool { scheme == .bearer }
+    /// HTTP Basic.
+    public var isBasic: Bool { scheme == .basic }
+    /// An API key in a header field.
+    public var isHeaderKey: Bool { scheme == .apiKey && queryName == nil }
+    /// An API key in the query.
+    public var isQueryKey: Bool { scheme == .apiKey && queryName != nil }
+}
+
+/// The client's nested `AuthSchemes`: an optional `Authentication` per named scheme.
+public struct AuthSchemesModel: TemplateModel {
+    /// The doc comment, indented for a member.
+    public var doc: String
+    /// The schemes, in declaration order.
+    public var schemes: [AuthSchemePropertyModel]
+    /// The spec's `default` as the elements of a string array literal.
+    public var defaults: String
+
+    /// The fields the `client` template reads.
+    public static let templateFields: TemplateFields<Self> = ["doc": \.doc, "schemes": \.schemes, "defaults": \.defaults]
+}
+
+/// One property of `AuthSchemes`.
+public struct AuthSchemePropertyModel: TemplateModel {
+    /// The doc comment, indented for a member of a nested type.
+    public var doc: String
+    /// The property's name, escaped.
+    public var name: String
+    /// The scheme's spec name as a string literal.
+    public var key: String
+
+    /// The fields the `client` template reads.
+    public static let templateFields: TemplateFields<Self> = ["doc": \.doc, "name": \.name, "key": \.key]
 }
 
 /// A header with a fixed value, or with the value of an initialiser argument.

@@ -62,6 +62,8 @@ public struct RequestModel: TemplateModel {
     public var operationName: String
     /// How the endpoint pages, if it does.
     public var pagination: PaginationModel?
+    /// The `AuthenticationRequirement` of the endpoint's own `auth:`, such as `.none`, if it has one.
+    public var authentication: AuthenticationModel? = nil
 
     /// The fields the `requests` template reads.
     public static let templateFields: TemplateFields<Self> = [
@@ -73,6 +75,7 @@ public struct RequestModel: TemplateModel {
         "body": \.body, "contentEnum": \.contentEnum, "idempotencyKeyHeader": \.idempotencyKeyHeader, "timeout": \.timeout,
         "resilience": \.resilience,
         "secretHeaderNames": \.secretHeaderNames, "operationName": \.operationName, "pagination": \.pagination,
+        "authentication": \.authentication,
     ]
 
     /// Whether the request has stored properties.
@@ -171,4 +174,15 @@ public struct ContentCaseModel: TemplateModel {
     public static let templateFields: TemplateFields<Self> = [
         "doc": \.doc, "name": \.name, "type": \.type, "expression": \.expression,
     ]
+}
+
+/// A request's `authentication`: the endpoint's own choice of credentials.
+public struct AuthenticationModel: TemplateModel {
+    /// The doc comment, indented for a member.
+    public var doc: String
+    /// The `AuthenticationRequirement` expression, such as `.none` or `.anyOf(["bot"])`.
+    public var value: String
+
+    /// The fields the `requests` template reads.
+    public static let templateFields: TemplateFields<Self> = ["doc": \.doc, "value": \.value]
 }

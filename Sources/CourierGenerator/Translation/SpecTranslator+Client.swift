@@ -18,13 +18,7 @@ extension SpecTranslator {
         var initText = "Creates a client.\n\n- Parameters:"
         initText += "\n  - baseURL: Where requests go; the spec's `\(SwiftComment.inline(spec.baseURL.absoluteString))` by default."
         initText += "\n  - transport: What sends the bytes; `URLSessionTransport()` by default."
-        if let auth = spec.auth {
-            let detail = auth.description.map { " " + SwiftComment.inline($0) } ?? ""
-            initText += "\n  - auth: How requests authenticate; the service expects a bearer token in"
-            initText += " `\(SwiftComment.inline(auth.headerName))`, such as `\(clientName).bearer { token }`.\(detail)"
-        } else {
-            initText += "\n  - auth: How requests authenticate; the service documents none, so `.none` by default."
-        }
+        initText += "\n  - auth: " + authParameterText()
         for header in taken {
             let text = header.description.map(SwiftComment.inline) ?? "The value of the `\(SwiftComment.inline(header.name))` header field."
             initText += "\n  - \(header.swiftName.name): \(text)"
@@ -46,24 +40,120 @@ extension SpecTranslator {
             headerArguments: arguments,
             initDoc: SwiftComment.documentation(initText, indentation: "    "),
             methods: spec.endpoints.map(methodModel),
-            auth: spec.auth.map(authModel),
+            authFactories: authFactories(),
+            authSchemes: spec.authSchemes.map(authSchemesModel),
             rateLimitFields: spec.rateLimit.map(rateLimitFieldsExpression)
         )
     }
 
-    func authModel(_ auth: AuthSpec) -> AuthModel {
-        let header = auth.headerName
-        var text = "Bearer authentication as the spec describes it: `\(SwiftComment.inline(header)): Bearer <token>`,"
-        text += " with the token fetched before every attempt."
+    /// What the initialiser's `auth` parameter documents: the scheme and the factory to call.
+    func authParameterText() -> String {
+        if let named = spec.authSchemes {
+            let example = named.schemes.first.map { "`\(clientName)(auth: .init(\($0.swiftName.name): \(clientName).\($0.swiftName.name) { … }))`" } ?? ""
+            return "The credentials the caller has, one per scheme the service names; each call uses the first scheme its "
+                + "endpoint accepts that is given here, and a public endpoint none. No credentials by default. Such as \(example)."
+        }
+        guard let auth = spec.auth else {
+            return "How requests authenticate; the service documents none, so `.none` by default."
+        }
+        let detail = auth.description.map { " " + SwiftComment.inline($0) } ?? ""
+        // A plain bearer token keeps the words clients generated before other schemes existed had.
+        let expected = auth.scheme == .bearer && auth.word == "Bearer"
+            ? "a bearer token in `\(SwiftComment.inline(auth.headerName ?? "Authorization"))`" : schemeText(auth)
+        return "How requests authenticate; the service expects \(expected), such as `\(clientName).\(factoryName(auth)) { \(supplierExample(auth)) }`.\(detail)"
+    }
+
+    func authFactories() -> [AuthModel] {
+        if let auth = spec.auth {
+            return [authModel(auth, name: factoryName(auth))]
+        }
+        return spec.authSchemes?.schemes.map { authModel($0.auth, name: $0.swiftName.escaped, schemeName: $0.name) } ?? []
+    }
+
+    func factoryName(_ auth: AuthSpec) -> String {
+        switch auth.scheme {
+        case .bearer: "bearer"
+        case .basic: "basic"
+        case .apiKey: "apiKey"
+        }
+    }
+
+    func supplierExample(_ auth: AuthSpec) -> String {
+        switch auth.scheme {
+        case .bearer: "token"
+        case .basic: "BasicCredentials(userID: id, password: secret)"
+        case .apiKey: "key"
+        }
+    }
+
+    /// The scheme in words, for doc comments.
+    func schemeText(_ auth: AuthSpec) -> String {
+        switch auth.scheme {
+        case .bearer:
+            "a token in `\(SwiftComment.inline(auth.headerName ?? "Authorization")): \(SwiftComment.inline(auth.word)) <token>`"
+        case .basic:
+            "HTTP Basic credentials in `Authorization: Basic base64(user-id:password)`"
+        case .apiKey:
+            auth.queryName.map { "a key in the query item `\(SwiftComment.inline($0))`, which is never logged" }
+                ?? "a key in the header field `\(SwiftComment.inline(auth.headerName ?? ""))`"
+        }
+    }
+
+    func authModel(_ auth: AuthSpec, name: String, schemeName: String? = nil) -> AuthModel {
+        var text = schemeName.map { "The `\(SwiftComment.inline($0))` scheme: " } ?? "Authentication as the spec describes it: "
+        text += schemeText(auth) + ", fetched before every send."
+        if schemeName == nil, auth.scheme == .bearer, auth.word == "Bearer" {
+            // The words clients generated before other schemes existed had.
+            text = "Bearer authentication as the spec describes it: `\(SwiftComment.inline(auth.headerName ?? "Authorization")): Bearer <token>`,"
+            text += " with the token fetched before every attempt."
+        }
+        if let description = auth.description, schemeName != nil {
+            text += " " + description
+        }
         text += "\n\n- Parameters:"
-        text += "\n  - token: Returns the current token, refreshing it when needed; `nil` sends none."
-        text += "\n  - onUnauthorized: Called on a 401: refresh and return `.replay`, or sign out and return `.fail`."
-        let expression = header.lowercased() == "authorization"
+        switch auth.scheme {
+        case .bearer:
+            text += "\n  - token: Returns the current token, refreshing it when needed; `nil` sends none."
+            text += "\n  - onUnauthorized: Called on a 401: refresh and return `.replay`, or sign out and return `.fail`."
+        case .basic:
+            text += "\n  - credentials: Returns the current user ID and password; `nil` sends none. A user ID with `:` fails the call with `InvalidRequest`."
+            text += "\n  - onUnauthorized: Called on a 401: refresh and return `.replay`, or give up and return `.fail`."
+        case .apiKey:
+            text += "\n  - value: Returns the key; `nil` sends none."
+        }
+        return AuthModel(
+            doc: SwiftComment.documentation(text, indentation: "    "),
+            name: name,
+            scheme: auth.scheme,
+            header: auth.headerName.map(Self.authFieldName),
+            word: auth.word == "Bearer" ? nil : SwiftLiteral.string(auth.word),
+            queryName: auth.queryName.map(SwiftLiteral.string)
+        )
+    }
+
+    /// The `HTTPField.Name` expression of an auth header.
+    static func authFieldName(_ header: String) -> String {
+        header.lowercased() == "authorization"
             ? ".authorization"
             // The name was checked to be a field name when this file was generated, so the
             // fallback is never taken; it keeps generated code free of force-unwraps.
             : "HTTPField.Name(\(SwiftLiteral.string(header))) ?? .authorization"
-        return AuthModel(doc: SwiftComment.documentation(text, indentation: "    "), header: expression)
+    }
+
+    func authSchemesModel(_ named: AuthSchemesSpec) -> AuthSchemesModel {
+        var text = "The credentials a caller has for \(spec.name)'s auth schemes: give those you have, leave out the rest."
+        text += " Each call is signed with the first scheme its endpoint accepts that is given here"
+        text += " (endpoints that name none accept \(named.defaultSchemes.map { "`\(SwiftComment.inline($0))`" }.joined(separator: ", then "))),"
+        text += " and a public endpoint sends none."
+        let schemes = named.schemes.map { scheme in
+            let detail = scheme.auth.description.map(SwiftComment.inline) ?? "Credentials for the `\(SwiftComment.inline(scheme.name))` scheme."
+            return AuthSchemePropertyModel(
+                doc: SwiftComment.documentation(detail + " Made by `\(clientName).\(scheme.swiftName.name)`.", indentation: "        "),
+                name: scheme.swiftName.escaped,
+                key: SwiftLiteral.string(scheme.name))
+        }
+        return AuthSchemesModel(doc: SwiftComment.documentation(text, indentation: "    "), schemes: schemes,
+                                defaults: named.defaultSchemes.map(SwiftLiteral.string).joined(separator: ", "))
     }
 
     func methodModel(_ endpoint: EndpointSpec) -> MethodModel {

@@ -116,10 +116,12 @@ extension SpecTranslator {
         }
         var secrets = Set(endpoint.headerParameters.filter(\.isSecret).map(\.name))
         secrets.formUnion(spec.headers.filter(\.isSecret).map(\.name))
-        if let auth = spec.auth, auth.headerName.lowercased() != "authorization" {
+        for auth in spec.allAuthSchemes {
             // `Authorization` is never logged anyway; another auth field must be named, so that
             // it stays out of logs whichever `Authentication` the caller passes.
-            secrets.insert(auth.headerName)
+            if let header = auth.headerName, header.lowercased() != "authorization" {
+                secrets.insert(header)
+            }
         }
         let secretLiteral = secrets.isEmpty ? nil : "[" + secrets.sorted().map(SwiftLiteral.string).joined(separator: ", ") + "]"
         var text = endpoint.description.map { $0 + "\n\n" } ?? ""
@@ -145,8 +147,23 @@ extension SpecTranslator {
             resilience: resilienceModel(endpoint),
             secretHeaderNames: secretLiteral,
             operationName: SwiftLiteral.string(endpoint.name),
-            pagination: paginationModel(endpoint)
+            pagination: paginationModel(endpoint),
+            authentication: endpoint.auth.map(authenticationModel)
         )
+    }
+
+    /// The endpoint's own `auth:` as the request's `authentication`.
+    func authenticationModel(_ auth: EndpointAuthSpec) -> AuthenticationModel {
+        switch auth.choice {
+        case .none:
+            return AuthenticationModel(doc: "    /// A public endpoint: no credentials, whatever the client holds.", value: ".none")
+        case .anyOf(let names):
+            let list = names.map(SwiftLiteral.string).joined(separator: ", ")
+            let text = names.count == 1
+                ? "Signed with the `\(SwiftComment.inline(names[0]))` scheme when the client has it."
+                : "Signed with the first of these schemes the client has, in this order."
+            return AuthenticationModel(doc: SwiftComment.documentation(text, indentation: "    "), value: ".anyOf([\(list)])")
+        }
     }
 
     /// The `body` expression: JSON, a form from a model, text, or a `Data` body's bytes as they

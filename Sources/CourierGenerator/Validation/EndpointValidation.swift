@@ -45,7 +45,9 @@ extension SpecValidator {
     /// Headers Courier sets itself (credentials, idempotency keys) cannot also be parameters.
     mutating func checkReservedHeaders(of endpoint: EndpointSpec) {
         var reserved: [String: String] = [:]
-        if let auth = root.auth { reserved[auth.headerName.lowercased()] = "the auth header" }
+        for auth in root.allAuthSchemes {
+            if let header = auth.headerName { reserved[header.lowercased()] = "the auth header" }
+        }
         if let key = endpoint.resilience.idempotencyKey { reserved[key.headerName.lowercased()] = "the idempotency key" }
         if let body = endpoint.body {
             let types = body.variants.isEmpty ? [body.contentType] : body.variants.map(\.contentType)

@@ -72,9 +72,7 @@ struct SpecValidator {
         checkPageMethodNames(endpoints)
         checkBinaryUses(models: models, errorSchemas: errorSchemas, endpoints: endpoints)
         checkCollisions(root.headers.map { ($0.name.lowercased(), $0.swiftName, $0.location) }, what: "header")
-        if let auth = root.auth, let clash = root.headers.first(where: { $0.name.lowercased() == auth.headerName.lowercased() }) {
-            error("header '\(clash.name)' is already sent by 'auth'; remove it from 'headers'", at: clash.location)
-        }
+        checkAuth(endpoints: endpoints)
 
         guard root.isService, let name = root.serviceName, let baseURL = root.baseURL else { return nil }
         var spec = ServiceSpec(name: name, description: root.description, baseURL: baseURL, headers: root.headers, auth: root.auth,
@@ -82,6 +80,7 @@ struct SpecValidator {
                            defaultResilience: root.defaultResilience, endpoints: endpoints,
                            includedFiles: included.map(\.path), location: root.serviceLocation)
         spec.rateLimit = root.rateLimit
+        spec.authSchemes = root.authSchemes
         checkGeneratedNames(of: spec)
         checkReservedNames(of: spec)
         return spec

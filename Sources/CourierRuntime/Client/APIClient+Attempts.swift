@@ -20,10 +20,20 @@ extension APIClient {
         // The 401 that led to a replay: if the breaker refuses the replay, this is the real
         // answer the caller is owed.
         var answerBeforeReplay: RawResponse?
+        // The endpoint's choice among the client's schemes; `nil` for a public endpoint, which
+        // sends no credentials whatever the client holds.
+        let scheme = configuration.auth.scheme(for: request.authentication)
         while true {
             var call = prepared
+            // Credentials go on a copy for this send only (a query key included), so the prepared
+            // request, which the client may describe, never holds them.
+            var secrets: [String] = []
             do {
-                try await configuration.auth.apply(&call.head.headerFields)
+                if let scheme {
+                    secrets = try await scheme.apply(&call.head)
+                }
+            } catch let error as CredentialError {
+                return .failure(.invalidRequest(InvalidRequest(.invalidCredentials(error.message), operationName: prepared.summary.operationName)))
             } catch {
                 // A token refresh abandoned because the caller cancelled is a cancellation,
                 // not a broken request.
@@ -37,7 +47,8 @@ extension APIClient {
             attemptNumber += attemptsMade
             switch outcome {
             case .transportFailure(let error):
-                return .failure(.transport(error))
+                // A transport's error may quote the URL it was sent to, query key and all.
+                return .failure(.transport(CredentialRedaction.redact(error, secrets: secrets)))
             case .circuitOpen(let open):
                 if let answerBeforeReplay {
                     return interpret(answerBeforeReplay, nil)
@@ -47,7 +58,7 @@ extension APIClient {
                 let raw = RawResponse(status: response.head.status, headerFields: response.head.headerFields, body: response.body,
                                       coding: configuration.coding, rateLimitFields: configuration.rateLimitFields)
                 // A body that can be read only once has been read: it cannot be replayed.
-                if raw.status.code == 401, !replayed, prepared.body?.isRepeatable ?? true, let onUnauthorized = configuration.auth.onUnauthorized {
+                if raw.status.code == 401, !replayed, prepared.body?.isRepeatable ?? true, let onUnauthorized = scheme?.onUnauthorized {
                     let action = await onUnauthorized(Authentication.UnauthorizedContext(request: prepared.summary, response: raw))
                     if action == .replay {
                         replayed = true

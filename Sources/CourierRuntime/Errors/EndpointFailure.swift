@@ -93,6 +93,9 @@ public struct InvalidRequest: Error, Sendable, Hashable {
         case queryEncodingFailed(name: String, reason: String)
         /// The auth provider could not supply credentials.
         case authorizationFailed(String)
+        /// The credentials cannot be sent as the scheme requires, such as an HTTP Basic user ID
+        /// with a `:` or a scheme word that is not an HTTP token. The text never quotes them.
+        case invalidCredentials(String)
     }
 
     /// What was wrong.

@@ -161,6 +161,7 @@ extension InvalidRequest: LocalizedError {
         case .bodyEncodingFailed(let reason): "The body could not be encoded: \(reason)"
         case .queryEncodingFailed(let name, let reason): "The query parameter \"\(name)\" could not be encoded: \(reason)"
         case .authorizationFailed(let reason): "Credentials could not be obtained: \(reason)"
+        case .invalidCredentials(let reason): "The credentials cannot be sent: \(reason)"
         }
     }
 }

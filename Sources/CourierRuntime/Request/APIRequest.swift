@@ -54,6 +54,10 @@ public protocol APIRequest: Sendable {
     var secretHeaderNames: Set<String> { get }
     /// A stable name for logs and events, such as `getUser`; the type name by default.
     var operationName: String { get }
+    /// Which credentials this call sends: ``AuthenticationRequirement/inherited`` (the client's)
+    /// by default; ``AuthenticationRequirement/none`` for a public endpoint, or the named
+    /// schemes it accepts. Generated code sets it from the endpoint's `auth:`.
+    var authentication: AuthenticationRequirement { get }
 }
 
 extension APIRequest {
@@ -82,6 +86,8 @@ extension APIRequest {
     public var secretHeaderNames: Set<String> { [] }
     /// The type's name.
     public var operationName: String { String(describing: Self.self) }
+    /// The client's authentication.
+    public var authentication: AuthenticationRequirement { .inherited }
 }
 
 /// A path template such as `/users/{id}/posts/{postID}` with the values for its placeholders.
