@@ -169,7 +169,7 @@ import Testing
             baseURL: ftp://petstore.example.com
             include: { a: b }
             headers: [Accept]
-            auth: basic
+            auth: digest
             coding: { keys: camelCase, dates: rfc1123 }
             defaults: { errors: [404] }
             errorSchemas: [Problem]
@@ -180,7 +180,7 @@ import Testing
             "Specs/x.yaml:2:10: error: 'baseURL' must be an absolute http or https URL, found 'ftp://petstore.example.com'",
             "Specs/x.yaml:3:10: error: an 'include' entry must be a string, found a mapping",
             "Specs/x.yaml:4:10: error: 'headers' must be a mapping, found a list",
-            "Specs/x.yaml:5:7: error: 'auth' must be one of bearer, found 'basic'",
+            "Specs/x.yaml:5:7: error: 'auth' must be one of bearer, basic, apiKey, found 'digest'",
             "Specs/x.yaml:6:17: error: 'keys' must be one of asIs, snake_case, found 'camelCase'",
             "Specs/x.yaml:6:35: error: 'dates' must be one of iso8601, iso8601WithFractionalSeconds, epochSeconds, found 'rfc1123'",
             "Specs/x.yaml:7:21: error: 'errors' of 'defaults' must be a mapping, found a list",

@@ -22,7 +22,7 @@ import Testing
 
     @Test func discordIsCleanAndSaysWhatItsErrorsMean() throws {
         let spec = try load("Discord.yaml")
-        #expect(spec.endpoints.map(\.name) == ["getChannel", "modifyChannel", "createMessage"])
+        #expect(spec.endpoints.map(\.name) == ["getGateway", "getChannel", "modifyChannel", "createMessage"])
         #expect(spec.rateLimit?.resetAfter == "X-RateLimit-Reset-After")
         #expect(spec.rateLimit?.retryAfterField?.description == "retry_after")
         let cases = spec.defaultErrors.flatMap(\.allCases)
