@@ -120,6 +120,7 @@ let package = Package(
         referenceFixture("FaultSuite"),
         referenceFixture("Forms"),
         referenceFixture("Keywords"),
+        referenceFixture("Outcomes"),
         referenceFixture("Pagination"),
         referenceFixture("Parameters"),
         referenceFixture("Payloads"),
@@ -188,7 +189,7 @@ let package = Package(
             dependencies: [
                 "BookshelfAPI", "DiscordAPI", "GitHubAPI", "MarketplaceAPI", "OpenAIAPI", "QiitaAPI", "SlackAPI", "StripeAPI",
                 "ReferenceAuth", "ReferenceDiscriminators", "ReferenceEnums", "ReferenceErrorMatching", "ReferenceErrorMeaning", "ReferenceErrorRanges", "ReferenceEscaping",
-                "ReferenceKeywords", "ReferencePagination", "ReferenceParameters", "ReferenceResilience", "ReferencePayloads", "ReferenceStreaming", "ReferenceUnions",
+                "ReferenceKeywords", "ReferenceOutcomes", "ReferencePagination", "ReferenceParameters", "ReferenceResilience", "ReferencePayloads", "ReferenceStreaming", "ReferenceUnions",
                 "ReferenceForms",
                 // The generated client of the server-counted fault suite (Faults/).
                 "ReferenceFaultSuite",

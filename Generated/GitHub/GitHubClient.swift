@@ -111,18 +111,52 @@ public struct GitHubClient: Sendable {
         self.client.pages(ListUserRepositoriesRequest(username: username, type: type, sort: sort, perPage: perPage, page: page), pagination: ListUserRepositoriesRequest.pagination)
     }
 
-    /// Sends `GET /repos/{owner}/{repo}`.
+    /// A repository. Send the ETag of a copy you hold as If-None-Match: GitHub answers 304 when it has not changed, and a 304 does not count against the rate limit.
     ///
     /// - Parameters:
     ///   - owner: The `owner` path parameter.
     ///   - repo: The `repo` path parameter.
-    /// - Returns: The decoded `Repository`.
+    ///   - ifNoneMatch: The ETag of the copy you hold.
+    /// - Returns: The outcome: `.ok` with the decoded `Repository` for 200, `.notModified` for 304.
     /// - Throws: `APIError<GetRepositoryFailure>`; its `.endpoint` case carries the documented failure.
     public func getRepository(
         owner: String,
+        repo: String,
+        ifNoneMatch: String? = nil
+    ) async throws(APIError<GetRepositoryFailure>) -> GetRepositoryOutcome {
+        try await self.client.send(GetRepositoryRequest(owner: owner, repo: repo, ifNoneMatch: ifNoneMatch))
+    }
+
+    /// A repository. Send the ETag of a copy you hold as If-None-Match: GitHub answers 304 when it has not changed, and a 304 does not count against the rate limit.
+    ///
+    /// As `getRepository`, with the header fields the spec declares beside the body.
+    ///
+    /// - Parameters:
+    ///   - owner: As for `getRepository`.
+    ///   - repo: As for `getRepository`.
+    ///   - ifNoneMatch: As for `getRepository`.
+    /// - Returns: The body, the `GetRepositoryResponseHeaders` and the raw response.
+    /// - Throws: `APIError<GetRepositoryFailure>`; `.decoding` when a required field is missing or a field is not of its type.
+    public func getRepositoryWithHeaders(
+        owner: String,
+        repo: String,
+        ifNoneMatch: String? = nil
+    ) async throws(APIError<GetRepositoryFailure>) -> ResponseWithHeaders<GetRepositoryOutcome, GetRepositoryResponseHeaders> {
+        try await self.client.response(for: GetRepositoryRequest(owner: owner, repo: repo, ifNoneMatch: ifNoneMatch), headers: GetRepositoryResponseHeaders.self)
+    }
+
+    /// Weekly commit activity per contributor. GitHub computes the statistics in the background: until they are ready it answers 202, and a later call returns them.
+    ///
+    /// - Parameters:
+    ///   - owner: The `owner` path parameter.
+    ///   - repo: The `repo` path parameter.
+    /// - Returns: The outcome: `.ok` with the decoded `[ContributorActivity]` for 200, `.accepted` for 202, `.noContent` for 204.
+    /// - Throws: `APIError<GetContributorStatsFailure>`; its `.endpoint` case carries the documented failure.
+    public func getContributorStats(
+        owner: String,
         repo: String
-    ) async throws(APIError<GetRepositoryFailure>) -> Repository {
-        try await self.client.send(GetRepositoryRequest(owner: owner, repo: repo))
+    ) async throws(APIError<GetContributorStatsFailure>) -> GetContributorStatsOutcome {
+        try await self.client.send(GetContributorStatsRequest(owner: owner, repo: repo))
     }
 
     /// Creates a repository for the authenticated user.

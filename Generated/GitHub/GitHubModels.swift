@@ -93,6 +93,67 @@ public struct User: Codable, Hashable, Sendable {
     }
 }
 
+/// One contributor's commits to a repository, week by week.
+public struct ContributorActivity: Codable, Hashable, Sendable {
+    /// The `author` field.
+    public var author: User?
+    /// Commits in all.
+    public var total: Int
+    /// The `weeks` field.
+    public var weeks: [WeekActivity]
+
+    /// Creates a value from its properties.
+    ///
+    /// - Parameters:
+    ///   - author: The `author` value.
+    ///   - total: Commits in all.
+    ///   - weeks: The `weeks` value.
+    public init(author: User? = nil, total: Int, weeks: [WeekActivity]) {
+        self.author = author
+        self.total = total
+        self.weeks = weeks
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case author
+        case total
+        case weeks
+    }
+}
+
+/// A week of one contributor's commits; GitHub's keys are single letters.
+public struct WeekActivity: Codable, Hashable, Sendable {
+    /// The start of the week, in seconds since 1970.
+    public var w: Int
+    /// Lines added.
+    public var a: Int
+    /// Lines deleted.
+    public var d: Int
+    /// Commits.
+    public var c: Int
+
+    /// Creates a value from its properties.
+    ///
+    /// - Parameters:
+    ///   - w: The start of the week, in seconds since 1970.
+    ///   - a: Lines added.
+    ///   - d: Lines deleted.
+    ///   - c: Commits.
+    public init(w: Int, a: Int, d: Int, c: Int) {
+        self.w = w
+        self.a = a
+        self.d = d
+        self.c = c
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case w
+        case a
+        case d
+        case c
+    }
+}
+
 /// The `License` model of GitHub.
 public struct License: Codable, Hashable, Sendable {
     /// The `key` field.

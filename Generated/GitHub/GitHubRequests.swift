@@ -113,12 +113,120 @@ extension ListUserRepositoriesRequest {
     }
 }
 
+/// What `getRepository` answers: one case per documented success status (200, 304). Any other status is a failure.
+public enum GetRepositoryOutcome: ResponseDecodable, Hashable {
+    /// The `200` response.
+    case ok(Repository)
+    /// `304`: Not modified since the ETag sent as If-None-Match; keep your copy.
+    case notModified
+
+    /// Decodes the case of the response's status.
+    public init(decoding response: RawResponse) throws(DecodingFailure) {
+        switch response.status.code {
+        case 200: self = .ok(try response.decodeBody(Repository.self))
+        case 304: self = .notModified
+        default:
+            throw DecodingFailure(codingPath: "", reason: "Status \(response.status.code) is none of 200, 304.", response: response)
+        }
+    }
+}
+
+/// The header fields the response of `getRepository` declares, read by `getRepositoryWithHeaders`.
+public struct GetRepositoryResponseHeaders: ResponseHeaderFields, Hashable {
+    /// Send it back as If-None-Match to ask whether the repository changed.
+    ///
+    /// The `ETag` field; `nil` when the response has none.
+    public var eTag: String?
+    /// GitHub's id of the request, for its support.
+    ///
+    /// The `X-GitHub-Request-Id` field; `nil` when the response has none.
+    public var xGitHubRequestID: String?
+    /// The `X-RateLimit-Remaining` field; `nil` when the response has none.
+    public var xRateLimitRemaining: Int?
+    /// When the rate limit resets, sent as seconds since 1970.
+    ///
+    /// The `X-RateLimit-Reset` field; `nil` when the response has none.
+    public var xRateLimitReset: Date?
+
+    /// Reads the fields from a response.
+    public init(decoding response: RawResponse) throws(DecodingFailure) {
+        self.eTag = try response.headerField("ETag", as: String.self)
+        self.xGitHubRequestID = try response.headerField("X-GitHub-Request-Id", as: String.self)
+        self.xRateLimitRemaining = try response.headerField("X-RateLimit-Remaining", as: Int.self)
+        self.xRateLimitReset = try response.headerField("X-RateLimit-Reset", as: Date.self)
+    }
+}
+
+/// A repository. Send the ETag of a copy you hold as If-None-Match: GitHub answers 304 when it has not changed, and a 304 does not count against the rate limit.
+///
 /// `GET /repos/{owner}/{repo}`, sent by `GitHubClient.getRepository`.
 public struct GetRepositoryRequest: APIRequest {
     /// What a successful response decodes to.
-    public typealias Response = Repository
+    public typealias Response = GetRepositoryOutcome
     /// The documented failures.
     public typealias Failure = GetRepositoryFailure
+
+    /// The `owner` path parameter.
+    public var owner: String
+    /// The `repo` path parameter.
+    public var repo: String
+    /// The ETag of the copy you hold.
+    public var ifNoneMatch: String?
+
+    /// Creates the request.
+    public init(owner: String, repo: String, ifNoneMatch: String? = nil) {
+        self.owner = owner
+        self.repo = repo
+        self.ifNoneMatch = ifNoneMatch
+    }
+
+    /// The HTTP method.
+    public var method: HTTPRequest.Method { .get }
+    /// The path template and its values.
+    public var path: RequestPath { RequestPath("/repos/{owner}/{repo}", ["owner": owner, "repo": repo]) }
+    /// The header fields; `nil` values are left out.
+    public var headers: Parameters {
+        [
+            "If-None-Match": ifNoneMatch
+        ]
+    }
+    /// The documented success statuses; any other status is a failure.
+    public var successStatuses: StatusCodes { [200, 304] }
+    /// The spec's per-attempt timeout.
+    public var timeout: Duration? { .seconds(30) }
+    /// The name in logs and events.
+    public var operationName: String { "getRepository" }
+}
+
+/// What `getContributorStats` answers: one case per documented success status (200, 202, 204). Any other status is a failure.
+public enum GetContributorStatsOutcome: ResponseDecodable, Hashable {
+    /// The `200` response.
+    case ok([ContributorActivity])
+    /// `202`: GitHub is computing the statistics; ask again in a moment.
+    case accepted
+    /// `204`: The repository has no commits.
+    case noContent
+
+    /// Decodes the case of the response's status.
+    public init(decoding response: RawResponse) throws(DecodingFailure) {
+        switch response.status.code {
+        case 200: self = .ok(try response.decodeBody([ContributorActivity].self))
+        case 202: self = .accepted
+        case 204: self = .noContent
+        default:
+            throw DecodingFailure(codingPath: "", reason: "Status \(response.status.code) is none of 200, 202, 204.", response: response)
+        }
+    }
+}
+
+/// Weekly commit activity per contributor. GitHub computes the statistics in the background: until they are ready it answers 202, and a later call returns them.
+///
+/// `GET /repos/{owner}/{repo}/stats/contributors`, sent by `GitHubClient.getContributorStats`.
+public struct GetContributorStatsRequest: APIRequest {
+    /// What a successful response decodes to.
+    public typealias Response = GetContributorStatsOutcome
+    /// The documented failures.
+    public typealias Failure = GetContributorStatsFailure
 
     /// The `owner` path parameter.
     public var owner: String
@@ -134,11 +242,13 @@ public struct GetRepositoryRequest: APIRequest {
     /// The HTTP method.
     public var method: HTTPRequest.Method { .get }
     /// The path template and its values.
-    public var path: RequestPath { RequestPath("/repos/{owner}/{repo}", ["owner": owner, "repo": repo]) }
+    public var path: RequestPath { RequestPath("/repos/{owner}/{repo}/stats/contributors", ["owner": owner, "repo": repo]) }
+    /// The documented success statuses; any other status is a failure.
+    public var successStatuses: StatusCodes { [200, 202, 204] }
     /// The spec's per-attempt timeout.
     public var timeout: Duration? { .seconds(30) }
     /// The name in logs and events.
-    public var operationName: String { "getRepository" }
+    public var operationName: String { "getContributorStats" }
 }
 
 /// Creates a repository for the authenticated user.

@@ -46,7 +46,7 @@ import Testing
             "Specs/x.yaml:14:14: error: query parameter 'blob' has type 'Binary'; query parameters take String, Int, Int64, Double, Bool, Date, URL, a string enum, or a list of these",
             "Specs/x.yaml:17:31: error: the response of endpoint 'twoStreams' has 'events' and 'lines'; give one of them",
             "Specs/x.yaml:20:5: error: the response of endpoint 'optionalEvents' streams 'Clip?'; each event or line decodes as a model, a JSON type or String",
-            "Specs/x.yaml:23:42: error: 'contentType' of the response of endpoint 'strayContentType' is 'application/zip'; it applies to a streamed response ('body: Binary' or 'lines:'), since other bodies are JSON",
+            "Specs/x.yaml:23:5: error: the response of endpoint 'strayContentType' is 'Clip' under content type 'application/zip', which is not JSON; read it as 'String' (text) or 'Data' (bytes), or name a JSON content type",
             "Specs/x.yaml:26:14: error: query parameter 'reconnection' of endpoint 'clashingParameter' is named like the parameter 'reconnection' its generated method adds; rename it",
             "Specs/x.yaml:32:5: error: endpoint 'streamedPages' streams its response, so it cannot also 'paginate'",
         ])

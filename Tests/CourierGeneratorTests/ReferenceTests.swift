@@ -11,7 +11,7 @@ import Testing
 @Suite("Reference outputs")
 struct ReferenceTests {
     static let updateVariable = "COURIER_UPDATE_REFERENCES"
-    static let features = ["Auth", "Discriminators", "Enums", "ErrorMatching", "ErrorMeaning", "ErrorRanges", "Escaping", "FaultSuite", "Forms", "Keywords", "Pagination", "Parameters", "Payloads", "Recursion", "Resilience", "Streaming", "Unions"]
+    static let features = ["Auth", "Discriminators", "Enums", "ErrorMatching", "ErrorMeaning", "ErrorRanges", "Escaping", "FaultSuite", "Forms", "Keywords", "Outcomes", "Pagination", "Parameters", "Payloads", "Recursion", "Resilience", "Streaming", "Unions"]
 
     @Test("Generated code equals the reference", arguments: features)
     func reference(feature: String) throws {

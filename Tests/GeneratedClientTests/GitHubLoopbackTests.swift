@@ -43,6 +43,63 @@ struct GitHubLoopbackTests {
         }
     }
 
+    static let repository = """
+        {"id": 44838949, "name": "swift", "full_name": "swiftlang/swift", "owner": \(user), "private": false,
+         "description": "The Swift Programming Language", "fork": false, "html_url": "https://github.com/swiftlang/swift",
+         "default_branch": "main", "topics": null, "stargazers_count": 67000, "license": null,
+         "created_at": "2015-10-23T21:15:07Z", "updated_at": "2026-11-20T08:00:00Z"}
+        """
+
+    @Test("getRepository: a 200 with its ETag, then If-None-Match answered by 304 as the notModified outcome, read once")
+    func conditionalRequest() async throws {
+        try await withServer { server in
+            server.route("GET", "/repos/swiftlang/swift") { request in
+                request.header("If-None-Match") == "\"r1\""
+                    ? .respond(.status(304, headers: [("ETag", "\"r1\""), ("X-GitHub-Request-Id", "AB:CD")]))
+                    : .respond(.json(Self.repository, headers: [("ETag", "\"r1\""), ("X-GitHub-Request-Id", "AB:CD"),
+                                                                 ("X-RateLimit-Remaining", "4999"), ("X-RateLimit-Reset", "1764000000")]))
+            }
+            for (name, client) in Self.clients(server) {
+                let first = try await client.getRepositoryWithHeaders(owner: "swiftlang", repo: "swift")
+                guard case .ok(let repository) = first.body else {
+                    Issue.record("\(name): expected ok, got \(first.body)")
+                    continue
+                }
+                #expect(repository.fullName == "swiftlang/swift")
+                #expect(first.headers.eTag == "\"r1\"")
+                #expect(first.headers.xGitHubRequestID == "AB:CD")
+                #expect(first.headers.xRateLimitRemaining == 4999)
+                #expect(first.headers.xRateLimitReset == Date(timeIntervalSince1970: 1_764_000_000))
+                let before = server.requestCount("GET", "/repos/swiftlang/swift")
+                let again = try await client.getRepository(owner: "swiftlang", repo: "swift", ifNoneMatch: first.headers.eTag)
+                #expect(again == .notModified, "\(name)")
+                #expect(server.requestCount("GET", "/repos/swiftlang/swift") == before + 1)
+            }
+        }
+    }
+
+    @Test("getContributorStats: 202 while GitHub computes, then 200 with the weeks, and 204 for an empty repository")
+    func statisticsBeingComputed() async throws {
+        try await withServer { server in
+            let stats = #"[{"author": \#(Self.user), "total": 3, "weeks": [{"w": 1700000000, "a": 10, "d": 2, "c": 3}]}]"#
+            server.route("GET", "/repos/o/r/stats/contributors", failingFirst: 1, with: .respond(.json("{}", status: 202)),
+                         then: .respond(.json(stats)))
+            server.route("GET", "/repos/o/empty/stats/contributors", .respond(.status(204)))
+            let client = GitHubClient(baseURL: server.baseURL, transport: AsyncHTTPClientTransport())
+            let computing = try await client.getContributorStats(owner: "o", repo: "r")
+            #expect(computing == .accepted)
+            let ready = try await client.getContributorStats(owner: "o", repo: "r")
+            guard case .ok(let contributors) = ready else {
+                Issue.record("expected ok, got \(ready)")
+                return
+            }
+            #expect(contributors.first?.author?.login == "octocat")
+            #expect(contributors.first?.weeks.first?.c == 3)
+            let empty = try await client.getContributorStats(owner: "o", repo: "empty")
+            #expect(empty == .noContent)
+        }
+    }
+
     @Test("403 picks rateLimited or forbidden by the x-ratelimit-remaining header")
     func headerDiscriminator() async throws {
         try await withServer { server in

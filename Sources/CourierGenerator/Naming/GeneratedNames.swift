@@ -16,6 +16,7 @@ enum GeneratedNames {
         "FormStyle", "ParameterValue", "Pagination", "PageSequence", "PageItems", "NextPage",
         "HTTPBody", "MultipartFile", "StreamingResponse", "DownloadedFile", "TransferProgress", "ServerSentEvent",
         "ServerSentEventStream", "TypedServerSentEvents", "JSONLines", "EventReconnection",
+        "ResponseDecodable", "ResponseHeaderFields", "ResponseWithHeaders", "DecodingFailure",
     ]
 
     /// Names a request type's stored properties may not take, because `APIRequest` uses them; a
@@ -80,6 +81,22 @@ enum GeneratedNames {
 
     static func content(ofEndpoint endpoint: String) -> String {
         SwiftIdentifier(typeNamed: endpoint).name + "Content"
+    }
+
+    /// `<Endpoint>Outcome`, the enum of an endpoint's documented success statuses.
+    static func outcome(ofEndpoint endpoint: String) -> String {
+        SwiftIdentifier(typeNamed: endpoint).name + "Outcome"
+    }
+
+    /// `<Endpoint>ResponseHeaders`, the struct of the header fields an endpoint's response declares.
+    static func responseHeaders(ofEndpoint endpoint: String) -> String {
+        SwiftIdentifier(typeNamed: endpoint).name + "ResponseHeaders"
+    }
+
+    /// The client method that returns the body with the declared header fields:
+    /// `getRepository` → `getRepositoryWithHeaders`.
+    static func withHeaders(ofEndpoint endpoint: SwiftIdentifier) -> String {
+        endpoint.name + "WithHeaders"
     }
 
     /// `<Schema>Envelope`, the body that holds a wrapped or arrayed error schema's objects.

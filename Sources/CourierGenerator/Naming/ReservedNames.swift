@@ -74,6 +74,11 @@ enum ReservedNames {
     /// variant takes `unknown`, exactly as in string enums.
     static let unionCases: [String: String] = [:]
 
+    /// Case scope of an endpoint's outcome enum (several success statuses): nothing beyond
+    /// Swift's own rules, which escaping handles; `none` is kept, since no generated code expects
+    /// an optional outcome.
+    static let outcomeCases: [String: String] = [:]
+
     static let optionalCaseNames: Set<String> = ["none", "some"]
 
     /// Member scope of the client type: endpoint (method) names. The client stores its

@@ -216,7 +216,11 @@ extension SpecFileParser {
             response.stream = .bytes(contentType: "application/octet-stream")
             return response
         }
-        let fields = reader.fields(of: mapping, in: "'response'", allowed: ["status", "body", "description", "events", "lines", "contentType"],
+        if reader.entries(of: mapping).contains(where: { Self.isStatusKey($0.key) }) {
+            return parseOutcomes(mapping, at: entry.keyNode, endpoint: endpoint)
+        }
+        let fields = reader.fields(of: mapping, in: "'response'",
+                                   allowed: ["status", "body", "description", "events", "lines", "contentType", "headers"],
                                    owner: location)
         var body = fields["body"].flatMap { parseType($0.value, "the response body") }
         let contentType = fields["contentType"].flatMap { reader.string($0.value, "'contentType'") }
@@ -226,6 +230,7 @@ extension SpecFileParser {
             reader.error("the response of \(endpoint) has \(streamed.map { "'\($0)'" }.joined(separator: " and ")); give one of them",
                          at: fields[streamed[1]]?.keyNode ?? entry.keyNode)
         }
+        var bufferedContentType: String?
         if body == .primitive(.binary) {
             stream = .bytes(contentType: contentType ?? "application/octet-stream")
             body = nil
@@ -234,8 +239,11 @@ extension SpecFileParser {
         } else if let lines = fields["lines"].flatMap({ parseType($0.value, "the lines") }) {
             stream = .lines(lines, contentType: contentType ?? "application/jsonl")
         } else if let contentType, let node = fields["contentType"]?.value {
-            reader.error("'contentType' of the response of \(endpoint) is '\(contentType)'; it applies to a streamed response "
-                         + "('body: Binary' or 'lines:'), since other bodies are JSON", at: node)
+            if body == nil {
+                reader.error("'contentType' of the response of \(endpoint) is '\(contentType)', but the response has no 'body'", at: node)
+            } else if checkMediaType(contentType, at: node) {
+                bufferedContentType = contentType
+            }
         }
         var status = body == nil && stream == nil ? 204 : 200
         if let statusEntry = fields["status"] {
@@ -252,7 +260,126 @@ extension SpecFileParser {
                                     description: fields["description"].flatMap { reader.string($0.value, "'description'") },
                                     location: location)
         response.stream = stream
+        response.contentType = bufferedContentType
+        response.headers = fields["headers"].map { parseResponseHeaders($0.value, endpoint: endpoint) } ?? []
         return response
+    }
+
+    /// Whether a key under `response:` is a status (three digits) rather than a field.
+    static func isStatusKey(_ key: String) -> Bool {
+        key.count == 3 && key.allSatisfy(\.isASCII) && key.allSatisfy(\.isNumber)
+    }
+
+    /// `response: { 200: Report, 202: { body: Job, case: queued }, 304: { description: … }, headers: … }`.
+    func parseOutcomes(_ mapping: Node.Mapping, at keyNode: Node, endpoint: String) -> ResponseSpec {
+        let location = reader.location(of: keyNode)
+        var outcomes: [ResponseOutcomeSpec] = []
+        var headers: [ResponseHeaderSpec] = []
+        for entry in reader.entries(of: mapping) {
+            let entryLocation = reader.location(of: entry.keyNode)
+            guard Self.isStatusKey(entry.key) else {
+                if entry.key == "headers" {
+                    headers = parseResponseHeaders(entry.value, endpoint: endpoint)
+                } else {
+                    let hint = ["status", "body", "description", "contentType"].contains(entry.key)
+                        ? "; with statuses as keys, each status has its own 'body' and 'description'" : ""
+                    reader.error("unknown key '\(NodeReader.abbreviated(entry.key))' in the response of \(endpoint), which lists statuses; "
+                                 + "allowed: statuses (200…399) and 'headers'\(hint)", at: entry.keyNode)
+                }
+                continue
+            }
+            guard let status = Int(entry.key), (200...399).contains(status) else {
+                let why = entry.key.hasPrefix("4") || entry.key.hasPrefix("5") ? "; map failures under 'errors'" : ""
+                reader.error("status \(entry.key) of \(endpoint) is not a success or redirection status (200…399)\(why)",
+                             at: entry.keyNode)
+                continue
+            }
+            var outcome = ResponseOutcomeSpec(status: status, body: nil, location: entryLocation)
+            if case .mapping(let fieldsMapping) = entry.value {
+                let fields = reader.fields(of: fieldsMapping, in: "status \(status) of \(endpoint)",
+                                           allowed: ["body", "description", "case", "contentType"], owner: entryLocation)
+                outcome.body = fields["body"].flatMap { parseType($0.value, "the \(status) response body") }
+                outcome.description = fields["description"].flatMap { reader.string($0.value, "'description'") }
+                if let caseEntry = fields["case"], let name = reader.string(caseEntry.value, "'case'") {
+                    let identifier = SwiftIdentifier(memberNamed: name)
+                    checkIdentifier(name, identifier, "case", at: caseEntry.value)
+                    outcome.caseName = identifier
+                    outcome.hasExplicitCase = true
+                }
+                if let typeEntry = fields["contentType"], let contentType = reader.string(typeEntry.value, "'contentType'") {
+                    if outcome.body == nil {
+                        reader.error("'contentType' of status \(status) of \(endpoint) is '\(contentType)', but that status has no 'body'",
+                                     at: typeEntry.value)
+                    } else if checkMediaType(contentType, at: typeEntry.value) {
+                        outcome.contentType = contentType
+                    }
+                }
+            } else if case .scalar = entry.value {
+                outcome.body = parseType(entry.value, "the \(status) response body")
+            } else {
+                reader.error("status \(status) of \(endpoint) must be a type or a mapping with 'body', 'description', 'case' "
+                             + "or 'contentType', found \(reader.kind(of: entry.value))", at: entry.value)
+            }
+            if outcome.body != nil && [204, 205, 304].contains(status) {
+                reader.error("a \(status) response has no body (RFC 9110); remove its 'body'", at: entry.keyNode)
+                outcome.body = nil
+            }
+            outcomes.append(outcome)
+        }
+        outcomes.sort { $0.status < $1.status }
+        guard let first = outcomes.first else {
+            var response = ResponseSpec(status: 204, body: nil, location: location)
+            response.headers = headers
+            return response
+        }
+        var response = ResponseSpec(status: first.status, body: first.body, description: first.description, location: location)
+        response.headers = headers
+        if outcomes.count == 1 {
+            // One status keeps the plain shape: no enum of one case.
+            if !(200...299).contains(first.status) {
+                reader.error("the only status of \(endpoint) is \(first.status); a redirection is an outcome beside a 2xx status, "
+                             + "not the only one", at: first.location)
+            }
+            if first.hasExplicitCase {
+                reader.warning("'case' of status \(first.status) of \(endpoint) is not used: an endpoint with one success status "
+                               + "returns its body, not an enum", at: first.location)
+            }
+            response.contentType = first.contentType
+        } else {
+            response.outcomes = outcomes
+        }
+        return response
+    }
+
+    /// `headers: { ETag: String?, X-Total-Count: { type: Int, description: … } }` under `response:`.
+    func parseResponseHeaders(_ node: Node, endpoint: String) -> [ResponseHeaderSpec] {
+        guard let mapping = reader.mapping(node, "'headers' of the response of \(endpoint)") else { return [] }
+        var headers: [ResponseHeaderSpec] = []
+        for entry in reader.entries(of: mapping) {
+            let location = reader.location(of: entry.keyNode)
+            guard checkHeaderName(entry.key, at: entry.keyNode) else { continue }
+            checkIdentifier(entry.key, SwiftIdentifier(memberNamed: entry.key), "header", at: entry.keyNode)
+            let what = "response header '\(entry.key)'"
+            var type: TypeReference?
+            var description: String?
+            if case .mapping(let fieldsMapping) = entry.value {
+                let fields = reader.fields(of: fieldsMapping, in: what, allowed: ["type", "description"], required: ["type"], owner: location)
+                type = fields["type"].flatMap { parseType($0.value, "the type of \(what)") }
+                description = fields["description"].flatMap { reader.string($0.value, "'description'") }
+            } else {
+                type = parseType(entry.value, "the type of \(what)")
+            }
+            guard let type else { continue }
+            headers.append(ResponseHeaderSpec(name: entry.key, type: type, description: description, location: location))
+        }
+        return headers
+    }
+
+    /// Reports a `contentType` that is not `type/subtype` (with optional parameters).
+    func checkMediaType(_ contentType: String, at node: Node) -> Bool {
+        if RequestBodySpec.isMediaType(contentType) { return true }
+        reader.error("'\(NodeReader.abbreviated(contentType))' is not a media type such as 'text/plain' or 'application/json'", at: node)
+        return false
     }
 
     // MARK: Resilience

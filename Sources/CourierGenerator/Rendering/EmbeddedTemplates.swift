@@ -126,6 +126,16 @@ enum EmbeddedTemplates {
                     {{^returnType}}_ = {{/returnType}}try await self.client.send({{requestType}}({{#arguments}}{{label}}: {{value}}{{^last()}}, {{/last()}}{{/arguments}}))
             {{/call}}
                 }
+            {{#withHeaders}}
+
+            {{doc}}
+            {{<parameters}}
+            {{$declaration}}public func {{name}}{{/declaration}}
+            {{$effects}} async throws(APIError<{{failureType}}>) -> {{returnType}}{{/effects}}
+            {{/parameters}}
+                    {{call}}
+                }
+            {{/withHeaders}}
             {{#download}}
 
             {{doc}}
@@ -536,6 +546,44 @@ enum EmbeddedTemplates {
                 }
             }
             {{/contentEnum}}
+            {{#outcome}}
+
+            {{doc}}
+            public enum {{name}}: ResponseDecodable, Hashable {
+            {{#cases}}
+            {{doc}}
+                case {{name}}{{#type}}({{type}}){{/type}}
+            {{/cases}}
+
+                /// Decodes the case of the response's status.
+                public init(decoding response: RawResponse) throws(DecodingFailure) {
+                    switch response.status.code {
+            {{#cases}}
+                    case {{status}}: self = .{{name}}{{#type}}(try response.decodeBody({{type}}.self)){{/type}}
+            {{/cases}}
+                    default:
+                        throw DecodingFailure(codingPath: "", reason: "Status \(response.status.code) is none of {{statusList}}.", response: response)
+                    }
+                }
+            }
+            {{/outcome}}
+            {{#responseHeaders}}
+
+            {{doc}}
+            public struct {{name}}: ResponseHeaderFields, Hashable {
+            {{#properties}}
+            {{doc}}
+                public var {{name}}: {{type}}
+            {{/properties}}
+
+                /// Reads the fields from a response.
+                public init(decoding response: RawResponse) throws(DecodingFailure) {
+            {{#properties}}
+                    self.{{name}} = {{read}}
+            {{/properties}}
+                }
+            }
+            {{/responseHeaders}}
 
             {{doc}}
             public struct {{name}}: APIRequest {
@@ -595,6 +643,10 @@ enum EmbeddedTemplates {
                 /// The body.
                 public var body: RequestBody? { {{body}} }
             {{/body}}
+            {{#successStatuses}}
+                /// The documented success statuses; any other status is a failure.
+                public var successStatuses: StatusCodes { {{successStatuses}} }
+            {{/successStatuses}}
             {{#idempotencyKeyHeader}}
                 /// Sends an idempotency key in this header, so that retrying is safe.
                 public var idempotencyKeyHeader: HTTPField.Name? { {{idempotencyKeyHeader}} }

@@ -300,6 +300,41 @@ public struct ResponseSpec: Hashable, Sendable, SourceLocated {
     /// How a streamed response is read (`body: Binary`, `events:`, `lines:`); `nil` for a body
     /// decoded whole.
     public var stream: ResponseStreamSpec?
+    /// The body's media type when the spec names one (`contentType:`): `text/plain` for a
+    /// `String` read as text, `image/png` for `Data`, a `+json` type for a model. `nil` for JSON.
+    /// Sent as `Accept`.
+    public var contentType: String?
+    /// The documented success statuses when there are several (`response: { 200: Report, 304: … }`),
+    /// in status order; empty for one status, which ``status`` and ``body`` describe.
+    public var outcomes: [ResponseOutcomeSpec] = []
+    /// The header fields the response declares (`headers:`), in declaration order.
+    public var headers: [ResponseHeaderSpec] = []
+
+    /// The statuses that mean success: the outcomes', or the one status.
+    public var successStatuses: [Int] {
+        hasOutcomes ? outcomes.map(\.status) : [status]
+    }
+
+    /// Whether the endpoint answers with one of several documented statuses, so that its
+    /// `Response` is an enum of outcomes.
+    public var hasOutcomes: Bool { !outcomes.isEmpty }
+
+    /// Every body type the response may decode: the single body, or each outcome's.
+    public var bodyTypes: [TypeReference] {
+        hasOutcomes ? outcomes.compactMap(\.body) : (body.map { [$0] } ?? [])
+    }
+
+    /// The `Accept` value the declared content types call for; `nil` when every body is JSON
+    /// without a named type, for which the client's default (`application/json`) stands.
+    public var acceptedContentTypes: String? {
+        let types = hasOutcomes ? outcomes.compactMap { $0.body == nil ? nil : $0.contentType } : (contentType.map { [$0] } ?? [])
+        guard !types.isEmpty else { return nil }
+        var seen = Set<String>()
+        var list = types.filter { seen.insert($0.lowercased()).inserted }
+        let jsonBodies = hasOutcomes ? outcomes.filter { $0.body != nil && $0.contentType == nil }.count : 0
+        if jsonBodies > 0, seen.insert(RequestBodySpec.json).inserted { list.append(RequestBodySpec.json) }
+        return list.joined(separator: ", ")
+    }
 
     /// Creates a response.
     public init(status: Int, body: TypeReference?, description: String? = nil, location: SourceLocation) {

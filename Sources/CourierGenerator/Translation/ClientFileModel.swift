@@ -150,12 +150,15 @@ public struct MethodModel: TemplateModel {
     public var isThrowing = true
     /// The download-to-a-file method of an endpoint whose response is `Binary`.
     public var download: DownloadMethodModel?
+    /// The `<endpoint>WithHeaders` method of an endpoint whose response declares header fields.
+    public var withHeaders: WithHeadersMethodModel?
 
     /// The fields the `client` template reads.
     public static let templateFields: TemplateFields<Self> = [
         "doc": \.doc, "name": \.name, "parameters": \.parameters, "isInline": \.isInline,
         "failureType": \.failureType, "returnType": \.returnType, "requestType": \.requestType,
         "arguments": \.arguments, "pages": \.pages, "call": \.call, "isThrowing": \.isThrowing, "download": \.download,
+        "withHeaders": \.withHeaders,
     ]
 }
 
@@ -194,5 +197,26 @@ public struct DownloadMethodModel: TemplateModel {
     /// The fields the `client` template reads.
     public static let templateFields: TemplateFields<Self> = [
         "doc": \.doc, "name": \.name, "parameters": \.parameters, "isInline": \.isInline, "requestArguments": \.requestArguments, "accept": \.accept,
+    ]
+}
+
+/// The client method that returns the body with the response's declared header fields.
+public struct WithHeadersMethodModel: TemplateModel {
+    /// The doc comment, indented for a member.
+    public var doc: String
+    /// The method name, such as `getRepositoryWithHeaders`.
+    public var name: String
+    /// The parameters, the same as the plain method's.
+    public var parameters: [ParameterModel]
+    /// Whether the parameters fit on the declaration's line.
+    public var isInline: Bool
+    /// The return type, a `ResponseWithHeaders`.
+    public var returnType: String
+    /// The statement that sends the request.
+    public var call: String
+
+    /// The fields the `client` template reads.
+    public static let templateFields: TemplateFields<Self> = [
+        "doc": \.doc, "name": \.name, "parameters": \.parameters, "isInline": \.isInline, "returnType": \.returnType, "call": \.call,
     ]
 }

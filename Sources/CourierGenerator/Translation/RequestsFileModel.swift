@@ -64,6 +64,12 @@ public struct RequestModel: TemplateModel {
     public var pagination: PaginationModel?
     /// The `AuthenticationRequirement` of the endpoint's own `auth:`, such as `.none`, if it has one.
     public var authentication: AuthenticationModel? = nil
+    /// The enum of the documented success statuses, declared before the request, if there are several.
+    public var outcome: OutcomeEnumModel? = nil
+    /// The `successStatuses` literal, such as `[200, 202, 304]`, when it is not any 2xx.
+    public var successStatuses: String? = nil
+    /// The struct of the response's declared header fields, declared before the request, if any.
+    public var responseHeaders: ResponseHeadersModel? = nil
 
     /// The fields the `requests` template reads.
     public static let templateFields: TemplateFields<Self> = [
@@ -75,7 +81,8 @@ public struct RequestModel: TemplateModel {
         "body": \.body, "contentEnum": \.contentEnum, "idempotencyKeyHeader": \.idempotencyKeyHeader, "timeout": \.timeout,
         "resilience": \.resilience,
         "secretHeaderNames": \.secretHeaderNames, "operationName": \.operationName, "pagination": \.pagination,
-        "authentication": \.authentication,
+        "authentication": \.authentication, "outcome": \.outcome, "successStatuses": \.successStatuses,
+        "responseHeaders": \.responseHeaders,
     ]
 
     /// Whether the request has stored properties.
@@ -185,4 +192,66 @@ public struct AuthenticationModel: TemplateModel {
 
     /// The fields the `requests` template reads.
     public static let templateFields: TemplateFields<Self> = ["doc": \.doc, "value": \.value]
+}
+
+/// `<Endpoint>Outcome`: an endpoint's documented success statuses, as enum cases.
+public struct OutcomeEnumModel: TemplateModel {
+    /// The doc comment.
+    public var doc: String
+    /// The type name.
+    public var name: String
+    /// One case per status, in status order.
+    public var cases: [OutcomeCaseModel]
+    /// The statuses, such as `200, 202, 304`, for the message of an unexpected one.
+    public var statusList: String
+
+    /// The fields the `requests` template reads.
+    public static let templateFields: TemplateFields<Self> = [
+        "doc": \.doc, "name": \.name, "cases": \.cases, "statusList": \.statusList,
+    ]
+}
+
+/// One case of an ``OutcomeEnumModel``.
+public struct OutcomeCaseModel: TemplateModel {
+    /// The doc comment, indented for a member.
+    public var doc: String
+    /// The case name, escaped.
+    public var name: String
+    /// The status, such as `304`.
+    public var status: String
+    /// The body's Swift type, the associated value; `nil` for a status without a body.
+    public var type: String?
+
+    /// The fields the `requests` template reads.
+    public static let templateFields: TemplateFields<Self> = [
+        "doc": \.doc, "name": \.name, "status": \.status, "type": \.type,
+    ]
+}
+
+/// `<Endpoint>ResponseHeaders`: the header fields an endpoint's response declares.
+public struct ResponseHeadersModel: TemplateModel {
+    /// The doc comment.
+    public var doc: String
+    /// The type name.
+    public var name: String
+    /// One property per field, in declaration order.
+    public var properties: [ResponseHeaderPropertyModel]
+
+    /// The fields the `requests` template reads.
+    public static let templateFields: TemplateFields<Self> = ["doc": \.doc, "name": \.name, "properties": \.properties]
+}
+
+/// One property of a ``ResponseHeadersModel``.
+public struct ResponseHeaderPropertyModel: TemplateModel {
+    /// The doc comment, indented for a member.
+    public var doc: String
+    /// The property name, escaped.
+    public var name: String
+    /// The Swift type, optional when the field may be missing.
+    public var type: String
+    /// The expression that reads the field, such as `try response.headerField("ETag", as: String.self)`.
+    public var read: String
+
+    /// The fields the `requests` template reads.
+    public static let templateFields: TemplateFields<Self> = ["doc": \.doc, "name": \.name, "type": \.type, "read": \.read]
 }

@@ -179,7 +179,9 @@ extension SpecTranslator {
             }
         }
         text += arguments.isEmpty ? "\n" : ""
-        if let response = endpoint.response.body {
+        if endpoint.response.hasOutcomes {
+            text += "\n- Returns: \(outcomesReturnText(endpoint))"
+        } else if let response = endpoint.response.body {
             let detail = endpoint.response.description.map(SwiftComment.inline) ?? "The decoded `\(swiftType(response))`."
             text += "\n- Returns: \(detail)"
         }
@@ -199,7 +201,8 @@ extension SpecTranslator {
             text += "\n\nThe request is sent when the sequence is first read; reading it throws `APIError<\(failureName(endpoint))>` "
                 + "for a failed request, and `TransportError` or `StreamingError` for a stream that breaks."
         }
-        let returnType = streamed?.returnType ?? endpoint.response.body.map(swiftType)
+        let returnType = streamed?.returnType
+            ?? (endpoint.response.hasOutcomes ? responseTypeName(endpoint) : endpoint.response.body.map(swiftType))
         let returnClause = returnType.map { " -> " + $0 } ?? ""
         let effects = streamed?.isThrowing == false ? "" : " async throws(APIError<\(failureName(endpoint))>)"
         let line = "    public func \(endpoint.swiftName.escaped)(\(parameters.inlineText))\(effects)\(returnClause) {"
@@ -216,6 +219,7 @@ extension SpecTranslator {
         )
         model.call = streamed?.call
         model.isThrowing = streamed?.isThrowing ?? true
+        model.withHeaders = withHeadersMethodModel(endpoint, parameters: parameters, call: call)
         if case .bytes(let contentType) = endpoint.response.stream {
             model.download = downloadMethodModel(endpoint, parameters: parameters, call: call, accept: contentType)
         }

@@ -109,6 +109,10 @@ extension SpecTranslator {
             }
         }
         var headerItems = items(endpoint.headerParameters)
+        if let accept = endpoint.response.acceptedContentTypes {
+            // The client's default `Accept` is JSON; a text or binary response asks for its own type.
+            headerItems.append(ParameterItemModel(key: SwiftLiteral.string("Accept"), value: SwiftLiteral.string(accept)))
+        }
         if let body = endpoint.body, body.variants.isEmpty, body.isJSON, body.contentType != RequestBodySpec.json {
             // The runtime sends JSON as `application/json` unless the request names the type.
             headerItems.append(ParameterItemModel(key: SwiftLiteral.string("Content-Type"),
@@ -130,7 +134,7 @@ extension SpecTranslator {
         return RequestModel(
             doc: SwiftComment.documentation(text),
             name: requestName(endpoint),
-            responseType: endpoint.response.body.map(swiftType) ?? "NoContent",
+            responseType: responseTypeName(endpoint),
             failureType: failureName(endpoint),
             properties: properties,
             parameters: parameters,
@@ -148,7 +152,10 @@ extension SpecTranslator {
             secretHeaderNames: secretLiteral,
             operationName: SwiftLiteral.string(endpoint.name),
             pagination: paginationModel(endpoint),
-            authentication: endpoint.auth.map(authenticationModel)
+            authentication: endpoint.auth.map(authenticationModel),
+            outcome: outcomeEnumModel(endpoint),
+            successStatuses: successStatusesLiteral(endpoint),
+            responseHeaders: responseHeadersModel(endpoint)
         )
     }
 

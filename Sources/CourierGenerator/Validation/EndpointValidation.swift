@@ -22,11 +22,9 @@ extension SpecValidator {
                 checkVariants(of: body, what: what)
             }
         }
-        if let type = endpoint.response.body {
-            checkReference(type, at: endpoint.response.location, usage: "the response of \(what)")
-        }
+        checkResponse(of: endpoint)
         let own = checkErrorMappings(endpoint.errors, owner: what)
-        checkSuccessMappings(own, succeedingWith: endpoint.response.status, what: what)
+        checkSuccessMappings(own, succeedingWith: endpoint.response.successStatuses, what: what)
         endpoint.errors = own
         let overridden = Set(own.map(\.status))
         endpoint.effectiveErrors = (own + defaults.filter { !overridden.contains($0.status) }).sorted { $0.status < $1.status }
@@ -52,6 +50,9 @@ extension SpecValidator {
         if let body = endpoint.body {
             let types = body.variants.isEmpty ? [body.contentType] : body.variants.map(\.contentType)
             reserved["content-type"] = "the body's content type ('\(types.joined(separator: "' or '"))')"
+        }
+        if let accept = endpoint.response.acceptedContentTypes {
+            reserved["accept"] = "the response's content type ('\(accept)')"
         }
         for parameter in endpoint.headerParameters {
             if let use = reserved[parameter.name.lowercased()] {

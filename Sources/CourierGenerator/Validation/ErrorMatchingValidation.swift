@@ -28,9 +28,10 @@ extension SpecValidator {
 
     /// An endpoint's own mapping of a success status it never answers with can never apply
     /// (the defaults' may, for other endpoints).
-    mutating func checkSuccessMappings(_ mappings: [ErrorMappingSpec], succeedingWith status: Int, what: String) {
-        for mapping in mappings where mapping.isSuccessMapping && !mapping.status.matches(status) {
-            warning("the error mapping for \(mapping.status) never applies: \(what) succeeds with \(status)", at: mapping.location)
+    mutating func checkSuccessMappings(_ mappings: [ErrorMappingSpec], succeedingWith statuses: [Int], what: String) {
+        let list = statuses.map(String.init).joined(separator: ", ")
+        for mapping in mappings where mapping.isSuccessMapping && !statuses.contains(where: mapping.status.matches) {
+            warning("the error mapping for \(mapping.status) never applies: \(what) succeeds with \(list)", at: mapping.location)
         }
     }
 

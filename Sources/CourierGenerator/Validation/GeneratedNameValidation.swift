@@ -13,6 +13,12 @@ extension SpecValidator {
             if endpoint.body?.variants.isEmpty == false {
                 generated[GeneratedNames.content(ofEndpoint: endpoint.name)] = "the content-type enum of endpoint '\(endpoint.name)'"
             }
+            if endpoint.response.hasOutcomes {
+                generated[GeneratedNames.outcome(ofEndpoint: endpoint.name)] = "the outcome enum of endpoint '\(endpoint.name)'"
+            }
+            if !endpoint.response.headers.isEmpty {
+                generated[GeneratedNames.responseHeaders(ofEndpoint: endpoint.name)] = "the response headers of endpoint '\(endpoint.name)'"
+            }
         }
         for schema in spec.errorSchemas {
             if case .object = schema.shape { continue }
@@ -34,6 +40,8 @@ extension SpecValidator {
         for endpoint in spec.endpoints {
             var names = [GeneratedNames.request(ofEndpoint: endpoint.name), GeneratedNames.failure(ofEndpoint: endpoint.name)]
             if endpoint.body?.variants.isEmpty == false { names.append(GeneratedNames.content(ofEndpoint: endpoint.name)) }
+            if endpoint.response.hasOutcomes { names.append(GeneratedNames.outcome(ofEndpoint: endpoint.name)) }
+            if !endpoint.response.headers.isEmpty { names.append(GeneratedNames.responseHeaders(ofEndpoint: endpoint.name)) }
             for name in names where ReservedNames.types[name] != nil {
                 error("endpoint '\(endpoint.name)' needs the Swift type '\(name)', which generated code uses for a "
                           + "type of its own; rename the endpoint", at: endpoint.location)

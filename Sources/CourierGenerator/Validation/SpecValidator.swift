@@ -70,6 +70,7 @@ struct SpecValidator {
         let endpoints = root.endpoints.map { validateEndpoint($0, defaults: defaultErrors) }
         checkCollisions(endpoints.map { ($0.name, $0.swiftName, $0.location) }, what: "endpoint")
         checkPageMethodNames(endpoints)
+        checkHeaderMethodNames(endpoints)
         checkBinaryUses(models: models, errorSchemas: errorSchemas, endpoints: endpoints)
         checkCollisions(root.headers.map { ($0.name.lowercased(), $0.swiftName, $0.location) }, what: "header")
         checkAuth(endpoints: endpoints)

@@ -82,31 +82,20 @@ extension APIClient {
             // A failure inside a success status (Slack's `"ok": false`), before any decoding.
             return .failure(.endpoint(failure, raw))
         }
-        if let empty = NoContent() as? Request.Response {
-            return .success(APIResponse(value: empty, raw: raw))
-        }
-        if let bytes = raw.body as? Request.Response {
-            return .success(APIResponse(value: bytes, raw: raw))
-        }
-        guard !raw.body.isEmpty else {
-            return .failure(.decoding(DecodingFailure(codingPath: "", reason: "The body is empty; expected \(Request.Response.self).", response: raw)))
-        }
-        if Request.Response.self == JSON.self {
-            // A free-form body: the linear parser is several times faster than a Decoder, and
-            // keeps the keys exactly as sent whatever the client's key style.
-            do throws(JSON.ParseError) {
-                if let value = try JSON(parsing: raw.body) as? Request.Response {
+        if let outcome = Request.Response.self as? any ResponseDecodable.Type {
+            // Several documented success statuses: the value depends on which one came.
+            do throws(DecodingFailure) {
+                if let value = try outcome.init(decoding: raw) as? Request.Response {
                     return .success(APIResponse(value: value, raw: raw))
                 }
             } catch {
-                return .failure(.decoding(DecodingFailure(codingPath: "", reason: error.description, response: raw)))
+                return .failure(.decoding(error))
             }
         }
-        do {
-            let value = try raw.coding.makeDecoder().decode(Request.Response.self, from: raw.body)
-            return .success(APIResponse(value: value, raw: raw))
+        do throws(DecodingFailure) {
+            return .success(APIResponse(value: try raw.decodeBody(Request.Response.self), raw: raw))
         } catch {
-            return .failure(.decoding(DecodingFailure(error, response: raw)))
+            return .failure(.decoding(error))
         }
     }
 

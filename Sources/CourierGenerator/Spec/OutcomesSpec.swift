@@ -1,0 +1,80 @@
+/// One documented success status of an endpoint with several (`response: { 200: Report, 202: … }`):
+/// in Swift a case of the endpoint's outcome enum.
+public struct ResponseOutcomeSpec: Hashable, Sendable, SourceLocated {
+    /// The status, 200…399.
+    public var status: Int
+    /// The body's type; `nil` for an outcome without one (a 202 that only acknowledges, a 304).
+    public var body: TypeReference?
+    /// The body's media type when it is not JSON (`text/plain` for a `String`); `nil` for JSON.
+    public var contentType: String?
+    /// The documentation, if any.
+    public var description: String?
+    /// The case's name: `case:` when written, else the status's name (``StatusNames``).
+    public var caseName: SwiftIdentifier
+    /// Whether the spec wrote `case:`.
+    public var hasExplicitCase: Bool
+    /// Where the status is written.
+    public var location: SourceLocation
+
+    /// Creates an outcome; the case is named from the status unless `caseName` is given.
+    public init(status: Int, body: TypeReference?, contentType: String? = nil, description: String? = nil,
+                caseName: String? = nil, location: SourceLocation) {
+        self.status = status
+        self.body = body
+        self.contentType = contentType
+        self.description = description
+        self.caseName = SwiftIdentifier(memberNamed: caseName ?? StatusNames.caseName(for: status))
+        hasExplicitCase = caseName != nil
+        self.location = location
+    }
+}
+
+/// A header field a response declares (`headers:` under `response:`): in Swift a property of the
+/// endpoint's `<Endpoint>ResponseHeaders`.
+public struct ResponseHeaderSpec: Hashable, Sendable, SourceLocated {
+    /// The field name as sent, such as `ETag`.
+    public var name: String
+    /// The property's name, such as `eTag`.
+    public var swiftName: SwiftIdentifier
+    /// The type; optional when the response may leave the field out.
+    public var type: TypeReference
+    /// The documentation, if any.
+    public var description: String?
+    /// Where the field is written.
+    public var location: SourceLocation
+
+    /// Creates a header field.
+    public init(name: String, type: TypeReference, description: String? = nil, location: SourceLocation) {
+        self.name = name
+        swiftName = SwiftIdentifier(memberNamed: name)
+        self.type = type
+        self.description = description
+        self.location = location
+    }
+}
+
+/// The names of HTTP statuses as Swift cases, from their RFC 9110 reason phrases: `ok`, `accepted`,
+/// `notModified`, `notFound`. One table, used wherever a case is named from a status.
+public enum StatusNames {
+    /// The lowerCamelCase name of `status`, or `status<code>` for one without a registered phrase.
+    public static func caseName(for status: Int) -> String {
+        names[status] ?? "status\(status)"
+    }
+
+    private static let names: [Int: String] = [
+        200: "ok", 201: "created", 202: "accepted", 203: "nonAuthoritativeInformation", 204: "noContent",
+        205: "resetContent", 206: "partialContent", 207: "multiStatus", 208: "alreadyReported", 226: "imUsed",
+        300: "multipleChoices", 301: "movedPermanently", 302: "found", 303: "seeOther", 304: "notModified",
+        305: "useProxy", 307: "temporaryRedirect", 308: "permanentRedirect",
+        400: "badRequest", 401: "unauthorized", 402: "paymentRequired", 403: "forbidden", 404: "notFound",
+        405: "methodNotAllowed", 406: "notAcceptable", 407: "proxyAuthenticationRequired", 408: "requestTimeout",
+        409: "conflict", 410: "gone", 411: "lengthRequired", 412: "preconditionFailed", 413: "contentTooLarge",
+        414: "uriTooLong", 415: "unsupportedMediaType", 416: "rangeNotSatisfiable", 417: "expectationFailed",
+        421: "misdirectedRequest", 422: "unprocessableContent", 423: "locked", 424: "failedDependency",
+        425: "tooEarly", 426: "upgradeRequired", 428: "preconditionRequired", 429: "tooManyRequests",
+        431: "requestHeaderFieldsTooLarge", 451: "unavailableForLegalReasons",
+        500: "internalServerError", 501: "notImplemented", 502: "badGateway", 503: "serviceUnavailable",
+        504: "gatewayTimeout", 505: "httpVersionNotSupported", 506: "variantAlsoNegotiates", 507: "insufficientStorage",
+        508: "loopDetected", 511: "networkAuthenticationRequired",
+    ]
+}
