@@ -127,8 +127,6 @@ public struct GitHubClient: Sendable {
         try await self.client.send(GetRepositoryRequest(owner: owner, repo: repo, ifNoneMatch: ifNoneMatch))
     }
 
-    /// A repository. Send the ETag of a copy you hold as If-None-Match: GitHub answers 304 when it has not changed, and a 304 does not count against the rate limit.
-    ///
     /// As `getRepository`, with the header fields the spec declares beside the body.
     ///
     /// - Parameters:

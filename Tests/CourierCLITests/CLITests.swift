@@ -86,7 +86,7 @@ import Testing
         #expect(result.standardError == "")
         #expect(result.outputLines == [
             "Specs/Bookshelf.yaml: ok, service Bookshelf: 9 endpoints, 10 models, 1 error schema",
-            "Specs/GitHub.yaml: ok, service GitHub: 11 endpoints, 16 models, 1 error schema",
+            "Specs/GitHub.yaml: ok, service GitHub: 12 endpoints, 18 models, 1 error schema",
             "Specs/Marketplace.yaml: ok, service Marketplace: 9 endpoints, 12 models, 1 error schema",
             "Specs/Qiita.yaml: ok, service Qiita: 10 endpoints, 7 models, 1 error schema",
         ])

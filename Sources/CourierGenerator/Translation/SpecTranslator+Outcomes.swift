@@ -58,8 +58,8 @@ extension SpecTranslator {
         guard let headers = responseHeadersModel(endpoint) else { return nil }
         let name = GeneratedNames.withHeaders(ofEndpoint: endpoint.swiftName)
         let returnType = "ResponseWithHeaders<\(responseTypeName(endpoint)), \(headers.name)>"
-        var text = (endpoint.description.map { $0 + "\n\n" } ?? "")
-            + "As `\(endpoint.swiftName.name)`, with the header fields the spec declares beside the body."
+        // The plain method's doc comment already describes the endpoint.
+        var text = "As `\(endpoint.swiftName.name)`, with the header fields the spec declares beside the body."
         if !parameters.isEmpty {
             text += "\n\n- Parameters:"
             for parameter in parameters {

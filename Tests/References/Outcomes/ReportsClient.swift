@@ -50,8 +50,6 @@ public struct ReportsClient: Sendable {
         try await self.client.send(GetReportRequest(id: id, ifNoneMatch: ifNoneMatch))
     }
 
-    /// A report, computed on demand.
-    ///
     /// As `getReport`, with the header fields the spec declares beside the body.
     ///
     /// - Parameters:
