@@ -15,6 +15,13 @@ struct TransferMemoryTests {
     /// AsyncHTTPClient rose by 19.4 MB (allocator arenas of busier threads), which a 16 MB
     /// bound failed although nothing held the body.
     static let allowedRise = 25 * 1024 * 1024
+    /// A URLSession download on Linux, whose bound sits between what was seen and what holding
+    /// the body costs. FoundationNetworking reads as fast as the network allows whatever the
+    /// reader does; the transport spills all but 1 MiB to disk, but the chunks FoundationNetworking
+    /// has queued for a delegate starved of CPU are beyond its reach. Idle the rise is about
+    /// 10 MB; a fresh-clone CI run with both cores saturated saw 29 MB. docs/Transports.md says
+    /// so and names AsyncHTTPClient for large downloads on Linux.
+    static let allowedURLSessionDownloadRise = 40 * 1024 * 1024
 
     struct Figures: Decodable {
         var bytes: Int64
@@ -74,7 +81,8 @@ struct TransferMemoryTests {
         checker.finish()
         #expect(checker.count == Self.size && checker.firstMismatch == nil)
         print("transfer-figure: download \(transport) rise=\(figures.rise / 1024) KiB (\(figures.peakSource))")
-        #expect(figures.rise < Self.allowedRise, "the client's memory rose by \(figures.rise / (1024 * 1024)) MB")
+        let bound = transport == "urlsession" ? Self.allowedURLSessionDownloadRise : Self.allowedRise
+        #expect(figures.rise < bound, "the client's memory rose by \(figures.rise / (1024 * 1024)) MB")
     }
 
     @Test("A 50 MB file uploaded as a body and as a multipart part", arguments: ["urlsession", "asynchttpclient"], ["upload", "multipart"])

@@ -320,7 +320,13 @@ import Testing
                 server.route("GET", "/users/\(id)", .delayed(.milliseconds(id % 7 * 5), .respond(.json(#"{"id":\#(id),"name":"u\#(id)"}"#))))
             }
             let events = EventRecorder()
-            let client = client(for: server, kind) { $0.onEvent = events.hook }
+            let client = client(for: server, kind) { configuration in
+                configuration.onEvent = events.hook
+                // The calls queue for the host's few connections, and the wait counts against
+                // each attempt's timeout. On a loaded 2-core machine the default 30 s ran out
+                // once (a fresh-clone CI run); this test is about answers, not time.
+                configuration.timeouts.attempt = .seconds(60)
+            }
             let users = try await withThrowingTaskGroup(of: User.self) { group in
                 for id in 0..<60 {
                     group.addTask { try await client.send(GetUser(id: String(id))) }
