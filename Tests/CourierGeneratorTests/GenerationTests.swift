@@ -272,3 +272,24 @@ struct OutputConflictTests {
         }
     }
 }
+
+@Suite("Splitting a big service into parts")
+struct SplitPartsTests {
+    @Test("Every model declaration lands in exactly one part, unions included")
+    func eachDeclarationOnce() throws {
+        let spec = packageRoot.appendingPathComponent("Specs/Discord.yaml")
+        let whole = try Generator().generate(specAt: spec, displayPath: "Specs/Discord.yaml")
+        let split = try Generator(options: GenerationOptions(declarationsPerFile: 3)).generate(specAt: spec, displayPath: "Specs/Discord.yaml")
+        func declarations(_ files: [String: String], prefix: String) -> [String] {
+            files.filter { $0.key.hasPrefix(prefix) }.values.flatMap { text in
+                text.split(separator: "\n").filter { $0.hasPrefix("public struct ") || $0.hasPrefix("public enum ") || $0.hasPrefix("public indirect enum ") }
+                    .map(String.init)
+            }.sorted()
+        }
+        let models = declarations(split.files, prefix: "DiscordModels")
+        #expect(split.files.keys.filter { $0.hasPrefix("DiscordModels") }.count > 2, "the models come in parts")
+        #expect(models == declarations(whole.files, prefix: "DiscordModels"))
+        #expect(Set(models).count == models.count, "a declaration in two parts does not compile")
+        #expect(models.contains { $0.hasPrefix("public enum Channel:") }, "Discord's channel union is among them")
+    }
+}

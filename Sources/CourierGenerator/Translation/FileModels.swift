@@ -72,9 +72,9 @@ private func runs(of count: Int, limit: Int) -> [Range<Int>] {
 
 extension ModelsFileModel {
     /// The file cut into parts of at most `limit` declarations (structs, then enums, then
-    /// envelopes); the `Indirect` helper, one per module, goes in the first part.
+    /// unions, then envelopes); the `Indirect` helper, one per module, goes in the first part.
     public func parts(of limit: Int) -> [ModelsFileModel] {
-        let all = runs(of: structs.count + enums.count + envelopes.count, limit: limit)
+        let all = runs(of: structs.count + enums.count + unions.count + envelopes.count, limit: limit)
         guard all.count > 1 else { return [self] }
         return all.enumerated().map { index, run in
             func slice<T>(_ items: [T], from start: Int) -> [T] {
@@ -85,7 +85,8 @@ extension ModelsFileModel {
             var part = self
             part.structs = slice(structs, from: 0)
             part.enums = slice(enums, from: structs.count)
-            part.envelopes = slice(envelopes, from: structs.count + enums.count)
+            part.unions = slice(unions, from: structs.count + enums.count)
+            part.envelopes = slice(envelopes, from: structs.count + enums.count + unions.count)
             part.needsIndirect = needsIndirect && index == 0
             return part
         }
