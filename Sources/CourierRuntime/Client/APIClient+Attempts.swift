@@ -296,6 +296,13 @@ extension APIClient {
             work.cancel()
         }
         if timedOut.withLock({ $0 }) {
+            // The transport knows best whether anything left: one cancelled while the request
+            // still waited for a connection says nothing was sent, so the attempt may be retried
+            // whatever its method. (On a starved machine the backstop can fire before the
+            // transport's own timer for that wait.)
+            if case .failure(let error) = result, !error.requestMayHaveBeenSent {
+                return .failure(TransportError(.timedOut, requestMayHaveBeenSent: false))
+            }
             return .failure(TransportError(.timedOut))
         }
         return result
