@@ -17,7 +17,7 @@ struct SpecOptions: ParsableArguments {
     }
 
     /// The spec files named: files as given, folders expanded to the `.yaml` and `.yml` files
-    /// directly inside them (sorted, not recursive, so that shared include files can live in a
+    /// (Courier specs and OpenAPI documents alike) and `openapi.json`/`*.openapi.json` directly inside them (sorted, not recursive, so that shared include files can live in a
     /// subfolder such as `Specs/Shared/`).
     ///
     /// - Throws: A usage error for a path that does not exist or a folder without specs.
@@ -34,9 +34,13 @@ struct SpecOptions: ParsableArguments {
                 continue
             }
             let names = (try? fileManager.contentsOfDirectory(atPath: path)) ?? []
-            let specs = names.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }.sorted()
+            // OpenAPI documents in JSON count by their conventional names; other JSON files are
+            // not specs.
+            let specs = names.filter {
+                $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") || $0 == "openapi.json" || $0.hasSuffix(".openapi.json")
+            }.sorted()
             guard !specs.isEmpty else {
-                throw ValidationError("the folder \(path) holds no .yaml or .yml files")
+                throw ValidationError("the folder \(path) holds no .yaml or .yml files (nor an openapi.json)")
             }
             for name in specs {
                 let display = path.hasSuffix("/") ? path + name : path + "/" + name

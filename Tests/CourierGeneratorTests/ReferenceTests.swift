@@ -11,13 +11,17 @@ import Testing
 @Suite("Reference outputs")
 struct ReferenceTests {
     static let updateVariable = "COURIER_UPDATE_REFERENCES"
-    static let features = ["Auth", "Discriminators", "Enums", "ErrorMatching", "ErrorMeaning", "ErrorRanges", "Escaping", "FaultSuite", "Forms", "Keywords", "Outcomes", "Pagination", "Parameters", "Payloads", "Recursion", "Resilience", "Streaming", "Unions"]
+    static let features = ["Auth", "Discriminators", "Enums", "ErrorMatching", "ErrorMeaning", "ErrorRanges", "Escaping", "FaultSuite", "Forms", "Keywords", "OpenAPIPetstore", "Outcomes", "Pagination", "Parameters", "Payloads", "Recursion", "Resilience", "Streaming", "Unions"]
 
     @Test("Generated code equals the reference", arguments: features)
     func reference(feature: String) throws {
         let folder = packageRoot.appendingPathComponent("Tests/References/\(feature)")
-        let displayPath = "Tests/References/\(feature)/spec.yaml"
-        let result = try Generator().generate(specAt: folder.appendingPathComponent("spec.yaml"), displayPath: displayPath)
+        // A Courier spec, or an OpenAPI document read directly.
+        let specName = ["spec.yaml", "openapi.yaml", "openapi.json"].first {
+            FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path)
+        } ?? "spec.yaml"
+        let displayPath = "Tests/References/\(feature)/\(specName)"
+        let result = try Generator().generate(specAt: folder.appendingPathComponent(specName), displayPath: displayPath)
         #expect(result.succeeded, "\(result.diagnostics.renderedLines)")
         #expect(result.files.count == 4)
         let output = GenerationOutput(root: folder, layout: .flat)
@@ -40,7 +44,7 @@ struct ReferenceTests {
         #expect(folders == Self.features)
         let manifest = try String(contentsOf: packageRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
         for feature in Self.features {
-            #expect(manifest.contains("referenceFixture(\"\(feature)\")"), "\(feature) is not compiled")
+            #expect(manifest.contains("referenceFixture(\"\(feature)\""), "\(feature) is not compiled")
         }
     }
 

@@ -50,6 +50,10 @@ struct LoadSession {
             var collector = DiagnosticCollector()
             collector.report(diagnostic.singleLined())
             loaded = LoadedFile(url: url, parsed: nil, diagnostics: collector)
+        case .document(let root?, _) where OpenAPIReader.isOpenAPI(root):
+            var reader = OpenAPIReader(root: root, url: url, displayPath: displayPath)
+            let parsed = reader.read()
+            loaded = LoadedFile(url: url, parsed: parsed, diagnostics: reader.document.reporter.diagnostics)
         case .document(let root, _):
             var parser = SpecFileParser(path: displayPath)
             let parsed = parser.parse(root: root)

@@ -1,0 +1,308 @@
+import Foundation
+import Yams
+
+/// Operations: each becomes an endpoint named by its `operationId` (or by method and path), with
+/// its path, query and header parameters, its request body and its security.
+extension OpenAPIReader {
+    static let methods: [(String, HTTPMethod)] = [("get", .get), ("put", .put), ("post", .post), ("delete", .delete),
+                                                  ("options", .options), ("head", .head), ("patch", .patch)]
+
+    mutating func readOperations(_ root: OpenAPIDocument.Located) {
+        guard let paths = document.child(root, "paths") else {
+            document.error("the document has no 'paths'; Courier makes a client of its operations", at: root)
+            return
+        }
+        // Names first, so that every generated type name is taken before any model picks one.
+        var operations: [(name: String, method: HTTPMethod, path: String, pathItem: OpenAPIDocument.Located,
+                          operation: OpenAPIDocument.Located)] = []
+        var endpointNames: Set<String> = []
+        for entry in document.entries(paths) {
+            guard let (pathItem, _) = document.resolve(entry.value) else { continue }
+            for (key, method) in Self.methods {
+                // Some documents (DigitalOcean's) keep each operation in a file of its own.
+                guard let written = document.child(pathItem, key), let (operation, _) = document.resolve(written) else { continue }
+                let base = document.string(operation, "operationId") ?? "\(key) \(entry.key)"
+                var name = SwiftIdentifier(memberNamed: base).name
+                if name.isEmpty || name == "_" { name = key }
+                if name.first?.isNumber == true { name = "operation" + name }
+                var candidate = name
+                var number = 2
+                while endpointNames.contains(candidate) || ReservedNames.endpoints[candidate] != nil {
+                    candidate = name + String(number)
+                    number += 1
+                }
+                endpointNames.insert(candidate)
+                operations.append((candidate, method, entry.key, pathItem, operation))
+            }
+        }
+        for operation in operations {
+            let type = SwiftIdentifier(typeNamed: operation.name).name
+            for suffix in ["Request", "Failure", "Outcome", "ResponseHeaders", "Content"] {
+                takenTypeNames.insert(type + suffix)
+            }
+        }
+        for operation in operations {
+            readOperation(named: operation.name, method: operation.method, path: operation.path,
+                          pathItem: operation.pathItem, operation: operation.operation)
+        }
+    }
+
+    mutating func readOperation(named name: String, method: HTTPMethod, path: String, pathItem: OpenAPIDocument.Located,
+                                operation: OpenAPIDocument.Located) {
+        operationCount += 1
+        let location = document.location(of: operation)
+        let typeName = SwiftIdentifier(typeNamed: name).name
+        guard let template = Self.pathTemplate(path) else {
+            document.error("path '\(NodeReader.abbreviated(path))' of operation '\(name)' has an unbalanced '{' or '}'", at: operation)
+            return
+        }
+        var description = [document.string(operation, "summary"), document.string(operation, "description")]
+            .compactMap { $0.map(Self.firstParagraph) }.first
+        if document.bool(operation, "deprecated") == true {
+            description = (description.map { $0 + " " } ?? "") + "Deprecated."
+        }
+        let parameters = readParameters(pathItem: pathItem, operation: operation, endpoint: name, template: template)
+        var body = document.child(operation, "requestBody").flatMap { readRequestBody($0, endpoint: name, typeName: typeName) }
+        if body != nil && !method.allowsBody, let written = document.child(operation, "requestBody") {
+            document.warning("operation '\(name)' uses \(method.rawValue), which Courier sends without a body; its request body is left out",
+                             at: written)
+            body = nil
+        }
+        let (response, errors) = readResponses(operation, endpoint: name, typeName: typeName, location: location)
+        var endpoint = EndpointSpec(name: name, description: description, method: method, path: template, parameters: parameters,
+                                    body: body, response: response, errors: errors, location: location)
+        if let security = document.child(operation, "security") {
+            let names = securityNames(security)
+            if names.isEmpty {
+                endpoint.auth = EndpointAuthSpec(choice: .none, location: document.location(of: security))
+            } else if file.authSchemes != nil {
+                let usable = names.filter { securitySchemes[$0] != nil }
+                endpoint.auth = EndpointAuthSpec(choice: usable.isEmpty ? .none : .anyOf(usable), location: document.location(of: security))
+            }
+        } else if defaultSecurity?.isEmpty == true, !securitySchemes.isEmpty {
+            endpoint.auth = EndpointAuthSpec(choice: .none, location: location)
+        }
+        file.endpoints.append(endpoint)
+    }
+
+    /// A path such as `/repos/{owner}/{repo}` split into literals and parameters; `nil` when its
+    /// braces do not pair up.
+    static func pathTemplate(_ path: String) -> PathTemplate? {
+        var segments: [PathTemplate.Segment] = []
+        var literal = ""
+        var parameter: String?
+        for character in path {
+            switch (character, parameter) {
+            case ("{", nil):
+                if !literal.isEmpty { segments.append(.literal(literal)) }
+                literal = ""
+                parameter = ""
+            case ("}", let name?):
+                segments.append(.parameter(name))
+                parameter = nil
+            case ("{", _?), ("}", nil):
+                return nil
+            case (_, let name?):
+                parameter = name + String(character)
+            case (_, nil):
+                literal.append(character)
+            }
+        }
+        guard parameter == nil else { return nil }
+        if !literal.isEmpty { segments.append(.literal(literal)) }
+        return PathTemplate(template: path, segments: segments)
+    }
+
+    // MARK: Parameters
+
+    /// The path item's parameters overridden by the operation's, in path, query, header order.
+    mutating func readParameters(pathItem: OpenAPIDocument.Located, operation: OpenAPIDocument.Located, endpoint: String,
+                                 template: PathTemplate) -> [ParameterSpec] {
+        var byKey: [String: OpenAPIDocument.Located] = [:]
+        var order: [String] = []
+        for list in [document.child(pathItem, "parameters"), document.child(operation, "parameters")].compactMap({ $0 }) {
+            for item in document.items(list) {
+                guard let (parameter, _) = document.resolve(item), let name = document.string(parameter, "name"),
+                      let place = document.string(parameter, "in") else { continue }
+                let key = place + " " + (place == "header" ? name.lowercased() : name)
+                if byKey[key] == nil { order.append(key) }
+                byKey[key] = parameter
+            }
+        }
+        var result: [ParameterSpec] = []
+        var swiftNames: Set<String> = []
+        for key in order {
+            guard let parameter = byKey[key], let name = document.string(parameter, "name"),
+                  let place = document.string(parameter, "in") else { continue }
+            let placement: ParameterSpec.Placement
+            switch place {
+            case "path": placement = .path
+            case "query": placement = .query
+            case "header":
+                if ["content-type", "accept", "authorization"].contains(name.lowercased()) {
+                    document.warning("header parameter '\(name)' is one Courier sets itself; it is left out", at: parameter)
+                    continue
+                }
+                placement = .header
+            default:
+                document.warning("\(place) parameter '\(name)' is not sent: Courier sends path, query and header parameters", at: parameter)
+                continue
+            }
+            if placement == .path && !template.parameterNames.contains(name) {
+                document.warning("path parameter '\(name)' is not in the path '\(template.template)'; it is left out", at: parameter)
+                continue
+            }
+            let schema = document.child(parameter, "schema")
+            var type = schema.map { self.type(of: $0, name: SwiftIdentifier(typeNamed: endpoint).name + SwiftIdentifier(typeNamed: name).name) }
+                ?? .primitive(.string)
+            let required = placement == .path || document.bool(parameter, "required") == true
+            if !required && !type.isOptional { type = .optional(type) }
+            if required, case .optional(let wrapped) = type { type = wrapped }
+            var style: ParameterStyleSpec?
+            if placement == .query {
+                let explode = document.bool(parameter, "explode")
+                let styleName = document.string(parameter, "style")
+                let styleValue: ParameterStyleSpec.Style? = switch styleName {
+                case "spaceDelimited": .spaceDelimited
+                case "pipeDelimited": .pipeDelimited
+                case "deepObject": .deepObject
+                default: nil
+                }
+                if styleValue != nil || explode == false {
+                    style = ParameterStyleSpec(style: styleValue, explode: explode, location: document.location(of: parameter))
+                }
+            }
+            if !isScalarParameter(type, placement: placement, style: style), let schema, isUnionOfScalars(schema) {
+                // `oneOf: [integer, string]` (GitHub's workflow_id): the caller writes the text.
+                document.warning("\(place) parameter '\(name)' is one of several scalar types; Courier sends it as a String", at: parameter)
+                type = required ? .primitive(.string) : .optional(.primitive(.string))
+            }
+            if !isScalarParameter(type, placement: placement, style: style) {
+                document.warning("\(place) parameter '\(name)' of type '\(type)' cannot be sent as Courier sends parameters; it is left out",
+                                 at: parameter)
+                continue
+            }
+            var swiftName = SwiftIdentifier(memberNamed: name)
+            var number = 2
+            while swiftNames.contains(swiftName.name) || ["body", "requestBody"].contains(swiftName.name) {
+                swiftName = SwiftIdentifier(verbatim: SwiftIdentifier(memberNamed: name).name + String(number))
+                number += 1
+            }
+            swiftNames.insert(swiftName.name)
+            result.append(ParameterSpec(name: name, swiftName: swiftName, placement: placement, type: type, style: style,
+                                        description: document.string(parameter, "description").map(Self.firstParagraph),
+                                        location: document.location(of: parameter)))
+        }
+        let placements: [ParameterSpec.Placement] = [.path, .query, .header]
+        return placements.flatMap { placement in result.filter { $0.placement == placement } }
+    }
+
+    /// Whether a schema is a `oneOf` or `anyOf` of scalar types only.
+    mutating func isUnionOfScalars(_ schema: OpenAPIDocument.Located) -> Bool {
+        guard let (resolved, _) = document.resolve(schema),
+              let parts = document.child(resolved, "oneOf") ?? document.child(resolved, "anyOf") else { return false }
+        return document.items(parts).allSatisfy { part in
+            guard let (variant, _) = document.resolve(part) else { return false }
+            return ["string", "integer", "number", "boolean", "null"].contains(typeName(of: variant) ?? "")
+                && document.child(variant, "enum") == nil
+        }
+    }
+
+    /// Whether Courier can send a parameter of `type`: a scalar or string enum, a query list of
+    /// them, or a `deepObject` model.
+    func isScalarParameter(_ type: TypeReference, placement: ParameterSpec.Placement, style: ParameterStyleSpec?) -> Bool {
+        var inner = type.nonOptional
+        if case .array(let element) = inner, placement == .query { inner = element }
+        switch inner {
+        case .primitive(let primitive):
+            return [.string, .int, .int64, .double, .bool, .date, .url].contains(primitive)
+        case .named(let name):
+            if style?.style == .deepObject { return true }
+            return file.models.first { $0.name == name }?.isEnum ?? pendingModels.contains { $0.name == name && document.child($0.schema, "enum") != nil }
+        default:
+            return false
+        }
+    }
+
+    // MARK: Request bodies
+
+    /// The request body in the first media type Courier sends, preferring JSON.
+    mutating func readRequestBody(_ located: OpenAPIDocument.Located, endpoint: String, typeName: String) -> RequestBodySpec? {
+        guard let (body, _) = document.resolve(located), let content = document.child(body, "content") else { return nil }
+        let media = document.entries(content)
+        guard !media.isEmpty else { return nil }
+        let description = document.string(body, "description").map(Self.firstParagraph)
+        let location = document.location(of: located)
+        func essence(_ type: String) -> String {
+            type.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? type
+        }
+        let preferred = media.first { essence($0.key) == "application/json" || essence($0.key).hasSuffix("+json") }
+            ?? media.first { essence($0.key) == "application/x-www-form-urlencoded" }
+            ?? media.first { essence($0.key) == "multipart/form-data" }
+            ?? media.first { essence($0.key).hasPrefix("text/") }
+            ?? media[0]
+        let contentType = essence(preferred.key)
+        let skipped = media.filter { $0.key != preferred.key }.map(\.key)
+        if !skipped.isEmpty {
+            document.warning("the request body of '\(endpoint)' is also accepted as \(skipped.joined(separator: ", ")); "
+                             + "Courier sends \(contentType)", at: located)
+        }
+        let schema = document.child(preferred.value, "schema")
+        var result: RequestBodySpec
+        if contentType == "multipart/form-data", let schema, let (resolved, _) = document.resolve(schema) {
+            var fields: [PropertySpec] = []
+            var files: [MultipartFileSpec] = []
+            let required = Set(document.child(resolved, "required").map(document.items)?.compactMap(\.node.scalar?.string) ?? [])
+            for property in properties(of: resolved, owner: typeName + "Body") {
+                let node = document.child(resolved, "properties").flatMap { document.child($0, property.name) }
+                let isFile = node.map { isBinary($0) } ?? false
+                if isFile {
+                    files.append(MultipartFileSpec(name: property.name, isOptional: !required.contains(property.name),
+                                                   description: property.description, location: property.location))
+                } else {
+                    fields.append(property)
+                }
+            }
+            if fields.isEmpty {
+                result = RequestBodySpec(type: .primitive(.json), contentType: contentType, description: description, location: location)
+                result.hasFields = false
+            } else {
+                let model = uniqueTypeName(typeName + "Body")
+                file.models.append(ModelSpec(name: model, kind: .object(fields), synthesizedForEndpoint: endpoint, location: location))
+                result = RequestBodySpec(type: .named(model), contentType: contentType, description: description, location: location)
+            }
+            result.files = files
+            if fields.isEmpty && files.isEmpty {
+                document.warning("the multipart body of '\(endpoint)' has no parts Courier can see; it is not sent", at: located)
+                return nil
+            }
+            return result
+        }
+        let isJSON = contentType == "application/json" || contentType.hasSuffix("+json")
+        let isForm = contentType == "application/x-www-form-urlencoded"
+        let isText = contentType.hasPrefix("text/")
+        var type: TypeReference
+        if isJSON || isForm {
+            type = schema.map { self.type(of: $0, name: typeName + "Body") } ?? .primitive(.json)
+            if isForm, case .named = type.nonOptional {} else if isForm {
+                document.warning("the form body of '\(endpoint)' is not an object; Courier sends it as JSON", at: located)
+                return RequestBodySpec(type: type, description: description, location: location)
+            }
+        } else if isText {
+            type = .primitive(.string)
+        } else {
+            type = .primitive(.binary)
+        }
+        if case .optional(let wrapped) = type, document.bool(body, "required") == true { type = wrapped }
+        result = RequestBodySpec(type: type, contentType: isJSON ? (contentType == "application/json" ? RequestBodySpec.json : preferred.key) : contentType,
+                                 description: description, location: location)
+        return result
+    }
+
+    /// Whether a schema is bytes: `format: binary` (3.0) or a `contentMediaType` (3.1).
+    func isBinary(_ schema: OpenAPIDocument.Located) -> Bool {
+        if document.string(schema, "format") == "binary" || document.child(schema, "contentMediaType") != nil { return true }
+        if let items = document.child(schema, "items") { return isBinary(items) }
+        return false
+    }
+}

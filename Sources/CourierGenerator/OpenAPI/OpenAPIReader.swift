@@ -1,0 +1,201 @@
+import Foundation
+import Yams
+
+/// Reads an OpenAPI 3.0 or 3.1 document into the same ``ParsedSpecFile`` a Courier spec parses
+/// to, with every location in the document's own files, so that the validator, the translator and
+/// the templates treat both inputs alike.
+///
+/// The stages, each in an extension of its own: service-level fields and security here, schemas
+/// (`+Schemas`), operations and their parameters and bodies (`+Operations`), and responses,
+/// outcomes and error mappings (`+Responses`). Only what the operations reach is read, so a
+/// document's unused schemas cost nothing. Whatever Courier cannot express is a warning at its
+/// location naming the fallback; it never fails the document.
+struct OpenAPIReader {
+    var document: OpenAPIDocument
+    var file: ParsedSpecFile
+
+    /// Spec names of models, by the component (or inline node) they were made from.
+    var modelNames: [OpenAPIDocument.Target: String] = [:]
+    /// Spec names of models made from inline schemas, by the schema's location.
+    var inlineModelNames: [String: String] = [:]
+    /// Spec names of error schemas, by the component they were made from.
+    var errorSchemaNames: [OpenAPIDocument.Target: String] = [:]
+    /// Components to read as models once the operations are read: the model's name and schema.
+    var pendingModels: [(name: String, schema: OpenAPIDocument.Located)] = []
+    /// Every type name given out or reserved, so that no two are alike.
+    var takenTypeNames: Set<String> = []
+    /// The service's default security, by scheme name; `nil` when the document has none.
+    var defaultSecurity: [String]?
+    /// The security schemes the document declares and Courier can use, by name.
+    var securitySchemes: [String: AuthSpec] = [:]
+
+    /// Operations read, and those whose errors came out typed, for the compatibility report.
+    var operationCount = 0
+
+    init(root: Node, url: URL, displayPath: String) {
+        document = OpenAPIDocument(root: root, url: url, displayPath: displayPath)
+        file = ParsedSpecFile(path: displayPath)
+        file.isService = true
+        // JSON keys are written as the document spells them; Swift names are derived from them.
+        file.coding.keys = .asIs
+        for primitive in PrimitiveType.allCases {
+            takenTypeNames.insert(primitive.rawValue)
+            takenTypeNames.insert(primitive.swiftSpelling)
+        }
+        takenTypeNames.formUnion(ReservedNames.types.keys)
+        takenTypeNames.insert("Binary")
+    }
+
+    /// Whether a document's root is an OpenAPI document: a mapping with an `openapi` key.
+    static func isOpenAPI(_ root: Node?) -> Bool {
+        root.flatMap { OpenAPIDocument.child($0, "openapi") } != nil
+    }
+
+    /// Reads the whole document.
+    mutating func read() -> ParsedSpecFile {
+        guard let root = document.root else { return file }
+        readVersion(root)
+        readInfo(root)
+        readServers(root)
+        readSecurity(root)
+        readOperations(root)
+        while !pendingModels.isEmpty {
+            let next = pendingModels.removeFirst()
+            readModel(named: next.name, schema: next.schema)
+        }
+        factorDefaultErrors()
+        return file
+    }
+
+    // MARK: The service
+
+    mutating func readVersion(_ root: OpenAPIDocument.Located) {
+        guard let version = document.child(root, "openapi") else { return }
+        let text = version.node.scalar?.string ?? ""
+        if !(text.hasPrefix("3.0") || text.hasPrefix("3.1")) {
+            document.error("'openapi' is '\(NodeReader.abbreviated(text))'; Courier reads OpenAPI 3.0 and 3.1 documents", at: version)
+        }
+    }
+
+    mutating func readInfo(_ root: OpenAPIDocument.Located) {
+        let info = document.child(root, "info")
+        let title = document.string(root, "x-courier-service") ?? document.string(info, "title") ?? "API"
+        var name = SwiftIdentifier(typeNamed: title).name
+        if name.isEmpty || name == "_" { name = "API" }
+        file.serviceName = name
+        file.serviceLocation = info.map(document.location) ?? .start(of: file.path)
+        file.description = document.string(info, "description").map(Self.firstParagraph)
+        takenTypeNames.insert(GeneratedNames.client(ofService: SwiftIdentifier(typeNamed: name)))
+        takenTypeNames.insert(GeneratedNames.sharedFailure(ofService: SwiftIdentifier(typeNamed: name)))
+    }
+
+    mutating func readServers(_ root: OpenAPIDocument.Located) {
+        guard let server = document.child(root, "servers").flatMap({ document.items($0).first }),
+              var text = document.string(server, "url") else {
+            document.warning("the document names no server; the client's base URL must be passed", at: root)
+            file.baseURL = URL(string: "https://api.example.invalid")
+            return
+        }
+        for (variable, definition) in document.child(server, "variables").map(document.entries).map({ $0.map { ($0.key, $0.value) } }) ?? [] {
+            if let value = document.string(definition, "default") {
+                text = text.replacingOccurrences(of: "{\(variable)}", with: value)
+            }
+        }
+        if let url = URL(string: text), url.scheme != nil, url.host != nil {
+            file.baseURL = url
+        } else {
+            document.warning("the server URL '\(NodeReader.abbreviated(text))' is not absolute; the client's base URL must be passed",
+                             at: server)
+            file.baseURL = URL(string: "https://api.example.invalid")
+        }
+    }
+
+    // MARK: Security
+
+    mutating func readSecurity(_ root: OpenAPIDocument.Located) {
+        let schemes = document.child(root, "components").flatMap { document.child($0, "securitySchemes") }
+        for entry in schemes.map(document.entries) ?? [] {
+            guard let (scheme, _) = document.resolve(entry.value) else { continue }
+            let location = document.location(of: entry.keyNode)
+            let description = document.string(scheme, "description").map(Self.firstParagraph)
+            switch (document.string(scheme, "type")?.lowercased(), document.string(scheme, "scheme")?.lowercased()) {
+            case ("http", "basic"):
+                securitySchemes[entry.key] = AuthSpec(scheme: .basic, description: description, location: location)
+            case ("http", "bearer"), ("oauth2", _), ("openidconnect", _):
+                securitySchemes[entry.key] = AuthSpec(scheme: .bearer, description: description, location: location)
+            case ("http", let other):
+                document.warning("security scheme '\(entry.key)' uses HTTP '\(other ?? "")', which Courier does not sign; "
+                                 + "operations that need only it are sent without credentials", at: entry.keyNode)
+            case ("apikey", _):
+                guard let name = document.string(scheme, "name"), let place = document.string(scheme, "in") else { continue }
+                switch place {
+                case "header":
+                    var auth = AuthSpec(scheme: .apiKey, headerName: name, description: description, location: location)
+                    auth.keyPlacement = .header
+                    securitySchemes[entry.key] = auth
+                case "query":
+                    var auth = AuthSpec(scheme: .apiKey, headerName: nil, description: description, location: location)
+                    auth.keyPlacement = .query
+                    auth.queryName = name
+                    securitySchemes[entry.key] = auth
+                default:
+                    document.warning("security scheme '\(entry.key)' sends its key in a \(place), which Courier does not; "
+                                     + "operations that need only it are sent without credentials", at: entry.keyNode)
+                }
+            default:
+                document.warning("security scheme '\(entry.key)' is of a type Courier does not know; operations that need only it "
+                                 + "are sent without credentials", at: entry.keyNode)
+            }
+        }
+        defaultSecurity = document.child(root, "security").map(securityNames)
+        let usable = securitySchemes.keys.sorted()
+        guard !usable.isEmpty else { return }
+        if usable.count == 1, let only = securitySchemes[usable[0]] {
+            file.auth = only
+        } else {
+            let named = usable.compactMap { name in
+                securitySchemes[name].map { NamedAuthScheme(name: name, auth: $0, location: $0.location) }
+            }
+            let defaults = (defaultSecurity ?? []).filter { securitySchemes[$0] != nil }
+            file.authSchemes = AuthSchemesSpec(schemes: named, defaultSchemes: defaults.isEmpty ? [usable[0]] : defaults,
+                                               location: named[0].location)
+        }
+    }
+
+    /// The scheme names of a `security` list, in order, each once; alternatives and
+    /// combinations alike (Courier sends the first configured one).
+    func securityNames(_ list: OpenAPIDocument.Located) -> [String] {
+        var names: [String] = []
+        for requirement in document.items(list) {
+            for entry in document.entries(requirement) where !names.contains(entry.key) {
+                names.append(entry.key)
+            }
+        }
+        return names
+    }
+
+    // MARK: Names
+
+    /// A type name not given out yet: `base`, else `base` with a number.
+    mutating func uniqueTypeName(_ base: String) -> String {
+        var name = SwiftIdentifier(typeNamed: base).name
+        if name.isEmpty || name == "_" { name = "Value" }
+        if name.first?.isNumber == true { name = "Value" + name }
+        var candidate = name
+        var number = 2
+        while takenTypeNames.contains(candidate) {
+            candidate = name + String(number)
+            number += 1
+        }
+        takenTypeNames.insert(candidate)
+        return candidate
+    }
+
+    /// The first paragraph of a description: the doc comment's summary, without the long prose
+    /// and Markdown tables some documents carry.
+    static func firstParagraph(_ text: String) -> String {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let paragraph = trimmed.components(separatedBy: "\n\n").first ?? trimmed
+        return paragraph.replacingOccurrences(of: "\n", with: " ")
+    }
+}

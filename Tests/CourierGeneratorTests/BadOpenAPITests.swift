@@ -1,0 +1,76 @@
+import CourierGenerator
+import Foundation
+import Testing
+
+/// OpenAPI documents Courier reads only in part, or not at all: every problem at its
+/// `file:line:column` in the document, all at once; what Courier leaves out or approximates is a
+/// warning naming the fallback, never a failure of the whole document.
+@Suite struct BadOpenAPITests {
+    @Test func problemsAndFallbacksAreLocated() {
+        let yaml = """
+            openapi: 3.1.0
+            info: { title: Broken }
+            servers: [{ url: /relative }]
+            paths:
+              /a:
+                get:
+                  operationId: getA
+                  parameters:
+                    - { name: session, in: cookie, schema: { type: string } }
+                    - { $ref: "#/components/parameters/missing" }
+                  responses:
+                    "200":
+                      description: ok
+                      content: { application/json: { schema: { $ref: "#/components/schemas/Loop1" } } }
+                options:
+                  operationId: optionsA
+                  requestBody: { content: { application/json: { schema: { type: string } } } }
+                  responses: { "204": { description: none } }
+              /b/{id:
+                get:
+                  responses: { "200": { description: ok } }
+              /c:
+                get:
+                  operationId: getC
+                  responses:
+                    "200":
+                      description: ok
+                      content: { application/json: { schema: { $ref: "other.yaml#/Thing" } } }
+                    "299x": { description: odd }
+            components:
+              schemas:
+                Loop1: { $ref: "#/components/schemas/Loop2" }
+                Loop2: { $ref: "#/components/schemas/Loop1" }
+            """
+        #expect(diagnosticLines(yaml, path: "Specs/openapi.yaml") == [
+            "Specs/openapi.yaml:3:11: warning: the server URL '/relative' is not absolute; the client's base URL must be passed",
+            "Specs/openapi.yaml:9:11: warning: cookie parameter 'session' is not sent: Courier sends path, query and header parameters",
+            "Specs/openapi.yaml:10:11: error: the $ref '#/components/parameters/missing' points at nothing",
+            "Specs/openapi.yaml:14:50: error: the $ref '#/components/schemas/Loop1' leads back to itself (/components/schemas/Loop1 → /components/schemas/Loop2 → /components/schemas/Loop1) without reaching a definition",
+            "Specs/openapi.yaml:17:20: warning: operation 'optionsA' uses OPTIONS, which Courier sends without a body; its request body is left out",
+            "Specs/openapi.yaml:21:7: error: path '/b/{id' of operation 'getBID' has an unbalanced '{' or '}'",
+            "Specs/openapi.yaml:28:50: error: the $ref 'other.yaml#/Thing' names a file that cannot be read: no such file",
+            "Specs/openapi.yaml:29:9: warning: response '299x' of 'getC' is not a status Courier knows; it is left out",
+        ])
+    }
+
+    @Test func otherVersionsAreRefused() {
+        let yaml = """
+            openapi: 2.0
+            info: { title: Old }
+            paths: { /a: { get: { responses: { "204": { description: none } } } } }
+            """
+        #expect(diagnosticLines(yaml, path: "Specs/openapi.yaml").contains(
+            "Specs/openapi.yaml:1:10: error: 'openapi' is '2.0'; Courier reads OpenAPI 3.0 and 3.1 documents"))
+    }
+
+    @Test func aDocumentWithoutPathsSaysSo() {
+        let yaml = """
+            openapi: 3.0.0
+            info: { title: Empty }
+            servers: [{ url: https://e.example.com }]
+            """
+        #expect(diagnosticLines(yaml, path: "Specs/openapi.yaml").contains(
+            "Specs/openapi.yaml:1:1: error: the document has no 'paths'; Courier makes a client of its operations"))
+    }
+}

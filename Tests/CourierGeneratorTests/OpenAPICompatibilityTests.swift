@@ -1,0 +1,53 @@
+import CourierGenerator
+import Foundation
+import Testing
+
+/// `../shared/openapi/`, beside the package: public OpenAPI documents CI provides.
+let sharedOpenAPIFolder = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/openapi")
+
+/// Every public OpenAPI document in `../shared/openapi/` read, validated and generated: zero
+/// errors each, with what was imported printed for docs/BENCHMARKS.md. Skipped, saying so, where
+/// the folder is absent.
+@Suite("OpenAPI compatibility (../shared/openapi)",
+       .enabled(if: FileManager.default.fileExists(atPath: sharedOpenAPIFolder.path),
+                "../shared/openapi is absent beside the package; the real documents are not read"))
+struct OpenAPICompatibilityTests {
+    static let folder = sharedOpenAPIFolder
+    static let documents = ["train-travel.yaml", "box.json", "discord.json", "github-rest-2021.yaml",
+                            "digitalocean/specification/DigitalOcean-public.v2.yaml"]
+
+    @Test("Each document validates without errors and generates", arguments: documents)
+    func document(_ path: String) throws {
+        let url = Self.folder.appendingPathComponent(path)
+        try #require(FileManager.default.fileExists(atPath: url.path), "\(path) is missing from \(Self.folder.path)")
+        let clock = ContinuousClock()
+        let start = clock.now
+        let loaded = SpecLoader(errorLimit: 1000).loadSpec(at: url, displayPath: path)
+        let validated = clock.now - start
+        #expect(!loaded.diagnostics.hasErrors, "\(loaded.diagnostics.renderedLines.prefix(20).joined(separator: "\n"))")
+        let spec = try #require(loaded.spec)
+        let generation = clock.now
+        let result = try Generator().generate(specAt: url, displayPath: path)
+        let generated = clock.now - generation
+        #expect(result.succeeded)
+        #expect(result.files.count >= 4)
+
+        let operations = spec.endpoints.count
+        let typed = spec.endpoints.filter { !$0.effectiveErrors.isEmpty }.count
+        var kinds: [String: Int] = [:]
+        for warning in loaded.diagnostics.diagnostics where warning.severity == .warning {
+            // The kind is the message with its quoted names taken out.
+            let kind = warning.message.replacingOccurrences(of: "'[^']*'", with: "…", options: .regularExpression)
+            kinds[kind, default: 0] += 1
+        }
+        let lines = result.files.values.reduce(0) { $0 + $1.split(separator: "\n", omittingEmptySubsequences: false).count }
+        let ratio = operations == 0 ? 0 : Double(typed) / Double(operations) * 100
+        print("openapi-compat: \(path) operations=\(operations) typed-errors=\(typed) (\(String(format: "%.1f", ratio))%) "
+              + "models=\(spec.models.count) error-schemas=\(spec.errorSchemas.count) warnings=\(loaded.diagnostics.warningCount) "
+              + "load+validate=\(validated) generate=\(generated) files=\(result.files.count) lines=\(lines) (debug build)")
+        for (kind, count) in kinds.sorted(by: { $0.value > $1.value }) {
+            print("openapi-compat:   \(count) × warning: \(kind)")
+        }
+        #expect(operations > 0)
+    }
+}
