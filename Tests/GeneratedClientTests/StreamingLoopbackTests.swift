@@ -115,34 +115,6 @@ struct StreamingLoopbackTests {
         }
     }
 
-    @Test("A form of files alone sends only its file parts, each with the spec's header fields unless the file sets its own")
-    func filesOnlyFormWithPartHeaders() async throws {
-        try await withServer { server in
-            server.route("PUT", "/avatar", .respond(.status(204)))
-            var own = HTTPFields()
-            own[try #require(HTTPField.Name("X-Origin"))] = "scanner"
-            for (_, client) in Self.clients(server) {
-                try await client.uploadAvatar(image: MultipartFile(filename: "me.png", contentType: "image/png", data: Data([0x89, 0x50])),
-                                              thumbnail: MultipartFile(filename: "me-small.png", contentType: "image/png", data: Data([7]),
-                                                                       headerFields: own))
-            }
-            let received = server.receivedRequests("PUT", "/avatar")
-            #expect(received.count == 2)
-            for request in received {
-                let contentType = try #require(request.header("Content-Type"))
-                let boundary = try #require(contentType.split(separator: "=", maxSplits: 1).last.map(String.init))
-                let expected = "--\(boundary)\r\n"
-                    + "Content-Disposition: form-data; name=\"image\"; filename=\"me.png\"\r\nContent-Type: image/png\r\n"
-                    + "Content-Transfer-Encoding: binary\r\nX-Origin: camera\r\n\r\n\u{89}P\r\n"
-                    + "--\(boundary)\r\n"
-                    + "Content-Disposition: form-data; name=\"thumbnail\"; filename=\"me-small.png\"\r\nContent-Type: image/png\r\n"
-                    + "X-Origin: scanner\r\nContent-Language: en\r\n\r\n\u{07}\r\n"
-                    + "--\(boundary)--\r\n"
-                #expect(request.body == Data(expected.unicodeScalars.map { UInt8($0.value) }), "the whole body, byte for byte")
-            }
-        }
-    }
-
     @Test("JSON Lines decode one row per line with the service's coding, asking for the declared type")
     func jsonLines() async throws {
         try await withServer { server in

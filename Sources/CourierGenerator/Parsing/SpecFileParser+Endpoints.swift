@@ -183,15 +183,8 @@ extension SpecFileParser {
             return body
         case (_?, _?):
             reader.error("'body' has both 'type' and 'properties'; give a model with 'type' or an inline body with 'properties'", at: location)
-        case (nil, nil) where !files.isEmpty:
-            // A form of files alone: no fields, so no model and no body argument.
-            var body = RequestBodySpec(type: .primitive(.json), contentType: contentType, description: description, formStyle: formStyle,
-                                       location: location)
-            body.files = files
-            body.hasFields = false
-            return body
         case (nil, nil):
-            reader.error("'body' needs 'type' (a model), 'properties' (an inline body) or, for a multipart form, 'files'", at: location)
+            reader.error("'body' needs 'type' (a model) or 'properties' (an inline body)", at: location)
         }
         return nil
     }
@@ -204,13 +197,11 @@ extension SpecFileParser {
             let location = reader.location(of: entry.keyNode)
             checkIdentifier(entry.key, SwiftIdentifier(memberNamed: entry.key), "file name", at: entry.keyNode)
             guard let fileMapping = reader.mapping(entry.value, "file '\(entry.key)'") else { continue }
-            let fields = reader.fields(of: fileMapping, in: "file '\(entry.key)'", allowed: ["optional", "description", "headers"], owner: location)
-            var file = MultipartFileSpec(name: entry.key,
-                                         isOptional: fields["optional"].flatMap { reader.bool($0.value, "'optional'") } ?? false,
-                                         description: fields["description"].flatMap { reader.string($0.value, "'description'") },
-                                         location: location)
-            file.headers = fields["headers"].map { parseHeaders($0.value) } ?? []
-            files.append(file)
+            let fields = reader.fields(of: fileMapping, in: "file '\(entry.key)'", allowed: ["optional", "description"], owner: location)
+            files.append(MultipartFileSpec(name: entry.key,
+                                           isOptional: fields["optional"].flatMap { reader.bool($0.value, "'optional'") } ?? false,
+                                           description: fields["description"].flatMap { reader.string($0.value, "'description'") },
+                                           location: location))
         }
         return files
     }

@@ -236,10 +236,6 @@ public struct RequestBodySpec: Hashable, Sendable, SourceLocated {
     public var location: SourceLocation
     /// The file parts of a `multipart/form-data` body (`files:`), after the fields `type` holds.
     public var files: [MultipartFileSpec] = []
-    /// Whether the body has fields from a model. `false` only for a `multipart/form-data` form of
-    /// files alone (`files:` without `type` or `properties`), whose method then takes no body
-    /// argument; `type` is then `JSON` and unused.
-    public var hasFields = true
 
     /// Whether the body is a `multipart/form-data` form: `type`'s fields as text parts, then `files`.
     public var isMultipart: Bool {
@@ -369,9 +365,6 @@ public struct MultipartFileSpec: Hashable, Sendable, SourceLocated {
     public var isOptional: Bool
     /// The documentation, if any.
     public var description: String?
-    /// Header fields the part always carries (`headers:`), such as `Content-Transfer-Encoding`,
-    /// unless the caller's `MultipartFile` sets them itself; each has a `value`.
-    public var headers: [HeaderSpec] = []
     /// Where the file is written.
     public var location: SourceLocation
 

@@ -28,19 +28,12 @@ extension SpecTranslator {
         if let body = endpoint.body {
             let label = GeneratedNames.bodyLabel(parameterNames: names)
             let type = body.variants.isEmpty ? swiftType(body.type) : GeneratedNames.content(ofEndpoint: endpoint.name)
-            if body.hasFields {
-                result.append(Argument(label: label, storedName: GeneratedNames.bodyStorage, type: type, defaultValue: nil,
-                                       description: body.description ?? "What the request sends.", parameter: nil))
-            }
+            result.append(Argument(label: label, storedName: GeneratedNames.bodyStorage, type: type, defaultValue: nil,
+                                   description: body.description ?? "What the request sends.", parameter: nil))
             for file in body.files {
-                var text = file.description ?? "The `\(SwiftComment.inline(file.name))` file of the form."
-                let fields = file.headers.compactMap { header in header.value.map { "`" + SwiftComment.inline("\(header.name): \($0)") + "`" } }
-                if !fields.isEmpty {
-                    text += " Its part carries " + fields.joined(separator: ", ") + " unless the file sets \(fields.count == 1 ? "it" : "them")."
-                }
                 result.append(Argument(label: file.swiftName.escaped, storedName: GeneratedNames.storedName(ofParameter: file.swiftName),
                                        type: file.isOptional ? "MultipartFile?" : "MultipartFile", defaultValue: file.isOptional ? "nil" : nil,
-                                       description: text, parameter: nil))
+                                       description: file.description ?? "The `\(SwiftComment.inline(file.name))` file of the form.", parameter: nil))
             }
         }
         // Required query and header values first, so that a call reads as what it must say
@@ -183,19 +176,10 @@ extension SpecTranslator {
     /// The `body` expression: JSON, a form from a model, text, or a `Data` body's bytes as they
     /// are under its content type.
     static func bodyExpression(_ body: RequestBodySpec, value storage: String = GeneratedNames.bodyStorage) -> String {
-        let value = !body.hasFields ? "nil" : body.type.isOptional ? "$0" : storage
+        let value = body.type.isOptional ? "$0" : storage
         let expression: String
         if body.isMultipart {
-            let files = body.files.map { file in
-                var stored = GeneratedNames.storedName(ofParameter: file.swiftName)
-                let fields = file.headers.compactMap { header in
-                    header.value.map { "\(SwiftLiteral.string(header.name)): \(SwiftLiteral.string($0))" }
-                }
-                if !fields.isEmpty {
-                    stored += (file.isOptional ? "?" : "") + ".addingDefaultHeaderFields([\(fields.joined(separator: ", "))])"
-                }
-                return "(\(SwiftLiteral.string(file.name)), \(stored))"
-            }
+            let files = body.files.map { "(\(SwiftLiteral.string($0.name)), \(GeneratedNames.storedName(ofParameter: $0.swiftName)))" }
             expression = ".multipartFields(\(value), files: [\(files.joined(separator: ", "))], style: \(formStyleExpression(body.formStyle)))"
         } else if body.isStreamed {
             expression = ".stream(\(value), contentType: \(SwiftLiteral.string(body.contentType)))"

@@ -31,18 +31,10 @@ extension SpecValidator {
                   at: body.location)
             return
         }
-        if !body.hasFields && !body.isMultipart {
-            error("the body of \(what) has only 'files', which makes a 'multipart/form-data' form; its content type is "
-                  + "'\(body.contentType)'", at: body.location)
-            return
-        }
         if body.isMultipart {
-            if body.hasFields && (!hasFields(body.type.nonOptional) || body.type.isOptional) {
+            if !hasFields(body.type.nonOptional) || body.type.isOptional {
                 error("the body of \(what) is a multipart form of type '\(body.type)'; its fields come from a model "
-                      + "(leave out 'type' for a form of files only)", at: body.location)
-            }
-            for file in body.files {
-                checkPartHeaders(of: file, what: what)
+                      + "(write 'properties: {}' for a form of files only)", at: body.location)
             }
             return
         }
@@ -143,30 +135,6 @@ extension SpecValidator {
                 error("\(what) has 'explode' but type '\(parameter.type)'; explode says how a list is sent, and a single value "
                       + "is always one item", at: style.location)
             }
-        }
-    }
-
-    /// A file part's `headers:` are fixed values beside the `Content-Disposition` and `Content-Type`
-    /// the runtime writes, each named once.
-    mutating func checkPartHeaders(of file: MultipartFileSpec, what: String) {
-        var seen: [String: HeaderSpec] = [:]
-        for header in file.headers {
-            let lowercased = header.name.lowercased()
-            if lowercased == "content-disposition" || lowercased == "content-type" {
-                let instead = lowercased == "content-type" ? "the caller's `MultipartFile(contentType:)`" : "the file's name in the form and its `filename`"
-                error("header '\(header.name)' of file '\(file.name)' of \(what) is written by Courier from \(instead); remove it",
-                      at: header.location)
-            } else if let first = seen[lowercased] {
-                error("header '\(header.name)' of file '\(file.name)' of \(what) is '\(first.name)' again (field names are case-insensitive)",
-                      at: header.location, notes: [.note("first declared here", at: first.location)])
-            } else if header.value == nil {
-                error("header '\(header.name)' of file '\(file.name)' of \(what) has no 'value'; a part header in the spec is fixed, "
-                      + "and values that vary per call go in `MultipartFile(headerFields:)`", at: header.location)
-            } else if header.isSecret {
-                error("header '\(header.name)' of file '\(file.name)' of \(what) is 'secret', but part headers are in the body, "
-                      + "which is never logged; remove 'secret'", at: header.location)
-            }
-            seen[lowercased] = seen[lowercased] ?? header
         }
     }
 }

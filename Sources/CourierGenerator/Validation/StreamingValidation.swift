@@ -30,17 +30,9 @@ extension SpecValidator {
                 // Files become arguments and stored properties beside the parameters and the body.
                 var taken = Set(endpoint.parameters.map { GeneratedNames.storedName(ofParameter: $0.swiftName) })
                 taken.insert(GeneratedNames.bodyStorage)
-                // In the client method the fields' argument is named by its label (`body`, or
-                // `requestBody` beside a parameter named `body`), which a file must not take too.
-                let bodyLabel = GeneratedNames.bodyLabel(parameterNames: Set(endpoint.parameters.map(\.swiftName.name)))
-                for file in body.files {
-                    if !taken.insert(GeneratedNames.storedName(ofParameter: file.swiftName)).inserted {
-                        error("file '\(file.name)' of \(what) has the Swift name of a parameter or of another file ('\(file.swiftName.name)'); rename it",
-                              at: file.location)
-                    } else if body.hasFields && file.swiftName.name == bodyLabel {
-                        error("file '\(file.name)' of \(what) has the Swift name '\(bodyLabel)', which the form's fields take in its method; rename it",
-                              at: file.location)
-                    }
+                for file in body.files where !taken.insert(GeneratedNames.storedName(ofParameter: file.swiftName)).inserted {
+                    error("file '\(file.name)' of \(what) has the Swift name of a parameter or of another file ('\(file.swiftName.name)'); rename it",
+                          at: file.location)
                 }
             }
             if let body = endpoint.body {

@@ -295,20 +295,6 @@ public struct MultipartFile: Sendable {
         self.init(filename: filename, contentType: contentType, body: HTTPBody(data), headerFields: headerFields)
     }
 
-    /// The file with `fields` added to its part's header fields, except those it already has:
-    /// what a spec's part `headers:` declares, which a caller's own value overrides.
-    ///
-    /// Names that are not valid field names are skipped; generated code passes only names the
-    /// spec's validation accepted.
-    public func addingDefaultHeaderFields(_ fields: KeyValuePairs<String, String>) -> MultipartFile {
-        var file = self
-        for (name, value) in fields {
-            guard let fieldName = HTTPField.Name(name), file.headerFields[fieldName] == nil else { continue }
-            file.headerFields.append(HTTPField(name: fieldName, value: value))
-        }
-        return file
-    }
-
     /// A file on disk, read in chunks as it is sent; the file name is the URL's last component
     /// unless given.
     ///

@@ -126,17 +126,4 @@ public struct MediaClient: Sendable {
     ) async throws(APIError<UploadPhotoFailure>) {
         _ = try await self.client.send(UploadPhotoRequest(body: body, photo: photo, thumbnail: thumbnail))
     }
-
-    /// Replaces the avatar; a form of files alone, each part with fixed header fields.
-    ///
-    /// - Parameters:
-    ///   - image: The picture. Its part carries `Content-Transfer-Encoding: binary`, `X-Origin: camera` unless the file sets them.
-    ///   - thumbnail: The `thumbnail` file of the form. Its part carries `Content-Language: en` unless the file sets it.
-    /// - Throws: `APIError<UploadAvatarFailure>`; its `.endpoint` case carries the documented failure.
-    public func uploadAvatar(
-        image: MultipartFile,
-        thumbnail: MultipartFile? = nil
-    ) async throws(APIError<UploadAvatarFailure>) {
-        _ = try await self.client.send(UploadAvatarRequest(image: image, thumbnail: thumbnail))
-    }
 }

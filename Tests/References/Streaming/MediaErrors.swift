@@ -30,6 +30,3 @@ public typealias ExportRowsFailure = MediaFailure
 
 /// The documented failures of `MediaClient.uploadPhoto` (`POST /photos`): none, so it shares the empty `MediaFailure`.
 public typealias UploadPhotoFailure = MediaFailure
-
-/// The documented failures of `MediaClient.uploadAvatar` (`PUT /avatar`): none, so it shares the empty `MediaFailure`.
-public typealias UploadAvatarFailure = MediaFailure

@@ -166,33 +166,3 @@ public struct UploadPhotoRequest: APIRequest {
     /// The name in logs and events.
     public var operationName: String { "uploadPhoto" }
 }
-
-/// Replaces the avatar; a form of files alone, each part with fixed header fields.
-///
-/// `PUT /avatar`, sent by `MediaClient.uploadAvatar`.
-public struct UploadAvatarRequest: APIRequest {
-    /// What a successful response decodes to.
-    public typealias Response = NoContent
-    /// The documented failures.
-    public typealias Failure = UploadAvatarFailure
-
-    /// The picture. Its part carries `Content-Transfer-Encoding: binary`, `X-Origin: camera` unless the file sets them.
-    public var image: MultipartFile
-    /// The `thumbnail` file of the form. Its part carries `Content-Language: en` unless the file sets it.
-    public var thumbnail: MultipartFile?
-
-    /// Creates the request.
-    public init(image: MultipartFile, thumbnail: MultipartFile? = nil) {
-        self.image = image
-        self.thumbnail = thumbnail
-    }
-
-    /// The HTTP method.
-    public var method: HTTPRequest.Method { .put }
-    /// The path template and its values.
-    public var path: RequestPath { RequestPath("/avatar") }
-    /// The body.
-    public var body: RequestBody? { .multipartFields(nil, files: [("image", image.addingDefaultHeaderFields(["Content-Transfer-Encoding": "binary", "X-Origin": "camera"])), ("thumbnail", thumbnail?.addingDefaultHeaderFields(["Content-Language": "en"]))], style: .brackets) }
-    /// The name in logs and events.
-    public var operationName: String { "uploadAvatar" }
-}
