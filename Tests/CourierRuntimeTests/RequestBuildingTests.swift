@@ -124,7 +124,7 @@ import Testing
         #expect(error?.failureReason?.contains("X-Injected") == false)
     }
 
-    @Test("Part headers a spec declares are checked and written after the file's own header fields")
+    @Test("Part headers a spec declares are checked and added to the file's own header fields, replacing one of the same name")
     func declaredPartHeaders() async throws {
         var own = HTTPFields()
         own[try #require(HTTPField.Name("X-Checksum"))] = "stale"
