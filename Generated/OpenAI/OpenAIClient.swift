@@ -3,7 +3,7 @@
 import CourierRuntime
 import Foundation
 
-/// A hand translation of five OpenAI API operations: chat completions (whole, and streamed as server-sent events), uploading a file, listing files a page at a time, and downloading a file's content.
+/// A hand translation of six OpenAI API operations: chat completions (whole, and streamed as server-sent events), uploading a file, adding a part to a large upload, listing files a page at a time, and downloading a file's content.
 ///
 /// Each method sends one request and throws the endpoint's documented failures as typed errors.
 public struct OpenAIClient: Sendable {
@@ -87,6 +87,20 @@ public struct OpenAIClient: Sendable {
         file: MultipartFile
     ) async throws(APIError<UploadFileFailure>) -> FileObject {
         try await self.client.send(UploadFileRequest(body: body, file: file))
+    }
+
+    /// Adds a part (up to 64 MB) to an upload; the form holds the part's bytes and nothing else.
+    ///
+    /// - Parameters:
+    ///   - uploadID: The `upload_id` path parameter.
+    ///   - data: The chunk of bytes for this part.
+    /// - Returns: The decoded `UploadPart`.
+    /// - Throws: `APIError<AddUploadPartFailure>`; its `.endpoint` case carries the documented failure.
+    public func addUploadPart(
+        uploadID: String,
+        data: MultipartFile
+    ) async throws(APIError<AddUploadPartFailure>) -> UploadPart {
+        try await self.client.send(AddUploadPartRequest(uploadID: uploadID, data: data))
     }
 
     /// The organization's files, a page at a time, after the last file of the previous page.

@@ -70,6 +70,9 @@ public typealias StreamChatCompletionFailure = OpenAIFailure
 /// The documented failures of `OpenAIClient.uploadFile` (`POST /files`): the service's defaults only, shared as `OpenAIFailure`.
 public typealias UploadFileFailure = OpenAIFailure
 
+/// The documented failures of `OpenAIClient.addUploadPart` (`POST /uploads/{upload_id}/parts`): the service's defaults only, shared as `OpenAIFailure`.
+public typealias AddUploadPartFailure = OpenAIFailure
+
 /// The documented failures of `OpenAIClient.listFiles` (`GET /files`): the service's defaults only, shared as `OpenAIFailure`.
 public typealias ListFilesFailure = OpenAIFailure
 

@@ -271,6 +271,33 @@ public struct FileUpload: Codable, Hashable, Sendable {
     }
 }
 
+/// A part added to an upload.
+public struct UploadPart: Codable, Hashable, Sendable {
+    /// The `id` field.
+    public var id: String
+    /// The `object` field.
+    public var object: String
+    /// The `created_at` field.
+    public var createdAt: Date
+    /// The `upload_id` field.
+    public var uploadID: String
+
+    /// Creates a value from its properties.
+    public init(id: String, object: String, createdAt: Date, uploadID: String) {
+        self.id = id
+        self.object = object
+        self.createdAt = createdAt
+        self.uploadID = uploadID
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id
+        case object
+        case createdAt = "created_at"
+        case uploadID = "upload_id"
+    }
+}
+
 /// The `FileList` model of OpenAI.
 public struct FileList: Codable, Hashable, Sendable {
     /// The `object` field.

@@ -91,6 +91,36 @@ public struct UploadFileRequest: APIRequest {
     public var operationName: String { "uploadFile" }
 }
 
+/// Adds a part (up to 64 MB) to an upload; the form holds the part's bytes and nothing else.
+///
+/// `POST /uploads/{upload_id}/parts`, sent by `OpenAIClient.addUploadPart`.
+public struct AddUploadPartRequest: APIRequest {
+    /// What a successful response decodes to.
+    public typealias Response = UploadPart
+    /// The documented failures.
+    public typealias Failure = AddUploadPartFailure
+
+    /// The `upload_id` path parameter.
+    public var uploadID: String
+    /// The chunk of bytes for this part.
+    public var data: MultipartFile
+
+    /// Creates the request.
+    public init(uploadID: String, data: MultipartFile) {
+        self.uploadID = uploadID
+        self.data = data
+    }
+
+    /// The HTTP method.
+    public var method: HTTPRequest.Method { .post }
+    /// The path template and its values.
+    public var path: RequestPath { RequestPath("/uploads/{upload_id}/parts", ["upload_id": uploadID]) }
+    /// The body.
+    public var body: RequestBody? { .multipartFields(nil, files: [("data", data)], style: .brackets) }
+    /// The name in logs and events.
+    public var operationName: String { "addUploadPart" }
+}
+
 /// The organization's files, a page at a time, after the last file of the previous page.
 ///
 /// `GET /files`, sent by `OpenAIClient.listFiles`.

@@ -124,6 +124,36 @@ import Testing
         #expect(error?.failureReason?.contains("X-Injected") == false)
     }
 
+    @Test("Part headers a spec declares are checked and added to the file's own header fields, replacing one of the same name")
+    func declaredPartHeaders() async throws {
+        var own = HTTPFields()
+        own[try #require(HTTPField.Name("X-Checksum"))] = "stale"
+        own[try #require(HTTPField.Name("Content-ID"))] = "<a>"
+        let file = MultipartFile(filename: "a.txt", contentType: "text/plain", data: Data("x".utf8), headerFields: own)
+            .withPartHeaders(["X-Checksum": "fresh", "X-Missing": String?.none, "X-Count": 3])
+        #expect(file.partHeaders.items.map(\.name) == ["X-Checksum", "X-Count"])
+        let recorded = try await sent(Probe<NoContent, NoDocumentedFailure>(method: .post, path: "/",
+                                                                            body: .multipartFields(nil, files: [("a", file)], style: .brackets)))
+        let text = String(decoding: recorded.body ?? Data(), as: UTF8.self)
+        #expect(text.contains("Content-Type: text/plain\r\nX-Checksum: fresh\r\nContent-ID: <a>\r\nX-Count: 3\r\n\r\nx\r\n"), "\(text)")
+
+        let client = stubClient(StubTransport())
+        func reason(_ file: MultipartFile) async -> InvalidRequest.Reason? {
+            let error = await capture { () async throws(APIError<NoDocumentedFailure>) in
+                try await client.send(Probe<NoContent, NoDocumentedFailure>(method: .post, path: "/",
+                                                                            body: .multipartFields(nil, files: [("a", file)], style: .brackets)))
+            }
+            guard case .invalidRequest(let invalid) = error else { return nil }
+            return invalid.reason
+        }
+        let plain = MultipartFile(filename: "a.txt", contentType: "text/plain", data: Data())
+        #expect(await reason(plain.withPartHeaders(["Bad Name": "x"])) == .invalidHeaderName("Bad Name"))
+        #expect(await reason(plain.withPartHeaders(["X-Note": "a\r\nX-Admin: 1"]))
+                == .bodyEncodingFailed(MultipartForm.EncodingError.invalidPartHeader(partName: "a", field: "X-Note").description))
+        #expect(await reason(plain.withPartHeaders(["content-type": "text/html"]))
+                == .bodyEncodingFailed(MultipartForm.EncodingError.invalidPartHeader(partName: "a", field: "content-type").description))
+    }
+
     @Test func invalidHeaderNamesAndMissingPathValuesAreTypedErrors() async {
         let client = stubClient(StubTransport())
         let badName = await capture { () async throws(APIError<NoDocumentedFailure>) in

@@ -65,6 +65,27 @@ struct OpenAILoopbackTests {
         }
     }
 
+    @Test("A part of a large upload goes as a form of its bytes alone, byte for byte")
+    func addUploadPart() async throws {
+        let bytes = ResponseStream.patternData(count: 64 * 1024 + 3)
+        try await withServer { server in
+            server.route("POST", "/uploads/upload_abc/parts",
+                         .respond(.json(#"{"id":"part_def","object":"upload.part","created_at":1719185911,"upload_id":"upload_abc"}"#)))
+            for (name, client) in Self.clients(server) {
+                let part = try await client.addUploadPart(uploadID: "upload_abc",
+                                                          data: MultipartFile(filename: "chunk", contentType: "application/octet-stream", data: bytes))
+                #expect(part.id == "part_def" && part.uploadID == "upload_abc", "\(name)")
+            }
+            let received = server.receivedRequests("POST", "/uploads/upload_abc/parts")
+            #expect(received.count == 2)
+            for request in received {
+                let boundary = try #require(request.header("Content-Type")?.components(separatedBy: "boundary=").last)
+                let head = Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"data\"; filename=\"chunk\"\r\nContent-Type: application/octet-stream\r\n\r\n".utf8)
+                #expect(request.body == head + bytes + Data("\r\n--\(boundary)--\r\n".utf8))
+            }
+        }
+    }
+
     @Test("Files are paged after the last id while has_more is true")
     func listFiles() async throws {
         @Sendable func file(_ id: String) -> String {

@@ -115,6 +115,109 @@ struct StreamingLoopbackTests {
         }
     }
 
+    /// The form the server must receive, byte for byte, under the boundary the request named.
+    static func expectedForm(boundary: String, parts: [(head: String, body: Data)]) -> Data {
+        var form = Data()
+        for part in parts {
+            form.append(Data("--\(boundary)\r\n\(part.head)\r\n\r\n".utf8))
+            form.append(part.body)
+            form.append(Data("\r\n".utf8))
+        }
+        form.append(Data("--\(boundary)--\r\n".utf8))
+        return form
+    }
+
+    @Test("A form of files only sends just its files, each part with the header fields the spec declares; nil ones are left out")
+    func filesOnlyWithPartHeaders() async throws {
+        let pdf = Data("%PDF-1.7 report".utf8)
+        let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A])
+        try await withServer { server in
+            server.route("POST", "/tickets/t1/attachments", .respond(.status(204)))
+            for (_, client) in Self.clients(server) {
+                // Every declared field given, and the optional file too.
+                try await client.attachDocument(id: "t1",
+                                                document: MultipartFile(filename: "report.pdf", contentType: "application/pdf", data: pdf),
+                                                documentChecksum: "9f86d081", documentContentLanguage: "de",
+                                                preview: MultipartFile(filename: "page1.png", contentType: "image/png", data: png),
+                                                previewPage: 1)
+                // Only what is required: no Content-Language field, no preview part.
+                try await client.attachDocument(id: "t1",
+                                                document: MultipartFile(filename: "report.pdf", contentType: "application/pdf", data: pdf),
+                                                documentChecksum: "e3b0c442")
+            }
+            let received = server.receivedRequests("POST", "/tickets/t1/attachments")
+            #expect(received.count == 4)
+            for (index, request) in received.enumerated() {
+                let contentType = try #require(request.header("Content-Type"))
+                let prefix = "multipart/form-data; boundary="
+                #expect(contentType.hasPrefix(prefix))
+                let boundary = String(contentType.dropFirst(prefix.count))
+                let document = "Content-Disposition: form-data; name=\"document\"; filename=\"report.pdf\"\r\nContent-Type: application/pdf"
+                let expected = index.isMultiple(of: 2)
+                    ? Self.expectedForm(boundary: boundary, parts: [
+                        (document + "\r\nContent-Language: de\r\nX-Checksum: 9f86d081", pdf),
+                        ("Content-Disposition: form-data; name=\"preview\"; filename=\"page1.png\"\r\nContent-Type: image/png\r\nX-Page: 1", png),
+                    ])
+                    : Self.expectedForm(boundary: boundary, parts: [(document + "\r\nX-Checksum: e3b0c442", pdf)])
+                #expect(request.body == expected, "request \(index): \(String(decoding: request.body, as: UTF8.self))")
+            }
+        }
+    }
+
+    @Test("A declared part header value with a line break fails as an invalid request before anything is sent")
+    func partHeaderInjectionIsRefused() async throws {
+        try await withServer { server in
+            server.route("POST", "/tickets/t1/attachments", .respond(.status(204)))
+            for (name, client) in Self.clients(server) {
+                do throws(APIError<AttachDocumentFailure>) {
+                    try await client.attachDocument(id: "t1", document: MultipartFile(filename: "a.pdf", contentType: "application/pdf", data: Data()),
+                                                    documentChecksum: "abc\r\nX-Admin: true")
+                    Issue.record("\(name): the request was sent")
+                } catch {
+                    guard case .invalidRequest(let invalid) = error else {
+                        Issue.record("\(name): expected invalidRequest, got \(error)")
+                        continue
+                    }
+                    let reason = MultipartForm.EncodingError.invalidPartHeader(partName: "document", field: "X-Checksum").description
+                    #expect(invalid.reason == .bodyEncodingFailed(reason))
+                }
+            }
+            #expect(server.requestCount == 0)
+        }
+    }
+
+    @Test("Files named like the body, the request's own properties, self and a keyword travel under their spec names")
+    func oddlyNamedFiles() async throws {
+        try await withServer { server in
+            server.route("POST", "/odd", .respond(.status(204)))
+            server.route("POST", "/odd/files", .respond(.status(204)))
+            for (_, client) in Self.clients(server) {
+                try await client.attachOddlyNamed(requestBody: PhotoFields(title: "T", albumID: 1),
+                                                  body: MultipartFile(filename: "b.txt", contentType: "text/plain", data: Data("b".utf8)),
+                                                  payload: MultipartFile(filename: "p.txt", contentType: "text/plain", data: Data("p".utf8)),
+                                                  self: MultipartFile(filename: "s.txt", contentType: "text/plain", data: Data("s".utf8)),
+                                                  selfTag: "red",
+                                                  class: MultipartFile(filename: "c.txt", contentType: "text/plain", data: Data("c".utf8)))
+                try await client.attachBodyFile(body: MultipartFile(filename: "b.txt", contentType: "text/plain", data: Data("b".utf8)))
+            }
+            for request in server.receivedRequests("POST", "/odd") {
+                let text = String(decoding: request.body, as: UTF8.self)
+                #expect(text.contains("name=\"title\"\r\n\r\nT\r\n"))
+                for name in ["body", "payload", "class"] {
+                    #expect(text.contains("name=\"\(name)\"; filename=\"\(name.prefix(1)).txt\"\r\nContent-Type: text/plain\r\n\r\n\(name.prefix(1))\r\n"))
+                }
+                #expect(text.contains("name=\"self\"; filename=\"s.txt\"\r\nContent-Type: text/plain\r\nX-Tag: red\r\n\r\ns\r\n"))
+            }
+            for request in server.receivedRequests("POST", "/odd/files") {
+                let text = String(decoding: request.body, as: UTF8.self)
+                #expect(!text.contains("name=\"title\""))
+                #expect(text.contains("name=\"body\"; filename=\"b.txt\"\r\nContent-Type: text/plain\r\n\r\nb\r\n"))
+            }
+            #expect(server.requestCount("POST", "/odd") == 2)
+            #expect(server.requestCount("POST", "/odd/files") == 2)
+        }
+    }
+
     @Test("JSON Lines decode one row per line with the service's coding, asking for the declared type")
     func jsonLines() async throws {
         try await withServer { server in

@@ -184,12 +184,22 @@ extension SpecFileParser {
         case (_?, _?):
             reader.error("'body' has both 'type' and 'properties'; give a model with 'type' or an inline body with 'properties'", at: location)
         case (nil, nil):
-            reader.error("'body' needs 'type' (a model) or 'properties' (an inline body)", at: location)
+            if !files.isEmpty {
+                // A form of files only: no fields, so no body argument. `type` is a placeholder.
+                var body = RequestBodySpec(type: .primitive(.string), contentType: contentType, description: description, formStyle: formStyle,
+                                           location: location)
+                body.files = files
+                body.isFilesOnly = true
+                return body
+            }
+            reader.error("'body' needs 'type' (a model), 'properties' (an inline body) or, for a 'multipart/form-data' form of files only, 'files'",
+                         at: location)
         }
         return nil
     }
 
-    /// `files: { photo: { optional: true, description: … } }`, or `files: { photo: {} }`.
+    /// `files: { photo: { optional: true, description: …, contentType: image/png, headers: { X-Checksum: String } } }`,
+    /// or `files: { photo: {} }`.
     func parseMultipartFiles(_ node: Node) -> [MultipartFileSpec] {
         guard let mapping = reader.mapping(node, "'files'") else { return [] }
         var files: [MultipartFileSpec] = []
@@ -197,13 +207,70 @@ extension SpecFileParser {
             let location = reader.location(of: entry.keyNode)
             checkIdentifier(entry.key, SwiftIdentifier(memberNamed: entry.key), "file name", at: entry.keyNode)
             guard let fileMapping = reader.mapping(entry.value, "file '\(entry.key)'") else { continue }
-            let fields = reader.fields(of: fileMapping, in: "file '\(entry.key)'", allowed: ["optional", "description"], owner: location)
-            files.append(MultipartFileSpec(name: entry.key,
-                                           isOptional: fields["optional"].flatMap { reader.bool($0.value, "'optional'") } ?? false,
-                                           description: fields["description"].flatMap { reader.string($0.value, "'description'") },
-                                           location: location))
+            let fields = reader.fields(of: fileMapping, in: "file '\(entry.key)'", allowed: ["optional", "description", "contentType", "headers"],
+                                       owner: location)
+            var file = MultipartFileSpec(name: entry.key,
+                                         isOptional: fields["optional"].flatMap { reader.bool($0.value, "'optional'") } ?? false,
+                                         description: fields["description"].flatMap { reader.string($0.value, "'description'") },
+                                         location: location)
+            if let contentTypeEntry = fields["contentType"], let contentType = reader.string(contentTypeEntry.value, "'contentType'") {
+                if RequestBodySpec.isMediaType(contentType) {
+                    file.contentType = contentType
+                } else {
+                    reader.error("the content type of file '\(entry.key)' is '\(NodeReader.abbreviated(contentType))', which is not a media type "
+                                 + "such as 'image/png'", at: contentTypeEntry.value)
+                }
+            }
+            if let headers = fields["headers"] {
+                file.headers = parsePartHeaders(headers.value, file: entry.key)
+            }
+            files.append(file)
         }
         return files
+    }
+
+    /// A file's `headers:`, modelled on OpenAPI's `encoding.<part>.headers`: each a name and the
+    /// type of its value (or `{ type:, description: }`), given by the caller for each request.
+    func parsePartHeaders(_ node: Node, file: String) -> [PartHeaderSpec] {
+        let what = "the headers of file '\(file)'"
+        guard let mapping = reader.mapping(node, what) else { return [] }
+        var headers: [PartHeaderSpec] = []
+        var seen: [String: String] = [:]
+        for entry in reader.entries(of: mapping) {
+            let location = reader.location(of: entry.keyNode)
+            guard checkHeaderName(entry.key, at: entry.keyNode) else { continue }
+            switch entry.key.lowercased() {
+            case "content-type":
+                reader.error("file '\(file)' declares the part header 'Content-Type', which the form writes from the file's content type; "
+                             + "the caller gives it in 'MultipartFile(contentType:)' (write 'contentType:' under the file to document the usual one)",
+                             at: entry.keyNode)
+                continue
+            case "content-disposition":
+                reader.error("file '\(file)' declares the part header 'Content-Disposition', which the form writes from the part's name "
+                             + "(the key under 'files') and the file name in 'MultipartFile(filename:)'", at: entry.keyNode)
+                continue
+            default:
+                break
+            }
+            if let earlier = seen[entry.key.lowercased()] {
+                reader.error("file '\(file)' declares the part header '\(entry.key)' twice (also as '\(earlier)'); header names are case-insensitive",
+                             at: entry.keyNode)
+                continue
+            }
+            seen[entry.key.lowercased()] = entry.key
+            var typeNode = entry.value
+            var description: String?
+            if case .mapping(let fieldsMapping) = entry.value {
+                let fields = reader.fields(of: fieldsMapping, in: "part header '\(entry.key)' of file '\(file)'", allowed: ["type", "description"],
+                                           required: ["type"], owner: location)
+                guard let type = fields["type"] else { continue }
+                typeNode = type.value
+                description = fields["description"].flatMap { reader.string($0.value, "'description'") }
+            }
+            guard let type = parseType(typeNode, "the type of part header '\(entry.key)' of file '\(file)'") else { continue }
+            headers.append(PartHeaderSpec(name: entry.key, fileName: file, type: type, description: description, location: location))
+        }
+        return headers
     }
 
     func parseResponse(_ entry: NodeReader.Entry?, endpointLocation: SourceLocation, endpoint: String) -> ResponseSpec {

@@ -236,6 +236,10 @@ public struct RequestBodySpec: Hashable, Sendable, SourceLocated {
     public var location: SourceLocation
     /// The file parts of a `multipart/form-data` body (`files:`), after the fields `type` holds.
     public var files: [MultipartFileSpec] = []
+    /// Whether the body is a form of files only (`files:` with neither `type` nor `properties`):
+    /// the generated method then takes the files and no body argument, and `type` is only a
+    /// placeholder that nothing reads.
+    public var isFilesOnly = false
 
     /// Whether the body is a `multipart/form-data` form: `type`'s fields as text parts, then `files`.
     public var isMultipart: Bool {
@@ -367,6 +371,12 @@ public struct MultipartFileSpec: Hashable, Sendable, SourceLocated {
     public var description: String?
     /// Where the file is written.
     public var location: SourceLocation
+    /// The content type the file usually has (`contentType:`), named in the generated
+    /// documentation; the caller's `MultipartFile` still says what it sends.
+    public var contentType: String?
+    /// Header fields of the part declared in the spec (`headers:`), each an argument of the
+    /// generated method, in declaration order.
+    public var headers: [PartHeaderSpec] = []
 
     /// Creates a file part.
     public init(name: String, isOptional: Bool = false, description: String? = nil, location: SourceLocation) {
@@ -375,5 +385,39 @@ public struct MultipartFileSpec: Hashable, Sendable, SourceLocated {
         self.isOptional = isOptional
         self.description = description
         self.location = location
+    }
+}
+
+/// A header field of a multipart file part (`headers:` under a file), such as `X-Checksum:
+/// String`: in Swift an argument named after the file and the field (`fileChecksum`), whose value
+/// goes into that part's header fields, a `nil` value left out.
+public struct PartHeaderSpec: Hashable, Sendable, SourceLocated {
+    /// The header field's name, as sent.
+    public var name: String
+    /// The Swift argument name: the file's name followed by the field's, without an `X-` prefix.
+    public var swiftName: SwiftIdentifier
+    /// The value's type; an optional type means the caller may leave the field out.
+    public var type: TypeReference
+    /// The documentation, if any.
+    public var description: String?
+    /// Where the field's name is written.
+    public var location: SourceLocation
+
+    /// Creates a part header field of the file named `fileName`.
+    public init(name: String, fileName: String, type: TypeReference, description: String? = nil, location: SourceLocation) {
+        self.name = name
+        swiftName = Self.swiftName(ofField: name, file: fileName)
+        self.type = type
+        self.description = description
+        self.location = location
+    }
+
+    /// `<file><Field>`: `X-Checksum` of `file` is `fileChecksum`, `Content-Language` is
+    /// `fileContentLanguage`. The `X-` prefix says nothing in Swift, so it is dropped when
+    /// something follows it.
+    static func swiftName(ofField field: String, file: String) -> SwiftIdentifier {
+        var words = field
+        if words.lowercased().hasPrefix("x-"), words.count > 2 { words.removeFirst(2) }
+        return SwiftIdentifier(memberNamed: file + "-" + words)
     }
 }

@@ -161,7 +161,7 @@ extension SpecTranslator {
         // Inside a method only `self` needs another internal name; `payload` and the `Value`
         // suffixes exist for the request type's stored properties.
         func inner(_ argument: Argument) -> String {
-            argument.parameter.flatMap { GeneratedNames.internalName(of: $0.swiftName) } ?? argument.label
+            (argument.parameter?.swiftName ?? argument.swiftName).flatMap { GeneratedNames.internalName(of: $0) } ?? argument.label
         }
         var parameters = arguments.map { argument in
             ParameterModel(label: argument.label, internalName: inner(argument) == argument.label ? nil : inner(argument),

@@ -10,6 +10,9 @@ extension SpecTranslator {
         var defaultValue: String?
         var description: String?
         var parameter: ParameterSpec?
+        /// The Swift name of a file or part header argument, whose label may need another
+        /// name inside a method (`self`).
+        var swiftName: SwiftIdentifier? = nil
     }
 
     /// The arguments of an endpoint: path parameters, the body, then query and header parameters
@@ -26,14 +29,33 @@ extension SpecTranslator {
         }
         endpoint.pathParameters.forEach(add)
         if let body = endpoint.body {
-            let label = GeneratedNames.bodyLabel(parameterNames: names)
-            let type = body.variants.isEmpty ? swiftType(body.type) : GeneratedNames.content(ofEndpoint: endpoint.name)
-            result.append(Argument(label: label, storedName: GeneratedNames.bodyStorage, type: type, defaultValue: nil,
-                                   description: body.description ?? "What the request sends.", parameter: nil))
+            // The body's label must differ from every file and part header argument too.
+            let fileNames = body.files.flatMap { [$0.swiftName.name] + $0.headers.map(\.swiftName.name) }
+            if !body.isFilesOnly {
+                let label = GeneratedNames.bodyLabel(parameterNames: names.union(fileNames))
+                let type = body.variants.isEmpty ? swiftType(body.type) : GeneratedNames.content(ofEndpoint: endpoint.name)
+                result.append(Argument(label: label, storedName: GeneratedNames.bodyStorage, type: type, defaultValue: nil,
+                                       description: body.description ?? "What the request sends.", parameter: nil))
+            }
             for file in body.files {
+                var description = file.description ?? "The `\(SwiftComment.inline(file.name))` file of the form."
+                if let contentType = file.contentType {
+                    description += " Usually `\(SwiftComment.inline(contentType))`."
+                }
                 result.append(Argument(label: file.swiftName.escaped, storedName: GeneratedNames.storedName(ofParameter: file.swiftName),
                                        type: file.isOptional ? "MultipartFile?" : "MultipartFile", defaultValue: file.isOptional ? "nil" : nil,
-                                       description: file.description ?? "The `\(SwiftComment.inline(file.name))` file of the form.", parameter: nil))
+                                       description: description, parameter: nil, swiftName: file.swiftName))
+                // Required fields first; a field of a file the caller may leave out is optional too.
+                let headers = file.headers.filter { !$0.type.isOptional && !file.isOptional } + file.headers.filter { $0.type.isOptional || file.isOptional }
+                for header in headers {
+                    let isOptional = header.type.isOptional || file.isOptional
+                    let type = swiftType(header.type.nonOptional) + (isOptional ? "?" : "")
+                    let fallback = "The `\(SwiftComment.inline(header.name))` header field of the `\(SwiftComment.inline(file.name))` part"
+                        + (isOptional ? "; `nil` leaves it out." : ".")
+                    result.append(Argument(label: header.swiftName.escaped, storedName: GeneratedNames.storedName(ofParameter: header.swiftName),
+                                           type: type, defaultValue: isOptional ? "nil" : nil, description: header.description ?? fallback,
+                                           parameter: nil, swiftName: header.swiftName))
+                }
             }
         }
         // Required query and header values first, so that a call reads as what it must say
@@ -179,8 +201,9 @@ extension SpecTranslator {
         let value = body.type.isOptional ? "$0" : storage
         let expression: String
         if body.isMultipart {
-            let files = body.files.map { "(\(SwiftLiteral.string($0.name)), \(GeneratedNames.storedName(ofParameter: $0.swiftName)))" }
-            expression = ".multipartFields(\(value), files: [\(files.joined(separator: ", "))], style: \(formStyleExpression(body.formStyle)))"
+            let files = body.files.map { "(\(SwiftLiteral.string($0.name)), \(fileExpression($0)))" }
+            let fields = body.isFilesOnly ? "nil" : value
+            expression = ".multipartFields(\(fields), files: [\(files.joined(separator: ", "))], style: \(formStyleExpression(body.formStyle)))"
         } else if body.isStreamed {
             expression = ".stream(\(value), contentType: \(SwiftLiteral.string(body.contentType)))"
         } else if body.isRaw {
@@ -193,6 +216,18 @@ extension SpecTranslator {
             return ".json(\(storage))"
         }
         return body.type.isOptional ? "\(storage).map { \(expression) }" : expression
+    }
+
+    /// A file argument with its declared part header fields added: `file.withPartHeaders([…])`.
+    static func fileExpression(_ file: MultipartFileSpec) -> String {
+        let name = GeneratedNames.storedName(ofParameter: file.swiftName)
+        guard !file.headers.isEmpty else { return name }
+        let items = file.headers.map { header in
+            let value = parameterValue(GeneratedNames.storedName(ofParameter: header.swiftName),
+                                       type: file.isOptional ? .optional(header.type.nonOptional) : header.type)
+            return "\(SwiftLiteral.string(header.name)): \(value)"
+        }
+        return "\(name)\(file.isOptional ? "?" : "").withPartHeaders([\(items.joined(separator: ", "))])"
     }
 
     /// A `FormStyle` expression: `.brackets` for the defaults.

@@ -32,9 +32,9 @@ extension SpecValidator {
             return
         }
         if body.isMultipart {
-            if !hasFields(body.type.nonOptional) || body.type.isOptional {
+            if !body.isFilesOnly && (!hasFields(body.type.nonOptional) || body.type.isOptional) {
                 error("the body of \(what) is a multipart form of type '\(body.type)'; its fields come from a model "
-                      + "(write 'properties: {}' for a form of files only)", at: body.location)
+                      + "(leave out 'type' for a form of files only)", at: body.location)
             }
             return
         }

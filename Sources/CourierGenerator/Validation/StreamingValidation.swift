@@ -27,13 +27,7 @@ extension SpecValidator {
             let what = "endpoint '\(endpoint.name)'"
             // Parameters: their own type check already refuses Binary, as every non-scalar.
             if let body = endpoint.body, !body.files.isEmpty {
-                // Files become arguments and stored properties beside the parameters and the body.
-                var taken = Set(endpoint.parameters.map { GeneratedNames.storedName(ofParameter: $0.swiftName) })
-                taken.insert(GeneratedNames.bodyStorage)
-                for file in body.files where !taken.insert(GeneratedNames.storedName(ofParameter: file.swiftName)).inserted {
-                    error("file '\(file.name)' of \(what) has the Swift name of a parameter or of another file ('\(file.swiftName.name)'); rename it",
-                          at: file.location)
-                }
+                checkMultipartFiles(of: body, endpoint: endpoint)
             }
             if let body = endpoint.body {
                 for type in [body.type] + body.variants.map(\.type) where mentionsBinary(type) && type.nonOptional != .primitive(.binary) {
@@ -73,6 +67,66 @@ extension SpecValidator {
             if endpoint.response.stream != nil, endpoint.pagination != nil {
                 error("\(what) streams its response, so it cannot also 'paginate'", at: endpoint.pagination?.location ?? endpoint.location)
             }
+        }
+    }
+
+    /// Files and their declared part headers become arguments and stored properties beside the
+    /// parameters and the body, so each needs a Swift name of its own, and a header's value must
+    /// be something a header field can spell.
+    mutating func checkMultipartFiles(of body: RequestBodySpec, endpoint: EndpointSpec) {
+        let what = "endpoint '\(endpoint.name)'"
+        // Stored properties of the request type, and argument names of the methods.
+        var stored = Set(endpoint.parameters.map { GeneratedNames.storedName(ofParameter: $0.swiftName) })
+        var labels = Set(endpoint.parameters.map(\.swiftName.name))
+        if !body.isFilesOnly { stored.insert(GeneratedNames.bodyStorage) }
+        for file in body.files {
+            let isNew = stored.insert(GeneratedNames.storedName(ofParameter: file.swiftName)).inserted
+            if !(labels.insert(file.swiftName.name).inserted && isNew) {
+                error("file '\(file.name)' of \(what) has the Swift name of a parameter or of another file ('\(file.swiftName.name)'); rename it",
+                      at: file.location)
+            }
+            for header in file.headers {
+                let isNew = stored.insert(GeneratedNames.storedName(ofParameter: header.swiftName)).inserted
+                if !(labels.insert(header.swiftName.name).inserted && isNew) {
+                    error("part header '\(header.name)' of file '\(file.name)' of \(what) has the Swift name '\(header.swiftName.name)', "
+                          + "which a parameter, a file or another part header already has; rename it", at: header.location)
+                }
+                checkPartHeaderType(header, file: file)
+            }
+        }
+        if !body.isFilesOnly {
+            let bodyLabel = GeneratedNames.bodyLabel(parameterNames: labels)
+            if labels.contains(bodyLabel) {
+                error("\(what) has a parameter, a file or a part header named both 'body' and '\(bodyLabel)', so its body has no argument "
+                      + "name left; rename one", at: body.location)
+            }
+        }
+        let added: [String]
+        switch endpoint.response.stream {
+        case .events: added = ["reconnection"]
+        case .bytes: added = ["to", "progress"]
+        default: added = []
+        }
+        for file in body.files {
+            for (name, location) in [(file.swiftName.name, file.location)] + file.headers.map({ ($0.swiftName.name, $0.location) })
+            where added.contains(name) {
+                error("'\(name)' of file '\(file.name)' of \(what) is named like the parameter its generated method adds; rename it", at: location)
+            }
+        }
+    }
+
+    /// A part header's value is written as a header parameter's is: a scalar or a string enum.
+    mutating func checkPartHeaderType(_ header: PartHeaderSpec, file: MultipartFileSpec) {
+        let what = "part header '\(header.name)' of file '\(file.name)'"
+        checkReference(header.type, at: header.location, usage: what)
+        let isScalar = switch header.type.nonOptional {
+        case .primitive(let primitive): primitive.isScalarParameterType
+        case .named(let name): modelsByName[name]?.isEnum ?? brokenNames.contains(name) || modelsByName[name] == nil
+        default: false
+        }
+        if !isScalar {
+            error("\(what) has type '\(header.type)'; part headers take String, Int, Int64, Double, Bool, Date, URL or a string enum",
+                  at: header.location)
         }
     }
 }

@@ -133,8 +133,18 @@ enum RequestBuilder {
             }
             for (name, file) in files {
                 guard let file else { continue }
+                var headerFields = file.headerFields
+                for item in file.partHeaders.items {
+                    guard let fieldName = HTTPField.Name(item.name) else { throw fail(.invalidHeaderName(item.name)) }
+                    let value = headerText(item.value, coding: coding)
+                    // HTTPField would quietly turn CR/LF into spaces; an injection attempt must fail loudly.
+                    guard !value.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" }) else {
+                        throw fail(.bodyEncodingFailed(MultipartForm.EncodingError.invalidPartHeader(partName: name, field: item.name).description))
+                    }
+                    headerFields[fieldName] = value
+                }
                 parts.append(MultipartForm.Part(name: name, filename: file.filename, contentType: file.contentType,
-                                                headerFields: file.headerFields, body: file.body))
+                                                headerFields: headerFields, body: file.body))
             }
             do throws(MultipartForm.EncodingError) {
                 let (encoded, contentType) = try MultipartForm(parts: parts).encoded()

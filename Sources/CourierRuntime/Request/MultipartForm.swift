@@ -281,6 +281,11 @@ public struct MultipartFile: Sendable {
     public var headerFields: HTTPFields
     /// The bytes.
     public var body: HTTPBody
+    /// Header fields a spec declares for the part (its `headers:`), written after
+    /// ``headerFields`` (replacing a field of the same name), each value spelled as a header
+    /// parameter's is. They are checked when the request is built: a value holding a line break
+    /// fails with ``EncodingError/invalidPartHeader(partName:field:)`` instead of being sent.
+    public var partHeaders = Parameters()
 
     /// A file from a body.
     public init(filename: String, contentType: String, body: HTTPBody, headerFields: HTTPFields = HTTPFields()) {
@@ -303,5 +308,21 @@ public struct MultipartFile: Sendable {
     public init(contentsOf fileURL: URL, contentType: String, filename: String? = nil, headerFields: HTTPFields = HTTPFields()) throws(HTTPBody.ReadError) {
         self.init(filename: filename ?? fileURL.lastPathComponent, contentType: contentType, body: try HTTPBody(contentsOf: fileURL),
                   headerFields: headerFields)
+    }
+}
+
+extension MultipartFile {
+    /// This file with more header fields for its part; `nil` values are left out. Generated
+    /// clients pass a spec's declared part headers through this.
+    ///
+    /// ```swift
+    /// let file = photo.withPartHeaders(["X-Checksum": checksum, "Content-Language": language])
+    /// ```
+    public func withPartHeaders(_ headers: Parameters) -> MultipartFile {
+        var file = self
+        for item in headers.items {
+            file.partHeaders.append(item.name, item.value)
+        }
+        return file
     }
 }

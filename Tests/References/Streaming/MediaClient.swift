@@ -126,4 +126,59 @@ public struct MediaClient: Sendable {
     ) async throws(APIError<UploadPhotoFailure>) {
         _ = try await self.client.send(UploadPhotoRequest(body: body, photo: photo, thumbnail: thumbnail))
     }
+
+    /// Attaches a document to a ticket; the form has no fields but its files.
+    ///
+    /// - Parameters:
+    ///   - id: The `id` path parameter.
+    ///   - document: The document. Usually `application/pdf`.
+    ///   - documentChecksum: The document's SHA-256, in hex.
+    ///   - documentContentLanguage: The `Content-Language` header field of the `document` part; `nil` leaves it out.
+    ///   - preview: The `preview` file of the form.
+    ///   - previewPage: The `X-Page` header field of the `preview` part; `nil` leaves it out.
+    /// - Throws: `APIError<AttachDocumentFailure>`; its `.endpoint` case carries the documented failure.
+    public func attachDocument(
+        id: String,
+        document: MultipartFile,
+        documentChecksum: String,
+        documentContentLanguage: String? = nil,
+        preview: MultipartFile? = nil,
+        previewPage: Int? = nil
+    ) async throws(APIError<AttachDocumentFailure>) {
+        _ = try await self.client.send(AttachDocumentRequest(id: id, document: document, documentChecksum: documentChecksum, documentContentLanguage: documentContentLanguage, preview: preview, previewPage: previewPage))
+    }
+
+    /// Files named like the body and like what a request type declares.
+    ///
+    /// - Parameters:
+    ///   - requestBody: What the request sends.
+    ///   - body: The `body` file of the form.
+    ///   - payload: The `payload` file of the form.
+    ///   - self: The `self` file of the form.
+    ///   - selfTag: The `X-Tag` header field of the `self` part; `nil` leaves it out.
+    ///   - class: The `class` file of the form.
+    /// - Throws: `APIError<AttachOddlyNamedFailure>`; its `.endpoint` case carries the documented failure.
+    public func attachOddlyNamed(
+        requestBody: PhotoFields,
+        body: MultipartFile,
+        payload: MultipartFile? = nil,
+        `self` selfValue: MultipartFile? = nil,
+        selfTag: String? = nil,
+        `class`: MultipartFile? = nil
+    ) async throws(APIError<AttachOddlyNamedFailure>) {
+        _ = try await self.client.send(AttachOddlyNamedRequest(requestBody: requestBody, body: body, payload: payload, self: selfValue, selfTag: selfTag, class: `class`))
+    }
+
+    /// A form of files only whose file is named 'body'.
+    ///
+    /// - Parameters:
+    ///   - body: The `body` file of the form.
+    ///   - payload: The `payload` file of the form.
+    /// - Throws: `APIError<AttachBodyFileFailure>`; its `.endpoint` case carries the documented failure.
+    public func attachBodyFile(
+        body: MultipartFile,
+        payload: MultipartFile? = nil
+    ) async throws(APIError<AttachBodyFileFailure>) {
+        _ = try await self.client.send(AttachBodyFileRequest(body: body, payload: payload))
+    }
 }

@@ -30,3 +30,12 @@ public typealias ExportRowsFailure = MediaFailure
 
 /// The documented failures of `MediaClient.uploadPhoto` (`POST /photos`): none, so it shares the empty `MediaFailure`.
 public typealias UploadPhotoFailure = MediaFailure
+
+/// The documented failures of `MediaClient.attachDocument` (`POST /tickets/{id}/attachments`): none, so it shares the empty `MediaFailure`.
+public typealias AttachDocumentFailure = MediaFailure
+
+/// The documented failures of `MediaClient.attachOddlyNamed` (`POST /odd`): none, so it shares the empty `MediaFailure`.
+public typealias AttachOddlyNamedFailure = MediaFailure
+
+/// The documented failures of `MediaClient.attachBodyFile` (`POST /odd/files`): none, so it shares the empty `MediaFailure`.
+public typealias AttachBodyFileFailure = MediaFailure

@@ -166,3 +166,131 @@ public struct UploadPhotoRequest: APIRequest {
     /// The name in logs and events.
     public var operationName: String { "uploadPhoto" }
 }
+
+/// Attaches a document to a ticket; the form has no fields but its files.
+///
+/// `POST /tickets/{id}/attachments`, sent by `MediaClient.attachDocument`.
+public struct AttachDocumentRequest: APIRequest {
+    /// What a successful response decodes to.
+    public typealias Response = NoContent
+    /// The documented failures.
+    public typealias Failure = AttachDocumentFailure
+
+    /// The `id` path parameter.
+    public var id: String
+    /// The document. Usually `application/pdf`.
+    public var document: MultipartFile
+    /// The document's SHA-256, in hex.
+    public var documentChecksum: String
+    /// The `Content-Language` header field of the `document` part; `nil` leaves it out.
+    public var documentContentLanguage: String?
+    /// The `preview` file of the form.
+    public var preview: MultipartFile?
+    /// The `X-Page` header field of the `preview` part; `nil` leaves it out.
+    public var previewPage: Int?
+
+    /// Creates the request.
+    public init(
+        id: String,
+        document: MultipartFile,
+        documentChecksum: String,
+        documentContentLanguage: String? = nil,
+        preview: MultipartFile? = nil,
+        previewPage: Int? = nil
+    ) {
+        self.id = id
+        self.document = document
+        self.documentChecksum = documentChecksum
+        self.documentContentLanguage = documentContentLanguage
+        self.preview = preview
+        self.previewPage = previewPage
+    }
+
+    /// The HTTP method.
+    public var method: HTTPRequest.Method { .post }
+    /// The path template and its values.
+    public var path: RequestPath { RequestPath("/tickets/{id}/attachments", ["id": id]) }
+    /// The body.
+    public var body: RequestBody? { .multipartFields(nil, files: [("document", document.withPartHeaders(["Content-Language": documentContentLanguage, "X-Checksum": documentChecksum])), ("preview", preview?.withPartHeaders(["X-Page": previewPage]))], style: .brackets) }
+    /// The name in logs and events.
+    public var operationName: String { "attachDocument" }
+}
+
+/// Files named like the body and like what a request type declares.
+///
+/// `POST /odd`, sent by `MediaClient.attachOddlyNamed`.
+public struct AttachOddlyNamedRequest: APIRequest {
+    /// What a successful response decodes to.
+    public typealias Response = NoContent
+    /// The documented failures.
+    public typealias Failure = AttachOddlyNamedFailure
+
+    /// What the request sends.
+    public var payload: PhotoFields
+    /// The `body` file of the form.
+    public var bodyValue: MultipartFile
+    /// The `payload` file of the form.
+    public var payloadValue: MultipartFile?
+    /// The `self` file of the form.
+    public var selfValue: MultipartFile?
+    /// The `X-Tag` header field of the `self` part; `nil` leaves it out.
+    public var selfTag: String?
+    /// The `class` file of the form.
+    public var `class`: MultipartFile?
+
+    /// Creates the request.
+    public init(
+        requestBody payload: PhotoFields,
+        body bodyValue: MultipartFile,
+        payload payloadValue: MultipartFile? = nil,
+        `self` selfValue: MultipartFile? = nil,
+        selfTag: String? = nil,
+        `class`: MultipartFile? = nil
+    ) {
+        self.payload = payload
+        self.bodyValue = bodyValue
+        self.payloadValue = payloadValue
+        self.selfValue = selfValue
+        self.selfTag = selfTag
+        self.`class` = `class`
+    }
+
+    /// The HTTP method.
+    public var method: HTTPRequest.Method { .post }
+    /// The path template and its values.
+    public var path: RequestPath { RequestPath("/odd") }
+    /// The body.
+    public var body: RequestBody? { .multipartFields(payload, files: [("body", bodyValue), ("payload", payloadValue), ("self", selfValue?.withPartHeaders(["X-Tag": selfTag])), ("class", `class`)], style: .brackets) }
+    /// The name in logs and events.
+    public var operationName: String { "attachOddlyNamed" }
+}
+
+/// A form of files only whose file is named 'body'.
+///
+/// `POST /odd/files`, sent by `MediaClient.attachBodyFile`.
+public struct AttachBodyFileRequest: APIRequest {
+    /// What a successful response decodes to.
+    public typealias Response = NoContent
+    /// The documented failures.
+    public typealias Failure = AttachBodyFileFailure
+
+    /// The `body` file of the form.
+    public var bodyValue: MultipartFile
+    /// The `payload` file of the form.
+    public var payloadValue: MultipartFile?
+
+    /// Creates the request.
+    public init(body bodyValue: MultipartFile, payload payloadValue: MultipartFile? = nil) {
+        self.bodyValue = bodyValue
+        self.payloadValue = payloadValue
+    }
+
+    /// The HTTP method.
+    public var method: HTTPRequest.Method { .post }
+    /// The path template and its values.
+    public var path: RequestPath { RequestPath("/odd/files") }
+    /// The body.
+    public var body: RequestBody? { .multipartFields(nil, files: [("body", bodyValue), ("payload", payloadValue)], style: .brackets) }
+    /// The name in logs and events.
+    public var operationName: String { "attachBodyFile" }
+}
