@@ -264,8 +264,8 @@ extension OpenAPIReader {
                 }
             }
             if fields.isEmpty {
-                result = RequestBodySpec(type: .primitive(.json), contentType: contentType, description: description, location: location)
-                result.hasFields = false
+                result = RequestBodySpec(type: .primitive(.string), contentType: contentType, description: description, location: location)
+                result.isFilesOnly = true
             } else {
                 let model = uniqueTypeName(typeName + "Body")
                 file.models.append(ModelSpec(name: model, kind: .object(fields), synthesizedForEndpoint: endpoint, location: location))
