@@ -120,7 +120,8 @@ let package = Package(
         referenceFixture("FaultSuite"),
         referenceFixture("Forms"),
         referenceFixture("Keywords"),
-        referenceFixture("OpenAPIPetstore", spec: "openapi.yaml"),
+        referenceFixture("OpenAPIOverlay", specs: ["overlay.yaml", "openapi.yaml"]),
+        referenceFixture("OpenAPIPetstore", specs: ["openapi.yaml"]),
         referenceFixture("Outcomes"),
         referenceFixture("Pagination"),
         referenceFixture("Parameters"),
@@ -221,12 +222,12 @@ func generatedService(_ name: String) -> Target {
 }
 
 /// A library target for one reference output: `Reference<Feature>` built from `Tests/References/<Feature>`.
-func referenceFixture(_ feature: String, spec: String = "spec.yaml") -> Target {
+func referenceFixture(_ feature: String, specs: [String] = ["spec.yaml"]) -> Target {
     .target(
         name: "Reference" + feature,
         // CourierRuntime re-exports HTTPTypes, so generated code needs nothing else.
         dependencies: ["CourierRuntime"],
         path: "Tests/References/" + feature,
-        exclude: [spec]
+        exclude: specs
     )
 }

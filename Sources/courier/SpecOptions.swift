@@ -17,8 +17,10 @@ struct SpecOptions: ParsableArguments {
     }
 
     /// The spec files named: files as given, folders expanded to the `.yaml` and `.yml` files
-    /// (Courier specs and OpenAPI documents alike) and `openapi.json`/`*.openapi.json` directly inside them (sorted, not recursive, so that shared include files can live in a
-    /// subfolder such as `Specs/Shared/`).
+    /// (Courier specs, overlays and OpenAPI documents alike) and `openapi.json`/`*.openapi.json`
+    /// directly inside them (sorted, not recursive, so that shared include files can live in a
+    /// subfolder such as `Specs/Shared/`), less the documents an overlay in the same folder
+    /// extends.
     ///
     /// - Throws: A usage error for a path that does not exist or a folder without specs.
     func inputs() throws -> [SpecInput] {
@@ -42,12 +44,15 @@ struct SpecOptions: ParsableArguments {
             guard !specs.isEmpty else {
                 throw ValidationError("the folder \(path) holds no .yaml or .yml files (nor an openapi.json)")
             }
+            var found: [SpecInput] = []
             for name in specs {
                 let display = path.hasSuffix("/") ? path + name : path + "/" + name
                 var isSubdirectory: ObjCBool = false
                 if fileManager.fileExists(atPath: display, isDirectory: &isSubdirectory), isSubdirectory.boolValue { continue }
-                inputs.append(SpecInput(url: URL(fileURLWithPath: display), displayPath: display))
+                found.append(SpecInput(url: URL(fileURLWithPath: display), displayPath: display))
             }
+            // A document that an overlay in the folder extends is generated through the overlay.
+            inputs += SpecInput.droppingDocumentsExtendedByOverlays(found)
         }
         return inputs
     }

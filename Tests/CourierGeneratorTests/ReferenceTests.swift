@@ -11,13 +11,13 @@ import Testing
 @Suite("Reference outputs")
 struct ReferenceTests {
     static let updateVariable = "COURIER_UPDATE_REFERENCES"
-    static let features = ["Auth", "Discriminators", "Enums", "ErrorMatching", "ErrorMeaning", "ErrorRanges", "Escaping", "FaultSuite", "Forms", "Keywords", "OpenAPIPetstore", "Outcomes", "Pagination", "Parameters", "Payloads", "Recursion", "Resilience", "Streaming", "Unions"]
+    static let features = ["Auth", "Discriminators", "Enums", "ErrorMatching", "ErrorMeaning", "ErrorRanges", "Escaping", "FaultSuite", "Forms", "Keywords", "OpenAPIOverlay", "OpenAPIPetstore", "Outcomes", "Pagination", "Parameters", "Payloads", "Recursion", "Resilience", "Streaming", "Unions"]
 
     @Test("Generated code equals the reference", arguments: features)
     func reference(feature: String) throws {
         let folder = packageRoot.appendingPathComponent("Tests/References/\(feature)")
-        // A Courier spec, or an OpenAPI document read directly.
-        let specName = ["spec.yaml", "openapi.yaml", "openapi.json"].first {
+        // A Courier spec, an overlay over an OpenAPI document, or a document read directly.
+        let specName = ["spec.yaml", "overlay.yaml", "openapi.yaml", "openapi.json"].first {
             FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path)
         } ?? "spec.yaml"
         let displayPath = "Tests/References/\(feature)/\(specName)"

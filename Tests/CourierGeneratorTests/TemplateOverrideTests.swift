@@ -40,7 +40,7 @@ struct TemplateOverrideTests {
 
     @Test("An overridden models template declares properties its own way")
     func modelsOverrideDeclaresLetProperties() throws {
-        let models = try builtIn("models", replacing: "    public var {{name}}: {{type}}\n", with: "    public let {{name}}: {{type}}\n")
+        let models = try builtIn("models", replacing: "    {{access}} var {{name}}: {{type}}\n", with: "    {{access}} let {{name}}: {{type}}\n")
         let files = try generate(overriding: "models", with: models)
         let text = try #require(files["ShelfModels.swift"])
         #expect(text.contains("    public let title: String\n"))

@@ -1,4 +1,5 @@
 import Foundation
+import Yams
 
 /// Reads a root file and, depth first, the files it includes; detects include cycles.
 struct LoadSession {
@@ -54,6 +55,8 @@ struct LoadSession {
             var reader = OpenAPIReader(root: root, url: url, displayPath: displayPath)
             let parsed = reader.read()
             loaded = LoadedFile(url: url, parsed: parsed, diagnostics: reader.document.reporter.diagnostics)
+        case .document(let root?, _) where SpecFileParser.isOverlay(root):
+            loaded = loadOverlay(root, url: url, displayPath: displayPath)
         case .document(let root, _):
             var parser = SpecFileParser(path: displayPath)
             let parsed = parser.parse(root: root)
@@ -69,6 +72,50 @@ struct LoadSession {
             stack.removeLast()
         }
         return loaded
+    }
+
+    /// An overlay and the OpenAPI document it names, read as one service: the document with the
+    /// overlay's options, then the overlay's additions. Diagnostics of both files are the
+    /// overlay's file's.
+    private func loadOverlay(_ root: Node, url: URL, displayPath: String) -> LoadedFile {
+        var parser = SpecFileParser(path: displayPath)
+        var collector = DiagnosticCollector()
+        guard let overlay = parser.parseOverlay(root: root) else {
+            collector.merge(parser.reader.diagnostics)
+            return LoadedFile(url: url, parsed: nil, diagnostics: collector)
+        }
+        let documentURL = overlay.documentPath.hasPrefix("/")
+            ? URL(fileURLWithPath: overlay.documentPath).standardizedFileURL
+            : url.deletingLastPathComponent().appendingPathComponent(overlay.documentPath).standardizedFileURL
+        let documentDisplay = Self.displayPath(of: overlay.documentPath, includedFrom: displayPath)
+        let outcome: YAMLSource.Outcome
+        do {
+            outcome = YAMLSource.compose(try Data(contentsOf: documentURL), path: documentDisplay)
+        } catch {
+            parser.reader.error("cannot read the OpenAPI document '\(NodeReader.abbreviated(overlay.documentPath))': "
+                                + Self.reason(error, url: documentURL), at: overlay.documentLocation)
+            collector.merge(parser.reader.diagnostics)
+            return LoadedFile(url: url, parsed: nil, diagnostics: collector)
+        }
+        switch outcome {
+        case .failure(let diagnostic):
+            collector.merge(parser.reader.diagnostics)
+            collector.report(diagnostic.singleLined())
+            return LoadedFile(url: url, parsed: nil, diagnostics: collector)
+        case .document(let documentRoot, _):
+            guard let documentRoot, OpenAPIReader.isOpenAPI(documentRoot) else {
+                parser.reader.error("'\(NodeReader.abbreviated(overlay.documentPath))' is not an OpenAPI document (it has no top-level "
+                                    + "'openapi' key); an overlay extends an OpenAPI document", at: overlay.documentLocation)
+                collector.merge(parser.reader.diagnostics)
+                return LoadedFile(url: url, parsed: nil, diagnostics: collector)
+            }
+            var reader = OpenAPIReader(root: documentRoot, url: documentURL, displayPath: documentDisplay, options: overlay.reading)
+            _ = reader.read()
+            reader.apply(overlay)
+            collector.merge(parser.reader.diagnostics)
+            collector.merge(reader.document.reporter.diagnostics)
+            return LoadedFile(url: url, parsed: reader.file, diagnostics: collector)
+        }
     }
 
     private mutating func loadInclude(_ path: String, at location: SourceLocation, from url: URL, displayPath: String) {

@@ -21,7 +21,16 @@ extension OpenAPIReader {
             for (key, method) in Self.methods {
                 // Some documents (DigitalOcean's) keep each operation in a file of its own.
                 guard let written = document.child(pathItem, key), let (operation, _) = document.resolve(written) else { continue }
-                let base = document.string(operation, "operationId") ?? "\(key) \(entry.key)"
+                let operationID = document.string(operation, "operationId")
+                let tags = document.child(operation, "tags").map { document.items($0).compactMap(\.node.scalar?.string) } ?? []
+                allTags.formUnion(tags)
+                let fallback = SwiftIdentifier(memberNamed: "\(key) \(entry.key)").name
+                if let operationID { allOperationIDs.insert(operationID) } else { allOperationIDs.insert(fallback) }
+                guard options.keeps(operationID: operationID ?? fallback, tags: tags, path: entry.key) else {
+                    filteredOut.insert(operationID ?? fallback)
+                    continue
+                }
+                let base = options.operationNames[operationID ?? fallback]?.name ?? operationID ?? "\(key) \(entry.key)"
                 var name = SwiftIdentifier(memberNamed: base).name
                 if name.isEmpty || name == "_" { name = key }
                 if name.first?.isNumber == true { name = "operation" + name }
@@ -32,6 +41,7 @@ extension OpenAPIReader {
                     number += 1
                 }
                 endpointNames.insert(candidate)
+                endpointsByOperationID[operationID ?? fallback] = candidate
                 operations.append((candidate, method, entry.key, pathItem, operation))
             }
         }
@@ -71,6 +81,7 @@ extension OpenAPIReader {
         let (response, errors) = readResponses(operation, endpoint: name, typeName: typeName, location: location)
         var endpoint = EndpointSpec(name: name, description: description, method: method, path: template, parameters: parameters,
                                     body: body, response: response, errors: errors, location: location)
+        endpoint.resilience.retry = speakeasyRetries(in: operation)
         if let security = document.child(operation, "security") {
             let names = securityNames(security)
             if names.isEmpty {

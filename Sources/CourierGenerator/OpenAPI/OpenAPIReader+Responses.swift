@@ -188,7 +188,10 @@ extension OpenAPIReader {
               document.child(resolved, "oneOf") == nil, document.child(resolved, "anyOf") == nil else {
             return PrimitiveType.json.rawValue
         }
-        let base = target.flatMap { $0.pointer.split(separator: "/").last.map(String.init) } ?? SwiftIdentifier(typeNamed: endpoint).name + "Error"
+        let component = target.flatMap { $0.pointer.split(separator: "/").last.map(String.init) }
+        // An overlay's name for the component is the base, so that a schema used as a model too
+        // becomes `<Name>Error` here, as without an overlay.
+        let base = component.flatMap { options.schemaNames[$0]?.name } ?? component ?? SwiftIdentifier(typeNamed: endpoint).name + "Error"
         // The component's own name when it is free; a model of that name (the same schema used
         // as a body elsewhere) makes it `<Name>Error`.
         let name = uniqueTypeName(takenTypeNames.contains(SwiftIdentifier(typeNamed: base).name) && !base.lowercased().hasSuffix("error")

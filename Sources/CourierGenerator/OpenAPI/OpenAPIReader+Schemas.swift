@@ -14,7 +14,7 @@ extension OpenAPIReader {
                 // A reference to a whole file (DigitalOcean's) is named after the file.
                 let base = target.pointer.split(separator: "/").last.map(String.init)
                     ?? document.files[target.file].url.deletingPathExtension().lastPathComponent
-                let model = uniqueTypeName(base)
+                let model = overriddenTypeName(of: target) ?? uniqueTypeName(base)
                 modelNames[target] = model
                 pendingModels.append((model, resolved))
                 return .named(model)
@@ -27,6 +27,22 @@ extension OpenAPIReader {
         var type = nonNullType(of: schema, name: name)
         if nullable && !type.isOptional { type = .optional(type) }
         return type
+    }
+
+    /// The type name an overlay gives a component schema (`names: { schemas: { simple-user: User } }`),
+    /// reserved (numbered, with a warning, when another generated type has it); `nil` when it gives
+    /// none.
+    mutating func overriddenTypeName(of target: OpenAPIDocument.Target) -> String? {
+        let prefix = "/components/schemas/"
+        guard target.file == 0, target.pointer.hasPrefix(prefix),
+              let named = options.schemaNames[String(target.pointer.dropFirst(prefix.count))] else { return nil }
+        guard takenTypeNames.insert(named.name).inserted else {
+            let numbered = uniqueTypeName(named.name)
+            document.reporter.warning("the name '\(named.name)' given to schema '\(target.pointer.dropFirst(prefix.count))' is taken "
+                                      + "by another generated type; it is '\(numbered)'", at: named.location)
+            return numbered
+        }
+        return named.name
     }
 
     /// Whether a schema needs a model of its own: an object with properties, an enum, a union or

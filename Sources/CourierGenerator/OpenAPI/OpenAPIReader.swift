@@ -32,7 +32,19 @@ struct OpenAPIReader {
     /// Operations read, and those whose errors came out typed, for the compatibility report.
     var operationCount = 0
 
-    init(root: Node, url: URL, displayPath: String) {
+    /// What an overlay asked for: which operations, which names.
+    let options: OpenAPIReadOptions
+    /// Every operation's id (or, without one, the method name from method and path), kept or not.
+    var allOperationIDs: Set<String> = []
+    /// Every tag an operation has.
+    var allTags: Set<String> = []
+    /// The operations the options left out, by id.
+    var filteredOut: Set<String> = []
+    /// The endpoint each kept operation became, by the operation's id.
+    var endpointsByOperationID: [String: String] = [:]
+
+    init(root: Node, url: URL, displayPath: String, options: OpenAPIReadOptions = OpenAPIReadOptions()) {
+        self.options = options
         document = OpenAPIDocument(root: root, url: url, displayPath: displayPath)
         file = ParsedSpecFile(path: displayPath)
         file.isService = true
@@ -58,12 +70,14 @@ struct OpenAPIReader {
         readInfo(root)
         readServers(root)
         readSecurity(root)
+        if let retry = speakeasyRetries(in: root) { file.defaultResilience.retry = retry }
         readOperations(root)
         while !pendingModels.isEmpty {
             let next = pendingModels.removeFirst()
             readModel(named: next.name, schema: next.schema)
         }
         factorDefaultErrors()
+        inferErrorCases()
         return file
     }
 

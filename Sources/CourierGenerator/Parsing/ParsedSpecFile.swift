@@ -15,6 +15,7 @@ struct ParsedSpecFile {
     var auth: AuthSpec?
     var authSchemes: AuthSchemesSpec?
     var coding = CodingSpec()
+    var access: AccessLevel?
     var rateLimit: RateLimitSpec?
     var defaultErrors: [ErrorMappingSpec] = []
     var defaultResilience = ResilienceHints()

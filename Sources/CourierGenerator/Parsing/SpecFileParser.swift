@@ -5,11 +5,11 @@ import Yams
 /// Cross-references (types, error schemas, includes) are checked later, once every file is
 /// parsed: includes by the loader, the rest by validation.
 struct SpecFileParser {
-    static let serviceKeys = ["service", "description", "baseURL", "include", "headers", "auth", "coding",
+    static let serviceKeys = ["service", "description", "baseURL", "access", "include", "headers", "auth", "coding",
                               "rateLimit", "defaults", "errorSchemas", "models", "endpoints"]
     static let sharedFileKeys = ["description", "include", "errorSchemas", "models"]
     /// Keys only a service has: a file with any of them is checked as a service.
-    static let serviceOnlyKeys = ["service", "baseURL", "headers", "auth", "coding", "rateLimit", "defaults", "endpoints"]
+    static let serviceOnlyKeys = ["service", "baseURL", "access", "headers", "auth", "coding", "rateLimit", "defaults", "endpoints"]
     static let endpointKeys = ["description"] + HTTPMethod.allCases.map(\.specKey)
         + ["path", "query", "headers", "body", "response", "errors", "idempotencyKey", "timeout", "retry", "breaker", "paginate", "auth"]
 
@@ -46,6 +46,7 @@ struct SpecFileParser {
         }
         file.description = fields["description"].flatMap { reader.string($0.value, "'description'") }
         if let entry = fields["baseURL"] { file.baseURL = parseBaseURL(entry.value) }
+        if let entry = fields["access"] { file.access = reader.choice(entry.value, "'access'", AccessLevel.allCases) }
         if let entry = fields["include"] { parseIncludes(entry.value) }
         if let entry = fields["headers"] { file.headers = parseHeaders(entry.value) }
         if let entry = fields["auth"] { parseServiceAuth(entry.value) }

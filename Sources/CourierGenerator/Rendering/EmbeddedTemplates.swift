@@ -14,19 +14,19 @@ enum EmbeddedTemplates {
             import Foundation
 
             {{doc}}
-            public struct {{name}}: Sendable {
+            {{access}} struct {{name}}: Sendable {
                 /// The client that sends the requests; use it for `response(for:)` or hand-built requests.
-                public let client: APIClient
+                {{access}} let client: APIClient
 
                 /// The base URL the spec names.
-                public static var defaultBaseURL: URL {
+                {{access}} static var defaultBaseURL: URL {
                     // The spec's URL was checked when this file was generated; the fallback has no host,
                     // so should it ever be used, every call fails with `InvalidRequest` instead of crashing.
                     URL(string: {{baseURL}}) ?? URL(fileURLWithPath: "/")
                 }
 
             {{initDoc}}
-                public init(
+                {{access}} init(
                     baseURL: URL = {{name}}.defaultBaseURL,
                     transport: any HTTPTransport = URLSessionTransport(),
                     auth: {{authParameterType}} = {{authParameterDefault}},
@@ -59,7 +59,7 @@ enum EmbeddedTemplates {
 
             {{doc}}
             {{#isBearer}}
-                public static func {{name}}(
+                {{access}} static func {{name}}(
                     token: @escaping @Sendable () async throws -> String?,
                     onUnauthorized: (@Sendable (Authentication.UnauthorizedContext) async -> Authentication.UnauthorizedAction)? = nil
                 ) -> Authentication {
@@ -67,7 +67,7 @@ enum EmbeddedTemplates {
                 }
             {{/isBearer}}
             {{#isBasic}}
-                public static func {{name}}(
+                {{access}} static func {{name}}(
                     credentials: @escaping @Sendable () async throws -> BasicCredentials?,
                     onUnauthorized: (@Sendable (Authentication.UnauthorizedContext) async -> Authentication.UnauthorizedAction)? = nil
                 ) -> Authentication {
@@ -75,12 +75,12 @@ enum EmbeddedTemplates {
                 }
             {{/isBasic}}
             {{#isHeaderKey}}
-                public static func {{name}}(value: @escaping @Sendable () async throws -> String?) -> Authentication {
+                {{access}} static func {{name}}(value: @escaping @Sendable () async throws -> String?) -> Authentication {
                     .apiKey(header: {{header}}, value: value)
                 }
             {{/isHeaderKey}}
             {{#isQueryKey}}
-                public static func {{name}}(value: @escaping @Sendable () async throws -> String?) -> Authentication {
+                {{access}} static func {{name}}(value: @escaping @Sendable () async throws -> String?) -> Authentication {
                     .apiKey(query: {{queryName}}, value: value)
                 }
             {{/isQueryKey}}
@@ -88,14 +88,14 @@ enum EmbeddedTemplates {
             {{#authSchemes}}
 
             {{doc}}
-                public struct AuthSchemes: Sendable {
+                {{access}} struct AuthSchemes: Sendable {
             {{#schemes}}
             {{doc}}
-                    public var {{name}}: Authentication?
+                    {{access}} var {{name}}: Authentication?
             {{/schemes}}
 
                     /// Creates the set; leave out the schemes you have no credentials for.
-                    public init({{#schemes}}{{name}}: Authentication? = nil{{^last()}}, {{/last()}}{{/schemes}}) {
+                    {{access}} init({{#schemes}}{{name}}: Authentication? = nil{{^last()}}, {{/last()}}{{/schemes}}) {
             {{#schemes}}
                         self.{{name}} = {{name}}
             {{/schemes}}
@@ -103,7 +103,7 @@ enum EmbeddedTemplates {
 
                     /// The client's `Authentication`: the given schemes by their names in the spec, and the
                     /// spec's default for endpoints that name none.
-                    public var authentication: Authentication {
+                    {{access}} var authentication: Authentication {
                         var schemes: [String: Authentication] = [:]
             {{#schemes}}
                         if let scheme = self.{{name}} { schemes[{{key}}] = scheme }
@@ -116,7 +116,7 @@ enum EmbeddedTemplates {
 
             {{doc}}
             {{<parameters}}
-            {{$declaration}}public func {{name}}{{/declaration}}
+            {{$declaration}}{{access}} func {{name}}{{/declaration}}
             {{$effects}}{{#isThrowing}} async throws(APIError<{{failureType}}>){{/isThrowing}}{{#returnType}} -> {{returnType}}{{/returnType}}{{/effects}}
             {{/parameters}}
             {{#call}}
@@ -130,7 +130,7 @@ enum EmbeddedTemplates {
 
             {{doc}}
             {{<parameters}}
-            {{$declaration}}public func {{name}}{{/declaration}}
+            {{$declaration}}{{access}} func {{name}}{{/declaration}}
             {{$effects}} async throws(APIError<{{failureType}}>) -> {{returnType}}{{/effects}}
             {{/parameters}}
                     {{call}}
@@ -140,7 +140,7 @@ enum EmbeddedTemplates {
 
             {{doc}}
             {{<parameters}}
-            {{$declaration}}public func {{name}}{{/declaration}}
+            {{$declaration}}{{access}} func {{name}}{{/declaration}}
             {{$effects}} async throws(APIError<{{failureType}}>) -> DownloadedFile{{/effects}}
             {{/parameters}}
                     try await self.client.download({{requestType}}({{requestArguments}}), to: destination, accept: {{accept}}, progress: progress)
@@ -150,7 +150,7 @@ enum EmbeddedTemplates {
 
             {{doc}}
             {{<parameters}}
-            {{$declaration}}public func {{name}}{{/declaration}}
+            {{$declaration}}{{access}} func {{name}}{{/declaration}}
             {{$effects}} -> PageSequence<{{requestType}}, {{itemType}}>{{/effects}}
             {{/parameters}}
                     self.client.pages({{requestType}}({{#arguments}}{{label}}: {{value}}{{^last()}}, {{/last()}}{{/arguments}}), pagination: {{requestType}}.pagination)
@@ -170,10 +170,10 @@ enum EmbeddedTemplates {
 
             {{doc}}
             {{#aliasOf}}
-            public typealias {{name}} = {{aliasOf}}
+            {{access}} typealias {{name}} = {{aliasOf}}
             {{/aliasOf}}
             {{^aliasOf}}
-            public enum {{name}}: EndpointFailure, LocalizedError {
+            {{access}} enum {{name}}: EndpointFailure, LocalizedError {
             {{#cases}}
             {{doc}}
                 case {{name}}{{#payloadType}}({{payloadType}}){{/payloadType}}
@@ -181,7 +181,7 @@ enum EmbeddedTemplates {
 
                 /// The documented failure for `response`: exact statuses first, then ranges, then
                 /// `default`; `nil` for an undocumented status.
-                public static func map(_ response: RawResponse) -> Self? {
+                {{access}} static func map(_ response: RawResponse) -> Self? {
             {{#hasBranches}}
                     switch response.status.code {
             {{#branches}}
@@ -215,7 +215,7 @@ enum EmbeddedTemplates {
 
                 /// The documented failure inside a success response (a success status mapped with
                 /// `when:`), or `nil` when the response is the success it says.
-                public static func mapSuccess(_ response: RawResponse) -> Self? {
+                {{access}} static func mapSuccess(_ response: RawResponse) -> Self? {
             {{successCode}}
                 }
             {{/successCode}}
@@ -223,7 +223,7 @@ enum EmbeddedTemplates {
 
                 /// The message for the user: the server's words when the spec names their field, else the
                 /// spec's text, else a sentence naming the status.
-                public var errorDescription: String? {
+                {{access}} var errorDescription: String? {
                     switch self {
             {{#descriptions}}
                     case {{pattern}}: {{expression}}
@@ -234,7 +234,7 @@ enum EmbeddedTemplates {
             {{#hasRetryables}}
 
                 /// Whether the failure is worth repeating, where the spec says; `nil` leaves it to the status rule.
-                public var isRetryable: Bool? {
+                {{access}} var isRetryable: Bool? {
                     switch self {
             {{#retryables}}
                     case .{{name}}: {{value}}
@@ -275,19 +275,19 @@ enum EmbeddedTemplates {
             {{#doc}}
             {{doc}}
             {{/doc}}
-            public struct {{name}}: Codable, Hashable, Sendable {
+            {{access}} struct {{name}}: Codable, Hashable, Sendable {
             {{#properties}}
             {{#doc}}
             {{doc}}
             {{/doc}}
             {{#boxed}}
-                public var {{name}}: {{type}} {
+                {{access}} var {{name}}: {{type}} {
                     get { {{storageName}}{{#isOptional}}?{{/isOptional}}.value }
                     set { {{storageName}} = {{#isOptional}}newValue.map(Indirect.init){{/isOptional}}{{^isOptional}}Indirect(newValue){{/isOptional}} }
                 }
             {{/boxed}}
             {{^boxed}}
-                public var {{name}}: {{type}}
+                {{access}} var {{name}}: {{type}}
             {{/boxed}}
             {{/properties}}
             {{#properties}}
@@ -299,7 +299,7 @@ enum EmbeddedTemplates {
             {{initDoc}}
             {{#hasProperties}}
             {{<parameters}}
-            {{$declaration}}public init{{/declaration}}
+            {{$declaration}}{{access}} init{{/declaration}}
             {{/parameters}}
             {{#properties}}
             {{#boxed}}
@@ -320,7 +320,7 @@ enum EmbeddedTemplates {
             {{#decodesItself}}
 
                 /// Decodes a value, reading each property as its spec says.
-                public init(from decoder: any Decoder) throws {
+                {{access}} init(from decoder: any Decoder) throws {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
             {{#decodeLines}}
                     {{text}}
@@ -330,7 +330,7 @@ enum EmbeddedTemplates {
             {{#encodesItself}}
 
                 /// Encodes the value, leaving out read-only properties, which the server sets.
-                public func encode(to encoder: any Encoder) throws {
+                {{access}} func encode(to encoder: any Encoder) throws {
             {{#encodesNothing}}
                     _ = encoder.container(keyedBy: CodingKeys.self)
             {{/encodesNothing}}
@@ -345,7 +345,7 @@ enum EmbeddedTemplates {
             {{/customCoding}}
             {{/hasProperties}}
             {{^hasProperties}}
-                public init() {}
+                {{access}} init() {}
             {{/hasProperties}}
             }
             {{/structs}}
@@ -355,7 +355,7 @@ enum EmbeddedTemplates {
             ///
             /// Values this version of the client does not know decode as `{{fallback}}(_:)` instead of failing,
             /// because servers add values.
-            public enum {{name}}: RawRepresentable, Codable, Hashable, Sendable, ParameterConvertible {
+            {{access}} enum {{name}}: RawRepresentable, Codable, Hashable, Sendable, ParameterConvertible {
             {{#cases}}
             {{doc}}
                 case {{name}}
@@ -364,7 +364,7 @@ enum EmbeddedTemplates {
                 case {{fallback}}({{rawType}})
 
                 /// The case for `rawValue`; never fails.
-                public init(rawValue: {{rawType}}) {
+                {{access}} init(rawValue: {{rawType}}) {
                     switch rawValue {
             {{#cases}}
                     case {{literal}}: self = .{{name}}
@@ -374,7 +374,7 @@ enum EmbeddedTemplates {
                 }
 
                 /// The value as sent on the wire.
-                public var rawValue: {{rawType}} {
+                {{access}} var rawValue: {{rawType}} {
                     switch self {
             {{#cases}}
                     case .{{name}}: {{literal}}
@@ -401,7 +401,7 @@ enum EmbeddedTemplates {
             ///
             /// Exactly one variant, {{how}}. A value no variant fits decodes as `{{fallback}}(_:)`, holding
             /// the JSON as sent, instead of failing, because servers add variants; encoding writes any case back unchanged.
-            public {{#isIndirect}}indirect {{/isIndirect}}enum {{name}}: Codable, Hashable, Sendable {
+            {{access}} {{#isIndirect}}indirect {{/isIndirect}}enum {{name}}: Codable, Hashable, Sendable {
             {{#variants}}
             {{doc}}
                 case {{name}}({{type}})
@@ -411,7 +411,7 @@ enum EmbeddedTemplates {
 
                 /// Decodes the variant the value fits. Variants go through a single-value container, so that
                 /// the decoder's date and data strategies apply to a variant that is a `Date` or `Data`.
-                public init(from decoder: any Decoder) throws {
+                {{access}} init(from decoder: any Decoder) throws {
             {{#isDiscriminated}}
                     switch UnionCoding.tag({{keyLiteral}}, in: decoder) {
             {{#variants}}
@@ -436,7 +436,7 @@ enum EmbeddedTemplates {
                 }
 
                 /// Encodes the variant as it was received, through the encoder's strategies.
-                public func encode(to encoder: any Encoder) throws {
+                {{access}} func encode(to encoder: any Encoder) throws {
                     switch self {
             {{#variants}}
                     case .{{name}}(let value):
@@ -530,14 +530,14 @@ enum EmbeddedTemplates {
             {{#contentEnum}}
 
             {{doc}}
-            public enum {{name}}: Sendable {
+            {{access}} enum {{name}}: Sendable {
             {{#cases}}
             {{doc}}
                 case {{name}}({{type}})
             {{/cases}}
 
                 /// The body as the request sends it.
-                public var requestBody: RequestBody {
+                {{access}} var requestBody: RequestBody {
                     switch self {
             {{#cases}}
                     case .{{name}}(let value): {{expression}}
@@ -549,14 +549,14 @@ enum EmbeddedTemplates {
             {{#outcome}}
 
             {{doc}}
-            public enum {{name}}: ResponseDecodable, Hashable {
+            {{access}} enum {{name}}: ResponseDecodable, Hashable {
             {{#cases}}
             {{doc}}
                 case {{name}}{{#type}}({{type}}){{/type}}
             {{/cases}}
 
                 /// Decodes the case of the response's status.
-                public init(decoding response: RawResponse) throws(DecodingFailure) {
+                {{access}} init(decoding response: RawResponse) throws(DecodingFailure) {
                     switch response.status.code {
             {{#cases}}
                     case {{status}}: self = .{{name}}{{#type}}(try response.decodeBody({{type}}.self)){{/type}}
@@ -570,14 +570,14 @@ enum EmbeddedTemplates {
             {{#responseHeaders}}
 
             {{doc}}
-            public struct {{name}}: ResponseHeaderFields, Hashable {
+            {{access}} struct {{name}}: ResponseHeaderFields, Hashable {
             {{#properties}}
             {{doc}}
-                public var {{name}}: {{type}}
+                {{access}} var {{name}}: {{type}}
             {{/properties}}
 
                 /// Reads the fields from a response.
-                public init(decoding response: RawResponse) throws(DecodingFailure) {
+                {{access}} init(decoding response: RawResponse) throws(DecodingFailure) {
             {{#properties}}
                     self.{{name}} = {{read}}
             {{/properties}}
@@ -586,23 +586,23 @@ enum EmbeddedTemplates {
             {{/responseHeaders}}
 
             {{doc}}
-            public struct {{name}}: APIRequest {
+            {{access}} struct {{name}}: APIRequest {
                 /// What a successful response decodes to.
-                public typealias Response = {{responseType}}
+                {{access}} typealias Response = {{responseType}}
                 /// The documented failures.
-                public typealias Failure = {{failureType}}
+                {{access}} typealias Failure = {{failureType}}
             {{#hasProperties}}
 
             {{#properties}}
             {{#doc}}
             {{doc}}
             {{/doc}}
-                public var {{name}}: {{type}}
+                {{access}} var {{name}}: {{type}}
             {{/properties}}
 
                 /// Creates the request.
             {{<parameters}}
-            {{$declaration}}public init{{/declaration}}
+            {{$declaration}}{{access}} init{{/declaration}}
             {{/parameters}}
             {{#properties}}
                     self.{{name}} = {{name}}
@@ -612,16 +612,16 @@ enum EmbeddedTemplates {
             {{^hasProperties}}
 
                 /// Creates the request.
-                public init() {}
+                {{access}} init() {}
             {{/hasProperties}}
 
                 /// The HTTP method.
-                public var method: HTTPRequest.Method { {{method}} }
+                {{access}} var method: HTTPRequest.Method { {{method}} }
                 /// The path template and its values.
-                public var path: RequestPath { RequestPath({{pathTemplate}}{{#hasPathValues}}, [{{#pathValues}}{{key}}: {{value}}{{^last()}}, {{/last()}}{{/pathValues}}]{{/hasPathValues}}) }
+                {{access}} var path: RequestPath { RequestPath({{pathTemplate}}{{#hasPathValues}}, [{{#pathValues}}{{key}}: {{value}}{{^last()}}, {{/last()}}{{/pathValues}}]{{/hasPathValues}}) }
             {{#hasQuery}}
                 /// The query items; `nil` values are left out.
-                public var query: Parameters {
+                {{access}} var query: Parameters {
                     [
             {{#query}}
                         {{key}}: {{value}}{{^last()}},{{/last()}}
@@ -631,7 +631,7 @@ enum EmbeddedTemplates {
             {{/hasQuery}}
             {{#hasHeaders}}
                 /// The header fields; `nil` values are left out.
-                public var headers: Parameters {
+                {{access}} var headers: Parameters {
                     [
             {{#headers}}
                         {{key}}: {{value}}{{^last()}},{{/last()}}
@@ -641,23 +641,23 @@ enum EmbeddedTemplates {
             {{/hasHeaders}}
             {{#body}}
                 /// The body.
-                public var body: RequestBody? { {{body}} }
+                {{access}} var body: RequestBody? { {{body}} }
             {{/body}}
             {{#successStatuses}}
                 /// The documented success statuses; any other status is a failure.
-                public var successStatuses: StatusCodes { {{successStatuses}} }
+                {{access}} var successStatuses: StatusCodes { {{successStatuses}} }
             {{/successStatuses}}
             {{#idempotencyKeyHeader}}
                 /// Sends an idempotency key in this header, so that retrying is safe.
-                public var idempotencyKeyHeader: HTTPField.Name? { {{idempotencyKeyHeader}} }
+                {{access}} var idempotencyKeyHeader: HTTPField.Name? { {{idempotencyKeyHeader}} }
             {{/idempotencyKeyHeader}}
             {{#timeout}}
                 /// The spec's per-attempt timeout.
-                public var timeout: Duration? { {{timeout}} }
+                {{access}} var timeout: Duration? { {{timeout}} }
             {{/timeout}}
             {{#resilience}}
                 /// The spec's retry and circuit-breaker hints, over the client's setup.
-                public var resilience: EndpointResilience {
+                {{access}} var resilience: EndpointResilience {
             {{#sharedName}}
                     .{{sharedName}}
             {{/sharedName}}
@@ -677,20 +677,20 @@ enum EmbeddedTemplates {
             {{/resilience}}
             {{#secretHeaderNames}}
                 /// Header fields whose values are never logged.
-                public var secretHeaderNames: Set<String> { {{secretHeaderNames}} }
+                {{access}} var secretHeaderNames: Set<String> { {{secretHeaderNames}} }
             {{/secretHeaderNames}}
                 /// The name in logs and events.
-                public var operationName: String { {{operationName}} }
+                {{access}} var operationName: String { {{operationName}} }
             {{#authentication}}
             {{doc}}
-                public var authentication: AuthenticationRequirement { {{value}} }
+                {{access}} var authentication: AuthenticationRequirement { {{value}} }
             {{/authentication}}
             }
             {{#pagination}}
 
             extension {{requestType}} {
             {{doc}}
-                public static var pagination: Pagination<{{requestType}}, {{itemType}}> {
+                {{access}} static var pagination: Pagination<{{requestType}}, {{itemType}}> {
             {{expression}}
                 }
             }

@@ -16,6 +16,8 @@ public struct ServiceSpec: Hashable, Sendable, SourceLocated {
     public var auth: AuthSpec?
     /// The named schemes of `auth: { schemes: … }`, of which each endpoint picks; `nil` otherwise.
     public var authSchemes: AuthSchemesSpec? = nil
+    /// The access level of every generated declaration.
+    public var access: AccessLevel = .public
     /// How JSON keys and dates are encoded.
     public var coding: CodingSpec
     /// The service's own rate-limit names (`rateLimit:`), if it has any.
@@ -138,4 +140,15 @@ public struct CodingSpec: Hashable, Sendable {
         self.keys = keys
         self.dates = dates
     }
+}
+
+/// The access level generated declarations are written with: `public` for a client in a
+/// library of its own (the default), `package` or `internal` for one used inside a module.
+public enum AccessLevel: String, CaseIterable, Hashable, Sendable {
+    /// `public`.
+    case `public`
+    /// `package`.
+    case package
+    /// `internal`.
+    case `internal`
 }

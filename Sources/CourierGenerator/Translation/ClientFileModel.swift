@@ -6,6 +6,8 @@ public struct ClientFileModel: TemplateModel {
     public var version: String
     /// The spec path.
     public var specPath: String
+    /// The access level of every declaration: `public`, `package` or `internal`.
+    public var access = "public"
     /// The doc comment of the client type.
     public var doc: String
     /// The client type's name.
@@ -31,7 +33,7 @@ public struct ClientFileModel: TemplateModel {
 
     /// The fields the `client` template reads.
     public static let templateFields: TemplateFields<Self> = [
-        "version": \.version, "specPath": \.specPath, "doc": \.doc, "name": \.name, "baseURL": \.baseURL,
+        "access": \.access, "version": \.version, "specPath": \.specPath, "doc": \.doc, "name": \.name, "baseURL": \.baseURL,
         "dateFormat": \.dateFormat, "fixedHeaders": \.fixedHeaders, "headerArguments": \.headerArguments,
         "initDoc": \.initDoc, "methods": \.methods, "hasHeaders": \.hasHeaders, "authFactories": \.authFactories,
         "authSchemes": \.authSchemes, "authParameterType": \.authParameterType, "authParameterDefault": \.authParameterDefault,

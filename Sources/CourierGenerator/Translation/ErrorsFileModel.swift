@@ -7,6 +7,8 @@ public struct ErrorsFileModel: TemplateModel {
     public var version: String
     /// The spec path.
     public var specPath: String
+    /// The access level of every declaration: `public`, `package` or `internal`.
+    public var access = "public"
     /// The shared failure enum first, if any, then each endpoint's enum or alias in endpoint order.
     public var failures: [FailureModel]
     /// Whether some mapping unwraps an envelope, which needs the `unwrapped` helper.
@@ -14,7 +16,7 @@ public struct ErrorsFileModel: TemplateModel {
 
     /// The fields the `errors` template reads.
     public static let templateFields: TemplateFields<Self> = [
-        "version": \.version, "specPath": \.specPath, "failures": \.failures, "needsUnwrap": \.needsUnwrap,
+        "access": \.access, "version": \.version, "specPath": \.specPath, "failures": \.failures, "needsUnwrap": \.needsUnwrap,
     ]
 }
 

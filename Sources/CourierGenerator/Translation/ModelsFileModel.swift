@@ -6,6 +6,8 @@ public struct ModelsFileModel: TemplateModel {
     public var version: String
     /// The spec path for the header.
     public var specPath: String
+    /// The access level of every declaration: `public`, `package` or `internal`.
+    public var access = "public"
     /// Object models and error schemas, as structs, in declaration order.
     public var structs: [StructModel]
     /// String enums, in declaration order.
@@ -19,7 +21,7 @@ public struct ModelsFileModel: TemplateModel {
 
     /// The fields the `models` template reads.
     public static let templateFields: TemplateFields<Self> = [
-        "version": \.version, "specPath": \.specPath, "structs": \.structs, "enums": \.enums, "unions": \.unions,
+        "access": \.access, "version": \.version, "specPath": \.specPath, "structs": \.structs, "enums": \.enums, "unions": \.unions,
         "envelopes": \.envelopes, "needsIndirect": \.needsIndirect,
     ]
 }

@@ -6,6 +6,8 @@ public struct RequestsFileModel: TemplateModel {
     public var version: String
     /// The spec path.
     public var specPath: String
+    /// The access level of every declaration: `public`, `package` or `internal`.
+    public var access = "public"
     /// The request types, in endpoint order.
     public var requests: [RequestModel]
     /// The `EndpointResilience` constant for the spec's `defaults:` retry and breaker hints
@@ -14,7 +16,7 @@ public struct RequestsFileModel: TemplateModel {
 
     /// The fields the `requests` template reads.
     public static let templateFields: TemplateFields<Self> = [
-        "version": \.version, "specPath": \.specPath, "requests": \.requests,
+        "access": \.access, "version": \.version, "specPath": \.specPath, "requests": \.requests,
         "defaultResilience": \.defaultResilience,
     ]
 }

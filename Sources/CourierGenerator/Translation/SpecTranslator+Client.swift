@@ -31,7 +31,7 @@ extension SpecTranslator {
         var text = spec.description ?? "A client for \(spec.name)."
         text += "\n\nEach method sends one request and throws the endpoint's documented failures as typed errors."
         return ClientFileModel(
-            version: version, specPath: specPath,
+            version: version, specPath: specPath, access: spec.access.rawValue,
             doc: SwiftComment.documentation(text),
             name: clientName,
             baseURL: SwiftLiteral.string(spec.baseURL.absoluteString),
@@ -205,7 +205,7 @@ extension SpecTranslator {
             ?? (endpoint.response.hasOutcomes ? responseTypeName(endpoint) : endpoint.response.body.map(swiftType))
         let returnClause = returnType.map { " -> " + $0 } ?? ""
         let effects = streamed?.isThrowing == false ? "" : " async throws(APIError<\(failureName(endpoint))>)"
-        let line = "    public func \(endpoint.swiftName.escaped)(\(parameters.inlineText))\(effects)\(returnClause) {"
+        let line = "    \(spec.access.rawValue) func \(endpoint.swiftName.escaped)(\(parameters.inlineText))\(effects)\(returnClause) {"
         var model = MethodModel(
             doc: SwiftComment.documentation(text, indentation: "    "),
             name: endpoint.swiftName.escaped,
@@ -287,7 +287,7 @@ extension SpecTranslator {
         text += "\n  - progress: Called as bytes arrive, with the total when the server sent a length."
         text += "\n- Returns: Where the file is, how many bytes it holds, and the response's status and header fields."
         text += "\n- Throws: `APIError<\(failureName(endpoint))>`; its `.endpoint` case carries the documented failure."
-        let line = "    public func \(endpoint.swiftName.escaped)(\(all.inlineText)) async throws(APIError<\(failureName(endpoint))>) -> DownloadedFile {"
+        let line = "    \(spec.access.rawValue) func \(endpoint.swiftName.escaped)(\(all.inlineText)) async throws(APIError<\(failureName(endpoint))>) -> DownloadedFile {"
         return DownloadMethodModel(doc: SwiftComment.documentation(text, indentation: "    "), name: endpoint.swiftName.escaped,
                                    parameters: all, isInline: Self.fitsOnOneLine(line),
                                    requestArguments: call.map { "\($0.label): \($0.value)" }.joined(separator: ", "),
@@ -301,7 +301,7 @@ extension SpecTranslator {
             + "Each page is a call like `\(endpoint.swiftName.name)`, with its retries and typed errors."
         text += "\n\nThe parameters are the first page's; see `\(pagination.requestType).pagination` for how the next pages are asked for."
         text += "\n- Returns: The pages, as `\(pagination.requestType).Response`."
-        let line = "    public func \(pagination.method)(\(parameters.inlineText)) -> PageSequence<\(pagination.requestType), \(pagination.itemType)> {"
+        let line = "    \(spec.access.rawValue) func \(pagination.method)(\(parameters.inlineText)) -> PageSequence<\(pagination.requestType), \(pagination.itemType)> {"
         return PagesMethodModel(doc: SwiftComment.documentation(text, indentation: "    "), name: pagination.method,
                                 isInline: Self.fitsOnOneLine(line), itemType: pagination.itemType)
     }

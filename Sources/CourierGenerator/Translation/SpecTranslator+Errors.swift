@@ -29,7 +29,7 @@ extension SpecTranslator {
                                              doc: doc, name: failureName(endpoint)))
             }
         }
-        return ErrorsFileModel(version: version, specPath: specPath, failures: failures,
+        return ErrorsFileModel(version: version, specPath: specPath, access: spec.access.rawValue, failures: failures,
                                needsUnwrap: failures.contains(where: \.usesUnwrap))
     }
 

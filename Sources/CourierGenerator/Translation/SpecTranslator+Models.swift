@@ -42,7 +42,7 @@ extension SpecTranslator {
                                                keyLiteral: SwiftLiteral.string(key), schemaName: schema.swiftName.name))
             }
         }
-        return ModelsFileModel(version: version, specPath: specPath, structs: structs, enums: enums, unions: unions,
+        return ModelsFileModel(version: version, specPath: specPath, access: spec.access.rawValue, structs: structs, enums: enums, unions: unions,
                                envelopes: envelopes, needsIndirect: needsIndirect)
     }
 
@@ -110,7 +110,7 @@ extension SpecTranslator {
         coding?.encodesItself = properties.contains(where: \.needsCustomEncoding)
         return StructModel(doc: doc, name: name, properties: models, codingKeys: keys, parameters: parameters,
                            initDoc: SwiftComment.documentation(initText, indentation: "    "),
-                           isInline: Self.fitsOnOneLine("    public init(\(parameters.inlineText)) {"), customCoding: coding)
+                           isInline: Self.fitsOnOneLine("    \(spec.access.rawValue) init(\(parameters.inlineText)) {"), customCoding: coding)
     }
 
     /// The runtime's name for a property's `dates:` format.

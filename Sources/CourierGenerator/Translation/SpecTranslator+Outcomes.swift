@@ -70,7 +70,7 @@ extension SpecTranslator {
         text += "\n- Returns: The body, the `\(headers.name)` and the raw response."
         text += "\n- Throws: `APIError<\(failureName(endpoint))>`; `.decoding` when a required field is missing or a field is not of its type."
         let effects = " async throws(APIError<\(failureName(endpoint))>) -> \(returnType)"
-        let line = "    public func \(name)(\(parameters.inlineText))\(effects) {"
+        let line = "    \(spec.access.rawValue) func \(name)(\(parameters.inlineText))\(effects) {"
         let arguments = call.map { "\($0.label): \($0.value)" }.joined(separator: ", ")
         return WithHeadersMethodModel(doc: SwiftComment.documentation(text, indentation: "    "), name: name, parameters: parameters,
                                       isInline: parameters.isEmpty || Self.fitsOnOneLine(line), returnType: returnType,

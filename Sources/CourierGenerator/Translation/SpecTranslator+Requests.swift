@@ -105,7 +105,7 @@ extension SpecTranslator {
 
     /// The view model of `<Prefix>Requests.swift`.
     public func requestsFile() -> RequestsFileModel {
-        RequestsFileModel(version: version, specPath: specPath, requests: spec.endpoints.map(requestModel),
+        RequestsFileModel(version: version, specPath: specPath, access: spec.access.rawValue, requests: spec.endpoints.map(requestModel),
                           defaultResilience: defaultResilienceModel())
     }
 
@@ -152,7 +152,7 @@ extension SpecTranslator {
         let secretLiteral = secrets.isEmpty ? nil : "[" + secrets.sorted().map(SwiftLiteral.string).joined(separator: ", ") + "]"
         var text = endpoint.description.map { $0 + "\n\n" } ?? ""
         text += "`\(endpoint.method.rawValue) \(SwiftComment.inline(endpoint.path.template))`, sent by `\(clientName).\(endpoint.swiftName.name)`."
-        let inline = Self.fitsOnOneLine("    public init(\(parameters.inlineText)) {")
+        let inline = Self.fitsOnOneLine("    \(spec.access.rawValue) init(\(parameters.inlineText)) {")
         return RequestModel(
             doc: SwiftComment.documentation(text),
             name: requestName(endpoint),

@@ -82,6 +82,7 @@ struct SpecValidator {
                            includedFiles: included.map(\.path), location: root.serviceLocation)
         spec.rateLimit = root.rateLimit
         spec.authSchemes = root.authSchemes
+        spec.access = root.access ?? .public
         checkGeneratedNames(of: spec)
         checkReservedNames(of: spec)
         return spec
