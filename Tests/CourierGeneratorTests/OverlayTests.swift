@@ -222,4 +222,45 @@ import Testing
             #expect(file.contains("\(access.rawValue) "))
         }
     }
+
+    @Test func externalTypesAreUsedByNameAndChecked() throws {
+        let good = loadSpec("""
+            service: Shop
+            baseURL: https://shop.example.com
+            models:
+              PostalAddress: external
+              Order: { id: String, shipping: PostalAddress? }
+            endpoints:
+              getOrder: { get: /order, response: Order }
+            """)
+        #expect(good.lines == [])
+        #expect(good.spec?.externalTypes == ["PostalAddress"])
+        #expect(good.spec?.models.map(\.name) == ["Order"])
+
+        let bad = loadSpec("""
+            service: Shop
+            baseURL: https://shop.example.com
+            models:
+              Foundation.Decimal: external
+              Problem: external
+            errorSchemas:
+              Problem: { message: String }
+            endpoints:
+              getOrder: { get: /order, response: Order }
+            """)
+        #expect(bad.lines.contains {
+            $0.hasPrefix("Specs/x.yaml:4:3: error: the external type 'Foundation.Decimal' must be a Swift type name as written")
+        })
+        #expect(bad.lines.contains { $0.hasPrefix("Specs/x.yaml:5:3: error: external type 'Problem' is already declared as an error schema") })
+
+        let overlay = try load("""
+            overlay: api/openapi.yaml
+            types: { itme: Item, problem: "Kit.Problem" }
+            """)
+        #expect(overlay.diagnostics.renderedLines == [
+            "Specs/Tiny.courier.yaml:2:16: error: the document has no schema 'itme' under components/schemas",
+            "Specs/Tiny.courier.yaml:2:31: error: the external type 'Kit.Problem' must be a Swift type name as written (such as 'User'); "
+                + "for a type of another module, declare a typealias in the app",
+        ])
+    }
 }

@@ -95,7 +95,8 @@ extension OpenAPIReader {
         let schemas = document.root.flatMap { document.child($0, "components") }.flatMap { document.child($0, "schemas") }
         let schemaKeys = schemas.map { document.entries($0).map(\.key) } ?? []
         let known = Set(schemaKeys)
-        for (key, named) in overlay.reading.schemaNames where !known.contains(key) {
+        for (key, named) in overlay.reading.schemaNames.merging(overlay.reading.typeOverrides, uniquingKeysWith: { first, _ in first })
+            where !known.contains(key) {
             let hint = Suggestions.closest(to: key, among: schemaKeys).map { "; did you mean '\($0)'?" } ?? ""
             document.reporter.error("the document has no schema '\(NodeReader.abbreviated(key))' under components/schemas\(hint)",
                                     at: named.location)

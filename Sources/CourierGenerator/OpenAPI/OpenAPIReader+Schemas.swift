@@ -10,6 +10,7 @@ extension OpenAPIReader {
         if let reference = document.string(schema, "$ref") {
             guard let (resolved, target) = document.resolve(schema), let target else { return .primitive(.json) }
             if let known = modelNames[target] { return .named(known) }
+            if let external = externalType(for: target) { return .named(external) }
             if isModelShaped(resolved) {
                 // A reference to a whole file (DigitalOcean's) is named after the file.
                 let base = target.pointer.split(separator: "/").last.map(String.init)
@@ -27,6 +28,19 @@ extension OpenAPIReader {
         var type = nonNullType(of: schema, name: name)
         if nullable && !type.isOptional { type = .optional(type) }
         return type
+    }
+
+    /// The app's own type an overlay puts in place of a component schema (`types: { simple-user:
+    /// User }`), declared as an external type the first time; `nil` when there is none.
+    mutating func externalType(for target: OpenAPIDocument.Target) -> String? {
+        let prefix = "/components/schemas/"
+        guard target.file == 0, target.pointer.hasPrefix(prefix),
+              let named = options.typeOverrides[String(target.pointer.dropFirst(prefix.count))] else { return nil }
+        if !file.externalTypes.contains(where: { $0.name == named.name }) {
+            file.externalTypes.append((named.name, named.location))
+            takenTypeNames.insert(named.name)
+        }
+        return named.name
     }
 
     /// The type name an overlay gives a component schema (`names: { schemas: { simple-user: User } }`),

@@ -48,6 +48,9 @@ struct OpenAPIReadOptions {
     var operationNames: [String: Named] = [:]
     /// Type names by component schema name (`simple-user` → `User`).
     var schemaNames: [String: Named] = [:]
+    /// Types the app declares, by the component schema they stand for: the schema is not read,
+    /// and every reference to it is the app's type.
+    var typeOverrides: [String: Named] = [:]
     /// Whether an error schema's enum field (Stripe's `error.type`) makes discriminated cases.
     var infersErrorCases = false
 

@@ -20,6 +20,8 @@ struct ParsedSpecFile {
     var defaultErrors: [ErrorMappingSpec] = []
     var defaultResilience = ResilienceHints()
     var models: [ModelSpec] = []
+    /// Types the app declares (`models: { User: external }`): used by name, not generated.
+    var externalTypes: [(name: String, location: SourceLocation)] = []
     var errorSchemas: [ErrorSchemaSpec] = []
     var endpoints: [EndpointSpec] = []
     /// `include:` entries: the path as written and where.

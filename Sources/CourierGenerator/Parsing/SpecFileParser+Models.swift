@@ -8,7 +8,14 @@ extension SpecFileParser {
         for entry in reader.entries(of: mapping) {
             let location = reader.location(of: entry.keyNode)
             checkIdentifier(entry.key, SwiftIdentifier(typeNamed: entry.key), "model name", at: entry.keyNode)
-            guard let body = reader.mapping(entry.value, "model '\(entry.key)'") else {
+            // `User: external`: a type the app declares (Codable, Hashable and Sendable), used
+            // by name and not generated.
+            if reader.scalarText(entry.value) == "external" {
+                checkExternalTypeName(entry.key, at: entry.keyNode)
+                file.externalTypes.append((entry.key, location))
+                continue
+            }
+            guard let body = reader.mapping(entry.value, "model '\(entry.key)' (a mapping, or 'external' for a type the app declares)") else {
                 file.brokenNames.insert(entry.key)
                 continue
             }
@@ -239,6 +246,16 @@ extension SpecFileParser {
                 name: entry.key,
                 description: fields["description"].flatMap { reader.string($0.value, "'description'") },
                 shape: shape, properties: properties, location: location))
+        }
+    }
+
+    /// An external type is written in generated code exactly as named, so the name must already
+    /// be a Swift type name: a module-qualified type is reached through a `typealias` in the app.
+    func checkExternalTypeName(_ name: String, at node: Node) {
+        let identifier = SwiftIdentifier(typeNamed: name)
+        if identifier.name != name || identifier.escaped != name {
+            reader.error("the external type '\(NodeReader.abbreviated(name))' must be a Swift type name as written "
+                         + "(such as 'User'); for a type of another module, declare a typealias in the app", at: node)
         }
     }
 }

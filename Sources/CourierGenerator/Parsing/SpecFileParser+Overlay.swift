@@ -6,7 +6,7 @@ import Yams
 /// pagination), parsed by the same functions a spec's endpoints use.
 extension SpecFileParser {
     static let overlayKeys = ["overlay", "service", "description", "baseURL", "access", "headers", "include", "filter", "exclude",
-                              "names", "inferErrorCases", "errorSchemas", "models", "defaults", "operations"]
+                              "names", "types", "inferErrorCases", "errorSchemas", "models", "defaults", "operations"]
     static let operationOverlayKeys = ["description", "errors", "timeout", "retry", "breaker", "idempotencyKey", "paginate"]
 
     /// Whether a file's root is an overlay: a mapping with an `overlay` key.
@@ -37,6 +37,13 @@ extension SpecFileParser {
         overlay.reading.include = fields["filter"].map { parseOperationFilter($0, what: "'filter'") }
         overlay.reading.exclude = fields["exclude"].map { parseOperationFilter($0, what: "'exclude'") }
         if let entry = fields["names"] { parseNames(entry, into: &overlay.reading) }
+        if let entry = fields["types"], let types = reader.mapping(entry.value, "'types'") {
+            for item in reader.entries(of: types) {
+                guard let name = reader.string(item.value, "the type of schema '\(item.key)'") else { continue }
+                checkExternalTypeName(name, at: item.value)
+                overlay.reading.typeOverrides[item.key] = .init(name: name, location: reader.location(of: item.value))
+            }
+        }
         overlay.reading.infersErrorCases = fields["inferErrorCases"].flatMap { reader.bool($0.value, "'inferErrorCases'") } ?? false
         if let entry = fields["errorSchemas"] { parseErrorSchemas(entry.value) }
         if let entry = fields["models"] { parseModels(entry.value) }

@@ -6,13 +6,14 @@ extension SpecValidator {
         var bySwiftName: [SwiftIdentifier: (name: String, kind: String, location: SourceLocation)] = [:]
         let declarations = models.map { ($0.name, $0.swiftName, $0.synthesizedForEndpoint == nil ? "model" : "inline body model", $0.location) }
             + errorSchemas.map { ($0.name, $0.swiftName, "error schema", $0.location) }
+            + ([root] + included).flatMap(\.externalTypes).map { ($0.name, SwiftIdentifier(typeNamed: $0.name), "external type", $0.location) }
         for (name, swiftName, kind, location) in declarations {
             if PrimitiveType(rawValue: name) != nil {
                 error("\(kind) '\(name)' has the name of a built-in type; rename it", at: location)
                 continue
             }
             if let first = byName[name] {
-                error("\(kind) '\(name)' is already declared as \(first.kind == "error schema" ? "an" : "a") \(first.kind)", at: location,
+                error("\(kind) '\(name)' is already declared as \("aeiou".contains(first.kind.first ?? "x") ? "an" : "a") \(first.kind)", at: location,
                       notes: [.note("'\(name)' is first declared here", at: first.location)])
                 continue
             }
@@ -24,6 +25,7 @@ extension SpecValidator {
             }
             bySwiftName[swiftName] = (name, kind, location)
         }
+        externalTypeNames = Set(([root] + included).flatMap(\.externalTypes).map(\.name))
         modelsByName = Dictionary(models.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         schemasByName = Dictionary(errorSchemas.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     }

@@ -3,7 +3,7 @@ extension SpecValidator {
     /// Reports named types that are not models. Error schemas describe error bodies only, so
     /// they cannot be used as property or body types.
     mutating func checkReference(_ type: TypeReference, at location: SourceLocation, usage: String) {
-        for name in type.referencedNames where modelsByName[name] == nil && !brokenNames.contains(name) {
+        for name in type.referencedNames where modelsByName[name] == nil && !brokenNames.contains(name) && !externalTypeNames.contains(name) {
             if schemasByName[name] != nil {
                 error("'\(name)' is an error schema, which only error mappings can use; declare a model for \(usage)", at: location)
             } else {

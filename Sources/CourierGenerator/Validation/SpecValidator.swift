@@ -17,6 +17,8 @@ struct SpecValidator {
     var errorSchemas: [ErrorSchemaSpec] = []
     var modelsByName: [String: ModelSpec] = [:]
     var schemasByName: [String: ErrorSchemaSpec] = [:]
+    /// Types the app declares (`models: { User: external }`), which references may name.
+    var externalTypeNames: Set<String> = []
 
     init(root: ParsedSpecFile, included: [ParsedSpecFile]) {
         self.root = root
@@ -83,6 +85,7 @@ struct SpecValidator {
         spec.rateLimit = root.rateLimit
         spec.authSchemes = root.authSchemes
         spec.access = root.access ?? .public
+        spec.externalTypes = externalTypeNames.sorted()
         checkGeneratedNames(of: spec)
         checkReservedNames(of: spec)
         return spec

@@ -106,18 +106,22 @@ package struct Order: Codable, Hashable, Sendable {
     package var sku: String
     /// The `amount` field.
     package var amount: Int
+    /// The `shipping` field.
+    package var shipping: PostalAddress?
 
     /// Creates a value from its properties.
-    package init(id: String, sku: String, amount: Int) {
+    package init(id: String, sku: String, amount: Int, shipping: PostalAddress? = nil) {
         self.id = id
         self.sku = sku
         self.amount = amount
+        self.shipping = shipping
     }
 
     private enum CodingKeys: String, CodingKey {
         case id
         case sku
         case amount
+        case shipping
     }
 }
 
