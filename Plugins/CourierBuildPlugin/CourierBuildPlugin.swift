@@ -1,7 +1,9 @@
 import Foundation
 import PackagePlugin
 
-/// Generates a Courier client at build time for every `*.courier.yaml` file in the target.
+/// Generates a Courier client at build time for every `*.courier.yaml` file in the target, and
+/// for every OpenAPI document (`openapi.yaml`, `openapi.json`, `<Name>.openapi.yaml`…) that no
+/// overlay among those specs extends. A bare `openapi.*` is prefixed with the target's name.
 ///
 /// For `Sources/App/Pets.courier.yaml` it runs
 /// `courier generate Pets.courier.yaml --output <work dir>/Pets --flat --file-prefix Pets` and
@@ -23,10 +25,11 @@ struct CourierBuildPlugin: BuildToolPlugin {
             return []
         }
         // A thrown error fails the build; SwiftPM prints it once, as `error: <path>: <message>`.
-        let inputs = try TargetInputs(files: target.sourceFiles.map(\.url))
+        let inputs = try TargetInputs(files: target.sourceFiles.map(\.url), targetName: target.name)
         guard !inputs.specs.isEmpty else {
             Diagnostics.warning(
-                "target '\(target.name)' applies CourierBuildPlugin but has no *.courier.yaml spec; nothing is generated"
+                "target '\(target.name)' applies CourierBuildPlugin but has no *.courier.yaml spec and no openapi.yaml, "
+                    + "openapi.json or *.openapi.yaml document; nothing is generated"
             )
             return []
         }

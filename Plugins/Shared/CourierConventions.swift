@@ -13,6 +13,35 @@ enum CourierConventions {
     /// The extensions of YAML files, which specs may include.
     static let yamlExtensions: Set<String> = ["yaml", "yml"]
 
+    /// The extensions of files a spec or an OpenAPI document may reach: includes and `$ref`s.
+    static let referencedExtensions: Set<String> = ["yaml", "yml", "json"]
+
+    /// A target file of one of these names is an OpenAPI document the build plugin generates,
+    /// prefixed with the target's name, as swift-openapi-generator's users name theirs.
+    /// (`courier generate <folder>` takes the same names, in the CLI's `SpecOptions`.)
+    static let openAPIDocumentNames: Set<String> = ["openapi.yaml", "openapi.yml", "openapi.json"]
+
+    /// A target file whose name ends in one of these is an OpenAPI document prefixed with the
+    /// rest of its name (`Billing.openapi.yaml` → `Billing`).
+    static let openAPISuffixes = [".openapi.yaml", ".openapi.yml", ".openapi.json"]
+
+    /// The file prefix of an OpenAPI document in a target named `targetName`: the rest of its
+    /// name before an OpenAPI suffix, or for a bare `openapi.*`, the target's name made a Swift
+    /// type name (`store-api` → `StoreApi`). `nil` when the file is not an OpenAPI document.
+    static func openAPIStem(ofFileNamed name: String, targetName: String) -> String? {
+        if openAPIDocumentNames.contains(name) {
+            var prefix = ""
+            for word in targetName.split(whereSeparator: { !($0.isASCII && ($0.isLetter || $0.isNumber)) }) {
+                prefix += word.prefix(1).uppercased() + word.dropFirst()
+            }
+            return prefix
+        }
+        for suffix in openAPISuffixes where name.hasSuffix(suffix) && name.count > suffix.count {
+            return String(name.dropLast(suffix.count))
+        }
+        return nil
+    }
+
     /// The folder, anywhere in a target, whose `.mustache` files override the generator's
     /// templates of the same name (`CourierTemplates/header.mustache` overrides `header`,
     /// `CourierTemplates/models/struct.mustache` overrides `models/struct`).

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Finds the YAML files that specs may include, without parsing YAML (a plugin cannot use a YAML
-/// library).
+/// Finds the YAML files that specs may include, and the YAML and JSON files an OpenAPI document
+/// reaches through `$ref`, without parsing YAML (a plugin cannot use a YAML library).
 ///
 /// The scan over-approximates on purpose: every word or quoted string anywhere in a file (in an
 /// `include:` list or not, in a comment or not) that ends in `.yaml` or `.yml` and names an
@@ -25,7 +25,7 @@ enum IncludeScanner {
         return found.sorted { $0.path < $1.path }
     }
 
-    /// The existing YAML files whose paths appear in `file`'s text.
+    /// The existing YAML and JSON files whose paths appear in `file`'s text.
     static func mentionedFiles(in file: URL) -> [URL] {
         // An unreadable file gives no candidates; `courier` reports why it cannot read it.
         guard let data = FileManager.default.contents(atPath: file.path),
@@ -47,7 +47,8 @@ enum IncludeScanner {
         return result
     }
 
-    /// Every quoted string and every word that ends in a YAML extension.
+    /// Every quoted string and every word that ends in a YAML or JSON extension, without a
+    /// `#fragment`.
     static func candidatePaths(in text: String) -> [String] {
         var candidates: [String] = []
         for line in text.split(whereSeparator: \.isNewline) {
@@ -59,8 +60,11 @@ enum IncludeScanner {
                 candidates.append(String(trimmed.reversed()))
             }
         }
-        return candidates.filter { candidate in
-            CourierConventions.yamlExtensions.contains { candidate.lowercased().hasSuffix("." + $0) }
+        // An OpenAPI `$ref` names a file and, after `#`, a place in it (`pet.yml#/Pet`).
+        return candidates.map { candidate in
+            candidate.firstIndex(of: "#").map { String(candidate[..<$0]) } ?? candidate
+        }.filter { candidate in
+            CourierConventions.referencedExtensions.contains { candidate.lowercased().hasSuffix("." + $0) }
         }
     }
 
@@ -81,5 +85,26 @@ enum IncludeScanner {
             index = line.index(after: end)
         }
         return strings
+    }
+
+    /// The OpenAPI document an overlay names in its top-level `overlay:` line, relative to the
+    /// overlay; `nil` for a file that is not an overlay. (`courier` finds overlays in a folder
+    /// the same way, in `SpecInput.droppingDocumentsExtendedByOverlays`, which a plugin cannot
+    /// import.)
+    static func overlayDocument(of file: URL) -> URL? {
+        guard let data = FileManager.default.contents(atPath: file.path),
+              let text = String(data: data, encoding: .utf8) else { return nil }
+        for line in text.split(whereSeparator: \.isNewline) where line.hasPrefix("overlay:") {
+            var value = line.dropFirst("overlay:".count)
+            if let comment = value.range(of: " #") { value = value[..<comment.lowerBound] }
+            var path = value.trimmingCharacters(in: .whitespaces)
+            if path.count >= 2, let quote = path.first, quote == "\"" || quote == "'", path.last == quote {
+                path = String(path.dropFirst().dropLast())
+            }
+            guard !path.isEmpty else { return nil }
+            let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : file.deletingLastPathComponent().appendingPathComponent(path)
+            return url.standardizedFileURL
+        }
+        return nil
     }
 }

@@ -30,6 +30,9 @@ enum PluginError: Error, CustomStringConvertible {
         switch self {
         case let .duplicateSpecName(stem, first, _):
             "two specs are named '\(stem)' (the other is \(first.path)); the generated files would clash, so rename one"
+        case let .unusableSpecName(url) where CourierConventions.openAPIDocumentNames.contains(url.lastPathComponent):
+            "the target's name does not make a Swift type name to prefix the generated files; name the document "
+                + "after one instead, such as PetStore.openapi.\(url.pathExtension) (letters and digits, starting with a capital)"
         case .unusableSpecName:
             "name the spec after the Swift type name that prefixes its generated files, such as "
                 + "PetStore.courier.yaml (letters and digits, starting with a capital)"

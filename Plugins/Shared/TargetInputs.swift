@@ -28,14 +28,17 @@ struct TargetInputs {
 
     /// Sorts `files` (a target's files, as absolute paths) into specs, YAML files and templates.
     ///
+    /// Specs are the `*.courier.yaml` files and the OpenAPI documents (`openapi.yaml`,
+    /// `Billing.openapi.json`…), less the documents an overlay among the specs extends: those
+    /// are generated through the overlay, once.
+    ///
     /// - Throws: ``PluginError/duplicateSpecName(stem:first:second:)`` when two specs would
     ///   generate the same files, ``PluginError/unusableSpecName(_:)`` for a name that cannot
     ///   prefix a file name.
-    init(files: [URL]) throws {
+    init(files: [URL], targetName: String = "") throws {
         let files = files.map(\.standardizedFileURL).sorted { $0.path < $1.path }
 
-        var specs: [Spec] = []
-        var specsByStem: [String: URL] = [:]
+        var candidates: [Spec] = []
         var yamlFiles: [URL] = []
         var templates: [TemplateOverride] = []
         for file in files {
@@ -43,29 +46,43 @@ struct TargetInputs {
                 templates.append(TemplateOverride(name: name, url: file))
                 continue
             }
+            let name = file.lastPathComponent
+            if let stem = CourierConventions.openAPIStem(ofFileNamed: name, targetName: targetName) {
+                if CourierConventions.isYAML(file) { yamlFiles.append(file) }
+                candidates.append(Spec(url: file, stem: stem))
+                continue
+            }
             guard CourierConventions.isYAML(file) else { continue }
             yamlFiles.append(file)
-            guard let stem = CourierConventions.specStem(ofFileNamed: file.lastPathComponent) else { continue }
-            guard CourierConventions.isUsableFilePrefix(stem) else {
-                throw PluginError.unusableSpecName(file)
+            if let stem = CourierConventions.specStem(ofFileNamed: name) {
+                candidates.append(Spec(url: file, stem: stem))
+            }
+        }
+        let extended = Set(candidates.compactMap { IncludeScanner.overlayDocument(of: $0.url)?.path })
+        var specs: [Spec] = []
+        var specsByStem: [String: URL] = [:]
+        for spec in candidates where !extended.contains(spec.url.path) {
+            guard CourierConventions.isUsableFilePrefix(spec.stem) else {
+                throw PluginError.unusableSpecName(spec.url)
             }
             // Output folders and Swift file names clash when names differ only in case on a
             // case-insensitive file system (macOS by default).
-            let key = stem.lowercased()
+            let key = spec.stem.lowercased()
             if let first = specsByStem[key] {
-                throw PluginError.duplicateSpecName(stem: stem, first: first, second: file)
+                throw PluginError.duplicateSpecName(stem: spec.stem, first: first, second: spec.url)
             }
-            specsByStem[key] = file
-            specs.append(Spec(url: file, stem: stem))
+            specsByStem[key] = spec.url
+            specs.append(spec)
         }
         self.specs = specs
         self.yamlFiles = yamlFiles
         self.templates = templates.sorted { $0.name < $1.name }
     }
 
-    /// The files whose change must regenerate `spec`: the spec, every YAML file of the target
-    /// (whatever it includes from there), the YAML files outside the target that it may include
-    /// (see ``IncludeScanner``), and the overriding templates.
+    /// The files whose change must regenerate `spec`: the spec, the OpenAPI document it extends
+    /// if it is an overlay, every YAML file of the target (whatever it includes from there), the
+    /// YAML and JSON files outside the target that it may include or `$ref` (see
+    /// ``IncludeScanner``), and the overriding templates.
     ///
     /// Declaring every YAML file of the target, rather than only those the spec includes, is
     /// deliberate: the plugin cannot parse YAML, and an extra input costs at most a needless
@@ -73,7 +90,9 @@ struct TargetInputs {
     func inputFiles(of spec: Spec) -> [URL] {
         var seen = Set<String>()
         var files: [URL] = []
-        for file in [spec.url] + yamlFiles + IncludeScanner.referencedFiles(from: [spec.url] + yamlFiles)
+        let overlaid = IncludeScanner.overlayDocument(of: spec.url).map { [$0] } ?? []
+        let sources = [spec.url] + overlaid + yamlFiles
+        for file in sources + IncludeScanner.referencedFiles(from: sources)
             + templates.map(\.url) where seen.insert(file.path).inserted {
             files.append(file)
         }

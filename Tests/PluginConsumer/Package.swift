@@ -1,6 +1,7 @@
 // swift-tools-version: 6.0
 // An app that uses Courier the way the README shows: the build plugin generates a client from
-// Sources/PetsDemo/Pets.courier.yaml at build time. Tests/PluginTests builds a copy of it.
+// Sources/PetsDemo/Pets.courier.yaml, and another from the OpenAPI document
+// Sources/StoreAPI/openapi.yaml, at build time. Tests/PluginTests builds a copy of it.
 import PackageDescription
 
 let package = Package(
@@ -15,9 +16,15 @@ let package = Package(
         .executableTarget(
             name: "PetsDemo",
             dependencies: [
+                "StoreAPI",
                 .product(name: "CourierRuntime", package: "Courier"),
                 .product(name: "CourierTesting", package: "Courier"),
             ],
+            plugins: [.plugin(name: "CourierBuildPlugin", package: "Courier")]
+        ),
+        .target(
+            name: "StoreAPI",
+            dependencies: [.product(name: "CourierRuntime", package: "Courier")],
             plugins: [.plugin(name: "CourierBuildPlugin", package: "Courier")]
         ),
     ],

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 /// Builds Tests/PluginConsumer, a package that uses Courier the way the README says, through the
-/// build plugin: from clean, after spec, include and template changes, with no change, and with a
-/// spec error. Then runs the command plugin on it and on this repository.
+/// build plugin, with a Courier spec in one target and an OpenAPI document in another: from clean,
+/// after spec, include, `$ref`'d file and template changes, with no change, and with a spec error. Then runs the command plugin on it and on this repository.
 ///
 /// The steps share one consumer copy and depend on each other, so they run in order in one test;
 /// each step's full output is in `.build-plugin-tests/logs/`.
@@ -11,6 +11,10 @@ import Testing
 struct ConsumerBuildTests {
     /// What the build log shows when the build plugin's command runs (its display name).
     static let generationMarker = "Generating Courier client Pets from Pets.courier.yaml"
+    /// The same for the OpenAPI document of the StoreAPI target, prefixed with the target's name.
+    static let documentMarker = "Generating Courier client StoreAPI from openapi.yaml"
+    /// A schema outside the target that the document reaches through `$ref`.
+    static let referencedSchema = "Shared/inventory.yaml"
     static let spec = "Sources/PetsDemo/Pets.courier.yaml"
     static let include = "Sources/PetsDemo/Shared/Problems.yaml"
     static let template = "Sources/PetsDemo/CourierTemplates/header.mustache"
@@ -23,10 +27,12 @@ struct ConsumerBuildTests {
         let clean = try await build("1-clean-build")
         try #require(clean.succeeded, "the consumer does not build from clean:\n\(clean)")
         #expect(clean.output.contains(Self.generationMarker), "no generation step in the log:\n\(clean)")
+        #expect(clean.output.contains(Self.documentMarker), "the OpenAPI document was not generated:\n\(clean)")
         let firstRun = try await runDemo("1-run")
-        #expect(firstRun.lines == ["pet 1: Rex (dog)", "pet 2: Tom"], "unexpected output:\n\(firstRun)")
+        #expect(firstRun.lines == ["pet 1: Rex (dog)", "pet 2: Tom", "store: 7 available, open"], "unexpected output:\n\(firstRun)")
         let files = try generatedFiles()
-        #expect(files.keys.sorted() == ["PetsClient.swift", "PetsErrors.swift", "PetsModels.swift", "PetsRequests.swift"])
+        #expect(files.keys.sorted() == ["PetsClient.swift", "PetsErrors.swift", "PetsModels.swift", "PetsRequests.swift",
+                                        "StoreAPIClient.swift", "StoreAPIErrors.swift", "StoreAPIModels.swift", "StoreAPIRequests.swift"])
         let client = try text(files, "PetsClient.swift")
         #expect(client.contains("Header template overridden by the PluginConsumer example."),
                 "the target's CourierTemplates/header.mustache was not used")
@@ -52,7 +58,16 @@ struct ConsumerBuildTests {
         let unchanged = try await build("3-no-change")
         try #require(unchanged.succeeded, "\(unchanged)")
         #expect(!unchanged.output.contains(Self.generationMarker), "the generator ran although nothing changed:\n\(unchanged)")
+        #expect(!unchanged.output.contains(Self.documentMarker), "the generator ran although nothing changed:\n\(unchanged)")
         #expect(try modificationDates() == datesBefore)
+
+        // 3b. A file outside the target that the OpenAPI document reaches through `$ref` is an
+        // input: changing it regenerates that client.
+        try append("  restockedAt: { type: string, format: date-time }\n", to: Self.referencedSchema)
+        let afterReference = try await build("3b-referenced-schema-changed")
+        try #require(afterReference.succeeded, "\(afterReference)")
+        #expect(afterReference.output.contains(Self.documentMarker), "editing a $ref'd file did not regenerate:\n\(afterReference)")
+        #expect(try text(try generatedFiles(), "StoreAPIModels.swift").contains("restockedAt"))
 
         // 4. An included file is an input: changing it regenerates.
         try append("    detail: String?\n", to: Self.include)

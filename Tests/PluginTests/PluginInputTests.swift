@@ -85,6 +85,61 @@ import Testing
         }
     }
 
+    @Test func openAPIDocumentsAreSpecsPrefixedByTheirNameOrTheTarget() throws {
+        #expect(CourierConventions.openAPIStem(ofFileNamed: "openapi.yaml", targetName: "store-api") == "StoreApi")
+        #expect(CourierConventions.openAPIStem(ofFileNamed: "openapi.json", targetName: "PetStore") == "PetStore")
+        #expect(CourierConventions.openAPIStem(ofFileNamed: "Billing.openapi.yml", targetName: "App") == "Billing")
+        #expect(CourierConventions.openAPIStem(ofFileNamed: "petstore.yaml", targetName: "App") == nil)
+        #expect(CourierConventions.openAPIStem(ofFileNamed: ".openapi.json", targetName: "App") == nil)
+
+        let root = "/p/Sources/StoreAPI/"
+        let files = ["openapi.yaml", "Billing.openapi.json", "Schemas/pet.yaml", "main.swift"].map { URL(fileURLWithPath: root + $0) }
+        let inputs = try TargetInputs(files: files, targetName: "StoreAPI")
+        #expect(inputs.specs.map(\.stem) == ["Billing", "StoreAPI"])
+        #expect(inputs.yamlFiles.map(\.lastPathComponent) == ["pet.yaml", "openapi.yaml"])
+        // A target whose name makes no type name needs the document named instead.
+        #expect {
+            try TargetInputs(files: [URL(fileURLWithPath: "/p/Sources/9lives/openapi.yaml")], targetName: "9lives")
+        } throws: { error in
+            "\(error)".contains("/p/Sources/9lives/openapi.yaml: the target's name does not make a Swift type name")
+        }
+    }
+
+    @Test func aDocumentAnOverlayExtendsIsGeneratedThroughTheOverlayOnly() throws {
+        try withTemporaryFolder { folder in
+            try write("overlay: 'api/openapi.yaml'   # the vendor's document\nservice: Shop\n", to: folder, "Target/Shop.courier.yaml")
+            try write("openapi: 3.1.0\npaths: {}\n", to: folder, "Target/api/openapi.yaml")
+            try write("openapi: 3.1.0\npaths: {}\n", to: folder, "Target/Other.openapi.yaml")
+            let files = ["Shop.courier.yaml", "api/openapi.yaml", "Other.openapi.yaml"].map { folder.appendingPathComponent("Target/" + $0) }
+            let inputs = try TargetInputs(files: files, targetName: "Target")
+            #expect(inputs.specs.map(\.stem) == ["Other", "Shop"])
+            let shop = try #require(inputs.specs.first { $0.stem == "Shop" })
+            // The document is an input of the overlay, so that fetching a new one regenerates.
+            #expect(inputs.inputFiles(of: shop).map(\.lastPathComponent).prefix(2) == ["Shop.courier.yaml", "openapi.yaml"])
+            #expect(IncludeScanner.overlayDocument(of: files[1]) == nil)
+        }
+    }
+
+    @Test func referencesOfADocumentAreFoundInYAMLAndJSONWithoutTheirFragment() throws {
+        try withTemporaryFolder { folder in
+            try write("""
+                openapi: 3.0.3
+                paths:
+                  /pets: { $ref: 'paths/pets.yml' }
+                components:
+                  schemas:
+                    Pet: { $ref: "models/pet.json#/Pet" }
+                """, to: folder, "Target/openapi.yaml")
+            try write("get: { responses: { default: { $ref: ../../shared/responses.yaml#/problem } } }\n", to: folder, "Target/paths/pets.yml")
+            try write(#"{"Pet": {"type": "object", "properties": {"owner": {"$ref": "owner.json"}}}}"# + "\n", to: folder, "Target/models/pet.json")
+            try write("{}\n", to: folder, "Target/models/owner.json")
+            try write("problem: { description: x }\n", to: folder, "shared/responses.yaml")
+            let found = IncludeScanner.referencedFiles(from: [folder.appendingPathComponent("Target/openapi.yaml")])
+                .map { String($0.path.dropFirst(folder.path.count + 1)) }
+            #expect(found == ["Target/models/owner.json", "Target/models/pet.json", "Target/paths/pets.yml", "shared/responses.yaml"])
+        }
+    }
+
     // MARK: - Helpers
 
     private func withTemporaryFolder(_ body: (URL) throws -> Void) throws {

@@ -1,5 +1,6 @@
 import CourierRuntime
 import CourierTesting
+import StoreAPI
 
 // Calls the generated client over the stub transport, so the output is the same on every run
 // and nothing leaves the machine.
@@ -13,4 +14,13 @@ do {
     }
 } catch {
     print("listPets failed: \(error)")
+}
+
+// The client generated from the OpenAPI document of the StoreAPI target.
+stub.on(.get, "/v2/inventory", .json(#"{"available": 7, "status": "open"}"#))
+do {
+    let inventory = try await StoreClient(transport: stub).getInventory()
+    print("store: \(inventory.summary)")
+} catch {
+    print("getInventory failed: \(error)")
 }
