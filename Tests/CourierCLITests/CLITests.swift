@@ -196,6 +196,25 @@ import Testing
         }
     }
 
+    @Test func aFolderWithAnOverlayAndItsDocumentGeneratesOneService() async throws {
+        try await withTemporaryFolder { folder in
+            let fixture = CLITests.packageRoot.appendingPathComponent("Tests/References/OpenAPIOverlay")
+            let specs = folder.appendingPathComponent("Specs")
+            try FileManager.default.createDirectory(at: specs, withIntermediateDirectories: true)
+            for name in ["openapi.yaml", "overlay.yaml"] {
+                try FileManager.default.copyItem(at: fixture.appendingPathComponent(name), to: specs.appendingPathComponent(name))
+            }
+            let validated = try await courier("validate", "Specs", in: folder)
+            #expect(validated.status == 0, "\(validated.errorLines)")
+            // The document is read through the overlay only, not also as a service of its own.
+            #expect(validated.outputLines == ["Specs/overlay.yaml: ok, service Shop: 4 endpoints, 8 models, 1 error schema"])
+            let generated = try await courier("generate", "Specs", "--output", "Out", in: folder)
+            #expect(generated.status == 0, "\(generated.errorLines)")
+            let services = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("Out").path)
+            #expect(services == ["Shop"])
+        }
+    }
+
     @Test func missingPathIsAUsageError() async throws {
         let result = try await courier("validate", "Specs/DoesNotExist.yaml")
         #expect(result.status == 64)
