@@ -129,28 +129,74 @@ public struct Generator: Sendable {
         let translator = SpecTranslator(spec: spec, specPath: specPath, version: options.version)
         let prefix = options.filePrefix ?? spec.swiftName.name
         let limit = options.declarationsPerFile
-        var files: [String: String] = [:]
-        try render(translator.modelsFile().parts(of: limit), as: prefix + "Models", template: "models", into: &files)
-        try render(translator.requestsFile().parts(of: limit), as: prefix + "Requests", template: "requests", into: &files)
-        try render(translator.errorsFile().parts(of: limit), as: prefix + "Errors", template: "errors", into: &files)
-        try render([translator.clientFile()], as: prefix + "Client", template: "client", into: &files)
-        return files
+        var jobs: [RenderJob] = []
+        let access = spec.access
+        jobs += renderJobs(translator.modelsFile().parts(of: limit), as: prefix + "Models", template: "models", access: access)
+        jobs += renderJobs(translator.requestsFile().parts(of: limit), as: prefix + "Requests", template: "requests", access: access)
+        jobs += renderJobs(translator.errorsFile().parts(of: limit), as: prefix + "Errors", template: "errors", access: access)
+        jobs += renderJobs([translator.clientFile()], as: prefix + "Client", template: "client", access: access)
+        return try render(jobs)
     }
 
-    /// Renders the parts of one kind as `PetsRequests.swift`, `PetsRequests2.swift`, ...
-    private func render<Model: TemplateModel>(
-        _ parts: [Model], as baseName: String, template: String, into files: inout [String: String]
-    ) throws(TemplateError) {
-        for (index, part) in parts.enumerated() {
-            files[index == 0 ? "\(baseName).swift" : "\(baseName)\(index + 1).swift"] = try render(part, template: template)
+    /// One file to render: its name, and the work.
+    private struct RenderJob: Sendable {
+        var fileName: String
+        var render: @Sendable () throws(TemplateError) -> String
+    }
+
+    private func renderJobs<Model: TemplateModel>(_ parts: [Model], as baseName: String, template: String,
+                                                  access: AccessLevel) -> [RenderJob] {
+        parts.enumerated().map { index, part in
+            RenderJob(fileName: index == 0 ? "\(baseName).swift" : "\(baseName)\(index + 1).swift") { () throws(TemplateError) in
+                try render(part, template: template, access: access)
+            }
         }
     }
 
-    /// Renders and normalises the end: exactly one line break, so that files are stable under
-    /// editors and `git diff` whatever the template's last line looks like.
-    private func render(_ model: some TemplateModel, template: String) throws(TemplateError) -> String {
-        var text = try renderer.render(model, template: template)
+    /// Renders the files on every core: each file is independent, and rendering is most of
+    /// generation's time once the spec is loaded (a large service is cut into parts, so that
+    /// there are files to share out).
+    private func render(_ jobs: [RenderJob]) throws(TemplateError) -> [String: String] {
+        let results = RenderResults(count: jobs.count)
+        DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
+            let result: Result<String, TemplateError>
+            do throws(TemplateError) {
+                result = .success(try jobs[index].render())
+            } catch {
+                result = .failure(error)
+            }
+            results.set(result, at: index)
+        }
+        var files: [String: String] = [:]
+        // `concurrentPerform` returns once every iteration has run, so every slot is set.
+        for (job, result) in zip(jobs, results.values) {
+            if let result { files[job.fileName] = try result.get() }
+        }
+        return files
+    }
+
+    private func render(_ model: some TemplateModel, template: String, access: AccessLevel) throws(TemplateError) -> String {
+        var text = try renderer.render(model, template: template, access: access)
         while text.hasSuffix("\n") { text.removeLast() }
         return text + "\n"
+    }
+}
+
+/// The rendered files, written from several threads, each to its own slot.
+private final class RenderResults: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [Result<String, TemplateError>?]
+
+    init(count: Int) {
+        slots = Array(repeating: nil, count: count)
+    }
+
+    func set(_ result: Result<String, TemplateError>, at index: Int) {
+        lock.withLock { slots[index] = result }
+    }
+
+    /// Every slot, in order.
+    var values: [Result<String, TemplateError>?] {
+        lock.withLock { slots }
     }
 }
