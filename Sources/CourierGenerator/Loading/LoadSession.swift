@@ -51,13 +51,13 @@ struct LoadSession {
             var collector = DiagnosticCollector()
             collector.report(diagnostic.singleLined())
             loaded = LoadedFile(url: url, parsed: nil, diagnostics: collector)
-        case .document(let root?, _) where OpenAPIReader.isOpenAPI(root):
+        case .document(let root?) where OpenAPIReader.isOpenAPI(root):
             var reader = OpenAPIReader(root: root, url: url, displayPath: displayPath)
             let parsed = reader.read()
             loaded = LoadedFile(url: url, parsed: parsed, diagnostics: reader.document.reporter.diagnostics)
-        case .document(let root?, _) where SpecFileParser.isOverlay(root):
+        case .document(let root?) where SpecFileParser.isOverlay(root):
             loaded = loadOverlay(root, url: url, displayPath: displayPath)
-        case .document(let root, _):
+        case .document(let root):
             var parser = SpecFileParser(path: displayPath)
             let parsed = parser.parse(root: root)
             loaded = LoadedFile(url: url, parsed: parsed, diagnostics: parser.reader.diagnostics)
@@ -102,7 +102,7 @@ struct LoadSession {
             collector.merge(parser.reader.diagnostics)
             collector.report(diagnostic.singleLined())
             return LoadedFile(url: url, parsed: nil, diagnostics: collector)
-        case .document(let documentRoot, _):
+        case .document(let documentRoot):
             guard let documentRoot, OpenAPIReader.isOpenAPI(documentRoot) else {
                 parser.reader.error("'\(NodeReader.abbreviated(overlay.documentPath))' is not an OpenAPI document (it has no top-level "
                                     + "'openapi' key); an overlay extends an OpenAPI document", at: overlay.documentLocation)

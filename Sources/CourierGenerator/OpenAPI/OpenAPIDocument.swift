@@ -144,7 +144,7 @@ struct OpenAPIDocument {
         do {
             let data = try Data(contentsOf: url)
             switch YAMLSource.compose(data, path: display) {
-            case .document(let node, _):
+            case .document(let node):
                 root = node
             case .failure(let diagnostic):
                 reporter.report(diagnostic)

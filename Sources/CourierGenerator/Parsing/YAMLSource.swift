@@ -10,7 +10,9 @@ enum YAMLSource {
     /// The outcome of reading one file.
     enum Outcome {
         /// The document's root node. `nil` when the file holds no document (empty or comments only).
-        case document(Node?, text: String)
+        /// The text is not kept with it: every node has its own copy of what it needs, and the
+        /// text alone is a tenth of the memory reading a large document takes at its peak.
+        case document(Node?)
         /// The file cannot be read as YAML; the diagnostic says where and why.
         case failure(Diagnostic)
     }
@@ -35,7 +37,7 @@ enum YAMLSource {
         let text = text.hasPrefix("\u{FEFF}") ? String(text.unicodeScalars.dropFirst()) : text
         do {
             let node = try Yams.compose(yaml: text, .basic, .default, .utf8)
-            return .document(node, text: text)
+            return .document(node)
         } catch let error as YamlError {
             return .failure(diagnostic(for: error, text: text, path: path))
         } catch {
