@@ -5,19 +5,21 @@ import CourierGenerator
 struct Courier: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "courier",
-        abstract: "Generates typed, resilient Swift clients from YAML API specs.",
+        abstract: "Generates typed, resilient Swift clients from YAML API specs and OpenAPI documents.",
         discussion: """
             One YAML file describes one service: its endpoints, models, error schemas and how \
-            failed responses map to named error cases. The format is documented in docs/SpecFormat.md.
+            failed responses map to named error cases. The format is documented in docs/SpecFormat.md. \
+            OpenAPI 3.0 and 3.1 documents are read directly, with an optional overlay (docs/OpenAPI.md).
 
             Examples:
               courier validate Specs/GitHub.yaml
               courier validate Specs/*.yaml
               courier generate Specs --output Generated
+              courier import openapi.yaml --output Specs/Store.yaml
 
             \(ExitStatus.helpText(for: .validate))
             """,
         version: GeneratorVersion.current,
-        subcommands: [ValidateCommand.self, GenerateCommand.self, SynthesizeCommand.self]
+        subcommands: [ValidateCommand.self, GenerateCommand.self, ImportCommand.self, SynthesizeCommand.self]
     )
 }

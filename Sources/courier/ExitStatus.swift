@@ -7,6 +7,7 @@ struct ExitStatus: Sendable {
     enum Command: Sendable {
         case validate
         case generate
+        case `import`
     }
 
     /// The code the process exits with.
@@ -18,11 +19,13 @@ struct ExitStatus: Sendable {
     static let success = ExitStatus(code: .success, meanings: [
         .validate: "every spec is valid (warnings may have been printed)",
         .generate: "every spec generated (warnings may have been printed)",
+        .import: "the spec was written, or was already up to date",
     ])
     /// At least one spec has errors; they were printed to standard error.
     static let specErrors = ExitStatus(code: ExitCode(1), meanings: [
         .validate: "a spec has errors (printed to standard error)",
         .generate: "a spec has errors (printed to standard error); the others were still generated",
+        .import: "the input has errors, or holds what a Courier spec cannot say (printed to standard error)",
     ])
     /// `generate --check`: generated files would change.
     static let drift = ExitStatus(code: ExitCode(2), meanings: [
@@ -31,12 +34,14 @@ struct ExitStatus: Sendable {
     /// The templates are invalid, or the output folder could not be written.
     static let outputFailure = ExitStatus(code: ExitCode(3), meanings: [
         .generate: "the templates are invalid, or the output folder could not be written",
+        .import: "the output file could not be written, or is not an earlier import (see --force)",
     ])
     /// The command line was wrong: unknown option, missing argument, or a path that does not exist.
     /// ArgumentParser exits with it for a `ValidationError`.
     static let usage = ExitStatus(code: .validationFailure, meanings: [
         .validate: "usage error: bad option or argument, or a path that does not exist",
         .generate: "usage error: bad option or argument, or a path that does not exist",
+        .import: "usage error: bad option or argument, or a path that does not exist",
     ])
 
     /// Every status, in the order help lists them.

@@ -78,6 +78,12 @@ import Testing
         #expect(validateHelp.status == 0)
         #expect(validateHelp.standardOutput.contains("courier validate Specs/GitHub.yaml"))
         #expect(validateHelp.standardOutput.contains("--error-limit"))
+
+        let importHelp = try await courier("import", "--help")
+        #expect(importHelp.status == 0)
+        #expect(importHelp.standardOutput.contains("courier import openapi.yaml --output Specs/Store.yaml"))
+        #expect(importHelp.standardOutput.contains("--force"))
+        #expect(importHelp.standardOutput.contains("3   the output file could not be written"))
     }
 
     @Test func exampleSpecsValidateCleanly() async throws {
@@ -212,6 +218,45 @@ import Testing
             #expect(generated.status == 0, "\(generated.errorLines)")
             let services = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("Out").path)
             #expect(services == ["Shop"])
+        }
+    }
+
+    @Test func importWritesASpecOnceAndKeepsHandEditedFiles() async throws {
+        try await withTemporaryFolder { folder in
+            let document = CLITests.packageRoot.appendingPathComponent("Tests/References/OpenAPIPetstore/openapi.yaml")
+            try FileManager.default.copyItem(at: document, to: folder.appendingPathComponent("openapi.yaml"))
+
+            let first = try await courier("import", "openapi.yaml", "--output", "Specs/Petstore.yaml", in: folder)
+            #expect(first.status == 0, "\(first.errorLines)")
+            #expect(first.outputLines == ["Wrote Specs/Petstore.yaml (service Petstore)"])
+            let spec = try String(contentsOf: folder.appendingPathComponent("Specs/Petstore.yaml"), encoding: .utf8)
+            #expect(spec.hasPrefix("# Imported by courier import from openapi.yaml."))
+            #expect(spec.contains("\nservice: Petstore\n"))
+
+            let again = try await courier("import", "openapi.yaml", "--output", "Specs/Petstore.yaml", in: folder)
+            #expect(again.status == 0)
+            #expect(again.outputLines == ["Specs/Petstore.yaml is up to date (service Petstore)"])
+
+            // The written spec generates, and validates like any spec.
+            let validated = try await courier("validate", "Specs/Petstore.yaml", in: folder)
+            #expect(validated.status == 0, "\(validated.errorLines)")
+
+            // A file that is not an earlier import may hold edits: refused without --force.
+            try Data("service: Mine\n".utf8).write(to: folder.appendingPathComponent("Specs/Mine.yaml"))
+            let refused = try await courier("import", "openapi.yaml", "--output", "Specs/Mine.yaml", in: folder)
+            #expect(refused.status == 3)
+            #expect(refused.errorLines.contains { $0.contains("Specs/Mine.yaml exists and is not an earlier import") })
+            #expect(try String(contentsOf: folder.appendingPathComponent("Specs/Mine.yaml"), encoding: .utf8) == "service: Mine\n")
+            let forced = try await courier("import", "openapi.yaml", "--output", "Specs/Mine.yaml", "--force", in: folder)
+            #expect(forced.status == 0)
+
+            // A broken input writes nothing and says where.
+            try Data("openapi: 3.1.0\ninfo: { title: Broken }\npaths: { /a: { get: { responses: { \"200\": { $ref: '#/nope' } } } } }\n".utf8)
+                .write(to: folder.appendingPathComponent("broken.yaml"))
+            let broken = try await courier("import", "broken.yaml", "--output", "Broken.yaml", in: folder)
+            #expect(broken.status == 1)
+            #expect(broken.errorLines.contains { $0.hasPrefix("broken.yaml:3:") && $0.contains("points at nothing") }, "\(broken.errorLines)")
+            #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("Broken.yaml").path))
         }
     }
 

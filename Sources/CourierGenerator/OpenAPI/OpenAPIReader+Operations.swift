@@ -62,7 +62,10 @@ extension OpenAPIReader {
         operationCount += 1
         let location = document.location(of: operation)
         let typeName = SwiftIdentifier(typeNamed: name).name
-        guard let template = Self.pathTemplate(path) else {
+        // Box keys operations on one path apart with a fragment (`/files/{file_id}#get_shared_link`);
+        // a client never sends a fragment, so the request goes to the path before it.
+        let sentPath = path.firstIndex(of: "#").map { String(path[..<$0]) } ?? path
+        guard let template = Self.pathTemplate(sentPath) else {
             document.error("path '\(NodeReader.abbreviated(path))' of operation '\(name)' has an unbalanced '{' or '}'", at: operation)
             return
         }

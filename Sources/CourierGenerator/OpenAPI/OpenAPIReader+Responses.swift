@@ -229,8 +229,15 @@ extension OpenAPIReader {
         let shared = Set(counts.filter { $0.value * 2 > documenting }.keys)
         guard !shared.isEmpty else { return }
         var seenStatuses: Set<StatusMatcher> = []
+        // Marked inherited, as a spec's `defaults.errors` are: endpoints left with only these then
+        // share the service's failure enum instead of each declaring a copy.
         file.defaultErrors = first.filter { shared.contains($0.key) }.values.sorted { $0.status < $1.status }
             .filter { seenStatuses.insert($0.status).inserted }
+            .map { mapping in
+                var inherited = mapping
+                inherited.isInherited = true
+                return inherited
+            }
         let defaults = Set(file.defaultErrors.compactMap(key))
         for index in file.endpoints.indices {
             file.endpoints[index].errors.removeAll { mapping in key(mapping).map(defaults.contains) ?? false }

@@ -3,8 +3,8 @@
 import CourierRuntime
 import Foundation
 
-/// The documented failures of `ShopClient.listOrders` (`GET /orders`).
-package enum ListOrdersFailure: EndpointFailure, LocalizedError {
+/// The failures the service's defaults document, shared by every `ShopClient` method whose endpoint documents none of its own; each of those endpoints names it by its own `<Endpoint>Failure` alias.
+package enum ShopFailure: EndpointFailure, LocalizedError {
     /// The server answered with status 400 whose `error.type` is `api_error`, or status 401 whose `error.type` is `api_error`, or any 5XX status whose `error.type` is `api_error`.
     case apiError(ErrorBody<ShopError>)
     /// The server answered with status 400 whose `error.type` is `card_error`, or status 401 whose `error.type` is `card_error`, or any 5XX status whose `error.type` is `card_error`.
@@ -64,66 +64,11 @@ package enum ListOrdersFailure: EndpointFailure, LocalizedError {
     }
 }
 
-/// The documented failures of `ShopClient.createOrder` (`POST /orders`).
-package enum CreateOrderFailure: EndpointFailure, LocalizedError {
-    /// The server answered with status 400 whose `error.type` is `api_error`, or status 401 whose `error.type` is `api_error`, or any 5XX status whose `error.type` is `api_error`.
-    case apiError(ErrorBody<ShopError>)
-    /// The server answered with status 400 whose `error.type` is `card_error`, or status 401 whose `error.type` is `card_error`, or any 5XX status whose `error.type` is `card_error`.
-    case cardError(ErrorBody<ShopError>)
-    /// The server answered with status 400 whose `error.type` is `idempotency_error`, or status 401 whose `error.type` is `idempotency_error`, or any 5XX status whose `error.type` is `idempotency_error`.
-    case idempotencyError(ErrorBody<ShopError>)
-    /// The server answered with status 400 whose `error.type` is `invalid_request_error`, or status 401 whose `error.type` is `invalid_request_error`, or any 5XX status whose `error.type` is `invalid_request_error`.
-    case invalidRequestError(ErrorBody<ShopError>)
-    /// An error.
-    ///
-    /// The server answered with status 400 whose `error.type` is anything else or missing, or status 401 whose `error.type` is anything else or missing, or any 5XX status whose `error.type` is anything else or missing.
-    case error(ErrorBody<ShopError>)
+/// The documented failures of `ShopClient.listOrders` (`GET /orders`): the service's defaults only, shared as `ShopFailure`.
+package typealias ListOrdersFailure = ShopFailure
 
-    /// The documented failure for `response`: exact statuses first, then ranges, then
-    /// `default`; `nil` for an undocumented status.
-    package static func map(_ response: RawResponse) -> Self? {
-        switch response.status.code {
-        case 400:
-            switch response.discriminator(at: "error.type") {
-            case "api_error": return .apiError(response.decode())
-            case "card_error": return .cardError(response.decode())
-            case "idempotency_error": return .idempotencyError(response.decode())
-            case "invalid_request_error": return .invalidRequestError(response.decode())
-            default: return .error(response.decode())
-            }
-        case 401:
-            switch response.discriminator(at: "error.type") {
-            case "api_error": return .apiError(response.decode())
-            case "card_error": return .cardError(response.decode())
-            case "idempotency_error": return .idempotencyError(response.decode())
-            case "invalid_request_error": return .invalidRequestError(response.decode())
-            default: return .error(response.decode())
-            }
-        case 500...599:
-            switch response.discriminator(at: "error.type") {
-            case "api_error": return .apiError(response.decode())
-            case "card_error": return .cardError(response.decode())
-            case "idempotency_error": return .idempotencyError(response.decode())
-            case "invalid_request_error": return .invalidRequestError(response.decode())
-            default: return .error(response.decode())
-            }
-        default:
-            return nil
-        }
-    }
-
-    /// The message for the user: the server's words when the spec names their field, else the
-    /// spec's text, else a sentence naming the status.
-    package var errorDescription: String? {
-        switch self {
-        case .apiError(let body): FailureMessage.text(for: body)
-        case .cardError(let body): FailureMessage.text(for: body)
-        case .idempotencyError(let body): FailureMessage.text(for: body)
-        case .invalidRequestError(let body): FailureMessage.text(for: body)
-        case .error(let body): FailureMessage.text(for: body)
-        }
-    }
-}
+/// The documented failures of `ShopClient.createOrder` (`POST /orders`): the service's defaults only, shared as `ShopFailure`.
+package typealias CreateOrderFailure = ShopFailure
 
 /// The documented failures of `ShopClient.getOrder` (`GET /orders/{id}`).
 package enum GetOrderFailure: EndpointFailure, LocalizedError {
@@ -191,63 +136,5 @@ package enum GetOrderFailure: EndpointFailure, LocalizedError {
     }
 }
 
-/// The documented failures of `ShopClient.createRefund` (`POST /refunds`).
-package enum CreateRefundFailure: EndpointFailure, LocalizedError {
-    /// The server answered with status 400 whose `error.type` is `api_error`, or status 401 whose `error.type` is `api_error`, or any 5XX status whose `error.type` is `api_error`.
-    case apiError(ErrorBody<ShopError>)
-    /// The server answered with status 400 whose `error.type` is `card_error`, or status 401 whose `error.type` is `card_error`, or any 5XX status whose `error.type` is `card_error`.
-    case cardError(ErrorBody<ShopError>)
-    /// The server answered with status 400 whose `error.type` is `idempotency_error`, or status 401 whose `error.type` is `idempotency_error`, or any 5XX status whose `error.type` is `idempotency_error`.
-    case idempotencyError(ErrorBody<ShopError>)
-    /// The server answered with status 400 whose `error.type` is `invalid_request_error`, or status 401 whose `error.type` is `invalid_request_error`, or any 5XX status whose `error.type` is `invalid_request_error`.
-    case invalidRequestError(ErrorBody<ShopError>)
-    /// An error.
-    ///
-    /// The server answered with status 400 whose `error.type` is anything else or missing, or status 401 whose `error.type` is anything else or missing, or any 5XX status whose `error.type` is anything else or missing.
-    case error(ErrorBody<ShopError>)
-
-    /// The documented failure for `response`: exact statuses first, then ranges, then
-    /// `default`; `nil` for an undocumented status.
-    package static func map(_ response: RawResponse) -> Self? {
-        switch response.status.code {
-        case 400:
-            switch response.discriminator(at: "error.type") {
-            case "api_error": return .apiError(response.decode())
-            case "card_error": return .cardError(response.decode())
-            case "idempotency_error": return .idempotencyError(response.decode())
-            case "invalid_request_error": return .invalidRequestError(response.decode())
-            default: return .error(response.decode())
-            }
-        case 401:
-            switch response.discriminator(at: "error.type") {
-            case "api_error": return .apiError(response.decode())
-            case "card_error": return .cardError(response.decode())
-            case "idempotency_error": return .idempotencyError(response.decode())
-            case "invalid_request_error": return .invalidRequestError(response.decode())
-            default: return .error(response.decode())
-            }
-        case 500...599:
-            switch response.discriminator(at: "error.type") {
-            case "api_error": return .apiError(response.decode())
-            case "card_error": return .cardError(response.decode())
-            case "idempotency_error": return .idempotencyError(response.decode())
-            case "invalid_request_error": return .invalidRequestError(response.decode())
-            default: return .error(response.decode())
-            }
-        default:
-            return nil
-        }
-    }
-
-    /// The message for the user: the server's words when the spec names their field, else the
-    /// spec's text, else a sentence naming the status.
-    package var errorDescription: String? {
-        switch self {
-        case .apiError(let body): FailureMessage.text(for: body)
-        case .cardError(let body): FailureMessage.text(for: body)
-        case .idempotencyError(let body): FailureMessage.text(for: body)
-        case .invalidRequestError(let body): FailureMessage.text(for: body)
-        case .error(let body): FailureMessage.text(for: body)
-        }
-    }
-}
+/// The documented failures of `ShopClient.createRefund` (`POST /refunds`): the service's defaults only, shared as `ShopFailure`.
+package typealias CreateRefundFailure = ShopFailure

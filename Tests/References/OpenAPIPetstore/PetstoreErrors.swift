@@ -3,6 +3,40 @@
 import CourierRuntime
 import Foundation
 
+/// The failures the service's defaults document, shared by every `PetstoreClient` method whose endpoint documents none of its own; each of those endpoints names it by its own `<Endpoint>Failure` alias.
+public enum PetstoreFailure: EndpointFailure, LocalizedError {
+    /// The token is missing or expired.
+    ///
+    /// The server answered with status 401.
+    case unauthorized(ErrorBody<Problem>)
+    /// The store is having trouble.
+    ///
+    /// The server answered with any 5XX status.
+    case serverError
+
+    /// The documented failure for `response`: exact statuses first, then ranges, then
+    /// `default`; `nil` for an undocumented status.
+    public static func map(_ response: RawResponse) -> Self? {
+        switch response.status.code {
+        case 401:
+            return .unauthorized(response.decode())
+        case 500...599:
+            return .serverError
+        default:
+            return nil
+        }
+    }
+
+    /// The message for the user: the server's words when the spec names their field, else the
+    /// spec's text, else a sentence naming the status.
+    public var errorDescription: String? {
+        switch self {
+        case .unauthorized(let body): FailureMessage.text(for: body)
+        case .serverError: FailureMessage.statusSentence(in: 500...599)
+        }
+    }
+}
+
 /// The documented failures of `PetstoreClient.listPets` (`GET /pets`).
 public enum ListPetsFailure: EndpointFailure, LocalizedError {
     /// The token is missing or expired.
@@ -165,138 +199,14 @@ public enum DeletePetsPetIDFailure: EndpointFailure, LocalizedError {
     }
 }
 
-/// The documented failures of `PetstoreClient.getPhoto` (`GET /pets/{petId}/photo`).
-public enum GetPhotoFailure: EndpointFailure, LocalizedError {
-    /// The token is missing or expired.
-    ///
-    /// The server answered with status 401.
-    case unauthorized(ErrorBody<Problem>)
-    /// The store is having trouble.
-    ///
-    /// The server answered with any 5XX status.
-    case serverError
+/// The documented failures of `PetstoreClient.getPhoto` (`GET /pets/{petId}/photo`): the service's defaults only, shared as `PetstoreFailure`.
+public typealias GetPhotoFailure = PetstoreFailure
 
-    /// The documented failure for `response`: exact statuses first, then ranges, then
-    /// `default`; `nil` for an undocumented status.
-    public static func map(_ response: RawResponse) -> Self? {
-        switch response.status.code {
-        case 401:
-            return .unauthorized(response.decode())
-        case 500...599:
-            return .serverError
-        default:
-            return nil
-        }
-    }
+/// The documented failures of `PetstoreClient.uploadPhoto` (`PUT /pets/{petId}/photo`): the service's defaults only, shared as `PetstoreFailure`.
+public typealias UploadPhotoFailure = PetstoreFailure
 
-    /// The message for the user: the server's words when the spec names their field, else the
-    /// spec's text, else a sentence naming the status.
-    public var errorDescription: String? {
-        switch self {
-        case .unauthorized(let body): FailureMessage.text(for: body)
-        case .serverError: FailureMessage.statusSentence(in: 500...599)
-        }
-    }
-}
+/// The documented failures of `PetstoreClient.adopt` (`POST /adoptions`): the service's defaults only, shared as `PetstoreFailure`.
+public typealias AdoptFailure = PetstoreFailure
 
-/// The documented failures of `PetstoreClient.uploadPhoto` (`PUT /pets/{petId}/photo`).
-public enum UploadPhotoFailure: EndpointFailure, LocalizedError {
-    /// The token is missing or expired.
-    ///
-    /// The server answered with status 401.
-    case unauthorized(ErrorBody<Problem>)
-    /// The store is having trouble.
-    ///
-    /// The server answered with any 5XX status.
-    case serverError
-
-    /// The documented failure for `response`: exact statuses first, then ranges, then
-    /// `default`; `nil` for an undocumented status.
-    public static func map(_ response: RawResponse) -> Self? {
-        switch response.status.code {
-        case 401:
-            return .unauthorized(response.decode())
-        case 500...599:
-            return .serverError
-        default:
-            return nil
-        }
-    }
-
-    /// The message for the user: the server's words when the spec names their field, else the
-    /// spec's text, else a sentence naming the status.
-    public var errorDescription: String? {
-        switch self {
-        case .unauthorized(let body): FailureMessage.text(for: body)
-        case .serverError: FailureMessage.statusSentence(in: 500...599)
-        }
-    }
-}
-
-/// The documented failures of `PetstoreClient.adopt` (`POST /adoptions`).
-public enum AdoptFailure: EndpointFailure, LocalizedError {
-    /// The token is missing or expired.
-    ///
-    /// The server answered with status 401.
-    case unauthorized(ErrorBody<Problem>)
-    /// The store is having trouble.
-    ///
-    /// The server answered with any 5XX status.
-    case serverError
-
-    /// The documented failure for `response`: exact statuses first, then ranges, then
-    /// `default`; `nil` for an undocumented status.
-    public static func map(_ response: RawResponse) -> Self? {
-        switch response.status.code {
-        case 401:
-            return .unauthorized(response.decode())
-        case 500...599:
-            return .serverError
-        default:
-            return nil
-        }
-    }
-
-    /// The message for the user: the server's words when the spec names their field, else the
-    /// spec's text, else a sentence naming the status.
-    public var errorDescription: String? {
-        switch self {
-        case .unauthorized(let body): FailureMessage.text(for: body)
-        case .serverError: FailureMessage.statusSentence(in: 500...599)
-        }
-    }
-}
-
-/// The documented failures of `PetstoreClient.health` (`GET /health`).
-public enum HealthFailure: EndpointFailure, LocalizedError {
-    /// The token is missing or expired.
-    ///
-    /// The server answered with status 401.
-    case unauthorized(ErrorBody<Problem>)
-    /// The store is having trouble.
-    ///
-    /// The server answered with any 5XX status.
-    case serverError
-
-    /// The documented failure for `response`: exact statuses first, then ranges, then
-    /// `default`; `nil` for an undocumented status.
-    public static func map(_ response: RawResponse) -> Self? {
-        switch response.status.code {
-        case 401:
-            return .unauthorized(response.decode())
-        case 500...599:
-            return .serverError
-        default:
-            return nil
-        }
-    }
-
-    /// The message for the user: the server's words when the spec names their field, else the
-    /// spec's text, else a sentence naming the status.
-    public var errorDescription: String? {
-        switch self {
-        case .unauthorized(let body): FailureMessage.text(for: body)
-        case .serverError: FailureMessage.statusSentence(in: 500...599)
-        }
-    }
-}
+/// The documented failures of `PetstoreClient.health` (`GET /health`): the service's defaults only, shared as `PetstoreFailure`.
+public typealias HealthFailure = PetstoreFailure

@@ -1,0 +1,76 @@
+import ArgumentParser
+import CourierGenerator
+import Foundation
+
+/// `courier import`: an OpenAPI document (or an overlay over one) written once as a Courier spec
+/// to keep and edit.
+struct ImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Writes an OpenAPI document as a Courier spec that generates the same client.",
+        discussion: """
+            The input is anything 'courier generate' reads: an OpenAPI 3.0 or 3.1 document (YAML \
+            or JSON), an overlay naming one, or a Courier spec. The spec written keeps the \
+            document's descriptions, its shared error schemas and the error mappings most \
+            operations share, factored into 'defaults'. Generating from it gives the same client \
+            as generating from the input.
+
+            An existing output file is replaced only when it is an earlier import (its first \
+            line says so) or with --force, so a spec edited by hand is not lost by accident.
+
+            Examples:
+              courier import openapi.yaml --output Specs/Store.yaml
+              courier import Specs/Shop.courier.yaml --output Specs/Shop.yaml --force
+
+            \(ExitStatus.helpText(for: .import))
+            """
+    )
+
+    @Argument(help: "The OpenAPI document, overlay or spec to import.")
+    var input: String
+
+    @Option(name: .shortAndLong, help: "The Courier spec to write.")
+    var output: String
+
+    @Flag(help: "Replace the output file even when it is not an earlier import.")
+    var force = false
+
+    @Option(help: "The most errors to print before summarizing the rest.")
+    var errorLimit = DiagnosticCollector.defaultErrorLimit
+
+    func validate() throws {
+        guard errorLimit > 0 else { throw ValidationError("--error-limit must be at least 1") }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory) else {
+            throw ValidationError("no such file: \(input)")
+        }
+        guard !isDirectory.boolValue else { throw ValidationError("\(input) is a folder; import one document at a time") }
+    }
+
+    func run() throws {
+        let result = SpecImporter(errorLimit: errorLimit).importSpec(at: URL(fileURLWithPath: input), displayPath: input)
+        let diagnostics = DiagnosticsPrinter(errorLimit: errorLimit).print([result.diagnostics])
+        guard let text = result.text, !diagnostics.hasErrors else { throw ExitStatus.specErrors.code }
+
+        let url = URL(fileURLWithPath: output)
+        if let existing = try? String(contentsOf: url, encoding: .utf8) {
+            if existing == text {
+                print("\(output) is up to date (service \(result.serviceName ?? "?"))")
+                return
+            }
+            guard force || existing.hasPrefix(SpecImporter.headerPrefix) else {
+                FileHandle.standardError.write(Data(
+                    "error: \(output) exists and is not an earlier import; it may hold your edits. Pass --force to replace it.\n".utf8))
+                throw ExitStatus.outputFailure.code
+            }
+        }
+        do {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url, options: .atomic)
+        } catch {
+            FileHandle.standardError.write(Data("error: cannot write \(output): \(error.localizedDescription)\n".utf8))
+            throw ExitStatus.outputFailure.code
+        }
+        print("Wrote \(output) (service \(result.serviceName ?? "?"))")
+    }
+}
