@@ -250,6 +250,11 @@ extension OpenAPIReader {
         func essence(_ type: String) -> String {
             type.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? type
         }
+        if media.count > 1, !media.contains(where: { essence($0.key) == "multipart/form-data" }),
+           let variants = readBodyVariants(media, endpoint: endpoint, typeName: typeName, at: located), variants.count > 1 {
+            return RequestBodySpec(type: variants[0].type, contentType: variants[0].contentType, description: description,
+                                   variants: variants, location: location)
+        }
         let preferred = media.first { essence($0.key) == "application/json" || essence($0.key).hasSuffix("+json") }
             ?? media.first { essence($0.key) == "application/x-www-form-urlencoded" }
             ?? media.first { essence($0.key) == "multipart/form-data" }
@@ -318,5 +323,60 @@ extension OpenAPIReader {
         if document.string(schema, "format") == "binary" || document.child(schema, "contentMediaType") != nil { return true }
         if let items = document.child(schema, "items") { return isBinary(items) }
         return false
+    }
+}
+
+/// A request body in several media types: the caller picks one through `<Endpoint>Content`.
+extension OpenAPIReader {
+    /// One variant per media type Courier can send, in the document's order; `nil` when fewer
+    /// than two remain. A media type Courier cannot offer beside the others (a second JSON type,
+    /// a form of something other than an object, a case name already taken) is a warning naming
+    /// it, and the rest are offered.
+    mutating func readBodyVariants(_ media: [(key: String, keyNode: OpenAPIDocument.Located, value: OpenAPIDocument.Located)],
+                                   endpoint: String, typeName: String, at located: OpenAPIDocument.Located) -> [BodyVariantSpec]? {
+        var variants: [BodyVariantSpec] = []
+        var caseNames: Set<String> = []
+        var skipped: [String] = []
+        for entry in media {
+            let essence = entry.key.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? entry.key
+            let schema = document.child(entry.value, "schema")
+            var type: TypeReference
+            var caseName: String?
+            if essence == RequestBodySpec.json {
+                type = schema.map { self.type(of: $0, name: typeName + "Body") } ?? .primitive(.json)
+            } else if essence.hasSuffix("+json") {
+                skipped.append(entry.key)
+                continue
+            } else if essence == "application/x-www-form-urlencoded" {
+                type = schema.map { self.type(of: $0, name: typeName + "Body") } ?? .primitive(.json)
+                guard case .named = type.nonOptional else {
+                    skipped.append(entry.key)
+                    continue
+                }
+            } else if essence.hasPrefix("text/") {
+                type = .primitive(.string)
+            } else {
+                type = .primitive(.binary)
+                if essence != "application/octet-stream" {
+                    // `image/png` → `png`, `application/vnd.api+xml` → `vndApiXml`.
+                    let subtype = essence.split(separator: "/").last.map(String.init) ?? essence
+                    caseName = SwiftIdentifier(memberNamed: subtype).name
+                }
+            }
+            type = type.nonOptional
+            var variant = BodyVariantSpec(type: type, contentType: essence, caseName: caseName, location: document.location(of: entry.keyNode))
+            guard let name = variant.effectiveCaseName, !name.isEmpty, name != "_", caseNames.insert(name).inserted else {
+                skipped.append(entry.key)
+                continue
+            }
+            if caseName == nil, variant.effectiveCaseName == nil { variant.caseName = name }
+            variants.append(variant)
+        }
+        guard variants.count > 1 else { return nil }
+        if !skipped.isEmpty {
+            document.warning("the request body of '\(endpoint)' is also accepted as \(skipped.joined(separator: ", ")), which Courier "
+                             + "does not offer beside \(variants.map(\.contentType).joined(separator: ", "))", at: located)
+        }
+        return variants
     }
 }

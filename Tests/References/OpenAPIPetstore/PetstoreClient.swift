@@ -201,6 +201,15 @@ public struct PetstoreClient: Sendable {
         _ = try await self.client.send(UploadPhotoRequest(petID: petID, body: body, photo: photo))
     }
 
+    /// Adds many pets at once, in the format the caller has them in.
+    ///
+    /// - Parameters:
+    ///   - body: What the request sends.
+    /// - Throws: `APIError<ImportPetsFailure>`; its `.endpoint` case carries the documented failure.
+    public func importPets(body: ImportPetsContent) async throws(APIError<ImportPetsFailure>) {
+        _ = try await self.client.send(ImportPetsRequest(body: body))
+    }
+
     /// Sends `POST /adoptions`.
     ///
     /// - Parameters:

@@ -205,6 +205,9 @@ public typealias GetPhotoFailure = PetstoreFailure
 /// The documented failures of `PetstoreClient.uploadPhoto` (`PUT /pets/{petId}/photo`): the service's defaults only, shared as `PetstoreFailure`.
 public typealias UploadPhotoFailure = PetstoreFailure
 
+/// The documented failures of `PetstoreClient.importPets` (`POST /pets/batch`): the service's defaults only, shared as `PetstoreFailure`.
+public typealias ImportPetsFailure = PetstoreFailure
+
 /// The documented failures of `PetstoreClient.adopt` (`POST /adoptions`): the service's defaults only, shared as `PetstoreFailure`.
 public typealias AdoptFailure = PetstoreFailure
 

@@ -272,6 +272,52 @@ public struct UploadPhotoRequest: APIRequest {
     public var operationName: String { "uploadPhoto" }
 }
 
+/// What `PetstoreClient.importPets` sends: one of the content types it accepts.
+public enum ImportPetsContent: Sendable {
+    /// `application/json`.
+    case json([NewPet])
+    /// `text/csv`.
+    case csv(String)
+    /// `application/vnd.petstore+xml`.
+    case vndPetstoreXML(HTTPBody)
+
+    /// The body as the request sends it.
+    public var requestBody: RequestBody {
+        switch self {
+        case .json(let value): .json(value)
+        case .csv(let value): .text(value, contentType: "text/csv")
+        case .vndPetstoreXML(let value): .stream(value, contentType: "application/vnd.petstore+xml")
+        }
+    }
+}
+
+/// Adds many pets at once, in the format the caller has them in.
+///
+/// `POST /pets/batch`, sent by `PetstoreClient.importPets`.
+public struct ImportPetsRequest: APIRequest {
+    /// What a successful response decodes to.
+    public typealias Response = NoContent
+    /// The documented failures.
+    public typealias Failure = ImportPetsFailure
+
+    /// What the request sends.
+    public var payload: ImportPetsContent
+
+    /// Creates the request.
+    public init(body payload: ImportPetsContent) {
+        self.payload = payload
+    }
+
+    /// The HTTP method.
+    public var method: HTTPRequest.Method { .post }
+    /// The path template and its values.
+    public var path: RequestPath { RequestPath("/pets/batch") }
+    /// The body.
+    public var body: RequestBody? { payload.requestBody }
+    /// The name in logs and events.
+    public var operationName: String { "importPets" }
+}
+
 /// `POST /adoptions`, sent by `PetstoreClient.adopt`.
 public struct AdoptRequest: APIRequest {
     /// What a successful response decodes to.
