@@ -20,6 +20,7 @@ struct ImportCommand: ParsableCommand {
 
             Examples:
               courier import openapi.yaml --output Specs/Store.yaml
+              courier import stripe.yaml --output Specs/Stripe.yaml --infer-error-cases
               courier import Specs/Shop.courier.yaml --output Specs/Shop.yaml --force
 
             \(ExitStatus.helpText(for: .import))
@@ -35,6 +36,11 @@ struct ImportCommand: ParsableCommand {
     @Flag(help: "Replace the output file even when it is not an earlier import.")
     var force = false
 
+    @Flag(help: ArgumentHelp(
+        "Give each error schema's enum field (such as Stripe's error.type) an error case per value.",
+        discussion: "The same as an overlay's 'inferErrorCases: true'; an overlay given as input decides for itself."))
+    var inferErrorCases = false
+
     @Option(help: "The most errors to print before summarizing the rest.")
     var errorLimit = DiagnosticCollector.defaultErrorLimit
 
@@ -48,7 +54,7 @@ struct ImportCommand: ParsableCommand {
     }
 
     func run() throws {
-        let result = SpecImporter(errorLimit: errorLimit).importSpec(at: URL(fileURLWithPath: input), displayPath: input)
+        let result = SpecImporter(errorLimit: errorLimit, infersErrorCases: inferErrorCases).importSpec(at: URL(fileURLWithPath: input), displayPath: input)
         let diagnostics = DiagnosticsPrinter(errorLimit: errorLimit).print([result.diagnostics])
         guard let text = result.text, !diagnostics.hasErrors else { throw ExitStatus.specErrors.code }
 

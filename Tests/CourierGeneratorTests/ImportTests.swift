@@ -60,6 +60,26 @@ import Yams
         try expectRoundTrip(sharedOpenAPIFolder.appendingPathComponent(path), displayPath: path)
     }
 
+    @Test func importOffersCasesForAnErrorSchemasEnumFieldWhenAsked() throws {
+        let document = packageRoot.appendingPathComponent("Tests/References/OpenAPIOverlay/openapi.yaml")
+        let plain = try #require(SpecImporter().importSpec(at: document, displayPath: "openapi.yaml").text)
+        #expect(!plain.contains("discriminator:"))
+        let offered = try #require(SpecImporter(infersErrorCases: true).importSpec(at: document, displayPath: "openapi.yaml").text)
+        #expect(offered.contains("""
+                  discriminator: error.type
+                  cases:
+                    api_error: apiError
+                    card_error: cardError
+                    idempotency_error: idempotencyError
+                    invalid_request_error: invalidRequestError
+                  otherwise: error
+            """), "\(offered)")
+        // What it offers is a spec like any other.
+        let folder = try TemporaryFolder()
+        let url = URL(fileURLWithPath: try folder.write(offered, to: "Shop.yaml"))
+        #expect(SpecLoader().loadSpec(at: url, displayPath: "Shop.yaml").diagnostics.renderedLines == [])
+    }
+
     @Test func whatTheFormatCannotSayIsAnErrorNotALoss() throws {
         let folder = try TemporaryFolder()
         let url = URL(fileURLWithPath: try folder.write("""

@@ -5,10 +5,15 @@ import Foundation
 public struct SpecImporter: Sendable {
     /// The most errors kept.
     public var errorLimit: Int
+    /// Whether a document's error mappings discriminate on an error schema's enum field (Stripe's
+    /// `error.type`), a case per value, in the spec written: offered for the person who keeps
+    /// it to rename or trim.
+    public var infersErrorCases: Bool
 
     /// An importer that keeps at most `errorLimit` errors.
-    public init(errorLimit: Int = DiagnosticCollector.defaultErrorLimit) {
+    public init(errorLimit: Int = DiagnosticCollector.defaultErrorLimit, infersErrorCases: Bool = false) {
         self.errorLimit = errorLimit
+        self.infersErrorCases = infersErrorCases
     }
 
     /// What an import made: the spec's text, unless the input has errors or holds something the
@@ -29,7 +34,7 @@ public struct SpecImporter: Sendable {
     /// Reads the input at `url` (named `displayPath` in diagnostics and in the header) and
     /// writes it as a Courier spec.
     public func importSpec(at url: URL, displayPath: String) -> Result {
-        let loaded = SpecLoader(errorLimit: errorLimit).loadSpec(at: url, displayPath: displayPath)
+        let loaded = SpecLoader(errorLimit: errorLimit, infersErrorCases: infersErrorCases).loadSpec(at: url, displayPath: displayPath)
         var diagnostics = loaded.diagnostics
         guard let spec = loaded.spec, !diagnostics.hasErrors else {
             if loaded.isSharedFile {

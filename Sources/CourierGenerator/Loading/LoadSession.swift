@@ -19,6 +19,13 @@ struct LoadSession {
     /// pathological tree of files can cause.
     static let maximumIncludeDepth = 16
 
+    /// Whether a document read directly infers error cases (``SpecLoader/infersErrorCases``).
+    let infersErrorCases: Bool
+
+    init(infersErrorCases: Bool = false) {
+        self.infersErrorCases = infersErrorCases
+    }
+
     private(set) var files: [LoadedFile] = []
     /// Included files in the order their contents should appear (dependencies first).
     private(set) var includeOrder: [URL] = []
@@ -52,7 +59,9 @@ struct LoadSession {
             collector.report(diagnostic.singleLined())
             loaded = LoadedFile(url: url, parsed: nil, diagnostics: collector)
         case .document(let root?) where OpenAPIReader.isOpenAPI(root):
-            var reader = OpenAPIReader(root: root, url: url, displayPath: displayPath)
+            var options = OpenAPIReadOptions()
+            options.infersErrorCases = infersErrorCases
+            var reader = OpenAPIReader(root: root, url: url, displayPath: displayPath, options: options)
             let parsed = reader.read()
             loaded = LoadedFile(url: url, parsed: parsed, diagnostics: reader.document.reporter.diagnostics)
         case .document(let root?) where SpecFileParser.isOverlay(root):

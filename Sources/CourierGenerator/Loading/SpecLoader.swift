@@ -10,17 +10,22 @@ import Foundation
 public struct SpecLoader: Sendable {
     /// The most errors reported per loaded file, before "N more errors not shown".
     public var errorLimit: Int
+    /// Whether an OpenAPI document read without an overlay discriminates its error mappings on an
+    /// error schema's enum field, as an overlay's `inferErrorCases: true` does (`courier import
+    /// --infer-error-cases`). An overlay's own setting wins.
+    public var infersErrorCases: Bool
 
     /// Creates a loader.
-    public init(errorLimit: Int = DiagnosticCollector.defaultErrorLimit) {
+    public init(errorLimit: Int = DiagnosticCollector.defaultErrorLimit, infersErrorCases: Bool = false) {
         self.errorLimit = errorLimit
+        self.infersErrorCases = infersErrorCases
     }
 
     /// Loads the spec at `url`. `displayPath` is how the file is named in diagnostics; it
     /// defaults to the URL's path. Included files are named relative to it.
     public func loadSpec(at url: URL, displayPath: String? = nil) -> SpecLoadResult {
         let display = displayPath ?? url.path
-        var session = LoadSession()
+        var session = LoadSession(infersErrorCases: infersErrorCases)
         let root = session.parseFile(at: url.standardizedFileURL.resolvingSymlinksInPath(), displayPath: display)
         return finish(root: root, session: session)
     }
@@ -28,7 +33,7 @@ public struct SpecLoader: Sendable {
     /// Loads a spec from `contents`, named `displayPath` in diagnostics. Includes are resolved
     /// relative to `displayPath` on disk (relative to the current directory when it is relative).
     public func loadSpec(contents: String, displayPath: String) -> SpecLoadResult {
-        var session = LoadSession()
+        var session = LoadSession(infersErrorCases: infersErrorCases)
         let url = URL(fileURLWithPath: displayPath).standardizedFileURL.resolvingSymlinksInPath()
         let root = session.parseFile(source: .text(contents), url: url, displayPath: displayPath)
         return finish(root: root, session: session)
@@ -37,7 +42,7 @@ public struct SpecLoader: Sendable {
     /// Loads a spec from raw bytes, named `displayPath` in diagnostics; bytes that are not UTF-8
     /// are reported at their line and column. Includes resolve as for ``loadSpec(contents:displayPath:)``.
     public func loadSpec(data: Data, displayPath: String) -> SpecLoadResult {
-        var session = LoadSession()
+        var session = LoadSession(infersErrorCases: infersErrorCases)
         let url = URL(fileURLWithPath: displayPath).standardizedFileURL.resolvingSymlinksInPath()
         let root = session.parseFile(source: .data(data), url: url, displayPath: displayPath)
         return finish(root: root, session: session)

@@ -94,8 +94,13 @@ struct FaultSuiteOutageTests {
                 }
                 #expect(outliers.isEmpty, "receipts at the server outside 1...3: \(outliers)")
             }
-            // 100 calls want up to 200 retries and the budget holds fewer: the wave drains it.
-            #expect(BudgetAllowance.isDrained(budget), "\(retriesLeftAfterFirst) retries left")
+            // 100 calls want up to 200 retries and the budget holds fewer: the wave drains it. On a
+            // machine loaded enough that the wave outlasts the budget's window, its first
+            // withdrawals have expired by its end and refilled the budget, as designed; the bound
+            // above, which counts the windows the wave spanned, is what holds then.
+            if firstWall < configuration.window {
+                #expect(BudgetAllowance.isDrained(budget), "\(retriesLeftAfterFirst) retries left after \(firstWall)")
+            }
 
             let secondStart = ContinuousClock.now
             let stopsBefore = events.stopReasons.count
