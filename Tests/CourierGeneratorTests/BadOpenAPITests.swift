@@ -54,6 +54,37 @@ import Testing
         ])
     }
 
+    @Test func numberEnumsAreSpelledAsASpecSpellsThemAndAQueryInAPathIsLeftOut() {
+        let yaml = """
+            openapi: 3.1.0
+            info: { title: Odd }
+            servers: [{ url: https://odd.example.com }]
+            paths:
+              /ratio:
+                get:
+                  operationId: getRatio
+                  responses:
+                    "200":
+                      description: ok
+                      content:
+                        application/json:
+                          schema: { type: number, enum: [1, 1.5, -2, 1.0, abc] }
+              /pets?kind=dog:
+                get:
+                  operationId: listDogs
+                  responses: { "204": { description: ok } }
+            """
+        #expect(diagnosticLines(yaml, path: "odd.yaml") == [
+            "odd.yaml:13:63: warning: enum value 'abc' of number schema 'GetRatioResponse' is not a finite number; it is left out",
+            "odd.yaml:16:7: warning: the path '/pets?kind=dog' of operation 'listDogs' holds a query, which Courier does not send as part of a path; the operation is left out",
+        ])
+        let spec = loadSpec(yaml, path: "odd.yaml").spec
+        let ratio = spec?.models.first { $0.name == "GetRatioResponse" }
+        #expect(ratio?.enumCases.map(\.value) == ["1.0", "1.5", "-2.0"])
+        #expect(ratio?.enumCases.map(\.swiftName.name) == ["value1Point0", "value1Point5", "valueMinus2Point0"])
+        #expect(spec?.endpoints.map(\.name) == ["getRatio"])
+    }
+
     @Test func otherVersionsAreRefused() {
         let yaml = """
             openapi: 2.0

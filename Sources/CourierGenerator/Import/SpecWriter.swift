@@ -215,7 +215,7 @@ struct SpecWriter {
             // A number is written unquoted, which is what makes the enum a number enum.
             var parts = ["value: " + (rawType == nil ? YAMLText.flowScalar(item.value) : item.value)]
             if rawType != nil || item.swiftName != SwiftIdentifier(memberNamed: item.value) {
-                parts.append("case: " + YAMLText.flowScalar(item.swiftName.name))
+                parts.append("case: " + YAMLText.flowScalar(caseName(item.swiftName, "value '\(item.value)' of '\(model.name)'")))
             }
             if let description = item.description { parts.append("description: " + YAMLText.flowScalar(description)) }
             yaml.line("- { " + parts.joined(separator: ", ") + " }", depth: 3)
@@ -229,7 +229,9 @@ struct SpecWriter {
         for variant in union.variants {
             let derived = UnionVariantSpec(type: variant.type, location: variant.location).swiftName
             var parts = ["type: " + YAMLText.flowScalar(variant.type.description)]
-            if variant.swiftName != derived { parts.append("case: " + YAMLText.flowScalar(variant.swiftName.name)) }
+            if variant.swiftName != derived {
+                parts.append("case: " + YAMLText.flowScalar(caseName(variant.swiftName, "a variant of '\(model.name)'")))
+            }
             if let description = variant.description { parts.append("description: " + YAMLText.flowScalar(description)) }
             yaml.line("- { " + parts.joined(separator: ", ") + " }", depth: 3)
         }
@@ -265,6 +267,9 @@ struct SpecWriter {
         expectDerived(endpoint.swiftName, SwiftIdentifier(memberNamed: endpoint.name), "endpoint '\(endpoint.name)'")
         yaml.open(endpoint.name, depth: 1)
         if let description = endpoint.description { yaml.field("description", description, depth: 2) }
+        if endpoint.path.template.contains("?") || endpoint.path.template.contains("#") {
+            problems.append("the path '\(endpoint.path.template)' of '\(endpoint.name)', which holds a query or fragment")
+        }
         yaml.field(endpoint.method.specKey, endpoint.path.template, depth: 2)
         if let auth = endpoint.auth {
             switch auth.choice {
@@ -386,7 +391,9 @@ struct SpecWriter {
                 var parts: [String] = []
                 if let body = outcome.body { parts.append("body: " + YAMLText.flowScalar(body.description)) }
                 if let contentType = outcome.contentType { parts.append("contentType: " + YAMLText.flowScalar(contentType)) }
-                if outcome.hasExplicitCase { parts.append("case: " + YAMLText.flowScalar(outcome.caseName.name)) }
+                if outcome.hasExplicitCase {
+                    parts.append("case: " + YAMLText.flowScalar(caseName(outcome.caseName, "status \(outcome.status) of '\(endpoint)'")))
+                }
                 if let description = outcome.description { parts.append("description: " + YAMLText.flowScalar(description)) }
                 yaml.status(String(outcome.status), "{ " + parts.joined(separator: ", ") + " }", depth: 3)
             }
@@ -584,6 +591,12 @@ struct SpecWriter {
     /// A number as the spec writes it: `30`, not `30.0`.
     private func number(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+    }
+
+    /// A `case:` name, noting one that would not read back as the same Swift name.
+    private mutating func caseName(_ identifier: SwiftIdentifier, _ what: String) -> String {
+        expectDerived(identifier, SwiftIdentifier(memberNamed: identifier.name), what)
+        return identifier.name
     }
 
     /// Notes a name the format cannot give: one whose Swift name is not the one it derives.

@@ -65,6 +65,14 @@ extension OpenAPIReader {
         // Box keys operations on one path apart with a fragment (`/files/{file_id}#get_shared_link`);
         // a client never sends a fragment, so the request goes to the path before it.
         let sentPath = path.firstIndex(of: "#").map { String(path[..<$0]) } ?? path
+        // A query in a path key (`/pets?kind=dog`) is not part of the path; sent as written, it
+        // would be percent-encoded into the path and reach another resource.
+        if sentPath.contains("?") {
+            document.warning("the path '\(NodeReader.abbreviated(path))' of operation '\(name)' holds a query, which Courier "
+                             + "does not send as part of a path; the operation is left out", at: operation)
+            endpointsByOperationID = endpointsByOperationID.filter { $0.value != name }
+            return
+        }
         guard let template = Self.pathTemplate(sentPath) else {
             document.error("path '\(NodeReader.abbreviated(path))' of operation '\(name)' has an unbalanced '{' or '}'", at: operation)
             return

@@ -27,6 +27,9 @@ extension OpenAPIReader {
                 if filteredOut.contains(operation.key) {
                     document.reporter.warning("operation '\(operation.key)' is left out by 'filter' or 'exclude'; "
                                               + "what the overlay says of it is not used", at: operation.location)
+                } else if allOperationIDs.contains(operation.key) {
+                    document.reporter.warning("operation '\(operation.key)' is left out of the client (a warning in the document "
+                                              + "says why); what the overlay says of it is not used", at: operation.location)
                 } else {
                     reportUnknownOperation(operation.key, at: operation.location)
                 }

@@ -203,10 +203,26 @@ extension OpenAPIReader {
         if kind == "integer" || kind == "number" {
             let raw: PrimitiveType = kind == "number" ? .double : (document.string(schema, "format") == "int64" ? .int64 : .int)
             var seen: Set<String> = []
-            let cases = items.compactMap { item -> EnumCaseSpec? in
-                guard let text = item.node.scalar?.string, seen.insert(text).inserted else { return nil }
-                let caseName = "value" + text.replacingOccurrences(of: "-", with: "Minus").replacingOccurrences(of: ".", with: "_")
-                return EnumCaseSpec(value: text, swiftName: SwiftIdentifier(verbatim: caseName), location: document.location(of: item))
+            var cases: [EnumCaseSpec] = []
+            for item in items {
+                guard let text = item.node.scalar?.string else { continue }
+                // Spelled as a spec's number enum spells it (`1.0` for a number, `1` for an
+                // integer), so that the same enum written either way generates the same code.
+                let canonical: String?
+                if raw == .double {
+                    canonical = Double(text).flatMap { $0.isFinite ? "\($0)" : nil }
+                } else {
+                    canonical = Int64(text).map(String.init)
+                }
+                guard let canonical else {
+                    document.warning("enum value '\(NodeReader.abbreviated(text))' of \(kind ?? "a number") schema '\(name)' is not "
+                                     + "\(raw == .double ? "a finite number" : "an integer"); it is left out", at: item)
+                    continue
+                }
+                guard seen.insert(canonical).inserted else { continue }
+                // `1.5` is `value1Point5`, `-1` is `valueMinus1`: names a spec's `case:` gives back unchanged.
+                let caseName = "value" + canonical.replacingOccurrences(of: "-", with: "Minus").replacingOccurrences(of: ".", with: "Point")
+                cases.append(EnumCaseSpec(value: canonical, swiftName: SwiftIdentifier(verbatim: caseName), location: document.location(of: item)))
             }
             return .numberEnum(raw, cases)
         }
