@@ -170,6 +170,9 @@ extension OpenAPIReader {
         for entry in document.child(schema, "properties").map(document.entries) ?? [] {
             var type = type(of: entry.value, name: owner + SwiftIdentifier(typeNamed: entry.key).name)
             if !required.contains(entry.key) && !type.isOptional { type = .optional(type) }
+            // A write-only property is never in a response, so one model for both directions
+            // must not require it when decoding.
+            if document.bool(entry.value, "writeOnly") == true && !type.isOptional { type = .optional(type) }
             // Keys such as `+1` and `-1` (GitHub's reactions) convert to one Swift name: number the later ones.
             var swiftName = SwiftIdentifier(memberNamed: Self.spelledOut(entry.key))
             if swiftName.isPlaceholder || swiftName.name.isEmpty { swiftName = SwiftIdentifier(verbatim: "value") }
@@ -321,12 +324,14 @@ extension OpenAPIReader {
     /// `allOf`: one object of every part's properties, flattened here rather than by the format's
     /// composition, because OpenAPI parts refine each other: a later part may narrow a property an
     /// earlier one left open (`data: [object]`, then `data: [Station]`), so the later type wins,
-    /// and a property required by any part is required.
+    /// and a property required by any part is required, unless a part makes it write-only.
     mutating func compositionKind(_ parts: OpenAPIDocument.Located, schema: OpenAPIDocument.Located, name: String) -> ModelSpec.Kind {
         var merged: [PropertySpec] = []
         var required: Set<String> = []
+        var writeOnly: Set<String> = []
         var visited: Set<OpenAPIDocument.Target> = []
-        collectProperties(of: schema, owner: name, into: &merged, required: &required, visited: &visited)
+        collectProperties(of: schema, owner: name, into: &merged, required: &required, writeOnly: &writeOnly, visited: &visited)
+        required.subtract(writeOnly)
         for index in merged.indices where required.contains(merged[index].jsonKey) {
             if case .optional(let wrapped) = merged[index].type { merged[index].type = wrapped }
             merged[index].isReadOnly = false
@@ -335,7 +340,8 @@ extension OpenAPIReader {
     }
 
     private mutating func collectProperties(of schema: OpenAPIDocument.Located, owner: String, into merged: inout [PropertySpec],
-                                            required: inout Set<String>, visited: inout Set<OpenAPIDocument.Target>) {
+                                            required: inout Set<String>, writeOnly: inout Set<String>,
+                                            visited: inout Set<OpenAPIDocument.Target>) {
         for part in document.child(schema, "allOf").map(document.items) ?? [] {
             guard let (resolved, target) = document.resolve(part) else { continue }
             if let target, !visited.insert(target).inserted { continue }
@@ -343,10 +349,14 @@ extension OpenAPIReader {
                 document.warning("an 'allOf' part that is a union or an enum adds no properties in Courier; it is left out", at: part)
                 continue
             }
-            collectProperties(of: resolved, owner: owner, into: &merged, required: &required, visited: &visited)
+            collectProperties(of: resolved, owner: owner, into: &merged, required: &required, writeOnly: &writeOnly, visited: &visited)
         }
         required.formUnion(document.child(schema, "required").map(document.items)?.compactMap(\.node.scalar?.string) ?? [])
-        guard document.child(schema, "properties") != nil else { return }
+        guard let declared = document.child(schema, "properties") else { return }
+        // `properties(of:)` already made these optional; a `required` from another part must not undo it.
+        for entry in document.entries(declared) where document.bool(entry.value, "writeOnly") == true {
+            writeOnly.insert(entry.key)
+        }
         for property in properties(of: schema, owner: owner) {
             if let index = merged.firstIndex(where: { $0.jsonKey == property.jsonKey }) {
                 var refined = property

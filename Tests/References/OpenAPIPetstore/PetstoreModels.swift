@@ -60,6 +60,8 @@ public struct PetFilter: Codable, Hashable, Sendable {
 public struct Pet: Codable, Hashable, Sendable {
     /// The `name` field.
     public var name: String
+    /// The chip's code: sent, never returned.
+    public var microchip: String?
     /// The `tag` field.
     public var tag: String?
     /// The `size` field.
@@ -83,6 +85,7 @@ public struct Pet: Codable, Hashable, Sendable {
     ///
     /// - Parameters:
     ///   - name: The `name` value.
+    ///   - microchip: The chip's code: sent, never returned.
     ///   - tag: The `tag` value.
     ///   - size: The `size` value.
     ///   - attributes: The `attributes` value.
@@ -94,6 +97,7 @@ public struct Pet: Codable, Hashable, Sendable {
     ///   - owner: The `owner` value.
     public init(
         name: String,
+        microchip: String? = nil,
         tag: String? = nil,
         size: PetSize? = nil,
         attributes: JSON? = nil,
@@ -105,6 +109,7 @@ public struct Pet: Codable, Hashable, Sendable {
         owner: PetOwner? = nil
     ) {
         self.name = name
+        self.microchip = microchip
         self.tag = tag
         self.size = size
         self.attributes = attributes
@@ -118,6 +123,7 @@ public struct Pet: Codable, Hashable, Sendable {
 
     private enum CodingKeys: String, CodingKey {
         case name
+        case microchip
         case tag
         case size
         case attributes
@@ -133,6 +139,7 @@ public struct Pet: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.name = try container.decode(String.self, forKey: .name)
+        self.microchip = try container.decodeIfPresent(String.self, forKey: .microchip)
         self.tag = try container.decodeIfPresent(String.self, forKey: .tag)
         self.size = try container.decodeIfPresent(PetSize.self, forKey: .size)
         self.attributes = try container.decodeKeepingNull(JSON.self, forKey: .attributes)
@@ -149,6 +156,8 @@ public struct Pet: Codable, Hashable, Sendable {
 public struct NewPet: Codable, Hashable, Sendable {
     /// The `name` field.
     public var name: String
+    /// The chip's code: sent, never returned.
+    public var microchip: String?
     /// The `tag` field.
     public var tag: String?
     /// The `size` field.
@@ -164,6 +173,7 @@ public struct NewPet: Codable, Hashable, Sendable {
     ///
     /// - Parameters:
     ///   - name: The `name` value.
+    ///   - microchip: The chip's code: sent, never returned.
     ///   - tag: The `tag` value.
     ///   - size: The `size` value.
     ///   - attributes: The `attributes` value.
@@ -171,6 +181,7 @@ public struct NewPet: Codable, Hashable, Sendable {
     ///   - minus1: Votes against.
     public init(
         name: String,
+        microchip: String? = nil,
         tag: String? = nil,
         size: PetSize? = nil,
         attributes: JSON? = nil,
@@ -178,6 +189,7 @@ public struct NewPet: Codable, Hashable, Sendable {
         minus1: Int? = nil
     ) {
         self.name = name
+        self.microchip = microchip
         self.tag = tag
         self.size = size
         self.attributes = attributes
@@ -187,6 +199,7 @@ public struct NewPet: Codable, Hashable, Sendable {
 
     private enum CodingKeys: String, CodingKey {
         case name
+        case microchip
         case tag
         case size
         case attributes
@@ -198,6 +211,7 @@ public struct NewPet: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.name = try container.decode(String.self, forKey: .name)
+        self.microchip = try container.decodeIfPresent(String.self, forKey: .microchip)
         self.tag = try container.decodeIfPresent(String.self, forKey: .tag)
         self.size = try container.decodeIfPresent(PetSize.self, forKey: .size)
         self.attributes = try container.decodeKeepingNull(JSON.self, forKey: .attributes)
