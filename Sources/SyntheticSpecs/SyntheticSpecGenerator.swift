@@ -25,19 +25,30 @@ public struct SyntheticSpecGenerator: Sendable {
         self.configuration = configuration
     }
 
-    /// Writes the spec.
-    public func generate() throws(SyntheticSpecError) -> SyntheticSpec {
+    /// Writes the spec, as a Courier spec or as its OpenAPI twin.
+    public func generate(_ format: SyntheticSpecFormat = .courier) throws(SyntheticSpecError) -> SyntheticSpec {
         try configuration.validate()
         var writer = SyntheticSpecWriter(configuration: configuration)
-        return writer.write()
+        return writer.write(format)
     }
+}
+
+/// The format a synthetic API is written in.
+public enum SyntheticSpecFormat: String, CaseIterable, Hashable, Sendable {
+    /// A Courier spec.
+    case courier
+    /// An OpenAPI 3.1 document of the same API: the same operations, parameters, models, bodies
+    /// and error statuses, less what OpenAPI cannot say (resilience hints, idempotency keys, error
+    /// discriminators and messages). Every operation documents its own errors, as OpenAPI
+    /// documents do, so other generators can be measured on the same API.
+    case openAPI = "openapi"
 }
 
 /// A synthetic spec and what it contains.
 public struct SyntheticSpec: Hashable, Sendable {
     /// The configuration it was made from.
     public var configuration: SyntheticSpecConfiguration
-    /// The spec's YAML text, ending with a newline.
+    /// The spec's YAML text (a Courier spec or an OpenAPI document), ending with a newline.
     public var yaml: String
     /// How many of the declared models are objects.
     public var objectModelCount: Int
@@ -78,12 +89,17 @@ struct SyntheticSpecWriter {
         self.configuration = configuration
     }
 
-    mutating func write() -> SyntheticSpec {
-        planModels()
-        text.reserveCapacity(configuration.endpoints * 700 + configuration.models * configuration.propertiesPerModel * 40)
-        writeHeader()
-        writeModels()
-        writeEndpoints()
+    mutating func write(_ format: SyntheticSpecFormat = .courier) -> SyntheticSpec {
+        switch format {
+        case .courier:
+            planModels()
+            text.reserveCapacity(configuration.endpoints * 700 + configuration.models * configuration.propertiesPerModel * 40)
+            writeHeader()
+            writeModels()
+            writeEndpoints()
+        case .openAPI:
+            writeOpenAPI()
+        }
         let lines = text.utf8.reduce(into: 0) { count, byte in if byte == UInt8(ascii: "\n") { count += 1 } }
         return SyntheticSpec(configuration: configuration, yaml: text, objectModelCount: objects.count,
                              enumModelCount: enums.count, inlineBodyCount: inlineBodies, lineCount: lines)
@@ -151,12 +167,16 @@ struct SyntheticSpecWriter {
 
     // MARK: Service
 
-    mutating func writeHeader() {
-        let options = "--endpoints \(configuration.endpoints) --models \(configuration.models) "
+    /// The `courier synthesize` options that write this spec again.
+    var optionsText: String {
+        "--endpoints \(configuration.endpoints) --models \(configuration.models) "
             + "--properties \(configuration.propertiesPerModel) --errors \(configuration.errorMappingsPerEndpoint) "
             + "--seed \(configuration.seed)"
             + (configuration.editedEndpoint.map { " --edit-endpoint \($0)" } ?? "")
-        line(0, "# A synthetic spec: courier synthesize \(options)")
+    }
+
+    mutating func writeHeader() {
+        line(0, "# A synthetic spec: courier synthesize \(optionsText)")
         line(0, "# The same options always give the same bytes.")
         line(0, "service: \(configuration.serviceName)")
         line(0, "description: >-")
@@ -220,20 +240,48 @@ struct SyntheticSpecWriter {
         }
     }
 
+    /// One property of a synthetic object model.
+    struct Property {
+        var name: String
+        /// A Courier type expression.
+        var type: String
+        var description: String?
+        /// The JSON key, where it is not the name in `snake_case`.
+        var jsonKey: String?
+    }
+
     mutating func writeObject(ordinal: Int) {
-        var random = SyntheticRandom(seed: configuration.seed, stream: Stream.model.rawValue, index: ordinal)
         let model = objects[ordinal]
         line(1, "\(model.name):")
-        if ordinal % 3 == 0 { line(2, "description: One \(SyntheticVocabulary.lowerFirst(model.name)) and its details.") }
+        if let description = objectDescription(ordinal) { line(2, "description: \(description)") }
         line(2, "properties:")
-        line(3, "id: Int64")
+        for property in planObject(ordinal: ordinal) {
+            if let description = property.description {
+                line(3, "\(property.name): { type: \(Self.scalar(property.type)), description: \(description) }")
+            } else if let jsonKey = property.jsonKey {
+                line(3, "\(property.name): { type: \(Self.scalar(property.type)), json: \(jsonKey) }")
+            } else {
+                line(3, "\(property.name): \(Self.scalar(property.type))")
+            }
+        }
+    }
+
+    func objectDescription(_ ordinal: Int) -> String? {
+        ordinal % 3 == 0 ? "One \(SyntheticVocabulary.lowerFirst(objects[ordinal].name)) and its details." : nil
+    }
+
+    /// The properties of object `ordinal`, `id` first.
+    func planObject(ordinal: Int) -> [Property] {
+        var random = SyntheticRandom(seed: configuration.seed, stream: Stream.model.rawValue, index: ordinal)
+        let model = objects[ordinal]
+        var properties = [Property(name: "id", type: "Int64")]
         let count = configuration.propertiesPerModel
-        guard count > 1 else { return }
+        guard count > 1 else { return properties }
         var used: Set<String> = ["id"]
         for index in 1..<count {
             let isRecursiveLink = ordinal % 10 == 9 && count >= 3 && index == count - 1
             if isRecursiveLink {
-                line(3, "parent: { type: \(model.name)?, description: The item this one belongs to. }")
+                properties.append(Property(name: "parent", type: "\(model.name)?", description: "The item this one belongs to."))
                 continue
             }
             let words = SyntheticVocabulary.properties
@@ -245,14 +293,14 @@ struct SyntheticSpecWriter {
             used.insert(name)
             switch index % 13 {
             case 5:
-                line(3, "\(name): { type: \(Self.scalar(type)), description: The \(name) as the server reports it. }")
+                properties.append(Property(name: name, type: type, description: "The \(name) as the server reports it."))
             case 11:
-                let legacy = "legacy" + name.prefix(1).uppercased() + name.dropFirst()
-                line(3, "\(name): { type: \(Self.scalar(type)), json: \(legacy) }")
+                properties.append(Property(name: name, type: type, jsonKey: "legacy" + name.prefix(1).uppercased() + name.dropFirst()))
             default:
-                line(3, "\(name): \(Self.scalar(type))")
+                properties.append(Property(name: name, type: type))
             }
         }
+        return properties
     }
 
     /// A property of object `ordinal`: a scalar named from the word list, or a reference to an

@@ -16,6 +16,12 @@ struct SynthesizeCommand: ParsableCommand {
             Examples:
               courier synthesize --endpoints 1000 --output /tmp/Synthetic1000.yaml
               courier synthesize --endpoints 100 --models 40 --properties 12 --errors 5 --seed 7
+              courier synthesize --endpoints 1000 --openapi --output /tmp/Synthetic1000.openapi.yaml
+
+            With --openapi it writes the same API as an OpenAPI 3.1 document, for comparing \
+            generators on one API. OpenAPI cannot say resilience hints, idempotency keys, error \
+            discriminators or messages, so the document leaves them out, and every operation \
+            documents its own errors.
             """
     )
 
@@ -40,6 +46,9 @@ struct SynthesizeCommand: ParsableCommand {
     @Option(help: "The index of one endpoint to alter slightly; the rest of the spec stays byte-identical.")
     var editEndpoint: Int?
 
+    @Flag(help: "Write the same API as an OpenAPI 3.1 document instead of a Courier spec.")
+    var openapi = false
+
     @Option(name: [.short, .long], help: "The file to write. Default: standard output.")
     var output: String?
 
@@ -61,7 +70,7 @@ struct SynthesizeCommand: ParsableCommand {
     func run() throws {
         let spec: SyntheticSpec
         do {
-            spec = try SyntheticSpecGenerator(synthesis).generate()
+            spec = try SyntheticSpecGenerator(synthesis).generate(openapi ? .openAPI : .courier)
         } catch {
             throw ValidationError(error.description)
         }

@@ -25,6 +25,21 @@ import Testing
         }
     }
 
+    @Test func writesTheOpenAPITwinThatGenerates() async throws {
+        try await cli.withTemporaryFolder { folder in
+            let path = folder.appendingPathComponent("Synthetic.openapi.yaml").path
+            let written = try await cli.courier("synthesize", "--endpoints", "25", "--openapi", "--output", path)
+            #expect(written.status == 0, "\(written.standardError)")
+            #expect(try String(contentsOfFile: path, encoding: .utf8).contains("\nopenapi: 3.1.0\n"))
+
+            let output = folder.appendingPathComponent("Generated").path
+            let generated = try await cli.courier("generate", path, "--output", output)
+            #expect(generated.status == 0, "\(generated.standardError)")
+            #expect(generated.standardError == "")
+            #expect(FileManager.default.fileExists(atPath: output + "/Synthetic/SyntheticClient.swift"))
+        }
+    }
+
     @Test func rejectsSizesItCannotGenerate() async throws {
         let tooMany = try await cli.courier("synthesize", "--endpoints", "5", "--errors", "1000")
         #expect(tooMany.status == 64)

@@ -100,6 +100,48 @@ import Testing
         #expect(withoutEndpoint(name, original.yaml).count < original.lineCount - 5)
     }
 
+    /// `courier synthesize --openapi` writes the same API as an OpenAPI document, so that other
+    /// generators can be measured on it: Courier must read it cleanly and find the same
+    /// operations, paths, parameters, models and error statuses as in the Courier spec.
+    @Test(arguments: [
+        SyntheticSpecConfiguration(endpoints: 60),
+        SyntheticSpecConfiguration(endpoints: 23, models: 11, propertiesPerModel: 45, errorMappingsPerEndpoint: 7, seed: 9),
+        SyntheticSpecConfiguration(endpoints: 12, models: 3, propertiesPerModel: 3,
+                                   errorMappingsPerEndpoint: SyntheticSpecConfiguration.maximumErrorMappingsPerEndpoint),
+        SyntheticSpecConfiguration(endpoints: 500, models: 60, propertiesPerModel: 4, errorMappingsPerEndpoint: 2, seed: 3),
+    ])
+    func theOpenAPITwinDescribesTheSameAPI(configuration: SyntheticSpecConfiguration) throws {
+        let (_, courierResult) = try load(configuration)
+        let courier = try #require(courierResult.spec)
+        let twin = try SyntheticSpecGenerator(configuration).generate(.openAPI)
+        #expect(twin.yaml.hasPrefix("# A synthetic OpenAPI document: courier synthesize --openapi --endpoints \(configuration.endpoints) "))
+        let result = SpecLoader().loadSpec(contents: twin.yaml, displayPath: "Synthetic.openapi.yaml")
+        #expect(result.diagnostics.renderedLines == [])
+        let openAPI = try #require(result.spec)
+
+        // The document groups operations by path, so they come in another order.
+        #expect(openAPI.endpoints.map(\.name).sorted() == courier.endpoints.map(\.name).sorted())
+        let twins = Dictionary(openAPI.endpoints.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        for written in courier.endpoints {
+            let read = try #require(twins[written.name])
+            #expect(read.method == written.method, "\(read.name)")
+            #expect(read.path.template == written.path.template, "\(read.name)")
+            #expect(read.parameters.map(\.name).sorted() == written.parameters.map(\.name).sorted(), "\(read.name)")
+            #expect((read.body == nil) == (written.body == nil), "\(read.name)")
+            // Discriminated mappings are one response each in OpenAPI; the statuses are the same.
+            let statuses = { (endpoint: EndpointSpec) in Set(endpoint.effectiveErrors.map(\.status.description)) }
+            #expect(statuses(read) == statuses(written), "\(read.name)")
+        }
+        let declared = { (spec: ServiceSpec) in Set(spec.models.filter { $0.synthesizedForEndpoint == nil }.map(\.name)) }
+        #expect(declared(courier).isSubset(of: declared(openAPI)))
+        for model in courier.models where model.synthesizedForEndpoint == nil {
+            let twinModel = try #require(openAPI.models.first { $0.name == model.name })
+            #expect(twinModel.properties.map(\.jsonKey) == model.properties.map(\.jsonKey), "\(model.name)")
+        }
+        #expect(Set(openAPI.errorSchemas.map(\.name)) == Set(courier.errorSchemas.map(\.name)))
+        #expect(try SyntheticSpecGenerator(configuration).generate(.openAPI).yaml == twin.yaml)
+    }
+
     @Test func rejectsSizesItCannotGenerate() {
         let cases: [(SyntheticSpecConfiguration, String)] = [
             (SyntheticSpecConfiguration(endpoints: 0), "endpoints must be at least 1, not 0"),
