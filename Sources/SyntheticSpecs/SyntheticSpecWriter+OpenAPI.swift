@@ -141,26 +141,28 @@ extension SyntheticSpecWriter {
             Property(name: "details", type: "[String]?"),
             Property(name: "traceId", type: "String?", description: "Quote it when reporting a problem."),
         ], indent: 3)
-        line(2, "ServiceError:")
-        line(3, "type: object")
-        line(3, "required: [error]")
-        line(3, "properties:")
-        line(4, "error:")
-        writeOpenAPIObjectSchema([
+        writeOpenAPIWrapper("ServiceError", key: "error", isArray: false, [
             Property(name: "type", type: "String"), Property(name: "code", type: "String"),
             Property(name: "message", type: "String?"), Property(name: "param", type: "String?"),
-        ], indent: 5)
-        line(2, "ErrorList:")
-        line(3, "type: object")
-        line(3, "required: [errors]")
-        line(3, "properties:")
-        line(4, "errors:")
-        line(5, "type: array")
-        line(5, "items:")
-        writeOpenAPIObjectSchema([
+        ])
+        writeOpenAPIWrapper("ErrorList", key: "errors", isArray: true, [
             Property(name: "status", type: "String"), Property(name: "code", type: "String"),
             Property(name: "title", type: "String?"), Property(name: "detail", type: "String?"),
-        ], indent: 6)
+        ])
+    }
+
+    /// An error schema whose fields sit under one key (`wrappedIn:`), or in an array under it (`arrayIn:`).
+    private mutating func writeOpenAPIWrapper(_ name: String, key: String, isArray: Bool, _ properties: [Property]) {
+        line(2, "\(name):")
+        line(3, "type: object")
+        line(3, "required: [\(key)]")
+        line(3, "properties:")
+        line(4, "\(key):")
+        if isArray {
+            line(5, "type: array")
+            line(5, "items:")
+        }
+        writeOpenAPIObjectSchema(properties, indent: isArray ? 6 : 5)
     }
 
     private mutating func writeOpenAPIEnum(ordinal: Int) {

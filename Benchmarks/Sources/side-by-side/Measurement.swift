@@ -1,0 +1,115 @@
+import Foundation
+
+/// What one run of a child process cost.
+struct Usage {
+    /// Wall-clock seconds, from the runner's own clock.
+    var wall: Double
+    /// User plus system CPU seconds of the process and the children it waited for.
+    var cpu: Double
+    /// The largest resident set of the process or any child it waited for, in bytes.
+    var peakMemory: Double
+}
+
+/// A step that went wrong, with what the child printed.
+struct BenchFailure: Error, CustomStringConvertible {
+    var description: String
+}
+
+/// Runs children under GNU time, which reports the CPU time and peak memory of a process and
+/// the children it waited for (a compiler driver's frontends, for instance). The runner is a
+/// command-line program, not an async test, so waiting synchronously is what it should do.
+enum Child {
+    static let time = "/usr/bin/time"
+
+    static func checkTimeIsInstalled() throws {
+        guard FileManager.default.isExecutableFile(atPath: time) else {
+            throw BenchFailure(description: "\(time) (GNU time) is needed to read CPU time and peak memory: apt-get install time")
+        }
+    }
+
+    /// Runs `executable` with `arguments` in `directory`, and throws unless it exits with 0.
+    @discardableResult
+    static func measure(_ executable: String, _ arguments: [String], in directory: String? = nil,
+                        environment: [String: String] = [:]) throws -> (usage: Usage, output: String) {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("side-by-side-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let report = scratch.appendingPathComponent("time").path
+        let stdout = scratch.appendingPathComponent("stdout")
+        let stderr = scratch.appendingPathComponent("stderr")
+        for file in [stdout, stderr] where !FileManager.default.createFile(atPath: file.path, contents: nil) {
+            throw BenchFailure(description: "cannot create \(file.path)")
+        }
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: time)
+        process.arguments = ["-f", "%U %S %M", "-o", report, executable] + arguments
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory, isDirectory: true) }
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        }
+        // Files, not pipes: a child that prints megabytes must never block on a full pipe.
+        let out = try FileHandle(forWritingTo: stdout)
+        let err = try FileHandle(forWritingTo: stderr)
+        defer {
+            try? out.close()
+            try? err.close()
+        }
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+
+        let clock = ContinuousClock()
+        let start = clock.now
+        try process.run()
+        process.waitUntilExit()
+        let wall = start.duration(to: clock.now)
+
+        let printed = (try? String(contentsOf: stdout, encoding: .utf8)) ?? ""
+        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
+            let errors = (try? String(contentsOf: stderr, encoding: .utf8)) ?? ""
+            throw BenchFailure(description: "\(([executable] + arguments).joined(separator: " ")) exited with "
+                + "\(process.terminationStatus):\n\(errors.suffix(4000))\(printed.suffix(2000))")
+        }
+        let fields = ((try? String(contentsOfFile: report, encoding: .utf8)) ?? "")
+            .split(whereSeparator: \.isNewline).last?.split(separator: " ").compactMap { Double($0) } ?? []
+        guard fields.count == 3 else {
+            throw BenchFailure(description: "GNU time wrote no figures for \(executable)")
+        }
+        let seconds = Double(wall.components.seconds) + Double(wall.components.attoseconds) / 1e18
+        return (Usage(wall: seconds, cpu: fields[0] + fields[1], peakMemory: fields[2] * 1024), printed)
+    }
+}
+
+/// The Swift files under a folder and their lines: what a generator wrote.
+struct OutputSize {
+    var files = 0
+    var lines = 0
+
+    init(of folder: String) {
+        guard let walker = FileManager.default.enumerator(atPath: folder) else { return }
+        for case let path as String in walker where path.hasSuffix(".swift") {
+            guard let data = FileManager.default.contents(atPath: folder + "/" + path) else { continue }
+            files += 1
+            lines += data.reduce(into: 0) { count, byte in if byte == UInt8(ascii: "\n") { count += 1 } }
+        }
+    }
+}
+
+/// Order statistics over repeated samples: medians, so that one noisy neighbour on a shared
+/// machine moves a figure as little as possible, with the spread beside them.
+struct Samples {
+    private(set) var values: [Double] = []
+
+    mutating func append(_ value: Double) { values.append(value) }
+
+    var median: Double {
+        guard !values.isEmpty else { return .nan }
+        let sorted = values.sorted()
+        let middle = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+    }
+
+    var minimum: Double { values.min() ?? .nan }
+    var maximum: Double { values.max() ?? .nan }
+}
