@@ -18,9 +18,7 @@ extension EndpointResilience {
 ///
 /// `GET /books`, sent by `BookshelfClient.listBooks`.
 public struct ListBooksRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = BookPage
-    /// The documented failures.
     public typealias Failure = ListBooksFailure
 
     /// The `page` query parameter.
@@ -49,11 +47,8 @@ public struct ListBooksRequest: APIRequest {
         self.filterGenre = filterGenre
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .get }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/books") }
-    /// The query items; `nil` values are left out.
     public var query: Parameters {
         [
             "page": page,
@@ -63,21 +58,16 @@ public struct ListBooksRequest: APIRequest {
             "filter[genre]": filterGenre
         ]
     }
-    /// The spec's per-attempt timeout.
     public var timeout: Duration? { .seconds(20) }
-    /// The spec's retry and circuit-breaker hints, over the client's setup.
     public var resilience: EndpointResilience {
         .bookshelfDefaults
     }
-    /// The name in logs and events.
     public var operationName: String { "listBooks" }
 }
 
 /// `GET /books/{book}`, sent by `BookshelfClient.getBook`.
 public struct GetBookRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = Book
-    /// The documented failures.
     public typealias Failure = GetBookFailure
 
     /// The `book` path parameter.
@@ -88,25 +78,18 @@ public struct GetBookRequest: APIRequest {
         self.book = book
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .get }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/books/{book}", ["book": book]) }
-    /// The spec's per-attempt timeout.
     public var timeout: Duration? { .seconds(20) }
-    /// The spec's retry and circuit-breaker hints, over the client's setup.
     public var resilience: EndpointResilience {
         .bookshelfDefaults
     }
-    /// The name in logs and events.
     public var operationName: String { "getBook" }
 }
 
 /// `POST /books`, sent by `BookshelfClient.createBook`.
 public struct CreateBookRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = Book
-    /// The documented failures.
     public typealias Failure = CreateBookFailure
 
     /// What the request sends.
@@ -117,21 +100,14 @@ public struct CreateBookRequest: APIRequest {
         self.payload = payload
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .post }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/books") }
-    /// The body.
     public var body: RequestBody? { .json(payload) }
-    /// Sends an idempotency key in this header, so that retrying is safe.
     public var idempotencyKeyHeader: HTTPField.Name? { .idempotencyKey }
-    /// The spec's per-attempt timeout.
     public var timeout: Duration? { .seconds(20) }
-    /// The spec's retry and circuit-breaker hints, over the client's setup.
     public var resilience: EndpointResilience {
         .bookshelfDefaults
     }
-    /// The name in logs and events.
     public var operationName: String { "createBook" }
 }
 
@@ -139,9 +115,7 @@ public struct CreateBookRequest: APIRequest {
 ///
 /// `PUT /books/{book}`, sent by `BookshelfClient.replaceBook`.
 public struct ReplaceBookRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = Book
-    /// The documented failures.
     public typealias Failure = ReplaceBookFailure
 
     /// The `book` path parameter.
@@ -155,27 +129,19 @@ public struct ReplaceBookRequest: APIRequest {
         self.payload = payload
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .put }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/books/{book}", ["book": book]) }
-    /// The body.
     public var body: RequestBody? { .json(payload) }
-    /// The spec's per-attempt timeout.
     public var timeout: Duration? { .seconds(20) }
-    /// The spec's retry and circuit-breaker hints, over the client's setup.
     public var resilience: EndpointResilience {
         .bookshelfDefaults
     }
-    /// The name in logs and events.
     public var operationName: String { "replaceBook" }
 }
 
 /// `DELETE /books/{book}`, sent by `BookshelfClient.deleteBook`.
 public struct DeleteBookRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = NoContent
-    /// The documented failures.
     public typealias Failure = DeleteBookFailure
 
     /// The `book` path parameter.
@@ -186,25 +152,18 @@ public struct DeleteBookRequest: APIRequest {
         self.book = book
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .delete }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/books/{book}", ["book": book]) }
-    /// The spec's per-attempt timeout.
     public var timeout: Duration? { .seconds(20) }
-    /// The spec's retry and circuit-breaker hints, over the client's setup.
     public var resilience: EndpointResilience {
         .bookshelfDefaults
     }
-    /// The name in logs and events.
     public var operationName: String { "deleteBook" }
 }
 
 /// `GET /books/{book}/reviews`, sent by `BookshelfClient.listReviews`.
 public struct ListReviewsRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = [Review]
-    /// The documented failures.
     public typealias Failure = ListReviewsFailure
 
     /// The `book` path parameter.
@@ -218,31 +177,23 @@ public struct ListReviewsRequest: APIRequest {
         self.minRating = minRating
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .get }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/books/{book}/reviews", ["book": book]) }
-    /// The query items; `nil` values are left out.
     public var query: Parameters {
         [
             "min_rating": minRating
         ]
     }
-    /// The spec's per-attempt timeout.
     public var timeout: Duration? { .seconds(20) }
-    /// The spec's retry and circuit-breaker hints, over the client's setup.
     public var resilience: EndpointResilience {
         .bookshelfDefaults
     }
-    /// The name in logs and events.
     public var operationName: String { "listReviews" }
 }
 
 /// `POST /books/{book}/reviews`, sent by `BookshelfClient.addReview`.
 public struct AddReviewRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = Review
-    /// The documented failures.
     public typealias Failure = AddReviewFailure
 
     /// The `book` path parameter.
@@ -256,27 +207,19 @@ public struct AddReviewRequest: APIRequest {
         self.payload = payload
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .post }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/books/{book}/reviews", ["book": book]) }
-    /// The body.
     public var body: RequestBody? { .json(payload) }
-    /// The spec's per-attempt timeout.
     public var timeout: Duration? { .seconds(20) }
-    /// The spec's retry and circuit-breaker hints, over the client's setup.
     public var resilience: EndpointResilience {
         .bookshelfDefaults
     }
-    /// The name in logs and events.
     public var operationName: String { "addReview" }
 }
 
 /// `GET /authors/{author}`, sent by `BookshelfClient.getAuthor`.
 public struct GetAuthorRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = Author
-    /// The documented failures.
     public typealias Failure = GetAuthorFailure
 
     /// The `author` path parameter.
@@ -287,17 +230,12 @@ public struct GetAuthorRequest: APIRequest {
         self.author = author
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .get }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/authors/{author}", ["author": author]) }
-    /// The spec's per-attempt timeout.
     public var timeout: Duration? { .seconds(20) }
-    /// The spec's retry and circuit-breaker hints, over the client's setup.
     public var resilience: EndpointResilience {
         .bookshelfDefaults
     }
-    /// The name in logs and events.
     public var operationName: String { "getAuthor" }
 }
 
@@ -305,24 +243,17 @@ public struct GetAuthorRequest: APIRequest {
 ///
 /// `HEAD /up`, sent by `BookshelfClient.healthCheck`.
 public struct HealthCheckRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = NoContent
-    /// The documented failures.
     public typealias Failure = HealthCheckFailure
 
     /// Creates the request.
     public init() {}
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .head }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/up") }
-    /// The spec's per-attempt timeout.
     public var timeout: Duration? { .seconds(2) }
-    /// The spec's retry and circuit-breaker hints, over the client's setup.
     public var resilience: EndpointResilience {
         EndpointResilience(maxAttempts: 1, circuitBreaker: .off)
     }
-    /// The name in logs and events.
     public var operationName: String { "healthCheck" }
 }

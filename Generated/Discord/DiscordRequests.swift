@@ -7,19 +7,14 @@ import Foundation
 ///
 /// `GET /gateway`, sent by `DiscordClient.getGateway`.
 public struct GetGatewayRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = Gateway
-    /// The documented failures.
     public typealias Failure = GetGatewayFailure
 
     /// Creates the request.
     public init() {}
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .get }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/gateway") }
-    /// The name in logs and events.
     public var operationName: String { "getGateway" }
     /// A public endpoint: no credentials, whatever the client holds.
     public var authentication: AuthenticationRequirement { .none }
@@ -29,9 +24,7 @@ public struct GetGatewayRequest: APIRequest {
 ///
 /// `GET /channels/{channel_id}`, sent by `DiscordClient.getChannel`.
 public struct GetChannelRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = Channel
-    /// The documented failures.
     public typealias Failure = GetChannelFailure
 
     /// The channel's snowflake ID.
@@ -42,11 +35,8 @@ public struct GetChannelRequest: APIRequest {
         self.channelID = channelID
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .get }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/channels/{channel_id}", ["channel_id": channelID]) }
-    /// The name in logs and events.
     public var operationName: String { "getChannel" }
 }
 
@@ -54,9 +44,7 @@ public struct GetChannelRequest: APIRequest {
 ///
 /// `PATCH /channels/{channel_id}`, sent by `DiscordClient.modifyChannel`.
 public struct ModifyChannelRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = Channel
-    /// The documented failures.
     public typealias Failure = ModifyChannelFailure
 
     /// The `channel_id` path parameter.
@@ -70,13 +58,9 @@ public struct ModifyChannelRequest: APIRequest {
         self.payload = payload
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .patch }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/channels/{channel_id}", ["channel_id": channelID]) }
-    /// The body.
     public var body: RequestBody? { .json(payload) }
-    /// The name in logs and events.
     public var operationName: String { "modifyChannel" }
 }
 
@@ -84,9 +68,7 @@ public struct ModifyChannelRequest: APIRequest {
 ///
 /// `POST /channels/{channel_id}/messages`, sent by `DiscordClient.createMessage`.
 public struct CreateMessageRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = Message
-    /// The documented failures.
     public typealias Failure = CreateMessageFailure
 
     /// The `channel_id` path parameter.
@@ -100,12 +82,8 @@ public struct CreateMessageRequest: APIRequest {
         self.payload = payload
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .post }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/channels/{channel_id}/messages", ["channel_id": channelID]) }
-    /// The body.
     public var body: RequestBody? { .json(payload) }
-    /// The name in logs and events.
     public var operationName: String { "createMessage" }
 }

@@ -7,21 +7,15 @@ import Foundation
 ///
 /// `GET /user`, sent by `GitHubClient.getAuthenticatedUser`.
 public struct GetAuthenticatedUserRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = User
-    /// The documented failures.
     public typealias Failure = GetAuthenticatedUserFailure
 
     /// Creates the request.
     public init() {}
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .get }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/user") }
-    /// The spec's per-attempt timeout.
     public var timeout: Duration? { .seconds(30) }
-    /// The name in logs and events.
     public var operationName: String { "getAuthenticatedUser" }
 }
 
@@ -29,9 +23,7 @@ public struct GetAuthenticatedUserRequest: APIRequest {
 ///
 /// `GET /users/{username}`, sent by `GitHubClient.getUser`.
 public struct GetUserRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = User
-    /// The documented failures.
     public typealias Failure = GetUserFailure
 
     /// The `username` path parameter.
@@ -42,13 +34,9 @@ public struct GetUserRequest: APIRequest {
         self.username = username
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .get }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/users/{username}", ["username": username]) }
-    /// The spec's per-attempt timeout.
     public var timeout: Duration? { .seconds(30) }
-    /// The name in logs and events.
     public var operationName: String { "getUser" }
 }
 
@@ -56,9 +44,7 @@ public struct GetUserRequest: APIRequest {
 ///
 /// `GET /users/{username}/repos`, sent by `GitHubClient.listUserRepositories`.
 public struct ListUserRepositoriesRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = [Repository]
-    /// The documented failures.
     public typealias Failure = ListUserRepositoriesFailure
 
     /// The `username` path parameter.
@@ -87,11 +73,8 @@ public struct ListUserRepositoriesRequest: APIRequest {
         self.page = page
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .get }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/users/{username}/repos", ["username": username]) }
-    /// The query items; `nil` values are left out.
     public var query: Parameters {
         [
             "type": type,
@@ -100,9 +83,7 @@ public struct ListUserRepositoriesRequest: APIRequest {
             "page": page
         ]
     }
-    /// The spec's per-attempt timeout.
     public var timeout: Duration? { .seconds(30) }
-    /// The name in logs and events.
     public var operationName: String { "listUserRepositories" }
 }
 
@@ -161,9 +142,7 @@ public struct GetRepositoryResponseHeaders: ResponseHeaderFields, Hashable {
 ///
 /// `GET /repos/{owner}/{repo}`, sent by `GitHubClient.getRepository`.
 public struct GetRepositoryRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = GetRepositoryOutcome
-    /// The documented failures.
     public typealias Failure = GetRepositoryFailure
 
     /// The `owner` path parameter.
@@ -180,21 +159,15 @@ public struct GetRepositoryRequest: APIRequest {
         self.ifNoneMatch = ifNoneMatch
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .get }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/repos/{owner}/{repo}", ["owner": owner, "repo": repo]) }
-    /// The header fields; `nil` values are left out.
     public var headers: Parameters {
         [
             "If-None-Match": ifNoneMatch
         ]
     }
-    /// The documented success statuses; any other status is a failure.
     public var successStatuses: StatusCodes { [200, 304] }
-    /// The spec's per-attempt timeout.
     public var timeout: Duration? { .seconds(30) }
-    /// The name in logs and events.
     public var operationName: String { "getRepository" }
 }
 
@@ -223,9 +196,7 @@ public enum GetContributorStatsOutcome: ResponseDecodable, Hashable {
 ///
 /// `GET /repos/{owner}/{repo}/stats/contributors`, sent by `GitHubClient.getContributorStats`.
 public struct GetContributorStatsRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = GetContributorStatsOutcome
-    /// The documented failures.
     public typealias Failure = GetContributorStatsFailure
 
     /// The `owner` path parameter.
@@ -239,15 +210,10 @@ public struct GetContributorStatsRequest: APIRequest {
         self.repo = repo
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .get }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/repos/{owner}/{repo}/stats/contributors", ["owner": owner, "repo": repo]) }
-    /// The documented success statuses; any other status is a failure.
     public var successStatuses: StatusCodes { [200, 202, 204] }
-    /// The spec's per-attempt timeout.
     public var timeout: Duration? { .seconds(30) }
-    /// The name in logs and events.
     public var operationName: String { "getContributorStats" }
 }
 
@@ -255,9 +221,7 @@ public struct GetContributorStatsRequest: APIRequest {
 ///
 /// `POST /user/repos`, sent by `GitHubClient.createRepository`.
 public struct CreateRepositoryRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = Repository
-    /// The documented failures.
     public typealias Failure = CreateRepositoryFailure
 
     /// What the request sends.
@@ -271,27 +235,19 @@ public struct CreateRepositoryRequest: APIRequest {
         self.xGitHubOTP = xGitHubOTP
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .post }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/user/repos") }
-    /// The header fields; `nil` values are left out.
     public var headers: Parameters {
         [
             "X-GitHub-OTP": xGitHubOTP
         ]
     }
-    /// The body.
     public var body: RequestBody? { .json(payload) }
-    /// The spec's per-attempt timeout.
     public var timeout: Duration? { .seconds(30) }
-    /// The spec's retry and circuit-breaker hints, over the client's setup.
     public var resilience: EndpointResilience {
         EndpointResilience(maxAttempts: 1)
     }
-    /// Header fields whose values are never logged.
     public var secretHeaderNames: Set<String> { ["X-GitHub-OTP"] }
-    /// The name in logs and events.
     public var operationName: String { "createRepository" }
 }
 
@@ -299,9 +255,7 @@ public struct CreateRepositoryRequest: APIRequest {
 ///
 /// `GET /repos/{owner}/{repo}/issues`, sent by `GitHubClient.listIssues`.
 public struct ListIssuesRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = [Issue]
-    /// The documented failures.
     public typealias Failure = ListIssuesFailure
 
     /// The `owner` path parameter.
@@ -338,11 +292,8 @@ public struct ListIssuesRequest: APIRequest {
         self.page = page
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .get }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/repos/{owner}/{repo}/issues", ["owner": owner, "repo": repo]) }
-    /// The query items; `nil` values are left out.
     public var query: Parameters {
         [
             "state": state,
@@ -352,9 +303,7 @@ public struct ListIssuesRequest: APIRequest {
             "page": page
         ]
     }
-    /// The spec's per-attempt timeout.
     public var timeout: Duration? { .seconds(30) }
-    /// The name in logs and events.
     public var operationName: String { "listIssues" }
 }
 
@@ -367,9 +316,7 @@ extension ListIssuesRequest {
 
 /// `GET /repos/{owner}/{repo}/issues/{issue_number}`, sent by `GitHubClient.getIssue`.
 public struct GetIssueRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = Issue
-    /// The documented failures.
     public typealias Failure = GetIssueFailure
 
     /// The `owner` path parameter.
@@ -386,21 +333,15 @@ public struct GetIssueRequest: APIRequest {
         self.issueNumber = issueNumber
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .get }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/repos/{owner}/{repo}/issues/{issue_number}", ["owner": owner, "repo": repo, "issue_number": issueNumber]) }
-    /// The spec's per-attempt timeout.
     public var timeout: Duration? { .seconds(30) }
-    /// The name in logs and events.
     public var operationName: String { "getIssue" }
 }
 
 /// `POST /repos/{owner}/{repo}/issues`, sent by `GitHubClient.createIssue`.
 public struct CreateIssueRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = Issue
-    /// The documented failures.
     public typealias Failure = CreateIssueFailure
 
     /// The `owner` path parameter.
@@ -417,23 +358,16 @@ public struct CreateIssueRequest: APIRequest {
         self.payload = payload
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .post }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/repos/{owner}/{repo}/issues", ["owner": owner, "repo": repo]) }
-    /// The body.
     public var body: RequestBody? { .json(payload) }
-    /// The spec's per-attempt timeout.
     public var timeout: Duration? { .seconds(60) }
-    /// The name in logs and events.
     public var operationName: String { "createIssue" }
 }
 
 /// `PATCH /repos/{owner}/{repo}/issues/{issue_number}`, sent by `GitHubClient.updateIssue`.
 public struct UpdateIssueRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = Issue
-    /// The documented failures.
     public typealias Failure = UpdateIssueFailure
 
     /// The `owner` path parameter.
@@ -453,19 +387,13 @@ public struct UpdateIssueRequest: APIRequest {
         self.payload = payload
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .patch }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/repos/{owner}/{repo}/issues/{issue_number}", ["owner": owner, "repo": repo, "issue_number": issueNumber]) }
-    /// The body.
     public var body: RequestBody? { .json(payload) }
-    /// The spec's per-attempt timeout.
     public var timeout: Duration? { .seconds(30) }
-    /// The spec's retry and circuit-breaker hints, over the client's setup.
     public var resilience: EndpointResilience {
         EndpointResilience(maxAttempts: 2, isSafeToRepeat: true)
     }
-    /// The name in logs and events.
     public var operationName: String { "updateIssue" }
 }
 
@@ -473,9 +401,7 @@ public struct UpdateIssueRequest: APIRequest {
 ///
 /// `PUT /repos/{owner}/{repo}/issues/{issue_number}/lock`, sent by `GitHubClient.lockIssue`.
 public struct LockIssueRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = NoContent
-    /// The documented failures.
     public typealias Failure = LockIssueFailure
 
     /// The `owner` path parameter.
@@ -495,23 +421,16 @@ public struct LockIssueRequest: APIRequest {
         self.payload = payload
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .put }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/repos/{owner}/{repo}/issues/{issue_number}/lock", ["owner": owner, "repo": repo, "issue_number": issueNumber]) }
-    /// The body.
     public var body: RequestBody? { .json(payload) }
-    /// The spec's per-attempt timeout.
     public var timeout: Duration? { .seconds(30) }
-    /// The name in logs and events.
     public var operationName: String { "lockIssue" }
 }
 
 /// `DELETE /repos/{owner}/{repo}/issues/{issue_number}/lock`, sent by `GitHubClient.unlockIssue`.
 public struct UnlockIssueRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = NoContent
-    /// The documented failures.
     public typealias Failure = UnlockIssueFailure
 
     /// The `owner` path parameter.
@@ -528,12 +447,8 @@ public struct UnlockIssueRequest: APIRequest {
         self.issueNumber = issueNumber
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .delete }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/repos/{owner}/{repo}/issues/{issue_number}/lock", ["owner": owner, "repo": repo, "issue_number": issueNumber]) }
-    /// The spec's per-attempt timeout.
     public var timeout: Duration? { .seconds(30) }
-    /// The name in logs and events.
     public var operationName: String { "unlockIssue" }
 }

@@ -5,9 +5,7 @@ import Foundation
 
 /// `GET /products`, sent by `MarketplaceClient.listProducts`.
 public struct ListProductsRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = [Product]
-    /// The documented failures.
     public typealias Failure = ListProductsFailure
 
     /// The `category` query parameter.
@@ -32,11 +30,8 @@ public struct ListProductsRequest: APIRequest {
         self.xRequestID = xRequestID
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .get }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/products") }
-    /// The query items; `nil` values are left out.
     public var query: Parameters {
         [
             "category": category,
@@ -44,25 +39,19 @@ public struct ListProductsRequest: APIRequest {
             "limit": limit
         ]
     }
-    /// The header fields; `nil` values are left out.
     public var headers: Parameters {
         [
             "X-Request-ID": xRequestID
         ]
     }
-    /// The spec's per-attempt timeout.
     public var timeout: Duration? { .seconds(15) }
-    /// Header fields whose values are never logged.
     public var secretHeaderNames: Set<String> { ["X-Api-Key"] }
-    /// The name in logs and events.
     public var operationName: String { "listProducts" }
 }
 
 /// `GET /products/{productId}`, sent by `MarketplaceClient.getProduct`.
 public struct GetProductRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = Product
-    /// The documented failures.
     public typealias Failure = GetProductFailure
 
     /// The `productId` path parameter.
@@ -73,15 +62,10 @@ public struct GetProductRequest: APIRequest {
         self.productID = productID
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .get }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/products/{productId}", ["productId": productID]) }
-    /// The spec's per-attempt timeout.
     public var timeout: Duration? { .seconds(15) }
-    /// Header fields whose values are never logged.
     public var secretHeaderNames: Set<String> { ["X-Api-Key"] }
-    /// The name in logs and events.
     public var operationName: String { "getProduct" }
 }
 
@@ -89,23 +73,16 @@ public struct GetProductRequest: APIRequest {
 ///
 /// `GET /categories`, sent by `MarketplaceClient.listCategories`.
 public struct ListCategoriesRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = [Category]
-    /// The documented failures.
     public typealias Failure = ListCategoriesFailure
 
     /// Creates the request.
     public init() {}
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .get }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/categories") }
-    /// The spec's per-attempt timeout.
     public var timeout: Duration? { .seconds(15) }
-    /// Header fields whose values are never logged.
     public var secretHeaderNames: Set<String> { ["X-Api-Key"] }
-    /// The name in logs and events.
     public var operationName: String { "listCategories" }
 }
 
@@ -113,9 +90,7 @@ public struct ListCategoriesRequest: APIRequest {
 ///
 /// `POST /orders`, sent by `MarketplaceClient.createOrder`.
 public struct CreateOrderRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = Order
-    /// The documented failures.
     public typealias Failure = CreateOrderFailure
 
     /// What the request sends.
@@ -126,31 +101,21 @@ public struct CreateOrderRequest: APIRequest {
         self.payload = payload
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .post }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/orders") }
-    /// The body.
     public var body: RequestBody? { .json(payload) }
-    /// Sends an idempotency key in this header, so that retrying is safe.
     public var idempotencyKeyHeader: HTTPField.Name? { .idempotencyKey }
-    /// The spec's per-attempt timeout.
     public var timeout: Duration? { .seconds(30) }
-    /// The spec's retry and circuit-breaker hints, over the client's setup.
     public var resilience: EndpointResilience {
         EndpointResilience(maxAttempts: 4, backoffBase: .milliseconds(500), backoffCap: .seconds(8))
     }
-    /// Header fields whose values are never logged.
     public var secretHeaderNames: Set<String> { ["X-Api-Key"] }
-    /// The name in logs and events.
     public var operationName: String { "createOrder" }
 }
 
 /// `GET /orders/{orderId}`, sent by `MarketplaceClient.getOrder`.
 public struct GetOrderRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = Order
-    /// The documented failures.
     public typealias Failure = GetOrderFailure
 
     /// The `orderId` path parameter.
@@ -161,23 +126,16 @@ public struct GetOrderRequest: APIRequest {
         self.orderID = orderID
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .get }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/orders/{orderId}", ["orderId": orderID]) }
-    /// The spec's per-attempt timeout.
     public var timeout: Duration? { .seconds(15) }
-    /// Header fields whose values are never logged.
     public var secretHeaderNames: Set<String> { ["X-Api-Key"] }
-    /// The name in logs and events.
     public var operationName: String { "getOrder" }
 }
 
 /// `GET /orders`, sent by `MarketplaceClient.listOrders`.
 public struct ListOrdersRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = OrderPage
-    /// The documented failures.
     public typealias Failure = ListOrdersFailure
 
     /// Only orders in these states.
@@ -194,11 +152,8 @@ public struct ListOrdersRequest: APIRequest {
         self.limit = limit
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .get }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/orders") }
-    /// The query items; `nil` values are left out.
     public var query: Parameters {
         [
             "status": status,
@@ -206,19 +161,14 @@ public struct ListOrdersRequest: APIRequest {
             "limit": limit
         ]
     }
-    /// The spec's per-attempt timeout.
     public var timeout: Duration? { .seconds(15) }
-    /// Header fields whose values are never logged.
     public var secretHeaderNames: Set<String> { ["X-Api-Key"] }
-    /// The name in logs and events.
     public var operationName: String { "listOrders" }
 }
 
 /// `POST /orders/{orderId}/cancel`, sent by `MarketplaceClient.cancelOrder`.
 public struct CancelOrderRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = Order
-    /// The documented failures.
     public typealias Failure = CancelOrderFailure
 
     /// The `orderId` path parameter.
@@ -229,25 +179,17 @@ public struct CancelOrderRequest: APIRequest {
         self.orderID = orderID
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .post }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/orders/{orderId}/cancel", ["orderId": orderID]) }
-    /// Sends an idempotency key in this header, so that retrying is safe.
     public var idempotencyKeyHeader: HTTPField.Name? { HTTPField.Name("X-Idempotency-Key") }
-    /// The spec's per-attempt timeout.
     public var timeout: Duration? { .seconds(15) }
-    /// Header fields whose values are never logged.
     public var secretHeaderNames: Set<String> { ["X-Api-Key"] }
-    /// The name in logs and events.
     public var operationName: String { "cancelOrder" }
 }
 
 /// `PUT /orders/{orderId}/shipping-address`, sent by `MarketplaceClient.updateShippingAddress`.
 public struct UpdateShippingAddressRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = Order
-    /// The documented failures.
     public typealias Failure = UpdateShippingAddressFailure
 
     /// The `orderId` path parameter.
@@ -261,42 +203,28 @@ public struct UpdateShippingAddressRequest: APIRequest {
         self.payload = payload
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .put }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/orders/{orderId}/shipping-address", ["orderId": orderID]) }
-    /// The body.
     public var body: RequestBody? { .json(payload) }
-    /// The spec's per-attempt timeout.
     public var timeout: Duration? { .seconds(15) }
-    /// Header fields whose values are never logged.
     public var secretHeaderNames: Set<String> { ["X-Api-Key"] }
-    /// The name in logs and events.
     public var operationName: String { "updateShippingAddress" }
 }
 
 /// `GET /health`, sent by `MarketplaceClient.getHealth`.
 public struct GetHealthRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = Health
-    /// The documented failures.
     public typealias Failure = GetHealthFailure
 
     /// Creates the request.
     public init() {}
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .get }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/health") }
-    /// The spec's per-attempt timeout.
     public var timeout: Duration? { .seconds(2) }
-    /// The spec's retry and circuit-breaker hints, over the client's setup.
     public var resilience: EndpointResilience {
         EndpointResilience(maxAttempts: 1, circuitBreaker: .off)
     }
-    /// Header fields whose values are never logged.
     public var secretHeaderNames: Set<String> { ["X-Api-Key"] }
-    /// The name in logs and events.
     public var operationName: String { "getHealth" }
 }

@@ -7,9 +7,7 @@ import Foundation
 ///
 /// `POST /chat/completions`, sent by `OpenAIClient.createChatCompletion`.
 public struct CreateChatCompletionRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = ChatCompletion
-    /// The documented failures.
     public typealias Failure = CreateChatCompletionFailure
 
     /// What the request sends.
@@ -20,15 +18,10 @@ public struct CreateChatCompletionRequest: APIRequest {
         self.payload = payload
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .post }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/chat/completions") }
-    /// The body.
     public var body: RequestBody? { .json(payload) }
-    /// The spec's per-attempt timeout.
     public var timeout: Duration? { .seconds(120) }
-    /// The name in logs and events.
     public var operationName: String { "createChatCompletion" }
 }
 
@@ -36,9 +29,7 @@ public struct CreateChatCompletionRequest: APIRequest {
 ///
 /// `POST /chat/completions`, sent by `OpenAIClient.streamChatCompletion`.
 public struct StreamChatCompletionRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = NoContent
-    /// The documented failures.
     public typealias Failure = StreamChatCompletionFailure
 
     /// What the request sends.
@@ -49,15 +40,10 @@ public struct StreamChatCompletionRequest: APIRequest {
         self.payload = payload
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .post }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/chat/completions") }
-    /// The body.
     public var body: RequestBody? { .json(payload) }
-    /// The spec's per-attempt timeout.
     public var timeout: Duration? { .seconds(120) }
-    /// The name in logs and events.
     public var operationName: String { "streamChatCompletion" }
 }
 
@@ -65,9 +51,7 @@ public struct StreamChatCompletionRequest: APIRequest {
 ///
 /// `POST /files`, sent by `OpenAIClient.uploadFile`.
 public struct UploadFileRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = FileObject
-    /// The documented failures.
     public typealias Failure = UploadFileFailure
 
     /// What the request sends.
@@ -81,13 +65,9 @@ public struct UploadFileRequest: APIRequest {
         self.file = file
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .post }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/files") }
-    /// The body.
     public var body: RequestBody? { .multipartFields(payload, files: [("file", file)], style: .brackets) }
-    /// The name in logs and events.
     public var operationName: String { "uploadFile" }
 }
 
@@ -95,9 +75,7 @@ public struct UploadFileRequest: APIRequest {
 ///
 /// `POST /uploads/{upload_id}/parts`, sent by `OpenAIClient.addUploadPart`.
 public struct AddUploadPartRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = UploadPart
-    /// The documented failures.
     public typealias Failure = AddUploadPartFailure
 
     /// The `upload_id` path parameter.
@@ -111,13 +89,9 @@ public struct AddUploadPartRequest: APIRequest {
         self.data = data
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .post }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/uploads/{upload_id}/parts", ["upload_id": uploadID]) }
-    /// The body.
     public var body: RequestBody? { .multipartFields(nil, files: [("data", data)], style: .brackets) }
-    /// The name in logs and events.
     public var operationName: String { "addUploadPart" }
 }
 
@@ -125,9 +99,7 @@ public struct AddUploadPartRequest: APIRequest {
 ///
 /// `GET /files`, sent by `OpenAIClient.listFiles`.
 public struct ListFilesRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = FileList
-    /// The documented failures.
     public typealias Failure = ListFilesFailure
 
     /// The `purpose` query parameter.
@@ -152,11 +124,8 @@ public struct ListFilesRequest: APIRequest {
         self.after = after
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .get }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/files") }
-    /// The query items; `nil` values are left out.
     public var query: Parameters {
         [
             "purpose": purpose,
@@ -165,7 +134,6 @@ public struct ListFilesRequest: APIRequest {
             "after": after
         ]
     }
-    /// The name in logs and events.
     public var operationName: String { "listFiles" }
 }
 
@@ -186,9 +154,7 @@ extension ListFilesRequest {
 ///
 /// `GET /files/{file_id}/content`, sent by `OpenAIClient.downloadFileContent`.
 public struct DownloadFileContentRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = NoContent
-    /// The documented failures.
     public typealias Failure = DownloadFileContentFailure
 
     /// The `file_id` path parameter.
@@ -199,10 +165,7 @@ public struct DownloadFileContentRequest: APIRequest {
         self.fileID = fileID
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .get }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/files/{file_id}/content", ["file_id": fileID]) }
-    /// The name in logs and events.
     public var operationName: String { "downloadFileContent" }
 }

@@ -7,9 +7,7 @@ import Foundation
 ///
 /// `GET /items`, sent by `QiitaClient.listItems`.
 public struct ListItemsRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = [Item]
-    /// The documented failures.
     public typealias Failure = ListItemsFailure
 
     /// The `page` query parameter.
@@ -26,11 +24,8 @@ public struct ListItemsRequest: APIRequest {
         self.queryValue = queryValue
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .get }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/items") }
-    /// The query items; `nil` values are left out.
     public var query: Parameters {
         [
             "page": page,
@@ -38,15 +33,12 @@ public struct ListItemsRequest: APIRequest {
             "query": queryValue
         ]
     }
-    /// The name in logs and events.
     public var operationName: String { "listItems" }
 }
 
 /// `GET /items/{item_id}`, sent by `QiitaClient.getItem`.
 public struct GetItemRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = Item
-    /// The documented failures.
     public typealias Failure = GetItemFailure
 
     /// The `item_id` path parameter.
@@ -57,19 +49,14 @@ public struct GetItemRequest: APIRequest {
         self.itemID = itemID
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .get }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/items/{item_id}", ["item_id": itemID]) }
-    /// The name in logs and events.
     public var operationName: String { "getItem" }
 }
 
 /// `POST /items`, sent by `QiitaClient.createItem`.
 public struct CreateItemRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = Item
-    /// The documented failures.
     public typealias Failure = CreateItemFailure
 
     /// What the request sends.
@@ -80,21 +67,15 @@ public struct CreateItemRequest: APIRequest {
         self.payload = payload
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .post }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/items") }
-    /// The body.
     public var body: RequestBody? { .json(payload) }
-    /// The name in logs and events.
     public var operationName: String { "createItem" }
 }
 
 /// `PATCH /items/{item_id}`, sent by `QiitaClient.updateItem`.
 public struct UpdateItemRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = Item
-    /// The documented failures.
     public typealias Failure = UpdateItemFailure
 
     /// The `item_id` path parameter.
@@ -108,21 +89,15 @@ public struct UpdateItemRequest: APIRequest {
         self.payload = payload
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .patch }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/items/{item_id}", ["item_id": itemID]) }
-    /// The body.
     public var body: RequestBody? { .json(payload) }
-    /// The name in logs and events.
     public var operationName: String { "updateItem" }
 }
 
 /// `DELETE /items/{item_id}`, sent by `QiitaClient.deleteItem`.
 public struct DeleteItemRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = NoContent
-    /// The documented failures.
     public typealias Failure = DeleteItemFailure
 
     /// The `item_id` path parameter.
@@ -133,11 +108,8 @@ public struct DeleteItemRequest: APIRequest {
         self.itemID = itemID
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .delete }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/items/{item_id}", ["item_id": itemID]) }
-    /// The name in logs and events.
     public var operationName: String { "deleteItem" }
 }
 
@@ -145,9 +117,7 @@ public struct DeleteItemRequest: APIRequest {
 ///
 /// `PUT /items/{item_id}/stock`, sent by `QiitaClient.stockItem`.
 public struct StockItemRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = NoContent
-    /// The documented failures.
     public typealias Failure = StockItemFailure
 
     /// The `item_id` path parameter.
@@ -158,19 +128,14 @@ public struct StockItemRequest: APIRequest {
         self.itemID = itemID
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .put }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/items/{item_id}/stock", ["item_id": itemID]) }
-    /// The name in logs and events.
     public var operationName: String { "stockItem" }
 }
 
 /// `GET /items/{item_id}/comments`, sent by `QiitaClient.listComments`.
 public struct ListCommentsRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = [Comment]
-    /// The documented failures.
     public typealias Failure = ListCommentsFailure
 
     /// The `item_id` path parameter.
@@ -181,19 +146,14 @@ public struct ListCommentsRequest: APIRequest {
         self.itemID = itemID
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .get }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/items/{item_id}/comments", ["item_id": itemID]) }
-    /// The name in logs and events.
     public var operationName: String { "listComments" }
 }
 
 /// `POST /items/{item_id}/comments`, sent by `QiitaClient.postComment`.
 public struct PostCommentRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = Comment
-    /// The documented failures.
     public typealias Failure = PostCommentFailure
 
     /// The `item_id` path parameter.
@@ -207,21 +167,15 @@ public struct PostCommentRequest: APIRequest {
         self.payload = payload
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .post }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/items/{item_id}/comments", ["item_id": itemID]) }
-    /// The body.
     public var body: RequestBody? { .json(payload) }
-    /// The name in logs and events.
     public var operationName: String { "postComment" }
 }
 
 /// `GET /tags/{tag_id}`, sent by `QiitaClient.getTag`.
 public struct GetTagRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = Tag
-    /// The documented failures.
     public typealias Failure = GetTagFailure
 
     /// The `tag_id` path parameter.
@@ -232,28 +186,20 @@ public struct GetTagRequest: APIRequest {
         self.tagID = tagID
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .get }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/tags/{tag_id}", ["tag_id": tagID]) }
-    /// The name in logs and events.
     public var operationName: String { "getTag" }
 }
 
 /// `GET /authenticated_user`, sent by `QiitaClient.getAuthenticatedUser`.
 public struct GetAuthenticatedUserRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = User
-    /// The documented failures.
     public typealias Failure = GetAuthenticatedUserFailure
 
     /// Creates the request.
     public init() {}
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .get }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/authenticated_user") }
-    /// The name in logs and events.
     public var operationName: String { "getAuthenticatedUser" }
 }

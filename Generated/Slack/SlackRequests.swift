@@ -7,9 +7,7 @@ import Foundation
 ///
 /// `POST /chat.postMessage`, sent by `SlackClient.chatPostMessage`.
 public struct ChatPostMessageRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = PostMessageResponse
-    /// The documented failures.
     public typealias Failure = ChatPostMessageFailure
 
     /// What the request sends.
@@ -20,13 +18,9 @@ public struct ChatPostMessageRequest: APIRequest {
         self.payload = payload
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .post }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/chat.postMessage") }
-    /// The body.
     public var body: RequestBody? { .json(payload) }
-    /// The name in logs and events.
     public var operationName: String { "chatPostMessage" }
 }
 
@@ -34,9 +28,7 @@ public struct ChatPostMessageRequest: APIRequest {
 ///
 /// `GET /conversations.info`, sent by `SlackClient.conversationsInfo`.
 public struct ConversationsInfoRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = ConversationInfoResponse
-    /// The documented failures.
     public typealias Failure = ConversationsInfoFailure
 
     /// The `channel` query parameter.
@@ -50,18 +42,14 @@ public struct ConversationsInfoRequest: APIRequest {
         self.includeLocale = includeLocale
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .get }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/conversations.info") }
-    /// The query items; `nil` values are left out.
     public var query: Parameters {
         [
             "channel": channel,
             "include_locale": includeLocale
         ]
     }
-    /// The name in logs and events.
     public var operationName: String { "conversationsInfo" }
 }
 
@@ -69,9 +57,7 @@ public struct ConversationsInfoRequest: APIRequest {
 ///
 /// `GET /conversations.list`, sent by `SlackClient.conversationsList`.
 public struct ConversationsListRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = ConversationListResponse
-    /// The documented failures.
     public typealias Failure = ConversationsListFailure
 
     /// The `next_cursor` of the previous page; none for the first.
@@ -96,11 +82,8 @@ public struct ConversationsListRequest: APIRequest {
         self.types = types
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .get }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/conversations.list") }
-    /// The query items; `nil` values are left out.
     public var query: Parameters {
         [
             "cursor": cursor,
@@ -109,7 +92,6 @@ public struct ConversationsListRequest: APIRequest {
             "types": types
         ]
     }
-    /// The name in logs and events.
     public var operationName: String { "conversationsList" }
 }
 

@@ -7,9 +7,7 @@ import Foundation
 ///
 /// `POST /v1/charges`, sent by `StripeClient.createCharge`.
 public struct CreateChargeRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = Charge
-    /// The documented failures.
     public typealias Failure = CreateChargeFailure
 
     /// What the request sends.
@@ -20,13 +18,9 @@ public struct CreateChargeRequest: APIRequest {
         self.payload = payload
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .post }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/v1/charges") }
-    /// The body.
     public var body: RequestBody? { .formFields(payload, style: .brackets) }
-    /// The name in logs and events.
     public var operationName: String { "createCharge" }
 }
 
@@ -34,9 +28,7 @@ public struct CreateChargeRequest: APIRequest {
 ///
 /// `GET /v1/charges/{id}`, sent by `StripeClient.retrieveCharge`.
 public struct RetrieveChargeRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = Charge
-    /// The documented failures.
     public typealias Failure = RetrieveChargeFailure
 
     /// The `id` path parameter.
@@ -50,17 +42,13 @@ public struct RetrieveChargeRequest: APIRequest {
         self.expand = expand
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .get }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/v1/charges/{id}", ["id": id]) }
-    /// The query items; `nil` values are left out.
     public var query: Parameters {
         [
             "expand[]": expand
         ]
     }
-    /// The name in logs and events.
     public var operationName: String { "retrieveCharge" }
 }
 
@@ -68,9 +56,7 @@ public struct RetrieveChargeRequest: APIRequest {
 ///
 /// `POST /v1/customers`, sent by `StripeClient.createCustomer`.
 public struct CreateCustomerRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = Customer
-    /// The documented failures.
     public typealias Failure = CreateCustomerFailure
 
     /// What the request sends.
@@ -81,13 +67,9 @@ public struct CreateCustomerRequest: APIRequest {
         self.payload = payload
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .post }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/v1/customers") }
-    /// The body.
     public var body: RequestBody? { .formFields(payload, style: .brackets) }
-    /// The name in logs and events.
     public var operationName: String { "createCustomer" }
 }
 
@@ -95,9 +77,7 @@ public struct CreateCustomerRequest: APIRequest {
 ///
 /// `GET /v1/customers`, sent by `StripeClient.listCustomers`.
 public struct ListCustomersRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = CustomerList
-    /// The documented failures.
     public typealias Failure = ListCustomersFailure
 
     /// The `email` query parameter.
@@ -126,11 +106,8 @@ public struct ListCustomersRequest: APIRequest {
         self.expand = expand
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .get }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/v1/customers") }
-    /// The query items; `nil` values are left out.
     public var query: Parameters {
         [
             "email": email,
@@ -140,7 +117,6 @@ public struct ListCustomersRequest: APIRequest {
             "expand[]": expand
         ]
     }
-    /// The name in logs and events.
     public var operationName: String { "listCustomers" }
 }
 
@@ -148,9 +124,7 @@ public struct ListCustomersRequest: APIRequest {
 ///
 /// `GET /v1/customers/{id}`, sent by `StripeClient.retrieveCustomer`.
 public struct RetrieveCustomerRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = Customer
-    /// The documented failures.
     public typealias Failure = RetrieveCustomerFailure
 
     /// The `id` path parameter.
@@ -161,11 +135,8 @@ public struct RetrieveCustomerRequest: APIRequest {
         self.id = id
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .get }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/v1/customers/{id}", ["id": id]) }
-    /// The name in logs and events.
     public var operationName: String { "retrieveCustomer" }
 }
 
@@ -173,9 +144,7 @@ public struct RetrieveCustomerRequest: APIRequest {
 ///
 /// `POST /v1/customers/{id}`, sent by `StripeClient.updateCustomer`.
 public struct UpdateCustomerRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = Customer
-    /// The documented failures.
     public typealias Failure = UpdateCustomerFailure
 
     /// The `id` path parameter.
@@ -189,13 +158,9 @@ public struct UpdateCustomerRequest: APIRequest {
         self.payload = payload
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .post }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/v1/customers/{id}", ["id": id]) }
-    /// The body.
     public var body: RequestBody? { .formFields(payload, style: .brackets) }
-    /// The name in logs and events.
     public var operationName: String { "updateCustomer" }
 }
 
@@ -203,9 +168,7 @@ public struct UpdateCustomerRequest: APIRequest {
 ///
 /// `DELETE /v1/customers/{id}`, sent by `StripeClient.deleteCustomer`.
 public struct DeleteCustomerRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = DeletedCustomer
-    /// The documented failures.
     public typealias Failure = DeleteCustomerFailure
 
     /// The `id` path parameter.
@@ -216,11 +179,8 @@ public struct DeleteCustomerRequest: APIRequest {
         self.id = id
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .delete }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/v1/customers/{id}", ["id": id]) }
-    /// The name in logs and events.
     public var operationName: String { "deleteCustomer" }
 }
 
@@ -228,9 +188,7 @@ public struct DeleteCustomerRequest: APIRequest {
 ///
 /// `GET /v1/customers/{id}/sources`, sent by `StripeClient.listSources`.
 public struct ListSourcesRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = PaymentSourceList
-    /// The documented failures.
     public typealias Failure = ListSourcesFailure
 
     /// The `id` path parameter.
@@ -241,11 +199,8 @@ public struct ListSourcesRequest: APIRequest {
         self.id = id
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .get }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/v1/customers/{id}/sources", ["id": id]) }
-    /// The name in logs and events.
     public var operationName: String { "listSources" }
 }
 
@@ -253,9 +208,7 @@ public struct ListSourcesRequest: APIRequest {
 ///
 /// `GET /v1/events/{id}`, sent by `StripeClient.retrieveEvent`.
 public struct RetrieveEventRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = Event
-    /// The documented failures.
     public typealias Failure = RetrieveEventFailure
 
     /// The `id` path parameter.
@@ -266,10 +219,7 @@ public struct RetrieveEventRequest: APIRequest {
         self.id = id
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .get }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/v1/events/{id}", ["id": id]) }
-    /// The name in logs and events.
     public var operationName: String { "retrieveEvent" }
 }

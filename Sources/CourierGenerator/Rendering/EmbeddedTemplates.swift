@@ -585,11 +585,10 @@ enum EmbeddedTemplates {
             }
             {{/responseHeaders}}
 
+            {{! The members below implement APIRequest's requirements, whose documentation they inherit: a comment on each would repeat it on every request. }}
             {{doc}}
             {{access}} struct {{name}}: APIRequest {
-                /// What a successful response decodes to.
                 {{access}} typealias Response = {{responseType}}
-                /// The documented failures.
                 {{access}} typealias Failure = {{failureType}}
             {{#hasProperties}}
 
@@ -615,12 +614,9 @@ enum EmbeddedTemplates {
                 {{access}} init() {}
             {{/hasProperties}}
 
-                /// The HTTP method.
                 {{access}} var method: HTTPRequest.Method { {{method}} }
-                /// The path template and its values.
                 {{access}} var path: RequestPath { RequestPath({{pathTemplate}}{{#hasPathValues}}, [{{#pathValues}}{{key}}: {{value}}{{^last()}}, {{/last()}}{{/pathValues}}]{{/hasPathValues}}) }
             {{#hasQuery}}
-                /// The query items; `nil` values are left out.
                 {{access}} var query: Parameters {
                     [
             {{#query}}
@@ -630,7 +626,6 @@ enum EmbeddedTemplates {
                 }
             {{/hasQuery}}
             {{#hasHeaders}}
-                /// The header fields; `nil` values are left out.
                 {{access}} var headers: Parameters {
                     [
             {{#headers}}
@@ -640,23 +635,18 @@ enum EmbeddedTemplates {
                 }
             {{/hasHeaders}}
             {{#body}}
-                /// The body.
                 {{access}} var body: RequestBody? { {{body}} }
             {{/body}}
             {{#successStatuses}}
-                /// The documented success statuses; any other status is a failure.
                 {{access}} var successStatuses: StatusCodes { {{successStatuses}} }
             {{/successStatuses}}
             {{#idempotencyKeyHeader}}
-                /// Sends an idempotency key in this header, so that retrying is safe.
                 {{access}} var idempotencyKeyHeader: HTTPField.Name? { {{idempotencyKeyHeader}} }
             {{/idempotencyKeyHeader}}
             {{#timeout}}
-                /// The spec's per-attempt timeout.
                 {{access}} var timeout: Duration? { {{timeout}} }
             {{/timeout}}
             {{#resilience}}
-                /// The spec's retry and circuit-breaker hints, over the client's setup.
                 {{access}} var resilience: EndpointResilience {
             {{#sharedName}}
                     .{{sharedName}}
@@ -676,10 +666,8 @@ enum EmbeddedTemplates {
                 }
             {{/resilience}}
             {{#secretHeaderNames}}
-                /// Header fields whose values are never logged.
                 {{access}} var secretHeaderNames: Set<String> { {{secretHeaderNames}} }
             {{/secretHeaderNames}}
-                /// The name in logs and events.
                 {{access}} var operationName: String { {{operationName}} }
             {{#authentication}}
             {{doc}}

@@ -7,9 +7,7 @@ import Foundation
 ///
 /// `GET /secrets`, sent by `VaultClient.listSecrets`.
 public struct ListSecretsRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = NoContent
-    /// The documented failures.
     public typealias Failure = ListSecretsFailure
 
     /// The `page` query parameter.
@@ -20,19 +18,14 @@ public struct ListSecretsRequest: APIRequest {
         self.page = page
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .get }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/secrets") }
-    /// The query items; `nil` values are left out.
     public var query: Parameters {
         [
             "page": page
         ]
     }
-    /// Header fields whose values are never logged.
     public var secretHeaderNames: Set<String> { ["X-Vault-Key"] }
-    /// The name in logs and events.
     public var operationName: String { "listSecrets" }
 }
 
@@ -40,21 +33,15 @@ public struct ListSecretsRequest: APIRequest {
 ///
 /// `POST /oauth2/token`, sent by `VaultClient.exchangeToken`.
 public struct ExchangeTokenRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = NoContent
-    /// The documented failures.
     public typealias Failure = ExchangeTokenFailure
 
     /// Creates the request.
     public init() {}
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .post }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/oauth2/token") }
-    /// Header fields whose values are never logged.
     public var secretHeaderNames: Set<String> { ["X-Vault-Key"] }
-    /// The name in logs and events.
     public var operationName: String { "exchangeToken" }
     /// Signed with the `app` scheme when the client has it.
     public var authentication: AuthenticationRequirement { .anyOf(["app"]) }
@@ -64,9 +51,7 @@ public struct ExchangeTokenRequest: APIRequest {
 ///
 /// `GET /search`, sent by `VaultClient.search`.
 public struct SearchRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = NoContent
-    /// The documented failures.
     public typealias Failure = SearchFailure
 
     /// The `q` query parameter.
@@ -77,19 +62,14 @@ public struct SearchRequest: APIRequest {
         self.q = q
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .get }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/search") }
-    /// The query items; `nil` values are left out.
     public var query: Parameters {
         [
             "q": q
         ]
     }
-    /// Header fields whose values are never logged.
     public var secretHeaderNames: Set<String> { ["X-Vault-Key"] }
-    /// The name in logs and events.
     public var operationName: String { "search" }
     /// Signed with the first of these schemes the client has, in this order.
     public var authentication: AuthenticationRequirement { .anyOf(["key", "bot"]) }
@@ -97,21 +77,15 @@ public struct SearchRequest: APIRequest {
 
 /// `GET /lookup`, sent by `VaultClient.lookup`.
 public struct LookupRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = NoContent
-    /// The documented failures.
     public typealias Failure = LookupFailure
 
     /// Creates the request.
     public init() {}
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .get }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/lookup") }
-    /// Header fields whose values are never logged.
     public var secretHeaderNames: Set<String> { ["X-Vault-Key"] }
-    /// The name in logs and events.
     public var operationName: String { "lookup" }
     /// Signed with the `header` scheme when the client has it.
     public var authentication: AuthenticationRequirement { .anyOf(["header"]) }
@@ -121,21 +95,15 @@ public struct LookupRequest: APIRequest {
 ///
 /// `GET /health`, sent by `VaultClient.health`.
 public struct HealthRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = NoContent
-    /// The documented failures.
     public typealias Failure = HealthFailure
 
     /// Creates the request.
     public init() {}
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .get }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/health") }
-    /// Header fields whose values are never logged.
     public var secretHeaderNames: Set<String> { ["X-Vault-Key"] }
-    /// The name in logs and events.
     public var operationName: String { "health" }
     /// A public endpoint: no credentials, whatever the client holds.
     public var authentication: AuthenticationRequirement { .none }

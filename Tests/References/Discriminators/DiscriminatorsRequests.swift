@@ -5,9 +5,7 @@ import Foundation
 
 /// `POST /payments`, sent by `DiscriminatorsClient.pay`.
 public struct PayRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = Payment
-    /// The documented failures.
     public typealias Failure = PayFailure
 
     /// What the request sends.
@@ -18,12 +16,8 @@ public struct PayRequest: APIRequest {
         self.payload = payload
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .post }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/payments") }
-    /// The body.
     public var body: RequestBody? { .json(payload) }
-    /// The name in logs and events.
     public var operationName: String { "pay" }
 }

@@ -5,9 +5,7 @@ import Foundation
 
 /// `GET /palettes`, sent by `EnumsClient.listPalettes`.
 public struct ListPalettesRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = [Palette]
-    /// The documented failures.
     public typealias Failure = ListPalettesFailure
 
     /// The `color` query parameter.
@@ -21,17 +19,13 @@ public struct ListPalettesRequest: APIRequest {
         self.states = states
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .get }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/palettes") }
-    /// The query items; `nil` values are left out.
     public var query: Parameters {
         [
             "color": color,
             "states": states
         ]
     }
-    /// The name in logs and events.
     public var operationName: String { "listPalettes" }
 }

@@ -5,9 +5,7 @@ import Foundation
 
 /// `GET /items/{id}`, sent by `ErrorMatchingClient.getItem`.
 public struct GetItemRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = Item
-    /// The documented failures.
     public typealias Failure = GetItemFailure
 
     /// The `id` path parameter.
@@ -18,28 +16,20 @@ public struct GetItemRequest: APIRequest {
         self.id = id
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .get }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/items/{id}", ["id": id]) }
-    /// The name in logs and events.
     public var operationName: String { "getItem" }
 }
 
 /// `GET /items`, sent by `ErrorMatchingClient.listItems`.
 public struct ListItemsRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = [Item]
-    /// The documented failures.
     public typealias Failure = ListItemsFailure
 
     /// Creates the request.
     public init() {}
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .get }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/items") }
-    /// The name in logs and events.
     public var operationName: String { "listItems" }
 }

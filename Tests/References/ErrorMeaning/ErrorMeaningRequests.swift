@@ -5,9 +5,7 @@ import Foundation
 
 /// `GET /locks/{id}`, sent by `ErrorMeaningClient.getLock`.
 public struct GetLockRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = Lock
-    /// The documented failures.
     public typealias Failure = GetLockFailure
 
     /// The `id` path parameter.
@@ -18,19 +16,14 @@ public struct GetLockRequest: APIRequest {
         self.id = id
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .get }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/locks/{id}", ["id": id]) }
-    /// The name in logs and events.
     public var operationName: String { "getLock" }
 }
 
 /// `PUT /locks/{id}`, sent by `ErrorMeaningClient.putLock`.
 public struct PutLockRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = Lock
-    /// The documented failures.
     public typealias Failure = PutLockFailure
 
     /// The `id` path parameter.
@@ -41,10 +34,7 @@ public struct PutLockRequest: APIRequest {
         self.id = id
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .put }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/locks/{id}", ["id": id]) }
-    /// The name in logs and events.
     public var operationName: String { "putLock" }
 }

@@ -5,9 +5,7 @@ import Foundation
 
 /// `GET /things/{id}`, sent by `ErrorRangesClient.getThing`.
 public struct GetThingRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = Thing
-    /// The documented failures.
     public typealias Failure = GetThingFailure
 
     /// The `id` path parameter.
@@ -18,19 +16,14 @@ public struct GetThingRequest: APIRequest {
         self.id = id
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .get }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/things/{id}", ["id": id]) }
-    /// The name in logs and events.
     public var operationName: String { "getThing" }
 }
 
 /// `DELETE /things/{id}`, sent by `ErrorRangesClient.deleteThing`.
 public struct DeleteThingRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = NoContent
-    /// The documented failures.
     public typealias Failure = DeleteThingFailure
 
     /// The `id` path parameter.
@@ -41,28 +34,20 @@ public struct DeleteThingRequest: APIRequest {
         self.id = id
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .delete }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/things/{id}", ["id": id]) }
-    /// The name in logs and events.
     public var operationName: String { "deleteThing" }
 }
 
 /// `GET /ping`, sent by `ErrorRangesClient.ping`.
 public struct PingRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = NoContent
-    /// The documented failures.
     public typealias Failure = PingFailure
 
     /// Creates the request.
     public init() {}
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .get }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/ping") }
-    /// The name in logs and events.
     public var operationName: String { "ping" }
 }

@@ -8,9 +8,7 @@ import Foundation
 ///
 /// `POST /say/{word}`, sent by `EscapingClient.say`.
 public struct SayRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = Note
-    /// The documented failures.
     public typealias Failure = SayFailure
 
     /// A word; "quoted" */
@@ -35,19 +33,14 @@ public struct SayRequest: APIRequest {
         self.mood = mood
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .post }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/say/{word}", ["word": word]) }
-    /// The query items; `nil` values are left out.
     public var query: Parameters {
         [
             "filter[\"name\"]": filterName,
             "mood": mood
         ]
     }
-    /// The body.
     public var body: RequestBody? { .json(payload) }
-    /// The name in logs and events.
     public var operationName: String { "say" }
 }

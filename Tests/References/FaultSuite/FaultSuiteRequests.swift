@@ -7,9 +7,7 @@ import Foundation
 ///
 /// `GET /items/{id}`, sent by `FaultSuiteClient.getItem`.
 public struct GetItemRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = Item
-    /// The documented failures.
     public typealias Failure = GetItemFailure
 
     /// The `id` path parameter.
@@ -20,11 +18,8 @@ public struct GetItemRequest: APIRequest {
         self.id = id
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .get }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/items/{id}", ["id": id]) }
-    /// The name in logs and events.
     public var operationName: String { "getItem" }
 }
 
@@ -32,9 +27,7 @@ public struct GetItemRequest: APIRequest {
 ///
 /// `POST /notes/{batch}`, sent by `FaultSuiteClient.createNote`.
 public struct CreateNoteRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = NoContent
-    /// The documented failures.
     public typealias Failure = CreateNoteFailure
 
     /// The `batch` path parameter.
@@ -48,13 +41,9 @@ public struct CreateNoteRequest: APIRequest {
         self.payload = payload
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .post }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/notes/{batch}", ["batch": batch]) }
-    /// The body.
     public var body: RequestBody? { .json(payload) }
-    /// The name in logs and events.
     public var operationName: String { "createNote" }
 }
 
@@ -62,9 +51,7 @@ public struct CreateNoteRequest: APIRequest {
 ///
 /// `POST /orders/{batch}`, sent by `FaultSuiteClient.placeOrder`.
 public struct PlaceOrderRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = NoContent
-    /// The documented failures.
     public typealias Failure = PlaceOrderFailure
 
     /// The `batch` path parameter.
@@ -78,15 +65,10 @@ public struct PlaceOrderRequest: APIRequest {
         self.payload = payload
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .post }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/orders/{batch}", ["batch": batch]) }
-    /// The body.
     public var body: RequestBody? { .json(payload) }
-    /// Sends an idempotency key in this header, so that retrying is safe.
     public var idempotencyKeyHeader: HTTPField.Name? { .idempotencyKey }
-    /// The spec's retry and circuit-breaker hints, over the client's setup.
     public var resilience: EndpointResilience {
         EndpointResilience(
             maxAttempts: 3,
@@ -94,7 +76,6 @@ public struct PlaceOrderRequest: APIRequest {
             backoffCap: .milliseconds(50)
         )
     }
-    /// The name in logs and events.
     public var operationName: String { "placeOrder" }
 }
 
@@ -102,9 +83,7 @@ public struct PlaceOrderRequest: APIRequest {
 ///
 /// `GET /guarded/{id}`, sent by `FaultSuiteClient.getGuarded`.
 public struct GetGuardedRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = Item
-    /// The documented failures.
     public typealias Failure = GetGuardedFailure
 
     /// The `id` path parameter.
@@ -115,11 +94,8 @@ public struct GetGuardedRequest: APIRequest {
         self.id = id
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .get }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/guarded/{id}", ["id": id]) }
-    /// The spec's retry and circuit-breaker hints, over the client's setup.
     public var resilience: EndpointResilience {
         EndpointResilience(
             maxAttempts: 1,
@@ -127,6 +103,5 @@ public struct GetGuardedRequest: APIRequest {
             circuitBreakerConfiguration: .consecutiveFailures(2, openDuration: .milliseconds(200))
         )
     }
-    /// The name in logs and events.
     public var operationName: String { "getGuarded" }
 }

@@ -5,9 +5,7 @@ import Foundation
 
 /// `POST /orders`, sent by `FormsClient.createOrder`.
 public struct CreateOrderRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = Order
-    /// The documented failures.
     public typealias Failure = CreateOrderFailure
 
     /// What the request sends.
@@ -18,13 +16,9 @@ public struct CreateOrderRequest: APIRequest {
         self.payload = payload
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .post }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/orders") }
-    /// The body.
     public var body: RequestBody? { .formFields(payload, style: .brackets) }
-    /// The name in logs and events.
     public var operationName: String { "createOrder" }
 }
 
@@ -32,9 +26,7 @@ public struct CreateOrderRequest: APIRequest {
 ///
 /// `POST /orders/indexed`, sent by `FormsClient.createOrderIndexed`.
 public struct CreateOrderIndexedRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = Order
-    /// The documented failures.
     public typealias Failure = CreateOrderIndexedFailure
 
     /// What the request sends.
@@ -45,13 +37,9 @@ public struct CreateOrderIndexedRequest: APIRequest {
         self.payload = payload
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .post }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/orders/indexed") }
-    /// The body.
     public var body: RequestBody? { .formFields(payload, style: FormStyle(objects: .dots, arrays: .indexed)) }
-    /// The name in logs and events.
     public var operationName: String { "createOrderIndexed" }
 }
 
@@ -59,9 +47,7 @@ public struct CreateOrderIndexedRequest: APIRequest {
 ///
 /// `POST /orders/import`, sent by `FormsClient.importOrders`.
 public struct ImportOrdersRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = NoContent
-    /// The documented failures.
     public typealias Failure = ImportOrdersFailure
 
     /// What the request sends.
@@ -72,21 +58,15 @@ public struct ImportOrdersRequest: APIRequest {
         self.payload = payload
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .post }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/orders/import") }
-    /// The body.
     public var body: RequestBody? { .text(payload, contentType: "text/csv; charset=utf-8") }
-    /// The name in logs and events.
     public var operationName: String { "importOrders" }
 }
 
 /// `PUT /notes/{id}`, sent by `FormsClient.postNote`.
 public struct PostNoteRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = NoContent
-    /// The documented failures.
     public typealias Failure = PostNoteFailure
 
     /// The `id` path parameter.
@@ -100,13 +80,9 @@ public struct PostNoteRequest: APIRequest {
         self.payload = payload
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .put }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/notes/{id}", ["id": id]) }
-    /// The body.
     public var body: RequestBody? { payload.map { .text($0, contentType: "text/plain") } }
-    /// The name in logs and events.
     public var operationName: String { "postNote" }
 }
 
@@ -133,9 +109,7 @@ public enum SubmitOrderContent: Sendable {
 ///
 /// `POST /orders/submit`, sent by `FormsClient.submitOrder`.
 public struct SubmitOrderRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = Order
-    /// The documented failures.
     public typealias Failure = SubmitOrderFailure
 
     /// What the request sends.
@@ -146,21 +120,15 @@ public struct SubmitOrderRequest: APIRequest {
         self.payload = payload
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .post }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/orders/submit") }
-    /// The body.
     public var body: RequestBody? { payload.requestBody }
-    /// The name in logs and events.
     public var operationName: String { "submitOrder" }
 }
 
 /// `GET /issues`, sent by `FormsClient.searchIssues`.
 public struct SearchIssuesRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = [Order]
-    /// The documented failures.
     public typealias Failure = SearchIssuesFailure
 
     /// The `ids` query parameter.
@@ -189,11 +157,8 @@ public struct SearchIssuesRequest: APIRequest {
         self.filter = filter
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .get }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/issues") }
-    /// The query items; `nil` values are left out.
     public var query: Parameters {
         [
             "ids": ParameterValue.joining(ids, by: .comma),
@@ -203,6 +168,5 @@ public struct SearchIssuesRequest: APIRequest {
             "filter": filter.map { ParameterValue.deepObject($0) }
         ]
     }
-    /// The name in logs and events.
     public var operationName: String { "searchIssues" }
 }

@@ -5,9 +5,7 @@ import Foundation
 
 /// `GET /import/{for}`, sent by `KeywordsClient.import`.
 public struct ImportRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = `Protocol`
-    /// The documented failures.
     public typealias Failure = ImportFailure
 
     /// The `for` path parameter.
@@ -40,11 +38,8 @@ public struct ImportRequest: APIRequest {
         self.xRequestID = xRequestID
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .get }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/import/{for}", ["for": `for`]) }
-    /// The query items; `nil` values are left out.
     public var query: Parameters {
         [
             "where": `where`,
@@ -53,21 +48,17 @@ public struct ImportRequest: APIRequest {
             "body": bodyValue
         ]
     }
-    /// The header fields; `nil` values are left out.
     public var headers: Parameters {
         [
             "x-request-id": xRequestID
         ]
     }
-    /// The name in logs and events.
     public var operationName: String { "import" }
 }
 
 /// `PUT /repeat`, sent by `KeywordsClient.repeat`.
 public struct RepeatRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = `Protocol`
-    /// The documented failures.
     public typealias Failure = RepeatFailure
 
     /// What the request sends.
@@ -78,21 +69,15 @@ public struct RepeatRequest: APIRequest {
         self.payload = payload
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .put }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/repeat") }
-    /// The body.
     public var body: RequestBody? { .json(payload) }
-    /// The name in logs and events.
     public var operationName: String { "repeat" }
 }
 
 /// `GET /none`, sent by `KeywordsClient.none`.
 public struct NoneRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = NoContent
-    /// The documented failures.
     public typealias Failure = NoneFailure
 
     /// The `mode` query parameter.
@@ -103,16 +88,12 @@ public struct NoneRequest: APIRequest {
         self.mode = mode
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .get }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/none") }
-    /// The query items; `nil` values are left out.
     public var query: Parameters {
         [
             "mode": mode
         ]
     }
-    /// The name in logs and events.
     public var operationName: String { "none" }
 }

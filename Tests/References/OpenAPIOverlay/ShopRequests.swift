@@ -13,9 +13,7 @@ extension EndpointResilience {
 
 /// `GET /orders`, sent by `ShopClient.listOrders`.
 package struct ListOrdersRequest: APIRequest {
-    /// What a successful response decodes to.
     package typealias Response = ListOrdersResponse
-    /// The documented failures.
     package typealias Failure = ListOrdersFailure
 
     /// The `starting_after` query parameter.
@@ -29,24 +27,18 @@ package struct ListOrdersRequest: APIRequest {
         self.limit = limit
     }
 
-    /// The HTTP method.
     package var method: HTTPRequest.Method { .get }
-    /// The path template and its values.
     package var path: RequestPath { RequestPath("/orders") }
-    /// The query items; `nil` values are left out.
     package var query: Parameters {
         [
             "starting_after": startingAfter,
             "limit": limit
         ]
     }
-    /// The spec's per-attempt timeout.
     package var timeout: Duration? { .seconds(30) }
-    /// The spec's retry and circuit-breaker hints, over the client's setup.
     package var resilience: EndpointResilience {
         .shopDefaults
     }
-    /// The name in logs and events.
     package var operationName: String { "listOrders" }
 }
 
@@ -65,9 +57,7 @@ extension ListOrdersRequest {
 
 /// `POST /orders`, sent by `ShopClient.createOrder`.
 package struct CreateOrderRequest: APIRequest {
-    /// What a successful response decodes to.
     package typealias Response = Order
-    /// The documented failures.
     package typealias Failure = CreateOrderFailure
 
     /// What the request sends.
@@ -78,29 +68,20 @@ package struct CreateOrderRequest: APIRequest {
         self.payload = payload
     }
 
-    /// The HTTP method.
     package var method: HTTPRequest.Method { .post }
-    /// The path template and its values.
     package var path: RequestPath { RequestPath("/orders") }
-    /// The body.
     package var body: RequestBody? { .formFields(payload, style: .brackets) }
-    /// Sends an idempotency key in this header, so that retrying is safe.
     package var idempotencyKeyHeader: HTTPField.Name? { .idempotencyKey }
-    /// The spec's per-attempt timeout.
     package var timeout: Duration? { .seconds(30) }
-    /// The spec's retry and circuit-breaker hints, over the client's setup.
     package var resilience: EndpointResilience {
         EndpointResilience(maxAttempts: 4)
     }
-    /// The name in logs and events.
     package var operationName: String { "createOrder" }
 }
 
 /// `GET /orders/{id}`, sent by `ShopClient.getOrder`.
 package struct GetOrderRequest: APIRequest {
-    /// What a successful response decodes to.
     package typealias Response = Order
-    /// The documented failures.
     package typealias Failure = GetOrderFailure
 
     /// The `id` path parameter.
@@ -111,25 +92,18 @@ package struct GetOrderRequest: APIRequest {
         self.id = id
     }
 
-    /// The HTTP method.
     package var method: HTTPRequest.Method { .get }
-    /// The path template and its values.
     package var path: RequestPath { RequestPath("/orders/{id}", ["id": id]) }
-    /// The spec's per-attempt timeout.
     package var timeout: Duration? { .seconds(30) }
-    /// The spec's retry and circuit-breaker hints, over the client's setup.
     package var resilience: EndpointResilience {
         EndpointResilience(maxAttempts: 1)
     }
-    /// The name in logs and events.
     package var operationName: String { "getOrder" }
 }
 
 /// `POST /refunds`, sent by `ShopClient.createRefund`.
 package struct CreateRefundRequest: APIRequest {
-    /// What a successful response decodes to.
     package typealias Response = CreateRefundResponse
-    /// The documented failures.
     package typealias Failure = CreateRefundFailure
 
     /// What the request sends.
@@ -140,18 +114,12 @@ package struct CreateRefundRequest: APIRequest {
         self.payload = payload
     }
 
-    /// The HTTP method.
     package var method: HTTPRequest.Method { .post }
-    /// The path template and its values.
     package var path: RequestPath { RequestPath("/refunds") }
-    /// The body.
     package var body: RequestBody? { .formFields(payload, style: .brackets) }
-    /// The spec's per-attempt timeout.
     package var timeout: Duration? { .seconds(30) }
-    /// The spec's retry and circuit-breaker hints, over the client's setup.
     package var resilience: EndpointResilience {
         .shopDefaults
     }
-    /// The name in logs and events.
     package var operationName: String { "createRefund" }
 }

@@ -21,9 +21,7 @@ public struct ListPetsResponseHeaders: ResponseHeaderFields, Hashable {
 ///
 /// `GET /pets`, sent by `PetstoreClient.listPets`.
 public struct ListPetsRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = [Pet]
-    /// The documented failures.
     public typealias Failure = ListPetsFailure
 
     /// The `limit` query parameter.
@@ -48,11 +46,8 @@ public struct ListPetsRequest: APIRequest {
         self.xRequestID = xRequestID
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .get }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/pets") }
-    /// The query items; `nil` values are left out.
     public var query: Parameters {
         [
             "limit": limit,
@@ -60,13 +55,11 @@ public struct ListPetsRequest: APIRequest {
             "filter": filter.map { ParameterValue.deepObject($0) }
         ]
     }
-    /// The header fields; `nil` values are left out.
     public var headers: Parameters {
         [
             "X-Request-ID": xRequestID
         ]
     }
-    /// The name in logs and events.
     public var operationName: String { "listPets" }
 }
 
@@ -101,9 +94,7 @@ public struct CreatePetResponseHeaders: ResponseHeaderFields, Hashable {
 
 /// `POST /pets`, sent by `PetstoreClient.createPet`.
 public struct CreatePetRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = CreatePetOutcome
-    /// The documented failures.
     public typealias Failure = CreatePetFailure
 
     /// What the request sends.
@@ -114,15 +105,10 @@ public struct CreatePetRequest: APIRequest {
         self.payload = payload
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .post }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/pets") }
-    /// The body.
     public var body: RequestBody? { .json(payload) }
-    /// The documented success statuses; any other status is a failure.
     public var successStatuses: StatusCodes { [201, 202] }
-    /// The name in logs and events.
     public var operationName: String { "createPet" }
 }
 
@@ -157,9 +143,7 @@ public struct GetPetResponseHeaders: ResponseHeaderFields, Hashable {
 
 /// `GET /pets/{petId}`, sent by `PetstoreClient.getPet`.
 public struct GetPetRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = GetPetOutcome
-    /// The documented failures.
     public typealias Failure = GetPetFailure
 
     /// The `petId` path parameter.
@@ -173,27 +157,20 @@ public struct GetPetRequest: APIRequest {
         self.ifNoneMatch = ifNoneMatch
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .get }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/pets/{petId}", ["petId": petID]) }
-    /// The header fields; `nil` values are left out.
     public var headers: Parameters {
         [
             "If-None-Match": ifNoneMatch
         ]
     }
-    /// The documented success statuses; any other status is a failure.
     public var successStatuses: StatusCodes { [200, 304] }
-    /// The name in logs and events.
     public var operationName: String { "getPet" }
 }
 
 /// `DELETE /pets/{petId}`, sent by `PetstoreClient.deletePetsPetID`.
 public struct DeletePetsPetIDRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = NoContent
-    /// The documented failures.
     public typealias Failure = DeletePetsPetIDFailure
 
     /// The `petId` path parameter.
@@ -204,19 +181,14 @@ public struct DeletePetsPetIDRequest: APIRequest {
         self.petID = petID
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .delete }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/pets/{petId}", ["petId": petID]) }
-    /// The name in logs and events.
     public var operationName: String { "deletePetsPetID" }
 }
 
 /// `GET /pets/{petId}/photo`, sent by `PetstoreClient.getPhoto`.
 public struct GetPhotoRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = Data
-    /// The documented failures.
     public typealias Failure = GetPhotoFailure
 
     /// The `petId` path parameter.
@@ -227,25 +199,19 @@ public struct GetPhotoRequest: APIRequest {
         self.petID = petID
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .get }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/pets/{petId}/photo", ["petId": petID]) }
-    /// The header fields; `nil` values are left out.
     public var headers: Parameters {
         [
             "Accept": "image/png"
         ]
     }
-    /// The name in logs and events.
     public var operationName: String { "getPhoto" }
 }
 
 /// `PUT /pets/{petId}/photo`, sent by `PetstoreClient.uploadPhoto`.
 public struct UploadPhotoRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = NoContent
-    /// The documented failures.
     public typealias Failure = UploadPhotoFailure
 
     /// The `petId` path parameter.
@@ -262,13 +228,9 @@ public struct UploadPhotoRequest: APIRequest {
         self.photo = photo
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .put }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/pets/{petId}/photo", ["petId": petID]) }
-    /// The body.
     public var body: RequestBody? { .multipartFields(payload, files: [("photo", photo)], style: .brackets) }
-    /// The name in logs and events.
     public var operationName: String { "uploadPhoto" }
 }
 
@@ -295,9 +257,7 @@ public enum ImportPetsContent: Sendable {
 ///
 /// `POST /pets/batch`, sent by `PetstoreClient.importPets`.
 public struct ImportPetsRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = NoContent
-    /// The documented failures.
     public typealias Failure = ImportPetsFailure
 
     /// What the request sends.
@@ -308,21 +268,15 @@ public struct ImportPetsRequest: APIRequest {
         self.payload = payload
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .post }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/pets/batch") }
-    /// The body.
     public var body: RequestBody? { payload.requestBody }
-    /// The name in logs and events.
     public var operationName: String { "importPets" }
 }
 
 /// `POST /adoptions`, sent by `PetstoreClient.adopt`.
 public struct AdoptRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = String
-    /// The documented failures.
     public typealias Failure = AdoptFailure
 
     /// What the request sends.
@@ -333,19 +287,14 @@ public struct AdoptRequest: APIRequest {
         self.payload = payload
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .post }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/adoptions") }
-    /// The header fields; `nil` values are left out.
     public var headers: Parameters {
         [
             "Accept": "text/plain"
         ]
     }
-    /// The body.
     public var body: RequestBody? { .formFields(payload, style: .brackets) }
-    /// The name in logs and events.
     public var operationName: String { "adopt" }
     /// A public endpoint: no credentials, whatever the client holds.
     public var authentication: AuthenticationRequirement { .none }
@@ -353,19 +302,14 @@ public struct AdoptRequest: APIRequest {
 
 /// `GET /health`, sent by `PetstoreClient.health`.
 public struct HealthRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = [String: String]
-    /// The documented failures.
     public typealias Failure = HealthFailure
 
     /// Creates the request.
     public init() {}
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .get }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/health") }
-    /// The name in logs and events.
     public var operationName: String { "health" }
     /// Signed with the `key` scheme when the client has it.
     public var authentication: AuthenticationRequirement { .anyOf(["key"]) }

@@ -45,9 +45,7 @@ public struct GetReportResponseHeaders: ResponseHeaderFields, Hashable {
 ///
 /// `GET /reports/{id}`, sent by `ReportsClient.getReport`.
 public struct GetReportRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = GetReportOutcome
-    /// The documented failures.
     public typealias Failure = GetReportFailure
 
     /// The `id` path parameter.
@@ -61,19 +59,14 @@ public struct GetReportRequest: APIRequest {
         self.ifNoneMatch = ifNoneMatch
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .get }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/reports/{id}", ["id": id]) }
-    /// The header fields; `nil` values are left out.
     public var headers: Parameters {
         [
             "If-None-Match": ifNoneMatch
         ]
     }
-    /// The documented success statuses; any other status is a failure.
     public var successStatuses: StatusCodes { [200, 202, 204, 304] }
-    /// The name in logs and events.
     public var operationName: String { "getReport" }
 }
 
@@ -116,9 +109,7 @@ public struct GetReportWithCacheResponseHeaders: ResponseHeaderFields, Hashable 
 
 /// `GET /reports/{id}/cached`, sent by `ReportsClient.getReportWithCache`.
 public struct GetReportWithCacheRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = Report
-    /// The documented failures.
     public typealias Failure = GetReportWithCacheFailure
 
     /// The `id` path parameter.
@@ -129,19 +120,14 @@ public struct GetReportWithCacheRequest: APIRequest {
         self.id = id
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .get }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/reports/{id}/cached", ["id": id]) }
-    /// The name in logs and events.
     public var operationName: String { "getReportWithCache" }
 }
 
 /// `GET /reports/{id}/text`, sent by `ReportsClient.getReportText`.
 public struct GetReportTextRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = String
-    /// The documented failures.
     public typealias Failure = GetReportTextFailure
 
     /// The `id` path parameter.
@@ -152,25 +138,19 @@ public struct GetReportTextRequest: APIRequest {
         self.id = id
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .get }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/reports/{id}/text", ["id": id]) }
-    /// The header fields; `nil` values are left out.
     public var headers: Parameters {
         [
             "Accept": "text/plain"
         ]
     }
-    /// The name in logs and events.
     public var operationName: String { "getReportText" }
 }
 
 /// `GET /reports/{id}/csv`, sent by `ReportsClient.getReportCSV`.
 public struct GetReportCSVRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = String
-    /// The documented failures.
     public typealias Failure = GetReportCSVFailure
 
     /// The `id` path parameter.
@@ -181,25 +161,19 @@ public struct GetReportCSVRequest: APIRequest {
         self.id = id
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .get }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/reports/{id}/csv", ["id": id]) }
-    /// The header fields; `nil` values are left out.
     public var headers: Parameters {
         [
             "Accept": "text/csv"
         ]
     }
-    /// The name in logs and events.
     public var operationName: String { "getReportCSV" }
 }
 
 /// `GET /reports/{id}/pdf`, sent by `ReportsClient.getReportPDF`.
 public struct GetReportPDFRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = Data
-    /// The documented failures.
     public typealias Failure = GetReportPDFFailure
 
     /// The `id` path parameter.
@@ -210,25 +184,19 @@ public struct GetReportPDFRequest: APIRequest {
         self.id = id
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .get }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/reports/{id}/pdf", ["id": id]) }
-    /// The header fields; `nil` values are left out.
     public var headers: Parameters {
         [
             "Accept": "application/pdf"
         ]
     }
-    /// The name in logs and events.
     public var operationName: String { "getReportPDF" }
 }
 
 /// `GET /reports/{id}/vendor`, sent by `ReportsClient.getReportVendor`.
 public struct GetReportVendorRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = Report
-    /// The documented failures.
     public typealias Failure = GetReportVendorFailure
 
     /// The `id` path parameter.
@@ -239,17 +207,13 @@ public struct GetReportVendorRequest: APIRequest {
         self.id = id
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .get }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/reports/{id}/vendor", ["id": id]) }
-    /// The header fields; `nil` values are left out.
     public var headers: Parameters {
         [
             "Accept": "application/vnd.reports+json"
         ]
     }
-    /// The name in logs and events.
     public var operationName: String { "getReportVendor" }
 }
 
@@ -284,20 +248,14 @@ public struct CreateReportResponseHeaders: ResponseHeaderFields, Hashable {
 
 /// `POST /reports`, sent by `ReportsClient.createReport`.
 public struct CreateReportRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = CreateReportOutcome
-    /// The documented failures.
     public typealias Failure = CreateReportFailure
 
     /// Creates the request.
     public init() {}
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .post }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/reports") }
-    /// The documented success statuses; any other status is a failure.
     public var successStatuses: StatusCodes { [201, 202] }
-    /// The name in logs and events.
     public var operationName: String { "createReport" }
 }

@@ -7,9 +7,7 @@ import Foundation
 ///
 /// `GET /events`, sent by `PagesClient.listEvents`.
 public struct ListEventsRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = [Event]
-    /// The documented failures.
     public typealias Failure = ListEventsFailure
 
     /// The `per_page` query parameter.
@@ -20,17 +18,13 @@ public struct ListEventsRequest: APIRequest {
         self.perPage = perPage
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .get }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/events") }
-    /// The query items; `nil` values are left out.
     public var query: Parameters {
         [
             "per_page": perPage
         ]
     }
-    /// The name in logs and events.
     public var operationName: String { "listEvents" }
 }
 
@@ -45,9 +39,7 @@ extension ListEventsRequest {
 ///
 /// `GET /events/search`, sent by `PagesClient.searchEvents`.
 public struct SearchEventsRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = EventList
-    /// The documented failures.
     public typealias Failure = SearchEventsFailure
 
     /// The `q` query parameter.
@@ -61,18 +53,14 @@ public struct SearchEventsRequest: APIRequest {
         self.cursor = cursor
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .get }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/events/search") }
-    /// The query items; `nil` values are left out.
     public var query: Parameters {
         [
             "q": q,
             "cursor": cursor
         ]
     }
-    /// The name in logs and events.
     public var operationName: String { "searchEvents" }
 }
 
@@ -93,9 +81,7 @@ extension SearchEventsRequest {
 ///
 /// `GET /orders`, sent by `PagesClient.listOrders`.
 public struct ListOrdersRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = OrderList
-    /// The documented failures.
     public typealias Failure = ListOrdersFailure
 
     /// The `starting_after` query parameter.
@@ -109,18 +95,14 @@ public struct ListOrdersRequest: APIRequest {
         self.limit = limit
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .get }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/orders") }
-    /// The query items; `nil` values are left out.
     public var query: Parameters {
         [
             "starting_after": startingAfter,
             "limit": limit
         ]
     }
-    /// The name in logs and events.
     public var operationName: String { "listOrders" }
 }
 
@@ -141,9 +123,7 @@ extension ListOrdersRequest {
 ///
 /// `GET /numbered`, sent by `PagesClient.listNumbered`.
 public struct ListNumberedRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = [Event]
-    /// The documented failures.
     public typealias Failure = ListNumberedFailure
 
     /// The `page` query parameter.
@@ -154,17 +134,13 @@ public struct ListNumberedRequest: APIRequest {
         self.page = page
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .get }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/numbered") }
-    /// The query items; `nil` values are left out.
     public var query: Parameters {
         [
             "page": page
         ]
     }
-    /// The name in logs and events.
     public var operationName: String { "listNumbered" }
 }
 
@@ -185,9 +161,7 @@ extension ListNumberedRequest {
 ///
 /// `GET /offsets`, sent by `PagesClient.listOffsets`.
 public struct ListOffsetsRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = OffsetList
-    /// The documented failures.
     public typealias Failure = ListOffsetsFailure
 
     /// The `offset` query parameter.
@@ -198,17 +172,13 @@ public struct ListOffsetsRequest: APIRequest {
         self.offset = offset
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .get }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/offsets") }
-    /// The query items; `nil` values are left out.
     public var query: Parameters {
         [
             "offset": offset
         ]
     }
-    /// The name in logs and events.
     public var operationName: String { "listOffsets" }
 }
 

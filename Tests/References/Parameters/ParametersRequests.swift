@@ -7,9 +7,7 @@ import Foundation
 ///
 /// `GET /items/{category}/{item_id}`, sent by `ParametersClient.search`.
 public struct SearchRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = [Item]
-    /// The documented failures.
     public typealias Failure = SearchFailure
 
     /// The category.
@@ -78,11 +76,8 @@ public struct SearchRequest: APIRequest {
         self.xMode = xMode
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .get }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/items/{category}/{item_id}", ["category": category, "item_id": itemID]) }
-    /// The query items; `nil` values are left out.
     public var query: Parameters {
         [
             "text": text,
@@ -97,7 +92,6 @@ public struct SearchRequest: APIRequest {
             "label": label
         ]
     }
-    /// The header fields; `nil` values are left out.
     public var headers: Parameters {
         [
             "X-Trace": xTrace,
@@ -105,19 +99,14 @@ public struct SearchRequest: APIRequest {
             "X-Mode": xMode
         ]
     }
-    /// The spec's per-attempt timeout.
     public var timeout: Duration? { .milliseconds(2500) }
-    /// Header fields whose values are never logged.
     public var secretHeaderNames: Set<String> { ["X-Token"] }
-    /// The name in logs and events.
     public var operationName: String { "search" }
 }
 
 /// `POST /items`, sent by `ParametersClient.create`.
 public struct CreateRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = Item
-    /// The documented failures.
     public typealias Failure = CreateFailure
 
     /// The new item.
@@ -128,16 +117,10 @@ public struct CreateRequest: APIRequest {
         self.payload = payload
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .post }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/items") }
-    /// The body.
     public var body: RequestBody? { .json(payload) }
-    /// Sends an idempotency key in this header, so that retrying is safe.
     public var idempotencyKeyHeader: HTTPField.Name? { .idempotencyKey }
-    /// The spec's per-attempt timeout.
     public var timeout: Duration? { .seconds(30) }
-    /// The name in logs and events.
     public var operationName: String { "create" }
 }

@@ -5,9 +5,7 @@ import Foundation
 
 /// `GET /folders/{id}`, sent by `PayloadsClient.getFolder`.
 public struct GetFolderRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = Folder
-    /// The documented failures.
     public typealias Failure = GetFolderFailure
 
     /// The `id` path parameter.
@@ -18,19 +16,14 @@ public struct GetFolderRequest: APIRequest {
         self.id = id
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .get }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/folders/{id}", ["id": id]) }
-    /// The name in logs and events.
     public var operationName: String { "getFolder" }
 }
 
 /// `POST /channels`, sent by `PayloadsClient.createChannel`.
 public struct CreateChannelRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = Channel
-    /// The documented failures.
     public typealias Failure = CreateChannelFailure
 
     /// What the request sends.
@@ -41,21 +34,15 @@ public struct CreateChannelRequest: APIRequest {
         self.payload = payload
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .post }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/channels") }
-    /// The body.
     public var body: RequestBody? { .json(payload) }
-    /// The name in logs and events.
     public var operationName: String { "createChannel" }
 }
 
 /// `GET /channels`, sent by `PayloadsClient.listChannels`.
 public struct ListChannelsRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = [Channel]
-    /// The documented failures.
     public typealias Failure = ListChannelsFailure
 
     /// The `type` query parameter.
@@ -66,25 +53,19 @@ public struct ListChannelsRequest: APIRequest {
         self.type = type
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .get }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/channels") }
-    /// The query items; `nil` values are left out.
     public var query: Parameters {
         [
             "type": type
         ]
     }
-    /// The name in logs and events.
     public var operationName: String { "listChannels" }
 }
 
 /// `POST /tasks`, sent by `PayloadsClient.createTask`.
 public struct CreateTaskRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = TodoTask
-    /// The documented failures.
     public typealias Failure = CreateTaskFailure
 
     /// What the request sends.
@@ -95,21 +76,15 @@ public struct CreateTaskRequest: APIRequest {
         self.payload = payload
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .post }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/tasks") }
-    /// The body.
     public var body: RequestBody? { .json(payload) }
-    /// The name in logs and events.
     public var operationName: String { "createTask" }
 }
 
 /// `PATCH /issues/{number}`, sent by `PayloadsClient.updateIssue`.
 public struct UpdateIssueRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = Issue
-    /// The documented failures.
     public typealias Failure = UpdateIssueFailure
 
     /// The `number` path parameter.
@@ -123,21 +98,15 @@ public struct UpdateIssueRequest: APIRequest {
         self.payload = payload
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .patch }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/issues/{number}", ["number": number]) }
-    /// The body.
     public var body: RequestBody? { .json(payload) }
-    /// The name in logs and events.
     public var operationName: String { "updateIssue" }
 }
 
 /// `GET /files/{id}`, sent by `PayloadsClient.getFile`.
 public struct GetFileRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = File
-    /// The documented failures.
     public typealias Failure = GetFileFailure
 
     /// The `id` path parameter.
@@ -148,19 +117,14 @@ public struct GetFileRequest: APIRequest {
         self.id = id
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .get }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/files/{id}", ["id": id]) }
-    /// The name in logs and events.
     public var operationName: String { "getFile" }
 }
 
 /// `POST /echo`, sent by `PayloadsClient.echo`.
 public struct EchoRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = JSON
-    /// The documented failures.
     public typealias Failure = EchoFailure
 
     /// What the request sends.
@@ -171,12 +135,8 @@ public struct EchoRequest: APIRequest {
         self.payload = payload
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .post }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/echo") }
-    /// The body.
     public var body: RequestBody? { .json(payload) }
-    /// The name in logs and events.
     public var operationName: String { "echo" }
 }

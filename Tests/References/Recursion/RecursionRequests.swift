@@ -5,27 +5,20 @@ import Foundation
 
 /// `GET /tree`, sent by `RecursionClient.tree`.
 public struct TreeRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = Wrapper
-    /// The documented failures.
     public typealias Failure = TreeFailure
 
     /// Creates the request.
     public init() {}
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .get }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/tree") }
-    /// The name in logs and events.
     public var operationName: String { "tree" }
 }
 
 /// `POST /people`, sent by `RecursionClient.people`.
 public struct PeopleRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = Company
-    /// The documented failures.
     public typealias Failure = PeopleFailure
 
     /// What the request sends.
@@ -36,12 +29,8 @@ public struct PeopleRequest: APIRequest {
         self.payload = payload
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .post }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/people") }
-    /// The body.
     public var body: RequestBody? { .json(payload) }
-    /// The name in logs and events.
     public var operationName: String { "people" }
 }

@@ -17,43 +17,31 @@ extension EndpointResilience {
 ///
 /// `GET /inherits`, sent by `ResilienceClient.inherits`.
 public struct InheritsRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = NoContent
-    /// The documented failures.
     public typealias Failure = InheritsFailure
 
     /// Creates the request.
     public init() {}
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .get }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/inherits") }
-    /// The spec's retry and circuit-breaker hints, over the client's setup.
     public var resilience: EndpointResilience {
         .resilienceDefaults
     }
-    /// Header fields whose values are never logged.
     public var secretHeaderNames: Set<String> { ["X-Auth-Token"] }
-    /// The name in logs and events.
     public var operationName: String { "inherits" }
 }
 
 /// `GET /once`, sent by `ResilienceClient.once`.
 public struct OnceRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = NoContent
-    /// The documented failures.
     public typealias Failure = OnceFailure
 
     /// Creates the request.
     public init() {}
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .get }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/once") }
-    /// The spec's retry and circuit-breaker hints, over the client's setup.
     public var resilience: EndpointResilience {
         EndpointResilience(
             maxAttempts: 1,
@@ -61,27 +49,20 @@ public struct OnceRequest: APIRequest {
             circuitBreakerConfiguration: .consecutiveFailures(3, successesToClose: 2, openDuration: .seconds(10))
         )
     }
-    /// Header fields whose values are never logged.
     public var secretHeaderNames: Set<String> { ["X-Auth-Token"] }
-    /// The name in logs and events.
     public var operationName: String { "once" }
 }
 
 /// `GET /twice`, sent by `ResilienceClient.twice`.
 public struct TwiceRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = NoContent
-    /// The documented failures.
     public typealias Failure = TwiceFailure
 
     /// Creates the request.
     public init() {}
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .get }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/twice") }
-    /// The spec's retry and circuit-breaker hints, over the client's setup.
     public var resilience: EndpointResilience {
         EndpointResilience(
             maxAttempts: 2,
@@ -90,27 +71,20 @@ public struct TwiceRequest: APIRequest {
             circuitBreakerConfiguration: .consecutiveFailures(3, successesToClose: 2, openDuration: .seconds(10))
         )
     }
-    /// Header fields whose values are never logged.
     public var secretHeaderNames: Set<String> { ["X-Auth-Token"] }
-    /// The name in logs and events.
     public var operationName: String { "twice" }
 }
 
 /// `GET /own`, sent by `ResilienceClient.ownBreaker`.
 public struct OwnBreakerRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = NoContent
-    /// The documented failures.
     public typealias Failure = OwnBreakerFailure
 
     /// Creates the request.
     public init() {}
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .get }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/own") }
-    /// The spec's retry and circuit-breaker hints, over the client's setup.
     public var resilience: EndpointResilience {
         EndpointResilience(
             maxAttempts: 4,
@@ -119,9 +93,7 @@ public struct OwnBreakerRequest: APIRequest {
             circuitBreakerConfiguration: .consecutiveFailures(2)
         )
     }
-    /// Header fields whose values are never logged.
     public var secretHeaderNames: Set<String> { ["X-Auth-Token"] }
-    /// The name in logs and events.
     public var operationName: String { "ownBreaker" }
 }
 
@@ -129,19 +101,14 @@ public struct OwnBreakerRequest: APIRequest {
 ///
 /// `GET /rated`, sent by `ResilienceClient.rated`.
 public struct RatedRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = NoContent
-    /// The documented failures.
     public typealias Failure = RatedFailure
 
     /// Creates the request.
     public init() {}
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .get }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/rated") }
-    /// The spec's retry and circuit-breaker hints, over the client's setup.
     public var resilience: EndpointResilience {
         EndpointResilience(
             maxAttempts: 4,
@@ -150,9 +117,7 @@ public struct RatedRequest: APIRequest {
             circuitBreakerConfiguration: .failureRate(0.25, minimumCalls: 10, window: .seconds(60), successesToClose: 3, breakDuration: .seconds(15))
         )
     }
-    /// Header fields whose values are never logged.
     public var secretHeaderNames: Set<String> { ["X-Auth-Token"] }
-    /// The name in logs and events.
     public var operationName: String { "rated" }
 }
 
@@ -160,19 +125,14 @@ public struct RatedRequest: APIRequest {
 ///
 /// `GET /gentle`, sent by `ResilienceClient.gentle`.
 public struct GentleRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = NoContent
-    /// The documented failures.
     public typealias Failure = GentleFailure
 
     /// Creates the request.
     public init() {}
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .get }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/gentle") }
-    /// The spec's retry and circuit-breaker hints, over the client's setup.
     public var resilience: EndpointResilience {
         EndpointResilience(
             maxAttempts: 4,
@@ -181,53 +141,38 @@ public struct GentleRequest: APIRequest {
             circuitBreakerConfiguration: .failureRate(breakDuration: .milliseconds(2500))
         )
     }
-    /// Header fields whose values are never logged.
     public var secretHeaderNames: Set<String> { ["X-Auth-Token"] }
-    /// The name in logs and events.
     public var operationName: String { "gentle" }
 }
 
 /// `GET /unguarded`, sent by `ResilienceClient.unguarded`.
 public struct UnguardedRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = NoContent
-    /// The documented failures.
     public typealias Failure = UnguardedFailure
 
     /// Creates the request.
     public init() {}
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .get }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/unguarded") }
-    /// The spec's retry and circuit-breaker hints, over the client's setup.
     public var resilience: EndpointResilience {
         EndpointResilience(maxAttempts: 1, circuitBreaker: .off)
     }
-    /// Header fields whose values are never logged.
     public var secretHeaderNames: Set<String> { ["X-Auth-Token"] }
-    /// The name in logs and events.
     public var operationName: String { "unguarded" }
 }
 
 /// `POST /submissions`, sent by `ResilienceClient.submit`.
 public struct SubmitRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = NoContent
-    /// The documented failures.
     public typealias Failure = SubmitFailure
 
     /// Creates the request.
     public init() {}
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .post }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/submissions") }
-    /// Sends an idempotency key in this header, so that retrying is safe.
     public var idempotencyKeyHeader: HTTPField.Name? { HTTPField.Name("X-Idempotency-Key") }
-    /// The spec's retry and circuit-breaker hints, over the client's setup.
     public var resilience: EndpointResilience {
         EndpointResilience(
             isSafeToRepeat: true,
@@ -235,17 +180,13 @@ public struct SubmitRequest: APIRequest {
             circuitBreakerConfiguration: .consecutiveFailures(3, successesToClose: 2, openDuration: .seconds(10))
         )
     }
-    /// Header fields whose values are never logged.
     public var secretHeaderNames: Set<String> { ["X-Auth-Token"] }
-    /// The name in logs and events.
     public var operationName: String { "submit" }
 }
 
 /// `PUT /files/{name}`, sent by `ResilienceClient.upload`.
 public struct UploadRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = NoContent
-    /// The documented failures.
     public typealias Failure = UploadFailure
 
     /// The `name` path parameter.
@@ -259,27 +200,19 @@ public struct UploadRequest: APIRequest {
         self.payload = payload
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .put }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/files/{name}", ["name": name]) }
-    /// The body.
     public var body: RequestBody? { .data(payload, contentType: "application/octet-stream") }
-    /// The spec's retry and circuit-breaker hints, over the client's setup.
     public var resilience: EndpointResilience {
         .resilienceDefaults
     }
-    /// Header fields whose values are never logged.
     public var secretHeaderNames: Set<String> { ["X-Auth-Token"] }
-    /// The name in logs and events.
     public var operationName: String { "upload" }
 }
 
 /// `PUT /maybe/{name}`, sent by `ResilienceClient.uploadMaybe`.
 public struct UploadMaybeRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = NoContent
-    /// The documented failures.
     public typealias Failure = UploadMaybeFailure
 
     /// The `name` path parameter.
@@ -293,27 +226,19 @@ public struct UploadMaybeRequest: APIRequest {
         self.payload = payload
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .put }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/maybe/{name}", ["name": name]) }
-    /// The body.
     public var body: RequestBody? { payload.map { .data($0, contentType: "text/plain; charset=utf-8") } }
-    /// The spec's retry and circuit-breaker hints, over the client's setup.
     public var resilience: EndpointResilience {
         .resilienceDefaults
     }
-    /// Header fields whose values are never logged.
     public var secretHeaderNames: Set<String> { ["X-Auth-Token"] }
-    /// The name in logs and events.
     public var operationName: String { "uploadMaybe" }
 }
 
 /// `PATCH /things/{id}`, sent by `ResilienceClient.merge`.
 public struct MergeRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = NoContent
-    /// The documented failures.
     public typealias Failure = MergeFailure
 
     /// The `id` path parameter.
@@ -330,25 +255,18 @@ public struct MergeRequest: APIRequest {
         self.xTrace = xTrace
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .patch }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/things/{id}", ["id": id]) }
-    /// The header fields; `nil` values are left out.
     public var headers: Parameters {
         [
             "X-Trace": xTrace,
             "Content-Type": "application/merge-patch+json"
         ]
     }
-    /// The body.
     public var body: RequestBody? { .json(payload) }
-    /// The spec's retry and circuit-breaker hints, over the client's setup.
     public var resilience: EndpointResilience {
         .resilienceDefaults
     }
-    /// Header fields whose values are never logged.
     public var secretHeaderNames: Set<String> { ["X-Auth-Token"] }
-    /// The name in logs and events.
     public var operationName: String { "merge" }
 }

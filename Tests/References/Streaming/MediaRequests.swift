@@ -7,9 +7,7 @@ import Foundation
 ///
 /// `PUT /blobs/{id}`, sent by `MediaClient.putBlob`.
 public struct PutBlobRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = NoContent
-    /// The documented failures.
     public typealias Failure = PutBlobFailure
 
     /// The `id` path parameter.
@@ -23,13 +21,9 @@ public struct PutBlobRequest: APIRequest {
         self.payload = payload
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .put }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/blobs/{id}", ["id": id]) }
-    /// The body.
     public var body: RequestBody? { .stream(payload, contentType: "application/octet-stream") }
-    /// The name in logs and events.
     public var operationName: String { "putBlob" }
 }
 
@@ -37,9 +31,7 @@ public struct PutBlobRequest: APIRequest {
 ///
 /// `GET /exports/{id}`, sent by `MediaClient.getExport`.
 public struct GetExportRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = NoContent
-    /// The documented failures.
     public typealias Failure = GetExportFailure
 
     /// The `id` path parameter.
@@ -50,11 +42,8 @@ public struct GetExportRequest: APIRequest {
         self.id = id
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .get }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/exports/{id}", ["id": id]) }
-    /// The name in logs and events.
     public var operationName: String { "getExport" }
 }
 
@@ -62,9 +51,7 @@ public struct GetExportRequest: APIRequest {
 ///
 /// `GET /jobs/{job}/events`, sent by `MediaClient.watchJob`.
 public struct WatchJobRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = NoContent
-    /// The documented failures.
     public typealias Failure = WatchJobFailure
 
     /// The `job` path parameter.
@@ -75,11 +62,8 @@ public struct WatchJobRequest: APIRequest {
         self.job = job
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .get }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/jobs/{job}/events", ["job": job]) }
-    /// The name in logs and events.
     public var operationName: String { "watchJob" }
 }
 
@@ -87,19 +71,14 @@ public struct WatchJobRequest: APIRequest {
 ///
 /// `GET /logs/tail`, sent by `MediaClient.tail`.
 public struct TailRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = NoContent
-    /// The documented failures.
     public typealias Failure = TailFailure
 
     /// Creates the request.
     public init() {}
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .get }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/logs/tail") }
-    /// The name in logs and events.
     public var operationName: String { "tail" }
 }
 
@@ -107,9 +86,7 @@ public struct TailRequest: APIRequest {
 ///
 /// `GET /rows`, sent by `MediaClient.exportRows`.
 public struct ExportRowsRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = NoContent
-    /// The documented failures.
     public typealias Failure = ExportRowsFailure
 
     /// The `since` query parameter.
@@ -120,17 +97,13 @@ public struct ExportRowsRequest: APIRequest {
         self.since = since
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .get }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/rows") }
-    /// The query items; `nil` values are left out.
     public var query: Parameters {
         [
             "since": since
         ]
     }
-    /// The name in logs and events.
     public var operationName: String { "exportRows" }
 }
 
@@ -138,9 +111,7 @@ public struct ExportRowsRequest: APIRequest {
 ///
 /// `POST /photos`, sent by `MediaClient.uploadPhoto`.
 public struct UploadPhotoRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = NoContent
-    /// The documented failures.
     public typealias Failure = UploadPhotoFailure
 
     /// What the request sends.
@@ -157,13 +128,9 @@ public struct UploadPhotoRequest: APIRequest {
         self.thumbnail = thumbnail
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .post }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/photos") }
-    /// The body.
     public var body: RequestBody? { .multipartFields(payload, files: [("photo", photo), ("thumbnail", thumbnail)], style: .brackets) }
-    /// The name in logs and events.
     public var operationName: String { "uploadPhoto" }
 }
 
@@ -171,9 +138,7 @@ public struct UploadPhotoRequest: APIRequest {
 ///
 /// `POST /tickets/{id}/attachments`, sent by `MediaClient.attachDocument`.
 public struct AttachDocumentRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = NoContent
-    /// The documented failures.
     public typealias Failure = AttachDocumentFailure
 
     /// The `id` path parameter.
@@ -206,13 +171,9 @@ public struct AttachDocumentRequest: APIRequest {
         self.previewPage = previewPage
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .post }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/tickets/{id}/attachments", ["id": id]) }
-    /// The body.
     public var body: RequestBody? { .multipartFields(nil, files: [("document", document.withPartHeaders(["Content-Language": documentContentLanguage, "X-Checksum": documentChecksum])), ("preview", preview?.withPartHeaders(["X-Page": previewPage]))], style: .brackets) }
-    /// The name in logs and events.
     public var operationName: String { "attachDocument" }
 }
 
@@ -220,9 +181,7 @@ public struct AttachDocumentRequest: APIRequest {
 ///
 /// `POST /odd`, sent by `MediaClient.attachOddlyNamed`.
 public struct AttachOddlyNamedRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = NoContent
-    /// The documented failures.
     public typealias Failure = AttachOddlyNamedFailure
 
     /// What the request sends.
@@ -255,13 +214,9 @@ public struct AttachOddlyNamedRequest: APIRequest {
         self.`class` = `class`
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .post }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/odd") }
-    /// The body.
     public var body: RequestBody? { .multipartFields(payload, files: [("body", bodyValue), ("payload", payloadValue), ("self", selfValue?.withPartHeaders(["X-Tag": selfTag])), ("class", `class`)], style: .brackets) }
-    /// The name in logs and events.
     public var operationName: String { "attachOddlyNamed" }
 }
 
@@ -269,9 +224,7 @@ public struct AttachOddlyNamedRequest: APIRequest {
 ///
 /// `POST /odd/files`, sent by `MediaClient.attachBodyFile`.
 public struct AttachBodyFileRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = NoContent
-    /// The documented failures.
     public typealias Failure = AttachBodyFileFailure
 
     /// The `body` file of the form.
@@ -285,12 +238,8 @@ public struct AttachBodyFileRequest: APIRequest {
         self.payloadValue = payloadValue
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .post }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/odd/files") }
-    /// The body.
     public var body: RequestBody? { .multipartFields(nil, files: [("body", bodyValue), ("payload", payloadValue)], style: .brackets) }
-    /// The name in logs and events.
     public var operationName: String { "attachBodyFile" }
 }

@@ -5,9 +5,7 @@ import Foundation
 
 /// `GET /channels/{id}`, sent by `UnionsClient.getChannel`.
 public struct GetChannelRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = Channel
-    /// The documented failures.
     public typealias Failure = GetChannelFailure
 
     /// The `id` path parameter.
@@ -18,37 +16,27 @@ public struct GetChannelRequest: APIRequest {
         self.id = id
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .get }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/channels/{id}", ["id": id]) }
-    /// The name in logs and events.
     public var operationName: String { "getChannel" }
 }
 
 /// `GET /channels`, sent by `UnionsClient.listChannels`.
 public struct ListChannelsRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = [Channel]
-    /// The documented failures.
     public typealias Failure = ListChannelsFailure
 
     /// Creates the request.
     public init() {}
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .get }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/channels") }
-    /// The name in logs and events.
     public var operationName: String { "listChannels" }
 }
 
 /// `POST /channels`, sent by `UnionsClient.createChannel`.
 public struct CreateChannelRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = Channel
-    /// The documented failures.
     public typealias Failure = CreateChannelFailure
 
     /// What the request sends.
@@ -59,21 +47,15 @@ public struct CreateChannelRequest: APIRequest {
         self.payload = payload
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .post }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/channels") }
-    /// The body.
     public var body: RequestBody? { .json(payload) }
-    /// The name in logs and events.
     public var operationName: String { "createChannel" }
 }
 
 /// `POST /sources`, sent by `UnionsClient.attachSource`.
 public struct AttachSourceRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = PaymentSource
-    /// The documented failures.
     public typealias Failure = AttachSourceFailure
 
     /// What the request sends.
@@ -84,39 +66,28 @@ public struct AttachSourceRequest: APIRequest {
         self.payload = payload
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .post }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/sources") }
-    /// The body.
     public var body: RequestBody? { .json(payload) }
-    /// The name in logs and events.
     public var operationName: String { "attachSource" }
 }
 
 /// `GET /user`, sent by `UnionsClient.getUser`.
 public struct GetUserRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = PrivateUser
-    /// The documented failures.
     public typealias Failure = GetUserFailure
 
     /// Creates the request.
     public init() {}
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .get }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/user") }
-    /// The name in logs and events.
     public var operationName: String { "getUser" }
 }
 
 /// `POST /nest`, sent by `UnionsClient.echoNest`.
 public struct EchoNestRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = Nest
-    /// The documented failures.
     public typealias Failure = EchoNestFailure
 
     /// What the request sends.
@@ -127,21 +98,15 @@ public struct EchoNestRequest: APIRequest {
         self.payload = payload
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .post }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/nest") }
-    /// The body.
     public var body: RequestBody? { .json(payload) }
-    /// The name in logs and events.
     public var operationName: String { "echoNest" }
 }
 
 /// `POST /shape`, sent by `UnionsClient.echoShape`.
 public struct EchoShapeRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = Shape
-    /// The documented failures.
     public typealias Failure = EchoShapeFailure
 
     /// What the request sends.
@@ -152,21 +117,15 @@ public struct EchoShapeRequest: APIRequest {
         self.payload = payload
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .post }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/shape") }
-    /// The body.
     public var body: RequestBody? { .json(payload) }
-    /// The name in logs and events.
     public var operationName: String { "echoShape" }
 }
 
 /// `POST /inbox`, sent by `UnionsClient.inbox`.
 public struct InboxRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = Inbox
-    /// The documented failures.
     public typealias Failure = InboxFailure
 
     /// What the request sends.
@@ -177,66 +136,47 @@ public struct InboxRequest: APIRequest {
         self.payload = payload
     }
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .post }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/inbox") }
-    /// The body.
     public var body: RequestBody? { .json(payload) }
-    /// The name in logs and events.
     public var operationName: String { "inbox" }
 }
 
 /// `GET /pets`, sent by `UnionsClient.pets`.
 public struct PetsRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = [Pet]
-    /// The documented failures.
     public typealias Failure = PetsFailure
 
     /// Creates the request.
     public init() {}
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .get }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/pets") }
-    /// The name in logs and events.
     public var operationName: String { "pets" }
 }
 
 /// `GET /accounts`, sent by `UnionsClient.accounts`.
 public struct AccountsRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = [Account]
-    /// The documented failures.
     public typealias Failure = AccountsFailure
 
     /// Creates the request.
     public init() {}
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .get }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/accounts") }
-    /// The name in logs and events.
     public var operationName: String { "accounts" }
 }
 
 /// `GET /category`, sent by `UnionsClient.category`.
 public struct CategoryRequest: APIRequest {
-    /// What a successful response decodes to.
     public typealias Response = Category
-    /// The documented failures.
     public typealias Failure = CategoryFailure
 
     /// Creates the request.
     public init() {}
 
-    /// The HTTP method.
     public var method: HTTPRequest.Method { .get }
-    /// The path template and its values.
     public var path: RequestPath { RequestPath("/category") }
-    /// The name in logs and events.
     public var operationName: String { "category" }
 }
