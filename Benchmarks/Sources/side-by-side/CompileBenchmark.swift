@@ -80,7 +80,8 @@ struct CompileBenchmark {
                 row.wall.append(usage.wall)
                 row.cpu.append(usage.cpu)
                 row.peakMemory.append(usage.peakMemory)
-                row.warnings = output.split(whereSeparator: \.isNewline).filter { $0.contains(": warning: ") }.count
+                // The driver prints a warning once per frontend job that sees it: count each once.
+                row.warnings = Set(output.split(whereSeparator: \.isNewline).filter { $0.contains(": warning: ") }).count
             }
             rows.append(row)
         }

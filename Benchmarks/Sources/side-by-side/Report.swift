@@ -100,7 +100,7 @@ struct Report {
     private func table(_ result: CompileResult) -> String {
         var text = "\n**\(result.api.name)** (\(result.api.endpoints) endpoints), "
             + "\(result.rows.first?.wall.values.count ?? 0) clean builds each, medians (min–max):\n\n"
-        text += "| Module | Wall | CPU | Peak compiler memory | Files | Lines | Warnings |\n|---|---|---|---|---|---|---|\n"
+        text += "| Module | Wall | CPU | Peak compiler memory | Files | Lines | Distinct warnings |\n|---|---|---|---|---|---|---|\n"
         for row in result.rows {
             text += "| \(row.name) | \(Self.spread(row.wall, Self.seconds)) | \(Self.spread(row.cpu, Self.seconds)) "
                 + "| \(Self.megabytes(row.peakMemory.median)) | \(row.size.files) | \(Self.grouped(row.size.lines)) | \(row.warnings) |\n"
