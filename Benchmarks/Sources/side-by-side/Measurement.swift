@@ -29,8 +29,7 @@ enum Child {
 
     /// Runs `executable` with `arguments` in `directory`, and throws unless it exits with 0.
     @discardableResult
-    static func measure(_ executable: String, _ arguments: [String], in directory: String? = nil,
-                        environment: [String: String] = [:]) throws -> (usage: Usage, output: String) {
+    static func measure(_ executable: String, _ arguments: [String], in directory: String? = nil) throws -> (usage: Usage, output: String) {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("side-by-side-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
@@ -45,9 +44,6 @@ enum Child {
         process.executableURL = URL(fileURLWithPath: time)
         process.arguments = ["-f", "%U %S %M", "-o", report, executable] + arguments
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory, isDirectory: true) }
-        if !environment.isEmpty {
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-        }
         // Files, not pipes: a child that prints megabytes must never block on a full pipe.
         let out = try FileHandle(forWritingTo: stdout)
         let err = try FileHandle(forWritingTo: stderr)

@@ -113,10 +113,10 @@ struct SideBySide: ParsableCommand {
 
         for api in apis {
             log("Generating \(api.name) (\(api.endpoints) endpoints), \(runs) runs per tool")
-            report.generation.append(try generation(api, tools: releaseTools(for: api), runs: runs, in: folder))
+            report.generation.append(try generation(api, tools: releaseTools(for: api, in: folder), runs: runs, in: folder))
             if case .synthetic(let size) = api.kind, debugSizes.contains(size) {
                 log("Generating \(api.name) with the debug tools, \(debugRuns) runs per tool")
-                report.debugGeneration.append(try generation(api, tools: debugTools(for: api), runs: debugRuns, in: folder))
+                report.debugGeneration.append(try generation(api, tools: debugTools(for: api, in: folder), runs: debugRuns, in: folder))
             }
             try report.save(in: folder)
         }
@@ -161,10 +161,13 @@ struct SideBySide: ParsableCommand {
 
     // MARK: Tools
 
-    private func releaseTools(for api: API) -> [Tool] { tools(for: api, courier: release("courier"), openAPI: release("swift-openapi-generator"), yams: true) }
-    private func debugTools(for api: API) -> [Tool] { tools(for: api, courier: debug("courier"), openAPI: debug("swift-openapi-generator"), yams: false) }
+    private func releaseTools(for api: API, in folder: String) -> [Tool] { tools(for: api, courier: release("courier"), openAPI: release("swift-openapi-generator"), yams: true, folder: folder) }
+    private func debugTools(for api: API, in folder: String) -> [Tool] { tools(for: api, courier: debug("courier"), openAPI: debug("swift-openapi-generator"), yams: false, folder: folder) }
 
-    private func tools(for api: API, courier: String, openAPI: String, yams: Bool) -> [Tool] {
+    /// swift-openapi-generator's configuration: the types and the client, public, as Courier writes them.
+    static func openAPIConfiguration(in folder: String) -> String { folder + "/openapi-generator-config.yaml" }
+
+    private func tools(for api: API, courier: String, openAPI: String, yams: Bool, folder: String) -> [Tool] {
         var list: [Tool] = []
         if let spec = api.spec {
             list.append(Tool(name: "Courier, from the Courier spec", role: .courierSpec, executable: courier,
@@ -173,7 +176,7 @@ struct SideBySide: ParsableCommand {
         list.append(Tool(name: "Courier, from the OpenAPI document", role: .courierDocument, executable: courier,
                          arguments: { ["generate", api.document, "--output", $0] }))
         list.append(Tool(name: "swift-openapi-generator, from the OpenAPI document", role: .openAPIGenerator, executable: openAPI,
-                         arguments: { ["generate", api.document, "--config", $0 + ".config.yaml", "--output-directory", $0] }))
+                         arguments: { ["generate", api.document, "--config", Self.openAPIConfiguration(in: folder), "--output-directory", $0] }))
         if yams {
             if let spec = api.spec {
                 list.append(Tool(name: "Yams compose of the Courier spec", role: .yamsSpec, executable: release("yams-compose"),
@@ -188,6 +191,8 @@ struct SideBySide: ParsableCommand {
     /// Every run runs each tool once, starting one tool later than the run before, so that no
     /// tool always follows the same neighbour.
     private func generation(_ api: API, tools: [Tool], runs: Int, in folder: String) throws -> GenerationResult {
+        try "generate: [types, client]\naccessModifier: public\n"
+            .write(toFile: Self.openAPIConfiguration(in: folder), atomically: true, encoding: .utf8)
         var result = GenerationResult(api: api, rows: tools.map { GenerationResult.Row(tool: $0) })
         for run in 0..<runs {
             for offset in 0..<tools.count {
@@ -195,7 +200,6 @@ struct SideBySide: ParsableCommand {
                 let output = "\(folder)/out/\(api.slug)/\(tools[index].role.rawValue)"
                 try? FileManager.default.removeItem(atPath: output)
                 try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
-                try "generate: [types, client]\naccessModifier: public\n".write(toFile: output + ".config.yaml", atomically: true, encoding: .utf8)
                 let usage = try Child.measure(tools[index].executable, tools[index].arguments(output)).usage
                 result.rows[index].wall.append(usage.wall)
                 result.rows[index].cpu.append(usage.cpu)
