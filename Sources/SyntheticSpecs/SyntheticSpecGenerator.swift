@@ -34,14 +34,14 @@ public struct SyntheticSpecGenerator: Sendable {
 }
 
 /// The format a synthetic API is written in.
-public enum SyntheticSpecFormat: String, CaseIterable, Hashable, Sendable {
+public enum SyntheticSpecFormat: Hashable, Sendable {
     /// A Courier spec.
     case courier
     /// An OpenAPI 3.1 document of the same API: the same operations, parameters, models, bodies
     /// and error statuses, less what OpenAPI cannot say (resilience hints, idempotency keys, error
     /// discriminators and messages). Every operation documents its own errors, as OpenAPI
     /// documents do, so other generators can be measured on the same API.
-    case openAPI = "openapi"
+    case openAPI
 }
 
 /// A synthetic spec and what it contains.
@@ -89,20 +89,22 @@ struct SyntheticSpecWriter {
         self.configuration = configuration
     }
 
-    mutating func write(_ format: SyntheticSpecFormat = .courier) -> SyntheticSpec {
+    mutating func write(_ format: SyntheticSpecFormat) -> SyntheticSpec {
+        planModels()
         switch format {
-        case .courier:
-            planModels()
-            text.reserveCapacity(configuration.endpoints * 700 + configuration.models * configuration.propertiesPerModel * 40)
-            writeHeader()
-            writeModels()
-            writeEndpoints()
-        case .openAPI:
-            writeOpenAPI()
+        case .courier: writeCourier()
+        case .openAPI: writeOpenAPI()
         }
         let lines = text.utf8.reduce(into: 0) { count, byte in if byte == UInt8(ascii: "\n") { count += 1 } }
         return SyntheticSpec(configuration: configuration, yaml: text, objectModelCount: objects.count,
                              enumModelCount: enums.count, inlineBodyCount: inlineBodies, lineCount: lines)
+    }
+
+    private mutating func writeCourier() {
+        text.reserveCapacity(configuration.endpoints * 700 + configuration.models * configuration.propertiesPerModel * 40)
+        writeHeader()
+        writeModels()
+        writeEndpoints()
     }
 
     // MARK: Names

@@ -9,7 +9,6 @@ import Foundation
 /// documents its own errors, the service's defaults included, as OpenAPI documents do.
 extension SyntheticSpecWriter {
     mutating func writeOpenAPI() {
-        planModels()
         let endpoints = (0..<configuration.endpoints).map { planEndpoint($0) }
         text.reserveCapacity(configuration.endpoints * 2_000 + configuration.models * configuration.propertiesPerModel * 60)
         writeOpenAPIHeader()
@@ -120,10 +119,7 @@ extension SyntheticSpecWriter {
 
     private static func openAPIParameter(_ parameter: SyntheticEndpoint.Parameter, in location: String) -> String {
         let isOptional = parameter.type.hasSuffix("?") || parameter.defaultValue != nil
-        var schema = Self.schema(parameter.type)
-        if let value = parameter.defaultValue {
-            schema = String(schema.dropLast(2)) + ", default: \(value) }"
-        }
+        let schema = Self.schema(parameter.type, adding: parameter.defaultValue.map { ["default: \($0)"] } ?? [])
         var fields = ["name: \(scalar(parameter.name))", "in: \(location)"]
         if !isOptional { fields.append("required: true") }
         if let description = parameter.description { fields.append("description: \(scalar(description))") }
@@ -189,34 +185,36 @@ extension SyntheticSpecWriter {
         if !required.isEmpty { line(indent, "required: [" + required.joined(separator: ", ") + "]") }
         line(indent, "properties:")
         for (property, key) in keyed {
-            var schema = Self.schema(property.type)
-            if let description = property.description {
-                schema = String(schema.dropLast(2)) + ", description: \(Self.scalar(description)) }"
-            }
-            line(indent + 1, "\(key): \(schema)")
+            let extra = property.description.map { ["description: \(Self.scalar($0))"] } ?? []
+            line(indent + 1, "\(key): \(Self.schema(property.type, adding: extra))")
         }
     }
 
-    /// A Courier type expression as an OpenAPI schema in flow style; an optional type's schema is
-    /// its wrapped type's, since optionality is said by `required`.
-    static func schema(_ type: String) -> String {
+    /// A Courier type expression as an OpenAPI schema in flow style, with `extra` fields such as a
+    /// default; an optional type's schema is its wrapped type's, since optionality is said by
+    /// `required`.
+    static func schema(_ type: String, adding extra: [String] = []) -> String {
+        "{ " + (schemaFields(type) + extra).joined(separator: ", ") + " }"
+    }
+
+    private static func schemaFields(_ type: String) -> [String] {
         let type = type.hasSuffix("?") ? String(type.dropLast()) : type
         if type.hasPrefix("[String: "), type.hasSuffix("]") {
-            return "{ type: object, additionalProperties: \(schema(String(type.dropFirst(9).dropLast()))) }"
+            return ["type: object", "additionalProperties: \(schema(String(type.dropFirst(9).dropLast())))"]
         }
         if type.hasPrefix("["), type.hasSuffix("]") {
-            return "{ type: array, items: \(schema(String(type.dropFirst().dropLast()))) }"
+            return ["type: array", "items: \(schema(String(type.dropFirst().dropLast())))"]
         }
         switch type {
-        case "String": return "{ type: string }"
-        case "Int": return "{ type: integer }"
-        case "Int64": return "{ type: integer, format: int64 }"
-        case "Double": return "{ type: number, format: double }"
-        case "Bool": return "{ type: boolean }"
-        case "Date": return "{ type: string, format: date-time }"
-        case "URL": return "{ type: string, format: uri }"
-        case "Data": return "{ type: string, format: byte }"
-        default: return "{ $ref: \"#/components/schemas/\(type)\" }"
+        case "String": return ["type: string"]
+        case "Int": return ["type: integer"]
+        case "Int64": return ["type: integer", "format: int64"]
+        case "Double": return ["type: number", "format: double"]
+        case "Bool": return ["type: boolean"]
+        case "Date": return ["type: string", "format: date-time"]
+        case "URL": return ["type: string", "format: uri"]
+        case "Data": return ["type: string", "format: byte"]
+        default: return ["$ref: \"#/components/schemas/\(type)\""]
         }
     }
 

@@ -169,10 +169,7 @@ extension OpenAPIReader {
         var swiftNames: Set<String> = []
         for entry in document.child(schema, "properties").map(document.entries) ?? [] {
             var type = type(of: entry.value, name: owner + SwiftIdentifier(typeNamed: entry.key).name)
-            if !required.contains(entry.key) && !type.isOptional { type = .optional(type) }
-            // A write-only property is never in a response, so one model for both directions
-            // must not require it when decoding.
-            if document.bool(entry.value, "writeOnly") == true && !type.isOptional { type = .optional(type) }
+            if (!required.contains(entry.key) || isWriteOnly(entry.value)) && !type.isOptional { type = .optional(type) }
             // Keys such as `+1` and `-1` (GitHub's reactions) convert to one Swift name: number the later ones.
             var swiftName = SwiftIdentifier(memberNamed: Self.spelledOut(entry.key))
             if swiftName.isPlaceholder || swiftName.name.isEmpty { swiftName = SwiftIdentifier(verbatim: "value") }
@@ -321,6 +318,12 @@ extension OpenAPIReader {
         return found
     }
 
+    /// Whether a property is `writeOnly`. Such a property is never in a response, so one model for
+    /// both directions must not require it when decoding, even where `required` lists it.
+    func isWriteOnly(_ property: OpenAPIDocument.Located) -> Bool {
+        document.bool(property, "writeOnly") == true
+    }
+
     /// `allOf`: one object of every part's properties, flattened here rather than by the format's
     /// composition, because OpenAPI parts refine each other: a later part may narrow a property an
     /// earlier one left open (`data: [object]`, then `data: [Station]`), so the later type wins,
@@ -354,7 +357,7 @@ extension OpenAPIReader {
         required.formUnion(document.child(schema, "required").map(document.items)?.compactMap(\.node.scalar?.string) ?? [])
         guard let declared = document.child(schema, "properties") else { return }
         // `properties(of:)` already made these optional; a `required` from another part must not undo it.
-        for entry in document.entries(declared) where document.bool(entry.value, "writeOnly") == true {
+        for entry in document.entries(declared) where isWriteOnly(entry.value) {
             writeOnly.insert(entry.key)
         }
         for property in properties(of: schema, owner: owner) {
