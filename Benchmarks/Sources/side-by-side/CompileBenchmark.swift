@@ -8,6 +8,7 @@ struct CompileBenchmark {
     var repository: String
     var courier: String
     var openAPIGenerator: String
+    var openAPIConfiguration: String
     var folder: String
 
     private struct Module {
@@ -55,9 +56,7 @@ struct CompileBenchmark {
             try Child.measure(courier, ["generate", api.document, "--output", $0, "--flat"])
         })
         modules.append(Module(name: "swift-openapi-generator", packageText: openAPIPackage, dependencyTargets: ["OpenAPIRuntime", "HTTPTypes"]) {
-            let config = $0 + "/../../openapi-generator-config.yaml"
-            try "generate: [types, client]\naccessModifier: public\n".write(toFile: config, atomically: true, encoding: .utf8)
-            try Child.measure(openAPIGenerator, ["generate", api.document, "--config", config, "--output-directory", $0])
+            try Child.measure(openAPIGenerator, ["generate", api.document, "--config", openAPIConfiguration, "--output-directory", $0])
         })
 
         var rows: [CompileResult.Row] = []
@@ -77,9 +76,7 @@ struct CompileBenchmark {
                 FileHandle.standardError.write(Data("  compiling \(module.name), build \(run + 1) of \(runs)\n".utf8))
                 try touchSources(in: sources)
                 let (usage, output) = try Child.measure("/usr/bin/env", ["swift", "build", "--target", "Generated"], in: package)
-                row.wall.append(usage.wall)
-                row.cpu.append(usage.cpu)
-                row.peakMemory.append(usage.peakMemory)
+                row.usage.append(usage)
                 // The driver prints a warning once per frontend job that sees it: count each once.
                 row.warnings = Set(output.split(whereSeparator: \.isNewline).filter { $0.contains(": warning: ") }).count
             }

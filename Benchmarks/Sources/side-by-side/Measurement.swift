@@ -10,6 +10,21 @@ struct Usage {
     var peakMemory: Double
 }
 
+/// Wall time, CPU and peak memory over the repeated runs of one tool or build.
+struct UsageSamples {
+    var wall = Samples()
+    var cpu = Samples()
+    var peakMemory = Samples()
+
+    mutating func append(_ usage: Usage) {
+        wall.append(usage.wall)
+        cpu.append(usage.cpu)
+        peakMemory.append(usage.peakMemory)
+    }
+
+    var count: Int { wall.values.count }
+}
+
 /// A step that went wrong, with what the child printed.
 struct BenchFailure: Error, CustomStringConvertible {
     var description: String

@@ -4,9 +4,7 @@ import Foundation
 struct GenerationResult {
     struct Row {
         var tool: Tool
-        var wall = Samples()
-        var cpu = Samples()
-        var peakMemory = Samples()
+        var usage = UsageSamples()
         var size: OutputSize?
     }
 
@@ -20,9 +18,7 @@ struct GenerationResult {
 struct CompileResult {
     struct Row {
         var name: String
-        var wall = Samples()
-        var cpu = Samples()
-        var peakMemory = Samples()
+        var usage = UsageSamples()
         var size: OutputSize
         var warnings: Int
     }
@@ -66,12 +62,12 @@ struct Report {
     private func table(_ result: GenerationResult) -> String {
         let api = result.api
         var text = "\n**\(api.name)** (\(api.endpoints) endpoints; \(Self.fileSizes(api))), "
-            + "\(result.rows.first?.wall.values.count ?? 0) runs per tool, medians (min–max):\n\n"
+            + "\(result.rows.first?.usage.count ?? 0) runs per tool, medians (min–max):\n\n"
         text += "| Tool | Wall | CPU | Peak memory | Files | Lines | Lines per endpoint |\n|---|---|---|---|---|---|---|\n"
         for row in result.rows {
             let size = row.size
-            text += "| \(row.tool.name) | \(Self.spread(row.wall, Self.seconds)) | \(Self.spread(row.cpu, Self.seconds)) "
-                + "| \(Self.megabytes(row.peakMemory.median)) | \(size.map { String($0.files) } ?? "") "
+            text += "| \(row.tool.name) | \(Self.spread(row.usage.wall, Self.seconds)) | \(Self.spread(row.usage.cpu, Self.seconds)) "
+                + "| \(Self.megabytes(row.usage.peakMemory.median)) | \(size.map { String($0.files) } ?? "") "
                 + "| \(size.map { Self.grouped($0.lines) } ?? "") "
                 + "| \(size.map { String(format: "%.0f", Double($0.lines) / Double(max(api.endpoints, 1))) } ?? "") |\n"
         }
@@ -79,38 +75,38 @@ struct Report {
         if let theirs = result.row(.openAPIGenerator) {
             for role in [Tool.Role.courierDocument, .courierSpec] {
                 guard let ours = result.row(role) else { continue }
-                text += "- swift-openapi-generator ÷ \(ours.tool.name): wall \(Self.ratio(theirs.wall.median, ours.wall.median)), "
-                    + "CPU \(Self.ratio(theirs.cpu.median, ours.cpu.median)), "
-                    + "peak memory \(Self.ratio(theirs.peakMemory.median, ours.peakMemory.median)), "
+                text += "- swift-openapi-generator ÷ \(ours.tool.name): wall \(Self.ratio(theirs.usage.wall.median, ours.usage.wall.median)), "
+                    + "CPU \(Self.ratio(theirs.usage.cpu.median, ours.usage.cpu.median)), "
+                    + "peak memory \(Self.ratio(theirs.usage.peakMemory.median, ours.usage.peakMemory.median)), "
                     + "lines \(Self.ratio(Double(theirs.size?.lines ?? 0), Double(ours.size?.lines ?? 0))).\n"
             }
         }
         for (ours, baseline) in [(Tool.Role.courierSpec, Tool.Role.yamsSpec), (.courierDocument, .yamsDocument)] {
             guard let ours = result.row(ours), let baseline = result.row(baseline) else { continue }
-            text += "- \(ours.tool.name) ÷ \(baseline.tool.name): wall \(Self.ratio(ours.wall.median, baseline.wall.median)), "
-                + "CPU \(Self.ratio(ours.cpu.median, baseline.cpu.median)).\n"
+            text += "- \(ours.tool.name) ÷ \(baseline.tool.name): wall \(Self.ratio(ours.usage.wall.median, baseline.usage.wall.median)), "
+                + "CPU \(Self.ratio(ours.usage.cpu.median, baseline.usage.cpu.median)).\n"
         }
         for (role, path) in [(Tool.Role.courierSpec, api.spec), (.courierDocument, api.document)] {
             guard let row = result.row(role), let path, let bytes = Self.fileSize(path) else { continue }
-            text += "- \(row.tool.name): peak memory \(Self.ratio(row.peakMemory.median, bytes)) the input's size.\n"
+            text += "- \(row.tool.name): peak memory \(Self.ratio(row.usage.peakMemory.median, bytes)) the input's size.\n"
         }
         return text
     }
 
     private func table(_ result: CompileResult) -> String {
         var text = "\n**\(result.api.name)** (\(result.api.endpoints) endpoints), "
-            + "\(result.rows.first?.wall.values.count ?? 0) clean builds each, medians (min–max):\n\n"
+            + "\(result.rows.first?.usage.count ?? 0) clean builds each, medians (min–max):\n\n"
         text += "| Module | Wall | CPU | Peak compiler memory | Files | Lines | Distinct warnings |\n|---|---|---|---|---|---|---|\n"
         for row in result.rows {
-            text += "| \(row.name) | \(Self.spread(row.wall, Self.seconds)) | \(Self.spread(row.cpu, Self.seconds)) "
-                + "| \(Self.megabytes(row.peakMemory.median)) | \(row.size.files) | \(Self.grouped(row.size.lines)) | \(row.warnings) |\n"
+            text += "| \(row.name) | \(Self.spread(row.usage.wall, Self.seconds)) | \(Self.spread(row.usage.cpu, Self.seconds)) "
+                + "| \(Self.megabytes(row.usage.peakMemory.median)) | \(row.size.files) | \(Self.grouped(row.size.lines)) | \(row.warnings) |\n"
         }
         text += "\n"
         if let theirs = result.rows.last {
             for ours in result.rows.dropLast() {
-                text += "- \(theirs.name) ÷ \(ours.name): CPU \(Self.ratio(theirs.cpu.median, ours.cpu.median)), "
-                    + "wall \(Self.ratio(theirs.wall.median, ours.wall.median)), "
-                    + "peak memory \(Self.ratio(theirs.peakMemory.median, ours.peakMemory.median)).\n"
+                text += "- \(theirs.name) ÷ \(ours.name): CPU \(Self.ratio(theirs.usage.cpu.median, ours.usage.cpu.median)), "
+                    + "wall \(Self.ratio(theirs.usage.wall.median, ours.usage.wall.median)), "
+                    + "peak memory \(Self.ratio(theirs.usage.peakMemory.median, ours.usage.peakMemory.median)).\n"
             }
         }
         return text

@@ -92,6 +92,10 @@ struct SideBySide: ParsableCommand {
         let folder = work.map(callers) ?? FileManager.default.temporaryDirectory.appendingPathComponent("courier-side-by-side-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         log("Inputs, outputs and the report so far (report.md) go to \(folder)")
+        // swift-openapi-generator's configuration, for every API and the compile: the types and
+        // the client, public, as Courier writes them.
+        try "generate: [types, client]\naccessModifier: public\n"
+            .write(toFile: Self.openAPIConfiguration(in: folder), atomically: true, encoding: .utf8)
         var report = Report(header: try machineHeader())
 
         var apis: [API] = []
@@ -129,6 +133,7 @@ struct SideBySide: ParsableCommand {
             do {
                 report.compiles.append(try CompileBenchmark(repository: repository, courier: release("courier"),
                                                             openAPIGenerator: release("swift-openapi-generator"),
+                                                            openAPIConfiguration: Self.openAPIConfiguration(in: folder),
                                                             folder: folder + "/compile").measure(api, runs: compileRuns))
             } catch {
                 // The generation tables stand on their own; a failed build is reported, not a reason to lose them.
@@ -154,7 +159,9 @@ struct SideBySide: ParsableCommand {
         guard FileManager.default.fileExists(atPath: absolute) else { throw BenchFailure(description: "\(path) does not exist") }
         // Courier's validate counts the operations it reads: every operation is an endpoint.
         let output = try Child.measure(release("courier"), ["validate", absolute]).output
-        let endpoints = output.firstMatch(of: /: (\d+) endpoints/).flatMap { Int($0.1) } ?? 0
+        guard let endpoints = output.firstMatch(of: /: (\d+) endpoints/).flatMap({ Int($0.1) }) else {
+            throw BenchFailure(description: "courier validate \(absolute) did not say how many endpoints it read:\n\(output)")
+        }
         let name = URL(fileURLWithPath: absolute).lastPathComponent
         return API(name: name, kind: .document, spec: nil, document: absolute, endpoints: endpoints)
     }
@@ -164,7 +171,7 @@ struct SideBySide: ParsableCommand {
     private func releaseTools(for api: API, in folder: String) -> [Tool] { tools(for: api, courier: release("courier"), openAPI: release("swift-openapi-generator"), yams: true, folder: folder) }
     private func debugTools(for api: API, in folder: String) -> [Tool] { tools(for: api, courier: debug("courier"), openAPI: debug("swift-openapi-generator"), yams: false, folder: folder) }
 
-    /// swift-openapi-generator's configuration: the types and the client, public, as Courier writes them.
+    /// Where `run` writes swift-openapi-generator's configuration.
     static func openAPIConfiguration(in folder: String) -> String { folder + "/openapi-generator-config.yaml" }
 
     private func tools(for api: API, courier: String, openAPI: String, yams: Bool, folder: String) -> [Tool] {
@@ -191,8 +198,6 @@ struct SideBySide: ParsableCommand {
     /// Every run runs each tool once, starting one tool later than the run before, so that no
     /// tool always follows the same neighbour.
     private func generation(_ api: API, tools: [Tool], runs: Int, in folder: String) throws -> GenerationResult {
-        try "generate: [types, client]\naccessModifier: public\n"
-            .write(toFile: Self.openAPIConfiguration(in: folder), atomically: true, encoding: .utf8)
         var result = GenerationResult(api: api, rows: tools.map { GenerationResult.Row(tool: $0) })
         for run in 0..<runs {
             for offset in 0..<tools.count {
@@ -200,10 +205,7 @@ struct SideBySide: ParsableCommand {
                 let output = "\(folder)/out/\(api.slug)/\(tools[index].role.rawValue)"
                 try? FileManager.default.removeItem(atPath: output)
                 try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
-                let usage = try Child.measure(tools[index].executable, tools[index].arguments(output)).usage
-                result.rows[index].wall.append(usage.wall)
-                result.rows[index].cpu.append(usage.cpu)
-                result.rows[index].peakMemory.append(usage.peakMemory)
+                result.rows[index].usage.append(try Child.measure(tools[index].executable, tools[index].arguments(output)).usage)
                 if tools[index].role.writesCode { result.rows[index].size = OutputSize(of: output) }
             }
         }
@@ -213,9 +215,9 @@ struct SideBySide: ParsableCommand {
     // MARK: Report
 
     private func machineHeader() throws -> String {
-        let commit = (try? Child.measure("/usr/bin/git", ["-C", repository, "rev-parse", "--short", "HEAD"]).output)?
+        let commit = (try? Child.measure("/usr/bin/env", ["git", "-C", repository, "rev-parse", "--short", "HEAD"]).output)?
             .trimmingCharacters(in: .whitespacesAndNewlines) ?? "unknown"
-        let dirty = ((try? Child.measure("/usr/bin/git", ["-C", repository, "status", "--porcelain", "--untracked-files=no"]).output) ?? "").isEmpty ? "" : " (with uncommitted changes)"
+        let dirty = ((try? Child.measure("/usr/bin/env", ["git", "-C", repository, "status", "--porcelain", "--untracked-files=no"]).output) ?? "").isEmpty ? "" : " (with uncommitted changes)"
         let swift = (try? Child.measure("/usr/bin/env", ["swift", "--version"]).output)?
             .split(whereSeparator: \.isNewline).first.map(String.init) ?? "unknown"
         let cores = ProcessInfo.processInfo.activeProcessorCount
