@@ -97,8 +97,9 @@ import Testing
     @Test(arguments: TransportKind.allCases)
     func aClosedPortIsConnectionRefusedAndNotSent(kind: TransportKind) async throws {
         let port = try await closedPort()
+        // The refusal comes back at once; the timeout only bounds a broken transport.
         let client = APIClient(baseURL: URL(string: "http://127.0.0.1:\(port)")!, transport: kind.make(),
-                               configuration: APIClient.Configuration(timeouts: APIClient.Timeouts(attempt: .seconds(2))))
+                               configuration: APIClient.Configuration(timeouts: APIClient.Timeouts(attempt: .seconds(10))))
         let error = await capture { () async throws(APIError<UserFailure>) in try await client.send(GetUser(id: "1")) }
         guard case .transport(let transport) = error else {
             Issue.record("expected a transport error, got \(String(describing: error))")

@@ -242,7 +242,12 @@ extension APIClient {
         if Task.isCancelled {
             outcome = .transportFailure(TransportError(.cancelled, requestMayHaveBeenSent: false))
         } else {
-            switch await Self.send(call, timeout: timeout, through: transport) {
+            // A test's clock (anything but ContinuousClock) times the whole call, and real time
+            // is not the call's time there: a backstop on real time fired while a loaded
+            // machine ran the test's manual clock slowly, ending attempts the test never timed
+            // out. The transport's own timeout (StubTransport's on the same clock) still holds.
+            let backstop = configuration.resilience.clock is ContinuousClock
+            switch await Self.send(call, timeout: timeout, through: transport, backstop: backstop) {
             case .success(let response): outcome = .response(response)
             case .failure(let error): outcome = .transportFailure(error)
             }
@@ -259,11 +264,13 @@ extension APIClient {
     /// connection that AsyncHTTPClient kept retrying until the deadline) even on a loaded
     /// machine, where a shorter grace let the backstop win the race. When it fires, the
     /// transport's task is cancelled and the attempt reports a timeout once that task ends.
-    /// Cancelling the calling task cancels the transport's task at once.
+    /// Cancelling the calling task cancels the transport's task at once. Without `backstop`,
+    /// only the transport's own timeout ends the attempt.
     private static func send(
         _ call: PreparedRequest,
         timeout: Duration,
-        through transport: any HTTPTransport
+        through transport: any HTTPTransport,
+        backstop armsBackstop: Bool
     ) async -> Result<TransportResponse, TransportError> {
         let timedOut = Locked(false)
         let running = Locked<Task<Result<TransportResponse, TransportError>, Never>?>(nil)
@@ -271,11 +278,11 @@ extension APIClient {
         let work = Task { () async -> Result<TransportResponse, TransportError> in
             // Timed from when the transport starts, so time spent waiting for a thread on a
             // busy executor is not charged to the server.
-            let backstop = Backstops.shared.arm(at: .now + limit) {
+            let backstop = armsBackstop ? Backstops.shared.arm(at: .now + limit) {
                 timedOut.withLock { $0 = true }
                 running.withLock { $0 }?.cancel()
-            }
-            defer { Backstops.shared.disarm(backstop) }
+            } : nil
+            defer { backstop.map(Backstops.shared.disarm) }
             do throws(TransportError) {
                 guard call.streamsResponse else {
                     return .success(try await transport.send(call.head, body: call.body, timeout: timeout))

@@ -60,13 +60,13 @@ final class Backstops: Sendable {
     }
 
     private func wake() {
-        let due: [@Sendable () -> Void] = state.withLock { state in
+        let due: [Entry] = state.withLock { state in
             let now = ContinuousClock.now
-            var due: [@Sendable () -> Void] = []
+            var due: [Entry] = []
             var next: ContinuousClock.Instant?
             for (id, entry) in state.armed {
                 if entry.deadline <= now {
-                    due.append(entry.fire)
+                    due.append(entry)
                     state.armed[id] = nil
                 } else if next.map({ entry.deadline < $0 }) ?? true {
                     next = entry.deadline
@@ -77,10 +77,12 @@ final class Backstops: Sendable {
             if let next {
                 schedule(&state, at: next)
             }
-            return due
+            // Earliest first, as their timers would have fired had each had its own, even when
+            // a late wake finds several due.
+            return due.sorted { $0.deadline < $1.deadline }
         }
-        for fire in due {
-            fire()
+        for entry in due {
+            entry.fire()
         }
     }
 }

@@ -49,6 +49,10 @@ public struct Resilience: Sendable {
     public var circuitBreakerScope: CircuitBreakerScope
     /// Where backoff and deadlines are measured; the budgets and breakers `init` creates share
     /// it.
+    ///
+    /// With any clock but `ContinuousClock`, an attempt's timeout is the transport's alone:
+    /// the client's backstop, which ends an attempt whose transport overruns its timeout in
+    /// real time, is off, because real time is not the call's time on a test's clock.
     public var clock: any Clock<Duration>
     /// Where backoff jitter is drawn from. Isolated breakers draw their break jitter here too;
     /// process-wide breakers draw from ``Jitter/system``.

@@ -155,7 +155,10 @@ func client(for server: TestServer, _ kind: TransportKind, maximumResponseBodySi
     // Budgets and breakers of the client's own, so that a reused loopback port never meets
     // another test's process-wide state.
     var configuration = APIClient.Configuration(resilience: Resilience(sharing: .isolated))
-    configuration.timeouts.attempt = .seconds(5)
+    // Long enough that no attempt times out on a starved machine (a CI run saw a 5 MB upload
+    // and an event stream's head each take over 5 s there); a hung test still ends at its
+    // suite's time limit. Tests about timeouts set their own.
+    configuration.timeouts.attempt = .seconds(30)
     configure(&configuration)
     return APIClient(baseURL: server.baseURL, transport: kind.make(maximumResponseBodySize: maximumResponseBodySize), configuration: configuration)
 }
