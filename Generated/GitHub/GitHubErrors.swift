@@ -111,7 +111,7 @@ public enum GetUserFailure: EndpointFailure, LocalizedError {
     }
 }
 
-/// The documented failures of `GitHubClient.listUserRepositories` (`GET /users/{username}/repos`).
+/// The documented failures of `GitHubClient.listUserRepositories` (`GET /users/{username}/repos`). 3 other endpoints document the same failures and name this enum by their own `<Endpoint>Failure` alias.
 public enum ListUserRepositoriesFailure: EndpointFailure, LocalizedError {
     /// The server answered with status 401.
     case unauthorized(ErrorBody<GitHubError>)
@@ -221,60 +221,8 @@ public enum GetRepositoryFailure: EndpointFailure, LocalizedError {
     }
 }
 
-/// The documented failures of `GitHubClient.getContributorStats` (`GET /repos/{owner}/{repo}/stats/contributors`).
-public enum GetContributorStatsFailure: EndpointFailure, LocalizedError {
-    /// The server answered with status 401.
-    case unauthorized(ErrorBody<GitHubError>)
-    /// The server answered with status 403 whose header `x-ratelimit-remaining` is `0`, or status 429.
-    case rateLimited(ErrorBody<GitHubError>)
-    /// GitHub answers 403 both for a missing permission and for an exhausted primary rate limit; only the latter sets x-ratelimit-remaining to 0.
-    ///
-    /// The server answered with status 403 whose header `x-ratelimit-remaining` is anything else or missing.
-    case forbidden(ErrorBody<GitHubError>)
-    /// The server answered with status 404.
-    case notFound(ErrorBody<GitHubError>)
-    /// GitHub is having trouble; bodies are not always JSON.
-    ///
-    /// The server answered with any 5XX status.
-    case serverError
-    /// The server answered with any other failed status.
-    case unexpected
-
-    /// The documented failure for `response`: exact statuses first, then ranges, then
-    /// `default`; `nil` for an undocumented status.
-    public static func map(_ response: RawResponse) -> Self? {
-        switch response.status.code {
-        case 401:
-            return .unauthorized(response.decode())
-        case 403:
-            switch response.header("x-ratelimit-remaining") {
-            case "0": return .rateLimited(response.decode())
-            default: return .forbidden(response.decode())
-            }
-        case 404:
-            return .notFound(response.decode())
-        case 429:
-            return .rateLimited(response.decode())
-        case 500...599:
-            return .serverError
-        default:
-            return .unexpected
-        }
-    }
-
-    /// The message for the user: the server's words when the spec names their field, else the
-    /// spec's text, else a sentence naming the status.
-    public var errorDescription: String? {
-        switch self {
-        case .unauthorized: "Sign in again; the token is missing, expired or revoked."
-        case .rateLimited: "GitHub's rate limit is used up; try again after it resets."
-        case .forbidden(let body): FailureMessage.text(for: body)
-        case .notFound(let body): FailureMessage.text(for: body)
-        case .serverError: FailureMessage.statusSentence(in: 500...599)
-        case .unexpected: FailureMessage.genericSentence
-        }
-    }
-}
+/// The documented failures of `GitHubClient.getContributorStats` (`GET /repos/{owner}/{repo}/stats/contributors`): the same as `listUserRepositories`'s, shared as `ListUserRepositoriesFailure`.
+public typealias GetContributorStatsFailure = ListUserRepositoriesFailure
 
 /// The documented failures of `GitHubClient.createRepository` (`POST /user/repos`).
 public enum CreateRepositoryFailure: EndpointFailure, LocalizedError {
@@ -337,60 +285,8 @@ public enum CreateRepositoryFailure: EndpointFailure, LocalizedError {
     }
 }
 
-/// The documented failures of `GitHubClient.listIssues` (`GET /repos/{owner}/{repo}/issues`).
-public enum ListIssuesFailure: EndpointFailure, LocalizedError {
-    /// The server answered with status 401.
-    case unauthorized(ErrorBody<GitHubError>)
-    /// The server answered with status 403 whose header `x-ratelimit-remaining` is `0`, or status 429.
-    case rateLimited(ErrorBody<GitHubError>)
-    /// GitHub answers 403 both for a missing permission and for an exhausted primary rate limit; only the latter sets x-ratelimit-remaining to 0.
-    ///
-    /// The server answered with status 403 whose header `x-ratelimit-remaining` is anything else or missing.
-    case forbidden(ErrorBody<GitHubError>)
-    /// The server answered with status 404.
-    case notFound(ErrorBody<GitHubError>)
-    /// GitHub is having trouble; bodies are not always JSON.
-    ///
-    /// The server answered with any 5XX status.
-    case serverError
-    /// The server answered with any other failed status.
-    case unexpected
-
-    /// The documented failure for `response`: exact statuses first, then ranges, then
-    /// `default`; `nil` for an undocumented status.
-    public static func map(_ response: RawResponse) -> Self? {
-        switch response.status.code {
-        case 401:
-            return .unauthorized(response.decode())
-        case 403:
-            switch response.header("x-ratelimit-remaining") {
-            case "0": return .rateLimited(response.decode())
-            default: return .forbidden(response.decode())
-            }
-        case 404:
-            return .notFound(response.decode())
-        case 429:
-            return .rateLimited(response.decode())
-        case 500...599:
-            return .serverError
-        default:
-            return .unexpected
-        }
-    }
-
-    /// The message for the user: the server's words when the spec names their field, else the
-    /// spec's text, else a sentence naming the status.
-    public var errorDescription: String? {
-        switch self {
-        case .unauthorized: "Sign in again; the token is missing, expired or revoked."
-        case .rateLimited: "GitHub's rate limit is used up; try again after it resets."
-        case .forbidden(let body): FailureMessage.text(for: body)
-        case .notFound(let body): FailureMessage.text(for: body)
-        case .serverError: FailureMessage.statusSentence(in: 500...599)
-        case .unexpected: FailureMessage.genericSentence
-        }
-    }
-}
+/// The documented failures of `GitHubClient.listIssues` (`GET /repos/{owner}/{repo}/issues`): the same as `listUserRepositories`'s, shared as `ListUserRepositoriesFailure`.
+public typealias ListIssuesFailure = ListUserRepositoriesFailure
 
 /// The documented failures of `GitHubClient.getIssue` (`GET /repos/{owner}/{repo}/issues/{issue_number}`).
 public enum GetIssueFailure: EndpointFailure, LocalizedError {
@@ -658,57 +554,5 @@ public enum LockIssueFailure: EndpointFailure, LocalizedError {
     }
 }
 
-/// The documented failures of `GitHubClient.unlockIssue` (`DELETE /repos/{owner}/{repo}/issues/{issue_number}/lock`).
-public enum UnlockIssueFailure: EndpointFailure, LocalizedError {
-    /// The server answered with status 401.
-    case unauthorized(ErrorBody<GitHubError>)
-    /// The server answered with status 403 whose header `x-ratelimit-remaining` is `0`, or status 429.
-    case rateLimited(ErrorBody<GitHubError>)
-    /// GitHub answers 403 both for a missing permission and for an exhausted primary rate limit; only the latter sets x-ratelimit-remaining to 0.
-    ///
-    /// The server answered with status 403 whose header `x-ratelimit-remaining` is anything else or missing.
-    case forbidden(ErrorBody<GitHubError>)
-    /// The server answered with status 404.
-    case notFound(ErrorBody<GitHubError>)
-    /// GitHub is having trouble; bodies are not always JSON.
-    ///
-    /// The server answered with any 5XX status.
-    case serverError
-    /// The server answered with any other failed status.
-    case unexpected
-
-    /// The documented failure for `response`: exact statuses first, then ranges, then
-    /// `default`; `nil` for an undocumented status.
-    public static func map(_ response: RawResponse) -> Self? {
-        switch response.status.code {
-        case 401:
-            return .unauthorized(response.decode())
-        case 403:
-            switch response.header("x-ratelimit-remaining") {
-            case "0": return .rateLimited(response.decode())
-            default: return .forbidden(response.decode())
-            }
-        case 404:
-            return .notFound(response.decode())
-        case 429:
-            return .rateLimited(response.decode())
-        case 500...599:
-            return .serverError
-        default:
-            return .unexpected
-        }
-    }
-
-    /// The message for the user: the server's words when the spec names their field, else the
-    /// spec's text, else a sentence naming the status.
-    public var errorDescription: String? {
-        switch self {
-        case .unauthorized: "Sign in again; the token is missing, expired or revoked."
-        case .rateLimited: "GitHub's rate limit is used up; try again after it resets."
-        case .forbidden(let body): FailureMessage.text(for: body)
-        case .notFound(let body): FailureMessage.text(for: body)
-        case .serverError: FailureMessage.statusSentence(in: 500...599)
-        case .unexpected: FailureMessage.genericSentence
-        }
-    }
-}
+/// The documented failures of `GitHubClient.unlockIssue` (`DELETE /repos/{owner}/{repo}/issues/{issue_number}/lock`): the same as `listUserRepositories`'s, shared as `ListUserRepositoriesFailure`.
+public typealias UnlockIssueFailure = ListUserRepositoriesFailure

@@ -47,6 +47,37 @@ struct GenerationTests {
             """))
     }
 
+    @Test("Endpoints that document the same failures share the first one's enum; each keeps its name as an alias")
+    func equalFailuresShareOneEnum() throws {
+        let yaml = serviceYAML("Share", """
+            errorSchemas:
+              Problem: { properties: { message: String } }
+            defaults:
+              errors:
+                500: { case: serverError, body: Problem }
+            endpoints:
+              first: { get: /first, errors: { 404: { case: notFound, body: Problem } } }
+              plain: { get: /plain }
+              second: { get: /second, errors: { 404: { case: notFound, body: Problem } } }
+              worded: { get: /worded, errors: { 404: { case: notFound, body: Problem, message: Gone. } } }
+              third: { delete: /third, errors: { 404: { case: notFound, body: Problem } } }
+            """)
+        let spec = try #require(loadSpec(yaml).spec)
+        let errors = try #require(try Generator().generate(spec, specPath: "share.yaml")["ShareErrors.swift"])
+        let declarations = errors.split(separator: "\n").filter { $0.hasPrefix("public enum") || $0.hasPrefix("public typealias") }
+        #expect(declarations == [
+            "public enum ShareFailure: EndpointFailure, LocalizedError {",
+            "public enum FirstFailure: EndpointFailure, LocalizedError {",
+            "public typealias PlainFailure = ShareFailure",
+            "public typealias SecondFailure = FirstFailure",
+            // A message of its own makes the enum differ, so it keeps its own.
+            "public enum WordedFailure: EndpointFailure, LocalizedError {",
+            "public typealias ThirdFailure = FirstFailure",
+        ])
+        #expect(errors.contains("/// The documented failures of `ShareClient.first` (`GET /first`). 2 other endpoints document the same failures"))
+        #expect(errors.contains("/// The documented failures of `ShareClient.third` (`DELETE /third`): the same as `first`'s, shared as `FirstFailure`."))
+    }
+
     @Test("Every spec yields exactly four files named after the service")
     func fourFilesPerSpec() throws {
         let result = try Generator().generate(specAt: packageRoot.appendingPathComponent("Specs/Bookshelf.yaml"),

@@ -1,7 +1,7 @@
 // View models only: see FileModels.swift for what the templates may assume of them.
 
 /// `<Prefix>Errors.swift`: the service's shared failure enum, if an endpoint uses it, then one
-/// failure enum or alias of the shared enum per endpoint.
+/// failure enum per endpoint, or an alias of the enum it shares.
 public struct ErrorsFileModel: TemplateModel {
     /// The generator version.
     public var version: String
@@ -21,7 +21,7 @@ public struct ErrorsFileModel: TemplateModel {
 }
 
 /// A failure enum, or an endpoint's alias of the shared one.
-public struct FailureModel: TemplateModel {
+public struct FailureModel: TemplateModel, Hashable {
     /// The doc comment.
     public var doc: String
     /// The type name.
@@ -38,8 +38,8 @@ public struct FailureModel: TemplateModel {
     public var retryables: [RetryableModel]
     /// Whether some cases do not say, so `isRetryable` needs `default: nil`.
     public var needsRetryableDefault: Bool
-    /// The shared enum this name stands for, when the endpoint documents only the service's
-    /// defaults; the other fields are then empty.
+    /// The enum this name stands for, when the endpoint documents only the service's defaults
+    /// or the same failures as an earlier endpoint; the other fields are then empty.
     public var aliasOf: String? = nil
     /// Whether `map(_:)` takes an error object out of an envelope, with the errors file's
     /// `unwrapped` helper.
@@ -66,7 +66,7 @@ public struct FailureModel: TemplateModel {
 }
 
 /// One case of a failure enum.
-public struct FailureCaseModel: TemplateModel {
+public struct FailureCaseModel: TemplateModel, Hashable {
     /// The doc comment, indented for a member.
     public var doc: String
     /// The case name, escaped, such as `notFound`.
@@ -80,7 +80,7 @@ public struct FailureCaseModel: TemplateModel {
 }
 
 /// One `case` of the status switch in `map(_:)`.
-public struct StatusBranchModel: TemplateModel {
+public struct StatusBranchModel: TemplateModel, Hashable {
     /// The exact status this branch matches, such as `404`.
     public var status: String?
     /// The first status of the range this branch matches, such as `500`.
@@ -110,7 +110,7 @@ public struct StatusBranchModel: TemplateModel {
 }
 
 /// One listed discriminator value.
-public struct DiscriminatorValueModel: TemplateModel {
+public struct DiscriminatorValueModel: TemplateModel, Hashable {
     /// The value as a string literal.
     public var literal: String
     /// The case expression.
@@ -118,4 +118,12 @@ public struct DiscriminatorValueModel: TemplateModel {
 
     /// The fields the `errors` template reads.
     public static let templateFields: TemplateFields<Self> = ["literal": \.literal, "value": \.value]
+}
+
+extension FailureModel {
+    /// `name`, an alias of the enum `target`.
+    static func alias(_ name: String, of target: String, doc: String) -> FailureModel {
+        FailureModel(doc: SwiftComment.documentation(doc), name: name, cases: [], branches: [], needsNilDefault: false,
+                     descriptions: [], retryables: [], needsRetryableDefault: false, aliasOf: target)
+    }
 }

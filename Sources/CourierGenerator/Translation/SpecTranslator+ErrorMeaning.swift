@@ -57,7 +57,7 @@ extension SpecTranslator {
 }
 
 /// One branch of a failure's `errorDescription`.
-public struct DescriptionModel: TemplateModel {
+public struct DescriptionModel: TemplateModel, Hashable {
     /// The case pattern, such as `.notFound(let body)` or `.serverError`.
     public var pattern: String
     /// The message expression.
@@ -68,7 +68,7 @@ public struct DescriptionModel: TemplateModel {
 }
 
 /// One branch of a failure's `isRetryable`.
-public struct RetryableModel: TemplateModel {
+public struct RetryableModel: TemplateModel, Hashable {
     /// The case name, escaped, such as `lockTimeout`.
     public var name: String
     /// `true` or `false`.

@@ -1,11 +1,14 @@
 import Foundation
 
-/// `<Prefix>Errors.swift`: each endpoint's failure enum, or its alias of the service's shared one.
+/// `<Prefix>Errors.swift`: each endpoint's failure enum, or its alias of the one it shares.
 extension SpecTranslator {
     /// The view model of `<Prefix>Errors.swift`.
+    ///
+    /// Endpoints whose enums would be equal but for their names share one, so that the errors a
+    /// service repeats cost one enum, not one per endpoint: those that document only the
+    /// service's defaults share `<Service>Failure`, and each other set of equal enums is the
+    /// first endpoint's, which the rest name by their own `<Endpoint>Failure` aliases.
     public func errorsFile() -> ErrorsFileModel {
-        // Identical enums that differ only in name would repeat the defaults once per endpoint, so
-        // those endpoints name one shared enum instead.
         var failures: [FailureModel] = []
         if let sharing = spec.endpoints.first(where: spec.usesOnlyDefaultErrors) {
             let what = spec.defaultErrors.isEmpty
@@ -16,18 +19,34 @@ extension SpecTranslator {
             failures.append(failureModel(mappings: sharing.effectiveErrors, cases: sharing.errorCases,
                                          doc: doc, name: sharedFailureName))
         }
-        for endpoint in spec.endpoints {
-            if spec.usesOnlyDefaultErrors(endpoint) {
+        let own = spec.endpoints.map { endpoint in
+            spec.usesOnlyDefaultErrors(endpoint) ? nil : failureModel(mappings: endpoint.effectiveErrors, cases: endpoint.errorCases, doc: "", name: "")
+        }
+        var sharers: [FailureModel: Int] = [:]
+        for case let model? in own { sharers[model, default: 0] += 1 }
+        var owners: [FailureModel: EndpointSpec] = [:]
+        for (endpoint, model) in zip(spec.endpoints, own) {
+            let reference = endpointReference(endpoint)
+            guard var model else {
                 let what = spec.defaultErrors.isEmpty ? "none, so it shares the empty" : "the service's defaults only, shared as"
-                let doc = "The documented failures of \(endpointReference(endpoint)): \(what) `\(sharedFailureName)`."
-                failures.append(FailureModel(doc: SwiftComment.documentation(doc), name: failureName(endpoint),
-                                             cases: [], branches: [], needsNilDefault: false, descriptions: [],
-                                             retryables: [], needsRetryableDefault: false, aliasOf: sharedFailureName))
-            } else {
-                let doc = "The documented failures of \(endpointReference(endpoint))."
-                failures.append(failureModel(mappings: endpoint.effectiveErrors, cases: endpoint.errorCases,
-                                             doc: doc, name: failureName(endpoint)))
+                failures.append(.alias(failureName(endpoint), of: sharedFailureName,
+                                       doc: "The documented failures of \(reference): \(what) `\(sharedFailureName)`."))
+                continue
             }
+            if let owner = owners[model] {
+                let doc = "The documented failures of \(reference): the same as `\(owner.swiftName.name)`'s, shared as `\(failureName(owner))`."
+                failures.append(.alias(failureName(endpoint), of: failureName(owner), doc: doc))
+                continue
+            }
+            owners[model] = endpoint
+            var doc = "The documented failures of \(reference)."
+            if let others = sharers[model].map({ $0 - 1 }), others > 0 {
+                doc += " \(others == 1 ? "One other endpoint documents" : "\(others) other endpoints document") the same "
+                    + "failures and \(others == 1 ? "names" : "name") this enum by \(others == 1 ? "its" : "their") own `<Endpoint>Failure` alias."
+            }
+            model.doc = SwiftComment.documentation(doc)
+            model.name = failureName(endpoint)
+            failures.append(model)
         }
         return ErrorsFileModel(version: version, specPath: specPath, access: spec.access.rawValue, failures: failures,
                                needsUnwrap: failures.contains(where: \.usesUnwrap))

@@ -117,7 +117,7 @@ public enum CreatePetFailure: EndpointFailure, LocalizedError {
     }
 }
 
-/// The documented failures of `PetstoreClient.getPet` (`GET /pets/{petId}`).
+/// The documented failures of `PetstoreClient.getPet` (`GET /pets/{petId}`). One other endpoint documents the same failures and names this enum by its own `<Endpoint>Failure` alias.
 public enum GetPetFailure: EndpointFailure, LocalizedError {
     /// The token is missing or expired.
     ///
@@ -158,46 +158,8 @@ public enum GetPetFailure: EndpointFailure, LocalizedError {
     }
 }
 
-/// The documented failures of `PetstoreClient.deletePetsPetID` (`DELETE /pets/{petId}`).
-public enum DeletePetsPetIDFailure: EndpointFailure, LocalizedError {
-    /// The token is missing or expired.
-    ///
-    /// The server answered with status 401.
-    case unauthorized(ErrorBody<Problem>)
-    /// No such pet.
-    ///
-    /// The server answered with status 404.
-    case notFound(ErrorBody<Problem>)
-    /// The store is having trouble.
-    ///
-    /// The server answered with any 5XX status.
-    case serverError
-
-    /// The documented failure for `response`: exact statuses first, then ranges, then
-    /// `default`; `nil` for an undocumented status.
-    public static func map(_ response: RawResponse) -> Self? {
-        switch response.status.code {
-        case 401:
-            return .unauthorized(response.decode())
-        case 404:
-            return .notFound(response.decode())
-        case 500...599:
-            return .serverError
-        default:
-            return nil
-        }
-    }
-
-    /// The message for the user: the server's words when the spec names their field, else the
-    /// spec's text, else a sentence naming the status.
-    public var errorDescription: String? {
-        switch self {
-        case .unauthorized(let body): FailureMessage.text(for: body)
-        case .notFound(let body): FailureMessage.text(for: body)
-        case .serverError: FailureMessage.statusSentence(in: 500...599)
-        }
-    }
-}
+/// The documented failures of `PetstoreClient.deletePetsPetID` (`DELETE /pets/{petId}`): the same as `getPet`'s, shared as `GetPetFailure`.
+public typealias DeletePetsPetIDFailure = GetPetFailure
 
 /// The documented failures of `PetstoreClient.getPhoto` (`GET /pets/{petId}/photo`): the service's defaults only, shared as `PetstoreFailure`.
 public typealias GetPhotoFailure = PetstoreFailure
