@@ -65,8 +65,6 @@ public struct BookshelfClient: Sendable {
     ///   - sort: The `sort` query parameter.
     ///   - filterAuthor: Only books by this author.
     ///   - filterGenre: The `filter[genre]` query parameter.
-    /// - Returns: The decoded `BookPage`.
-    /// - Throws: `APIError<ListBooksFailure>`; its `.endpoint` case carries the documented failure.
     public func listBooks(
         page: Int = 1,
         perPage: Int = 15,
@@ -81,8 +79,6 @@ public struct BookshelfClient: Sendable {
     ///
     /// - Parameters:
     ///   - book: The `book` path parameter.
-    /// - Returns: The decoded `Book`.
-    /// - Throws: `APIError<GetBookFailure>`; its `.endpoint` case carries the documented failure.
     public func getBook(book: Int) async throws(APIError<GetBookFailure>) -> Book {
         try await self.client.send(GetBookRequest(book: book))
     }
@@ -91,8 +87,6 @@ public struct BookshelfClient: Sendable {
     ///
     /// - Parameters:
     ///   - body: What the request sends.
-    /// - Returns: The decoded `Book`.
-    /// - Throws: `APIError<CreateBookFailure>`; its `.endpoint` case carries the documented failure.
     public func createBook(body: NewBook) async throws(APIError<CreateBookFailure>) -> Book {
         try await self.client.send(CreateBookRequest(body: body))
     }
@@ -102,12 +96,7 @@ public struct BookshelfClient: Sendable {
     /// - Parameters:
     ///   - book: The `book` path parameter.
     ///   - body: What the request sends.
-    /// - Returns: The decoded `Book`.
-    /// - Throws: `APIError<ReplaceBookFailure>`; its `.endpoint` case carries the documented failure.
-    public func replaceBook(
-        book: Int,
-        body: NewBook
-    ) async throws(APIError<ReplaceBookFailure>) -> Book {
+    public func replaceBook(book: Int, body: NewBook) async throws(APIError<ReplaceBookFailure>) -> Book {
         try await self.client.send(ReplaceBookRequest(book: book, body: body))
     }
 
@@ -115,7 +104,6 @@ public struct BookshelfClient: Sendable {
     ///
     /// - Parameters:
     ///   - book: The `book` path parameter.
-    /// - Throws: `APIError<DeleteBookFailure>`; its `.endpoint` case carries the documented failure.
     public func deleteBook(book: Int) async throws(APIError<DeleteBookFailure>) {
         _ = try await self.client.send(DeleteBookRequest(book: book))
     }
@@ -125,12 +113,7 @@ public struct BookshelfClient: Sendable {
     /// - Parameters:
     ///   - book: The `book` path parameter.
     ///   - minRating: The `min_rating` query parameter.
-    /// - Returns: The decoded `[Review]`.
-    /// - Throws: `APIError<ListReviewsFailure>`; its `.endpoint` case carries the documented failure.
-    public func listReviews(
-        book: Int,
-        minRating: Int? = nil
-    ) async throws(APIError<ListReviewsFailure>) -> [Review] {
+    public func listReviews(book: Int, minRating: Int? = nil) async throws(APIError<ListReviewsFailure>) -> [Review] {
         try await self.client.send(ListReviewsRequest(book: book, minRating: minRating))
     }
 
@@ -139,12 +122,7 @@ public struct BookshelfClient: Sendable {
     /// - Parameters:
     ///   - book: The `book` path parameter.
     ///   - body: What the request sends.
-    /// - Returns: The decoded `Review`.
-    /// - Throws: `APIError<AddReviewFailure>`; its `.endpoint` case carries the documented failure.
-    public func addReview(
-        book: Int,
-        body: NewReview
-    ) async throws(APIError<AddReviewFailure>) -> Review {
+    public func addReview(book: Int, body: NewReview) async throws(APIError<AddReviewFailure>) -> Review {
         try await self.client.send(AddReviewRequest(book: book, body: body))
     }
 
@@ -152,15 +130,11 @@ public struct BookshelfClient: Sendable {
     ///
     /// - Parameters:
     ///   - author: The `author` path parameter.
-    /// - Returns: The decoded `Author`.
-    /// - Throws: `APIError<GetAuthorFailure>`; its `.endpoint` case carries the documented failure.
     public func getAuthor(author: Int) async throws(APIError<GetAuthorFailure>) -> Author {
         try await self.client.send(GetAuthorRequest(author: author))
     }
 
     /// Whether the application is up; used by dashboards, so it fails fast.
-    ///
-    /// - Throws: `APIError<HealthCheckFailure>`; its `.endpoint` case carries the documented failure.
     public func healthCheck() async throws(APIError<HealthCheckFailure>) {
         _ = try await self.client.send(HealthCheckRequest())
     }

@@ -68,18 +68,6 @@ public enum BookshelfFailure: EndpointFailure, LocalizedError {
     }
 }
 
-/// The documented failures of `BookshelfClient.listBooks` (`GET /books`): the service's defaults only, shared as `BookshelfFailure`.
-public typealias ListBooksFailure = BookshelfFailure
-
-/// The documented failures of `BookshelfClient.getBook` (`GET /books/{book}`): the service's defaults only, shared as `BookshelfFailure`.
-public typealias GetBookFailure = BookshelfFailure
-
-/// The documented failures of `BookshelfClient.createBook` (`POST /books`): the service's defaults only, shared as `BookshelfFailure`.
-public typealias CreateBookFailure = BookshelfFailure
-
-/// The documented failures of `BookshelfClient.replaceBook` (`PUT /books/{book}`): the service's defaults only, shared as `BookshelfFailure`.
-public typealias ReplaceBookFailure = BookshelfFailure
-
 /// The documented failures of `BookshelfClient.deleteBook` (`DELETE /books/{book}`).
 public enum DeleteBookFailure: EndpointFailure, LocalizedError {
     /// The server answered with status 400.
@@ -150,14 +138,19 @@ public enum DeleteBookFailure: EndpointFailure, LocalizedError {
     }
 }
 
+/// The documented failures of `BookshelfClient.listBooks` (`GET /books`): the service's defaults only, shared as `BookshelfFailure`.
+public typealias ListBooksFailure = BookshelfFailure
+/// The documented failures of `BookshelfClient.getBook` (`GET /books/{book}`): the service's defaults only, shared as `BookshelfFailure`.
+public typealias GetBookFailure = BookshelfFailure
+/// The documented failures of `BookshelfClient.createBook` (`POST /books`): the service's defaults only, shared as `BookshelfFailure`.
+public typealias CreateBookFailure = BookshelfFailure
+/// The documented failures of `BookshelfClient.replaceBook` (`PUT /books/{book}`): the service's defaults only, shared as `BookshelfFailure`.
+public typealias ReplaceBookFailure = BookshelfFailure
 /// The documented failures of `BookshelfClient.listReviews` (`GET /books/{book}/reviews`): the service's defaults only, shared as `BookshelfFailure`.
 public typealias ListReviewsFailure = BookshelfFailure
-
 /// The documented failures of `BookshelfClient.addReview` (`POST /books/{book}/reviews`): the service's defaults only, shared as `BookshelfFailure`.
 public typealias AddReviewFailure = BookshelfFailure
-
 /// The documented failures of `BookshelfClient.getAuthor` (`GET /authors/{author}`): the service's defaults only, shared as `BookshelfFailure`.
 public typealias GetAuthorFailure = BookshelfFailure
-
 /// The documented failures of `BookshelfClient.healthCheck` (`HEAD /up`): the service's defaults only, shared as `BookshelfFailure`.
 public typealias HealthCheckFailure = BookshelfFailure

@@ -17,13 +17,6 @@ public struct Author: Codable, Hashable, Sendable {
     public var createdAt: Date
 
     /// Creates a value from its properties.
-    ///
-    /// - Parameters:
-    ///   - id: The `id` value.
-    ///   - name: The `name` value.
-    ///   - bio: The `bio` value.
-    ///   - bornOn: A calendar date, YYYY-MM-DD.
-    ///   - createdAt: The `created_at` value.
     public init(id: Int, name: String, bio: String? = nil, bornOn: String? = nil, createdAt: Date) {
         self.id = id
         self.name = name
@@ -33,11 +26,7 @@ public struct Author: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id
-        case name
-        case bio
-        case bornOn = "born_on"
-        case createdAt = "created_at"
+        case id, name, bio, bornOn = "born_on", createdAt = "created_at"
     }
 }
 
@@ -90,16 +79,8 @@ public struct Book: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id
-        case title
-        case isbn
-        case author
-        case genres
-        case publishedYear = "published_year"
-        case averageRating = "average_rating"
-        case coverURL = "cover_url"
-        case createdAt = "created_at"
-        case updatedAt = "updated_at"
+        case id, title, isbn, author, genres, publishedYear = "published_year", averageRating = "average_rating"
+        case coverURL = "cover_url", createdAt = "created_at", updatedAt = "updated_at"
     }
 }
 
@@ -117,13 +98,7 @@ public struct NewBook: Codable, Hashable, Sendable {
     public var publishedYear: Int?
 
     /// Creates a value from its properties.
-    public init(
-        title: String,
-        isbn: String,
-        authorID: Int,
-        genres: [Genre],
-        publishedYear: Int? = nil
-    ) {
+    public init(title: String, isbn: String, authorID: Int, genres: [Genre], publishedYear: Int? = nil) {
         self.title = title
         self.isbn = isbn
         self.authorID = authorID
@@ -132,11 +107,7 @@ public struct NewBook: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case title
-        case isbn
-        case authorID = "author_id"
-        case genres
-        case publishedYear = "published_year"
+        case title, isbn, authorID = "author_id", genres, publishedYear = "published_year"
     }
 }
 
@@ -157,13 +128,6 @@ public struct PageLinks: Codable, Hashable, Sendable {
         self.last = last
         self.prev = prev
         self.next = next
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case first
-        case last
-        case prev
-        case next
     }
 }
 
@@ -187,10 +151,7 @@ public struct PageMeta: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case currentPage = "current_page"
-        case lastPage = "last_page"
-        case perPage = "per_page"
-        case total
+        case currentPage = "current_page", lastPage = "last_page", perPage = "per_page", total
     }
 }
 
@@ -208,12 +169,6 @@ public struct BookPage: Codable, Hashable, Sendable {
         self.data = data
         self.links = links
         self.meta = meta
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case data
-        case links
-        case meta
     }
 }
 
@@ -240,11 +195,7 @@ public struct Review: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id
-        case rating
-        case text
-        case reviewer
-        case createdAt = "created_at"
+        case id, rating, text, reviewer, createdAt = "created_at"
     }
 }
 
@@ -256,18 +207,9 @@ public struct NewReview: Codable, Hashable, Sendable {
     public var text: String?
 
     /// Creates a value from its properties.
-    ///
-    /// - Parameters:
-    ///   - rating: From 1 to 5.
-    ///   - text: The `text` value.
     public init(rating: Int, text: String? = nil) {
         self.rating = rating
         self.text = text
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case rating
-        case text
     }
 }
 
@@ -281,21 +223,10 @@ public struct LaravelError: Codable, Hashable, Sendable {
     public var detail: String?
 
     /// Creates a value from its properties.
-    ///
-    /// - Parameters:
-    ///   - code: A stable, machine-readable code such as book_not_found.
-    ///   - message: The `message` value.
-    ///   - detail: The `detail` value.
     public init(code: String, message: String, detail: String? = nil) {
         self.code = code
         self.message = message
         self.detail = detail
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case code
-        case message
-        case detail
     }
 }
 

@@ -3,6 +3,16 @@
 import CourierRuntime
 import Foundation
 
+/// A request of Bookshelf: every request type `BookshelfClient` sends adopts it. Its extension supplies what they share, and a request states only where it differs. Extend it to give every request of the service something of your own.
+public protocol BookshelfAPIRequest: APIRequest {}
+
+extension BookshelfAPIRequest {
+    /// The `defaults:` timeout of each attempt.
+    public var timeout: Duration? { .seconds(20) }
+    /// The `defaults:` retry and circuit-breaker hints.
+    public var resilience: EndpointResilience { .bookshelfDefaults }
+}
+
 extension EndpointResilience {
     /// The `defaults:` retry and circuit-breaker hints of Bookshelf, carried by every request that inherits them.
     static let bookshelfDefaults = EndpointResilience(
@@ -17,7 +27,7 @@ extension EndpointResilience {
 /// Books, a page at a time.
 ///
 /// `GET /books`, sent by `BookshelfClient.listBooks`.
-public struct ListBooksRequest: APIRequest {
+public struct ListBooksRequest: BookshelfAPIRequest {
     public typealias Response = BookPage
     public typealias Failure = ListBooksFailure
 
@@ -58,15 +68,11 @@ public struct ListBooksRequest: APIRequest {
             "filter[genre]": filterGenre
         ]
     }
-    public var timeout: Duration? { .seconds(20) }
-    public var resilience: EndpointResilience {
-        .bookshelfDefaults
-    }
     public var operationName: String { "listBooks" }
 }
 
 /// `GET /books/{book}`, sent by `BookshelfClient.getBook`.
-public struct GetBookRequest: APIRequest {
+public struct GetBookRequest: BookshelfAPIRequest {
     public typealias Response = Book
     public typealias Failure = GetBookFailure
 
@@ -80,15 +86,11 @@ public struct GetBookRequest: APIRequest {
 
     public var method: HTTPRequest.Method { .get }
     public var path: RequestPath { RequestPath("/books/{book}", ["book": book]) }
-    public var timeout: Duration? { .seconds(20) }
-    public var resilience: EndpointResilience {
-        .bookshelfDefaults
-    }
     public var operationName: String { "getBook" }
 }
 
 /// `POST /books`, sent by `BookshelfClient.createBook`.
-public struct CreateBookRequest: APIRequest {
+public struct CreateBookRequest: BookshelfAPIRequest {
     public typealias Response = Book
     public typealias Failure = CreateBookFailure
 
@@ -104,17 +106,13 @@ public struct CreateBookRequest: APIRequest {
     public var path: RequestPath { RequestPath("/books") }
     public var body: RequestBody? { .json(payload) }
     public var idempotencyKeyHeader: HTTPField.Name? { .idempotencyKey }
-    public var timeout: Duration? { .seconds(20) }
-    public var resilience: EndpointResilience {
-        .bookshelfDefaults
-    }
     public var operationName: String { "createBook" }
 }
 
 /// Replaces every field of a book.
 ///
 /// `PUT /books/{book}`, sent by `BookshelfClient.replaceBook`.
-public struct ReplaceBookRequest: APIRequest {
+public struct ReplaceBookRequest: BookshelfAPIRequest {
     public typealias Response = Book
     public typealias Failure = ReplaceBookFailure
 
@@ -132,15 +130,11 @@ public struct ReplaceBookRequest: APIRequest {
     public var method: HTTPRequest.Method { .put }
     public var path: RequestPath { RequestPath("/books/{book}", ["book": book]) }
     public var body: RequestBody? { .json(payload) }
-    public var timeout: Duration? { .seconds(20) }
-    public var resilience: EndpointResilience {
-        .bookshelfDefaults
-    }
     public var operationName: String { "replaceBook" }
 }
 
 /// `DELETE /books/{book}`, sent by `BookshelfClient.deleteBook`.
-public struct DeleteBookRequest: APIRequest {
+public struct DeleteBookRequest: BookshelfAPIRequest {
     public typealias Response = NoContent
     public typealias Failure = DeleteBookFailure
 
@@ -154,15 +148,11 @@ public struct DeleteBookRequest: APIRequest {
 
     public var method: HTTPRequest.Method { .delete }
     public var path: RequestPath { RequestPath("/books/{book}", ["book": book]) }
-    public var timeout: Duration? { .seconds(20) }
-    public var resilience: EndpointResilience {
-        .bookshelfDefaults
-    }
     public var operationName: String { "deleteBook" }
 }
 
 /// `GET /books/{book}/reviews`, sent by `BookshelfClient.listReviews`.
-public struct ListReviewsRequest: APIRequest {
+public struct ListReviewsRequest: BookshelfAPIRequest {
     public typealias Response = [Review]
     public typealias Failure = ListReviewsFailure
 
@@ -179,20 +169,12 @@ public struct ListReviewsRequest: APIRequest {
 
     public var method: HTTPRequest.Method { .get }
     public var path: RequestPath { RequestPath("/books/{book}/reviews", ["book": book]) }
-    public var query: Parameters {
-        [
-            "min_rating": minRating
-        ]
-    }
-    public var timeout: Duration? { .seconds(20) }
-    public var resilience: EndpointResilience {
-        .bookshelfDefaults
-    }
+    public var query: Parameters { ["min_rating": minRating] }
     public var operationName: String { "listReviews" }
 }
 
 /// `POST /books/{book}/reviews`, sent by `BookshelfClient.addReview`.
-public struct AddReviewRequest: APIRequest {
+public struct AddReviewRequest: BookshelfAPIRequest {
     public typealias Response = Review
     public typealias Failure = AddReviewFailure
 
@@ -210,15 +192,11 @@ public struct AddReviewRequest: APIRequest {
     public var method: HTTPRequest.Method { .post }
     public var path: RequestPath { RequestPath("/books/{book}/reviews", ["book": book]) }
     public var body: RequestBody? { .json(payload) }
-    public var timeout: Duration? { .seconds(20) }
-    public var resilience: EndpointResilience {
-        .bookshelfDefaults
-    }
     public var operationName: String { "addReview" }
 }
 
 /// `GET /authors/{author}`, sent by `BookshelfClient.getAuthor`.
-public struct GetAuthorRequest: APIRequest {
+public struct GetAuthorRequest: BookshelfAPIRequest {
     public typealias Response = Author
     public typealias Failure = GetAuthorFailure
 
@@ -232,17 +210,13 @@ public struct GetAuthorRequest: APIRequest {
 
     public var method: HTTPRequest.Method { .get }
     public var path: RequestPath { RequestPath("/authors/{author}", ["author": author]) }
-    public var timeout: Duration? { .seconds(20) }
-    public var resilience: EndpointResilience {
-        .bookshelfDefaults
-    }
     public var operationName: String { "getAuthor" }
 }
 
 /// Whether the application is up; used by dashboards, so it fails fast.
 ///
 /// `HEAD /up`, sent by `BookshelfClient.healthCheck`.
-public struct HealthCheckRequest: APIRequest {
+public struct HealthCheckRequest: BookshelfAPIRequest {
     public typealias Response = NoContent
     public typealias Failure = HealthCheckFailure
 
@@ -252,8 +226,6 @@ public struct HealthCheckRequest: APIRequest {
     public var method: HTTPRequest.Method { .head }
     public var path: RequestPath { RequestPath("/up") }
     public var timeout: Duration? { .seconds(2) }
-    public var resilience: EndpointResilience {
-        EndpointResilience(maxAttempts: 1, circuitBreaker: .off)
-    }
+    public var resilience: EndpointResilience { EndpointResilience(maxAttempts: 1, circuitBreaker: .off) }
     public var operationName: String { "healthCheck" }
 }

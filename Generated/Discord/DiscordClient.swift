@@ -85,9 +85,6 @@ public struct DiscordClient: Sendable {
     }
 
     /// The WebSocket URL to connect to the gateway with; public, so it sends no credentials.
-    ///
-    /// - Returns: The decoded `Gateway`.
-    /// - Throws: `APIError<GetGatewayFailure>`; its `.endpoint` case carries the documented failure.
     public func getGateway() async throws(APIError<GetGatewayFailure>) -> Gateway {
         try await self.client.send(GetGatewayRequest())
     }
@@ -96,8 +93,6 @@ public struct DiscordClient: Sendable {
     ///
     /// - Parameters:
     ///   - channelID: The channel's snowflake ID.
-    /// - Returns: The decoded `Channel`.
-    /// - Throws: `APIError<GetChannelFailure>`; its `.endpoint` case carries the documented failure.
     public func getChannel(channelID: String) async throws(APIError<GetChannelFailure>) -> Channel {
         try await self.client.send(GetChannelRequest(channelID: channelID))
     }
@@ -107,8 +102,6 @@ public struct DiscordClient: Sendable {
     /// - Parameters:
     ///   - channelID: The `channel_id` path parameter.
     ///   - body: What the request sends.
-    /// - Returns: The decoded `Channel`.
-    /// - Throws: `APIError<ModifyChannelFailure>`; its `.endpoint` case carries the documented failure.
     public func modifyChannel(
         channelID: String,
         body: ModifyChannel
@@ -121,8 +114,6 @@ public struct DiscordClient: Sendable {
     /// - Parameters:
     ///   - channelID: The `channel_id` path parameter.
     ///   - body: What the request sends.
-    /// - Returns: The decoded `Message`.
-    /// - Throws: `APIError<CreateMessageFailure>`; its `.endpoint` case carries the documented failure.
     public func createMessage(
         channelID: String,
         body: NewMessage

@@ -95,12 +95,9 @@ public enum DiscordFailure: EndpointFailure, LocalizedError {
 
 /// The documented failures of `DiscordClient.getGateway` (`GET /gateway`): the service's defaults only, shared as `DiscordFailure`.
 public typealias GetGatewayFailure = DiscordFailure
-
 /// The documented failures of `DiscordClient.getChannel` (`GET /channels/{channel_id}`): the service's defaults only, shared as `DiscordFailure`.
 public typealias GetChannelFailure = DiscordFailure
-
 /// The documented failures of `DiscordClient.modifyChannel` (`PATCH /channels/{channel_id}`): the service's defaults only, shared as `DiscordFailure`.
 public typealias ModifyChannelFailure = DiscordFailure
-
 /// The documented failures of `DiscordClient.createMessage` (`POST /channels/{channel_id}/messages`): the service's defaults only, shared as `DiscordFailure`.
 public typealias CreateMessageFailure = DiscordFailure

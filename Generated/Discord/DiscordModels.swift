@@ -9,15 +9,8 @@ public struct Gateway: Codable, Hashable, Sendable {
     public var url: String
 
     /// Creates a value from its properties.
-    ///
-    /// - Parameters:
-    ///   - url: The WebSocket URL, such as wss://gateway.discord.gg.
     public init(url: String) {
         self.url = url
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case url
     }
 }
 
@@ -45,18 +38,6 @@ public struct TextChannel: Codable, Hashable, Sendable {
     public var lastMessageID: String?
 
     /// Creates a value from its properties.
-    ///
-    /// - Parameters:
-    ///   - id: The `id` value.
-    ///   - type: The `type` value.
-    ///   - guildID: The `guild_id` value.
-    ///   - name: The `name` value.
-    ///   - topic: The `topic` value.
-    ///   - position: The `position` value.
-    ///   - nsfw: Discord leaves it out when false.
-    ///   - rateLimitPerUser: Slowmode, in seconds.
-    ///   - parentID: The category.
-    ///   - lastMessageID: The `last_message_id` value.
     public init(
         id: String,
         type: ChannelType,
@@ -82,16 +63,8 @@ public struct TextChannel: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id
-        case type
-        case guildID = "guild_id"
-        case name
-        case topic
-        case position
-        case nsfw
-        case rateLimitPerUser = "rate_limit_per_user"
-        case parentID = "parent_id"
-        case lastMessageID = "last_message_id"
+        case id, type, guildID = "guild_id", name, topic, position, nsfw, rateLimitPerUser = "rate_limit_per_user"
+        case parentID = "parent_id", lastMessageID = "last_message_id"
     }
 
     /// Decodes a value, reading each property as its spec says.
@@ -132,17 +105,6 @@ public struct VoiceChannel: Codable, Hashable, Sendable {
     public var parentID: String?
 
     /// Creates a value from its properties.
-    ///
-    /// - Parameters:
-    ///   - id: The `id` value.
-    ///   - type: The `type` value.
-    ///   - guildID: The `guild_id` value.
-    ///   - name: The `name` value.
-    ///   - position: The `position` value.
-    ///   - bitrate: In bits per second.
-    ///   - userLimit: 0 is no limit.
-    ///   - rtcRegion: null means automatic.
-    ///   - parentID: The `parent_id` value.
     public init(
         id: String,
         type: ChannelType,
@@ -166,14 +128,7 @@ public struct VoiceChannel: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id
-        case type
-        case guildID = "guild_id"
-        case name
-        case position
-        case bitrate
-        case userLimit = "user_limit"
-        case rtcRegion = "rtc_region"
+        case id, type, guildID = "guild_id", name, position, bitrate, userLimit = "user_limit", rtcRegion = "rtc_region"
         case parentID = "parent_id"
     }
 
@@ -212,16 +167,6 @@ public struct ThreadChannel: Codable, Hashable, Sendable {
     public var threadMetadata: ThreadMetadata
 
     /// Creates a value from its properties.
-    ///
-    /// - Parameters:
-    ///   - id: The `id` value.
-    ///   - type: The `type` value.
-    ///   - guildID: The `guild_id` value.
-    ///   - name: The `name` value.
-    ///   - parentID: The text or forum channel the thread belongs to.
-    ///   - ownerID: The `owner_id` value.
-    ///   - messageCount: The `message_count` value.
-    ///   - threadMetadata: The `thread_metadata` value.
     public init(
         id: String,
         type: ChannelType,
@@ -243,14 +188,8 @@ public struct ThreadChannel: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id
-        case type
-        case guildID = "guild_id"
-        case name
-        case parentID = "parent_id"
-        case ownerID = "owner_id"
-        case messageCount = "message_count"
-        case threadMetadata = "thread_metadata"
+        case id, type, guildID = "guild_id", name, parentID = "parent_id", ownerID = "owner_id"
+        case messageCount = "message_count", threadMetadata = "thread_metadata"
     }
 }
 
@@ -266,12 +205,6 @@ public struct ThreadMetadata: Codable, Hashable, Sendable {
     public var locked: Bool
 
     /// Creates a value from its properties.
-    ///
-    /// - Parameters:
-    ///   - archived: The `archived` value.
-    ///   - autoArchiveDuration: Minutes: 60, 1440, 4320 or 10080.
-    ///   - archiveTimestamp: The `archive_timestamp` value.
-    ///   - locked: The `locked` value.
     public init(archived: Bool, autoArchiveDuration: Int, archiveTimestamp: Date, locked: Bool) {
         self.archived = archived
         self.autoArchiveDuration = autoArchiveDuration
@@ -280,10 +213,7 @@ public struct ThreadMetadata: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case archived
-        case autoArchiveDuration = "auto_archive_duration"
-        case archiveTimestamp = "archive_timestamp"
-        case locked
+        case archived, autoArchiveDuration = "auto_archive_duration", archiveTimestamp = "archive_timestamp", locked
     }
 }
 
@@ -309,17 +239,6 @@ public struct ModifyChannel: Codable, Hashable, Sendable {
     public var parentID: Nullable<String>?
 
     /// Creates a value from its properties.
-    ///
-    /// - Parameters:
-    ///   - name: The `name` value.
-    ///   - type: Only between text and announcement.
-    ///   - position: The `position` value.
-    ///   - topic: The `topic` value.
-    ///   - nsfw: The `nsfw` value.
-    ///   - rateLimitPerUser: The `rate_limit_per_user` value.
-    ///   - bitrate: The `bitrate` value.
-    ///   - userLimit: The `user_limit` value.
-    ///   - parentID: The `parent_id` value.
     public init(
         name: String? = nil,
         type: ChannelType? = nil,
@@ -343,15 +262,8 @@ public struct ModifyChannel: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case name
-        case type
-        case position
-        case topic
-        case nsfw
-        case rateLimitPerUser = "rate_limit_per_user"
-        case bitrate
-        case userLimit = "user_limit"
-        case parentID = "parent_id"
+        case name, type, position, topic, nsfw, rateLimitPerUser = "rate_limit_per_user", bitrate
+        case userLimit = "user_limit", parentID = "parent_id"
     }
 
     /// Decodes a value, reading each property as its spec says.
@@ -400,9 +312,7 @@ public struct Author: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id
-        case username
-        case globalName = "global_name"
+        case id, username, globalName = "global_name"
     }
 }
 
@@ -422,14 +332,6 @@ public struct Message: Codable, Hashable, Sendable {
     public var editedTimestamp: Date?
 
     /// Creates a value from its properties.
-    ///
-    /// - Parameters:
-    ///   - id: The `id` value.
-    ///   - channelID: The `channel_id` value.
-    ///   - author: The `author` value.
-    ///   - content: The `content` value.
-    ///   - timestamp: ISO 8601 with microseconds, such as 2017-07-11T17:27:07.299000+00:00.
-    ///   - editedTimestamp: null until the message is edited.
     public init(
         id: String,
         channelID: String,
@@ -447,12 +349,7 @@ public struct Message: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id
-        case channelID = "channel_id"
-        case author
-        case content
-        case timestamp
-        case editedTimestamp = "edited_timestamp"
+        case id, channelID = "channel_id", author, content, timestamp, editedTimestamp = "edited_timestamp"
     }
 }
 
@@ -468,11 +365,6 @@ public struct NewMessage: Codable, Hashable, Sendable {
         self.content = content
         self.tts = tts
     }
-
-    private enum CodingKeys: String, CodingKey {
-        case content
-        case tts
-    }
 }
 
 /// The `DiscordError` model of Discord.
@@ -485,11 +377,6 @@ public struct DiscordError: Codable, Hashable, Sendable {
     public var errors: JSON?
 
     /// Creates a value from its properties.
-    ///
-    /// - Parameters:
-    ///   - code: Discord's JSON error code, such as 10003 (Unknown Channel).
-    ///   - message: The `message` value.
-    ///   - errors: For 50035 Invalid Form Body: the per-field problems, nested like the request body; each leaf has `_errors`.
     public init(code: Int, message: String, errors: JSON? = nil) {
         self.code = code
         self.message = message
@@ -497,9 +384,7 @@ public struct DiscordError: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case code
-        case message
-        case errors
+        case code, message, errors
     }
 
     /// Decodes a value, reading each property as its spec says.
@@ -521,11 +406,6 @@ public struct DiscordRateLimit: Codable, Hashable, Sendable {
     public var global: Bool
 
     /// Creates a value from its properties.
-    ///
-    /// - Parameters:
-    ///   - message: The `message` value.
-    ///   - retryAfter: Seconds to wait before another request, fractional.
-    ///   - global: Whether the global rate limit was hit rather than the route's.
     public init(message: String, retryAfter: Double, global: Bool) {
         self.message = message
         self.retryAfter = retryAfter
@@ -533,9 +413,7 @@ public struct DiscordRateLimit: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case message
-        case retryAfter = "retry_after"
-        case global
+        case message, retryAfter = "retry_after", global
     }
 }
 

@@ -3,10 +3,13 @@
 import CourierRuntime
 import Foundation
 
+/// A request of Discord: every request type `DiscordClient` sends adopts it. Its extension supplies what they share, and a request states only where it differs. Extend it to give every request of the service something of your own.
+public protocol DiscordAPIRequest: APIRequest {}
+
 /// The WebSocket URL to connect to the gateway with; public, so it sends no credentials.
 ///
 /// `GET /gateway`, sent by `DiscordClient.getGateway`.
-public struct GetGatewayRequest: APIRequest {
+public struct GetGatewayRequest: DiscordAPIRequest {
     public typealias Response = Gateway
     public typealias Failure = GetGatewayFailure
 
@@ -23,7 +26,7 @@ public struct GetGatewayRequest: APIRequest {
 /// A channel by ID.
 ///
 /// `GET /channels/{channel_id}`, sent by `DiscordClient.getChannel`.
-public struct GetChannelRequest: APIRequest {
+public struct GetChannelRequest: DiscordAPIRequest {
     public typealias Response = Channel
     public typealias Failure = GetChannelFailure
 
@@ -43,7 +46,7 @@ public struct GetChannelRequest: APIRequest {
 /// Updates a channel's settings; fields left out are kept, null clears a nullable one.
 ///
 /// `PATCH /channels/{channel_id}`, sent by `DiscordClient.modifyChannel`.
-public struct ModifyChannelRequest: APIRequest {
+public struct ModifyChannelRequest: DiscordAPIRequest {
     public typealias Response = Channel
     public typealias Failure = ModifyChannelFailure
 
@@ -67,7 +70,7 @@ public struct ModifyChannelRequest: APIRequest {
 /// Posts a message to a guild text or DM channel.
 ///
 /// `POST /channels/{channel_id}/messages`, sent by `DiscordClient.createMessage`.
-public struct CreateMessageRequest: APIRequest {
+public struct CreateMessageRequest: DiscordAPIRequest {
     public typealias Response = Message
     public typealias Failure = CreateMessageFailure
 

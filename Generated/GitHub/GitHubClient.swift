@@ -58,9 +58,6 @@ public struct GitHubClient: Sendable {
     }
 
     /// The user the token belongs to.
-    ///
-    /// - Returns: The decoded `User`.
-    /// - Throws: `APIError<GetAuthenticatedUserFailure>`; its `.endpoint` case carries the documented failure.
     public func getAuthenticatedUser() async throws(APIError<GetAuthenticatedUserFailure>) -> User {
         try await self.client.send(GetAuthenticatedUserRequest())
     }
@@ -69,8 +66,6 @@ public struct GitHubClient: Sendable {
     ///
     /// - Parameters:
     ///   - username: The `username` path parameter.
-    /// - Returns: The decoded `User`.
-    /// - Throws: `APIError<GetUserFailure>`; its `.endpoint` case carries the documented failure.
     public func getUser(username: String) async throws(APIError<GetUserFailure>) -> User {
         try await self.client.send(GetUserRequest(username: username))
     }
@@ -83,8 +78,6 @@ public struct GitHubClient: Sendable {
     ///   - sort: The `sort` query parameter.
     ///   - perPage: Results per page, at most 100.
     ///   - page: The `page` query parameter.
-    /// - Returns: The decoded `[Repository]`.
-    /// - Throws: `APIError<ListUserRepositoriesFailure>`; its `.endpoint` case carries the documented failure.
     public func listUserRepositories(
         username: String,
         type: RepositoryAffiliation = .owner,
@@ -118,7 +111,6 @@ public struct GitHubClient: Sendable {
     ///   - repo: The `repo` path parameter.
     ///   - ifNoneMatch: The ETag of the copy you hold.
     /// - Returns: The outcome: `.ok` with the decoded `Repository` for 200, `.notModified` for 304.
-    /// - Throws: `APIError<GetRepositoryFailure>`; its `.endpoint` case carries the documented failure.
     public func getRepository(
         owner: String,
         repo: String,
@@ -149,7 +141,6 @@ public struct GitHubClient: Sendable {
     ///   - owner: The `owner` path parameter.
     ///   - repo: The `repo` path parameter.
     /// - Returns: The outcome: `.ok` with the decoded `[ContributorActivity]` for 200, `.accepted` for 202, `.noContent` for 204.
-    /// - Throws: `APIError<GetContributorStatsFailure>`; its `.endpoint` case carries the documented failure.
     public func getContributorStats(
         owner: String,
         repo: String
@@ -162,8 +153,6 @@ public struct GitHubClient: Sendable {
     /// - Parameters:
     ///   - body: What the request sends.
     ///   - xGitHubOTP: A two-factor code, when the account requires one.
-    /// - Returns: The decoded `Repository`.
-    /// - Throws: `APIError<CreateRepositoryFailure>`; its `.endpoint` case carries the documented failure.
     public func createRepository(
         body: NewRepository,
         xGitHubOTP: String? = nil
@@ -181,8 +170,6 @@ public struct GitHubClient: Sendable {
     ///   - since: Only issues updated at or after this time.
     ///   - perPage: The `per_page` query parameter.
     ///   - page: The `page` query parameter.
-    /// - Returns: The decoded `[Issue]`.
-    /// - Throws: `APIError<ListIssuesFailure>`; its `.endpoint` case carries the documented failure.
     public func listIssues(
         owner: String,
         repo: String,
@@ -219,8 +206,6 @@ public struct GitHubClient: Sendable {
     ///   - owner: The `owner` path parameter.
     ///   - repo: The `repo` path parameter.
     ///   - issueNumber: The `issue_number` path parameter.
-    /// - Returns: The decoded `Issue`.
-    /// - Throws: `APIError<GetIssueFailure>`; its `.endpoint` case carries the documented failure.
     public func getIssue(
         owner: String,
         repo: String,
@@ -235,8 +220,6 @@ public struct GitHubClient: Sendable {
     ///   - owner: The `owner` path parameter.
     ///   - repo: The `repo` path parameter.
     ///   - body: What the request sends.
-    /// - Returns: The decoded `Issue`.
-    /// - Throws: `APIError<CreateIssueFailure>`; its `.endpoint` case carries the documented failure.
     public func createIssue(
         owner: String,
         repo: String,
@@ -252,8 +235,6 @@ public struct GitHubClient: Sendable {
     ///   - repo: The `repo` path parameter.
     ///   - issueNumber: The `issue_number` path parameter.
     ///   - body: What the request sends.
-    /// - Returns: The decoded `Issue`.
-    /// - Throws: `APIError<UpdateIssueFailure>`; its `.endpoint` case carries the documented failure.
     public func updateIssue(
         owner: String,
         repo: String,
@@ -270,7 +251,6 @@ public struct GitHubClient: Sendable {
     ///   - repo: The `repo` path parameter.
     ///   - issueNumber: The `issue_number` path parameter.
     ///   - body: What the request sends.
-    /// - Throws: `APIError<LockIssueFailure>`; its `.endpoint` case carries the documented failure.
     public func lockIssue(
         owner: String,
         repo: String,
@@ -286,12 +266,7 @@ public struct GitHubClient: Sendable {
     ///   - owner: The `owner` path parameter.
     ///   - repo: The `repo` path parameter.
     ///   - issueNumber: The `issue_number` path parameter.
-    /// - Throws: `APIError<UnlockIssueFailure>`; its `.endpoint` case carries the documented failure.
-    public func unlockIssue(
-        owner: String,
-        repo: String,
-        issueNumber: Int
-    ) async throws(APIError<UnlockIssueFailure>) {
+    public func unlockIssue(owner: String, repo: String, issueNumber: Int) async throws(APIError<UnlockIssueFailure>) {
         _ = try await self.client.send(UnlockIssueRequest(owner: owner, repo: repo, issueNumber: issueNumber))
     }
 }

@@ -53,9 +53,6 @@ public enum GitHubFailure: EndpointFailure, LocalizedError {
     }
 }
 
-/// The documented failures of `GitHubClient.getAuthenticatedUser` (`GET /user`): the service's defaults only, shared as `GitHubFailure`.
-public typealias GetAuthenticatedUserFailure = GitHubFailure
-
 /// The documented failures of `GitHubClient.getUser` (`GET /users/{username}`).
 public enum GetUserFailure: EndpointFailure, LocalizedError {
     /// The server answered with status 401.
@@ -221,9 +218,6 @@ public enum GetRepositoryFailure: EndpointFailure, LocalizedError {
     }
 }
 
-/// The documented failures of `GitHubClient.getContributorStats` (`GET /repos/{owner}/{repo}/stats/contributors`): the same as `listUserRepositories`'s, shared as `ListUserRepositoriesFailure`.
-public typealias GetContributorStatsFailure = ListUserRepositoriesFailure
-
 /// The documented failures of `GitHubClient.createRepository` (`POST /user/repos`).
 public enum CreateRepositoryFailure: EndpointFailure, LocalizedError {
     /// The server answered with status 401.
@@ -284,9 +278,6 @@ public enum CreateRepositoryFailure: EndpointFailure, LocalizedError {
         }
     }
 }
-
-/// The documented failures of `GitHubClient.listIssues` (`GET /repos/{owner}/{repo}/issues`): the same as `listUserRepositories`'s, shared as `ListUserRepositoriesFailure`.
-public typealias ListIssuesFailure = ListUserRepositoriesFailure
 
 /// The documented failures of `GitHubClient.getIssue` (`GET /repos/{owner}/{repo}/issues/{issue_number}`).
 public enum GetIssueFailure: EndpointFailure, LocalizedError {
@@ -554,5 +545,11 @@ public enum LockIssueFailure: EndpointFailure, LocalizedError {
     }
 }
 
+/// The documented failures of `GitHubClient.getAuthenticatedUser` (`GET /user`): the service's defaults only, shared as `GitHubFailure`.
+public typealias GetAuthenticatedUserFailure = GitHubFailure
+/// The documented failures of `GitHubClient.getContributorStats` (`GET /repos/{owner}/{repo}/stats/contributors`): the same as `listUserRepositories`'s, shared as `ListUserRepositoriesFailure`.
+public typealias GetContributorStatsFailure = ListUserRepositoriesFailure
+/// The documented failures of `GitHubClient.listIssues` (`GET /repos/{owner}/{repo}/issues`): the same as `listUserRepositories`'s, shared as `ListUserRepositoriesFailure`.
+public typealias ListIssuesFailure = ListUserRepositoriesFailure
 /// The documented failures of `GitHubClient.unlockIssue` (`DELETE /repos/{owner}/{repo}/issues/{issue_number}/lock`): the same as `listUserRepositories`'s, shared as `ListUserRepositoriesFailure`.
 public typealias UnlockIssueFailure = ListUserRepositoriesFailure

@@ -15,24 +15,11 @@ public struct ValidationIssue: Codable, Hashable, Sendable {
     public var message: String?
 
     /// Creates a value from its properties.
-    ///
-    /// - Parameters:
-    ///   - resource: The `resource` value.
-    ///   - field: The `field` value.
-    ///   - code: missing, missing_field, invalid, already_exists, unprocessable or custom.
-    ///   - message: The `message` value.
     public init(resource: String, field: String? = nil, code: String, message: String? = nil) {
         self.resource = resource
         self.field = field
         self.code = code
         self.message = message
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case resource
-        case field
-        case code
-        case message
     }
 }
 
@@ -81,14 +68,7 @@ public struct User: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case login
-        case id
-        case avatarURL = "avatar_url"
-        case htmlURL = "html_url"
-        case type
-        case siteAdmin = "site_admin"
-        case name
-        case company
+        case login, id, avatarURL = "avatar_url", htmlURL = "html_url", type, siteAdmin = "site_admin", name, company
         case createdAt = "created_at"
     }
 }
@@ -103,21 +83,10 @@ public struct ContributorActivity: Codable, Hashable, Sendable {
     public var weeks: [WeekActivity]
 
     /// Creates a value from its properties.
-    ///
-    /// - Parameters:
-    ///   - author: The `author` value.
-    ///   - total: Commits in all.
-    ///   - weeks: The `weeks` value.
     public init(author: User? = nil, total: Int, weeks: [WeekActivity]) {
         self.author = author
         self.total = total
         self.weeks = weeks
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case author
-        case total
-        case weeks
     }
 }
 
@@ -133,24 +102,11 @@ public struct WeekActivity: Codable, Hashable, Sendable {
     public var c: Int
 
     /// Creates a value from its properties.
-    ///
-    /// - Parameters:
-    ///   - w: The start of the week, in seconds since 1970.
-    ///   - a: Lines added.
-    ///   - d: Lines deleted.
-    ///   - c: Commits.
     public init(w: Int, a: Int, d: Int, c: Int) {
         self.w = w
         self.a = a
         self.d = d
         self.c = c
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case w
-        case a
-        case d
-        case c
     }
 }
 
@@ -171,9 +127,7 @@ public struct License: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case key
-        case name
-        case spdxID = "spdx_id"
+        case key, name, spdxID = "spdx_id"
     }
 }
 
@@ -242,20 +196,9 @@ public struct Repository: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id
-        case name
-        case fullName = "full_name"
-        case owner
-        case `private`
-        case description
-        case fork
-        case htmlURL = "html_url"
-        case defaultBranch = "default_branch"
-        case topics
-        case stargazersCount = "stargazers_count"
-        case license
-        case createdAt = "created_at"
-        case updatedAt = "updated_at"
+        case id, name, fullName = "full_name", owner, `private`, description, fork, htmlURL = "html_url"
+        case defaultBranch = "default_branch", topics, stargazersCount = "stargazers_count", license
+        case createdAt = "created_at", updatedAt = "updated_at"
     }
 }
 
@@ -271,18 +214,7 @@ public struct NewRepository: Codable, Hashable, Sendable {
     public var autoInit: Bool?
 
     /// Creates a value from its properties.
-    ///
-    /// - Parameters:
-    ///   - name: The `name` value.
-    ///   - description: The `description` value.
-    ///   - private: The `private` value.
-    ///   - autoInit: Creates an initial commit with an empty README.
-    public init(
-        name: String,
-        description: String? = nil,
-        `private`: Bool? = nil,
-        autoInit: Bool? = nil
-    ) {
+    public init(name: String, description: String? = nil, `private`: Bool? = nil, autoInit: Bool? = nil) {
         self.name = name
         self.description = description
         self.`private` = `private`
@@ -290,10 +222,7 @@ public struct NewRepository: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case name
-        case description
-        case `private`
-        case autoInit = "auto_init"
+        case name, description, `private`, autoInit = "auto_init"
     }
 }
 
@@ -314,13 +243,6 @@ public struct Label: Codable, Hashable, Sendable {
         self.name = name
         self.color = color
         self.description = description
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case id
-        case name
-        case color
-        case description
     }
 }
 
@@ -381,17 +303,7 @@ public struct Issue: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id
-        case number
-        case title
-        case body
-        case state
-        case user
-        case labels
-        case assignees
-        case comments
-        case locked
-        case createdAt = "created_at"
+        case id, number, title, body, state, user, labels, assignees, comments, locked, createdAt = "created_at"
         case closedAt = "closed_at"
     }
 }
@@ -423,14 +335,6 @@ public struct NewIssue: Codable, Hashable, Sendable {
         self.labels = labels
         self.milestone = milestone
     }
-
-    private enum CodingKeys: String, CodingKey {
-        case title
-        case body
-        case assignees
-        case labels
-        case milestone
-    }
 }
 
 /// The `IssueUpdate` model of GitHub.
@@ -445,23 +349,11 @@ public struct IssueUpdate: Codable, Hashable, Sendable {
     public var labels: [String]?
 
     /// Creates a value from its properties.
-    public init(
-        title: String? = nil,
-        body: String? = nil,
-        state: IssueState? = nil,
-        labels: [String]? = nil
-    ) {
+    public init(title: String? = nil, body: String? = nil, state: IssueState? = nil, labels: [String]? = nil) {
         self.title = title
         self.body = body
         self.state = state
         self.labels = labels
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case title
-        case body
-        case state
-        case labels
     }
 }
 
@@ -492,12 +384,6 @@ public struct GitHubError: Codable, Hashable, Sendable {
     public var errors: [ValidationIssue]?
 
     /// Creates a value from its properties.
-    ///
-    /// - Parameters:
-    ///   - message: The `message` value.
-    ///   - documentationURL: The `documentation_url` value.
-    ///   - status: The `status` value.
-    ///   - errors: Present on 422 responses.
     public init(
         message: String,
         documentationURL: String? = nil,
@@ -511,10 +397,7 @@ public struct GitHubError: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case message
-        case documentationURL = "documentation_url"
-        case status
-        case errors
+        case message, documentationURL = "documentation_url", status, errors
     }
 }
 

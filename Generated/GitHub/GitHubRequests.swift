@@ -3,10 +3,18 @@
 import CourierRuntime
 import Foundation
 
+/// A request of GitHub: every request type `GitHubClient` sends adopts it. Its extension supplies what they share, and a request states only where it differs. Extend it to give every request of the service something of your own.
+public protocol GitHubAPIRequest: APIRequest {}
+
+extension GitHubAPIRequest {
+    /// The `defaults:` timeout of each attempt.
+    public var timeout: Duration? { .seconds(30) }
+}
+
 /// The user the token belongs to.
 ///
 /// `GET /user`, sent by `GitHubClient.getAuthenticatedUser`.
-public struct GetAuthenticatedUserRequest: APIRequest {
+public struct GetAuthenticatedUserRequest: GitHubAPIRequest {
     public typealias Response = User
     public typealias Failure = GetAuthenticatedUserFailure
 
@@ -15,14 +23,13 @@ public struct GetAuthenticatedUserRequest: APIRequest {
 
     public var method: HTTPRequest.Method { .get }
     public var path: RequestPath { RequestPath("/user") }
-    public var timeout: Duration? { .seconds(30) }
     public var operationName: String { "getAuthenticatedUser" }
 }
 
 /// A user by login.
 ///
 /// `GET /users/{username}`, sent by `GitHubClient.getUser`.
-public struct GetUserRequest: APIRequest {
+public struct GetUserRequest: GitHubAPIRequest {
     public typealias Response = User
     public typealias Failure = GetUserFailure
 
@@ -36,14 +43,13 @@ public struct GetUserRequest: APIRequest {
 
     public var method: HTTPRequest.Method { .get }
     public var path: RequestPath { RequestPath("/users/{username}", ["username": username]) }
-    public var timeout: Duration? { .seconds(30) }
     public var operationName: String { "getUser" }
 }
 
 /// Public repositories of a user, a page at a time.
 ///
 /// `GET /users/{username}/repos`, sent by `GitHubClient.listUserRepositories`.
-public struct ListUserRepositoriesRequest: APIRequest {
+public struct ListUserRepositoriesRequest: GitHubAPIRequest {
     public typealias Response = [Repository]
     public typealias Failure = ListUserRepositoriesFailure
 
@@ -75,15 +81,7 @@ public struct ListUserRepositoriesRequest: APIRequest {
 
     public var method: HTTPRequest.Method { .get }
     public var path: RequestPath { RequestPath("/users/{username}/repos", ["username": username]) }
-    public var query: Parameters {
-        [
-            "type": type,
-            "sort": sort,
-            "per_page": perPage,
-            "page": page
-        ]
-    }
-    public var timeout: Duration? { .seconds(30) }
+    public var query: Parameters { ["type": type, "sort": sort, "per_page": perPage, "page": page] }
     public var operationName: String { "listUserRepositories" }
 }
 
@@ -141,7 +139,7 @@ public struct GetRepositoryResponseHeaders: ResponseHeaderFields, Hashable {
 /// A repository. Send the ETag of a copy you hold as If-None-Match: GitHub answers 304 when it has not changed, and a 304 does not count against the rate limit.
 ///
 /// `GET /repos/{owner}/{repo}`, sent by `GitHubClient.getRepository`.
-public struct GetRepositoryRequest: APIRequest {
+public struct GetRepositoryRequest: GitHubAPIRequest {
     public typealias Response = GetRepositoryOutcome
     public typealias Failure = GetRepositoryFailure
 
@@ -161,13 +159,8 @@ public struct GetRepositoryRequest: APIRequest {
 
     public var method: HTTPRequest.Method { .get }
     public var path: RequestPath { RequestPath("/repos/{owner}/{repo}", ["owner": owner, "repo": repo]) }
-    public var headers: Parameters {
-        [
-            "If-None-Match": ifNoneMatch
-        ]
-    }
+    public var headers: Parameters { ["If-None-Match": ifNoneMatch] }
     public var successStatuses: StatusCodes { [200, 304] }
-    public var timeout: Duration? { .seconds(30) }
     public var operationName: String { "getRepository" }
 }
 
@@ -195,7 +188,7 @@ public enum GetContributorStatsOutcome: ResponseDecodable, Hashable {
 /// Weekly commit activity per contributor. GitHub computes the statistics in the background: until they are ready it answers 202, and a later call returns them.
 ///
 /// `GET /repos/{owner}/{repo}/stats/contributors`, sent by `GitHubClient.getContributorStats`.
-public struct GetContributorStatsRequest: APIRequest {
+public struct GetContributorStatsRequest: GitHubAPIRequest {
     public typealias Response = GetContributorStatsOutcome
     public typealias Failure = GetContributorStatsFailure
 
@@ -213,14 +206,13 @@ public struct GetContributorStatsRequest: APIRequest {
     public var method: HTTPRequest.Method { .get }
     public var path: RequestPath { RequestPath("/repos/{owner}/{repo}/stats/contributors", ["owner": owner, "repo": repo]) }
     public var successStatuses: StatusCodes { [200, 202, 204] }
-    public var timeout: Duration? { .seconds(30) }
     public var operationName: String { "getContributorStats" }
 }
 
 /// Creates a repository for the authenticated user.
 ///
 /// `POST /user/repos`, sent by `GitHubClient.createRepository`.
-public struct CreateRepositoryRequest: APIRequest {
+public struct CreateRepositoryRequest: GitHubAPIRequest {
     public typealias Response = Repository
     public typealias Failure = CreateRepositoryFailure
 
@@ -237,16 +229,9 @@ public struct CreateRepositoryRequest: APIRequest {
 
     public var method: HTTPRequest.Method { .post }
     public var path: RequestPath { RequestPath("/user/repos") }
-    public var headers: Parameters {
-        [
-            "X-GitHub-OTP": xGitHubOTP
-        ]
-    }
+    public var headers: Parameters { ["X-GitHub-OTP": xGitHubOTP] }
     public var body: RequestBody? { .json(payload) }
-    public var timeout: Duration? { .seconds(30) }
-    public var resilience: EndpointResilience {
-        EndpointResilience(maxAttempts: 1)
-    }
+    public var resilience: EndpointResilience { EndpointResilience(maxAttempts: 1) }
     public var secretHeaderNames: Set<String> { ["X-GitHub-OTP"] }
     public var operationName: String { "createRepository" }
 }
@@ -254,7 +239,7 @@ public struct CreateRepositoryRequest: APIRequest {
 /// Issues of a repository, newest first.
 ///
 /// `GET /repos/{owner}/{repo}/issues`, sent by `GitHubClient.listIssues`.
-public struct ListIssuesRequest: APIRequest {
+public struct ListIssuesRequest: GitHubAPIRequest {
     public typealias Response = [Issue]
     public typealias Failure = ListIssuesFailure
 
@@ -303,7 +288,6 @@ public struct ListIssuesRequest: APIRequest {
             "page": page
         ]
     }
-    public var timeout: Duration? { .seconds(30) }
     public var operationName: String { "listIssues" }
 }
 
@@ -315,7 +299,7 @@ extension ListIssuesRequest {
 }
 
 /// `GET /repos/{owner}/{repo}/issues/{issue_number}`, sent by `GitHubClient.getIssue`.
-public struct GetIssueRequest: APIRequest {
+public struct GetIssueRequest: GitHubAPIRequest {
     public typealias Response = Issue
     public typealias Failure = GetIssueFailure
 
@@ -335,12 +319,11 @@ public struct GetIssueRequest: APIRequest {
 
     public var method: HTTPRequest.Method { .get }
     public var path: RequestPath { RequestPath("/repos/{owner}/{repo}/issues/{issue_number}", ["owner": owner, "repo": repo, "issue_number": issueNumber]) }
-    public var timeout: Duration? { .seconds(30) }
     public var operationName: String { "getIssue" }
 }
 
 /// `POST /repos/{owner}/{repo}/issues`, sent by `GitHubClient.createIssue`.
-public struct CreateIssueRequest: APIRequest {
+public struct CreateIssueRequest: GitHubAPIRequest {
     public typealias Response = Issue
     public typealias Failure = CreateIssueFailure
 
@@ -366,7 +349,7 @@ public struct CreateIssueRequest: APIRequest {
 }
 
 /// `PATCH /repos/{owner}/{repo}/issues/{issue_number}`, sent by `GitHubClient.updateIssue`.
-public struct UpdateIssueRequest: APIRequest {
+public struct UpdateIssueRequest: GitHubAPIRequest {
     public typealias Response = Issue
     public typealias Failure = UpdateIssueFailure
 
@@ -390,17 +373,14 @@ public struct UpdateIssueRequest: APIRequest {
     public var method: HTTPRequest.Method { .patch }
     public var path: RequestPath { RequestPath("/repos/{owner}/{repo}/issues/{issue_number}", ["owner": owner, "repo": repo, "issue_number": issueNumber]) }
     public var body: RequestBody? { .json(payload) }
-    public var timeout: Duration? { .seconds(30) }
-    public var resilience: EndpointResilience {
-        EndpointResilience(maxAttempts: 2, isSafeToRepeat: true)
-    }
+    public var resilience: EndpointResilience { EndpointResilience(maxAttempts: 2, isSafeToRepeat: true) }
     public var operationName: String { "updateIssue" }
 }
 
 /// Locks an issue's conversation.
 ///
 /// `PUT /repos/{owner}/{repo}/issues/{issue_number}/lock`, sent by `GitHubClient.lockIssue`.
-public struct LockIssueRequest: APIRequest {
+public struct LockIssueRequest: GitHubAPIRequest {
     public typealias Response = NoContent
     public typealias Failure = LockIssueFailure
 
@@ -424,12 +404,11 @@ public struct LockIssueRequest: APIRequest {
     public var method: HTTPRequest.Method { .put }
     public var path: RequestPath { RequestPath("/repos/{owner}/{repo}/issues/{issue_number}/lock", ["owner": owner, "repo": repo, "issue_number": issueNumber]) }
     public var body: RequestBody? { .json(payload) }
-    public var timeout: Duration? { .seconds(30) }
     public var operationName: String { "lockIssue" }
 }
 
 /// `DELETE /repos/{owner}/{repo}/issues/{issue_number}/lock`, sent by `GitHubClient.unlockIssue`.
-public struct UnlockIssueRequest: APIRequest {
+public struct UnlockIssueRequest: GitHubAPIRequest {
     public typealias Response = NoContent
     public typealias Failure = UnlockIssueFailure
 
@@ -449,6 +428,5 @@ public struct UnlockIssueRequest: APIRequest {
 
     public var method: HTTPRequest.Method { .delete }
     public var path: RequestPath { RequestPath("/repos/{owner}/{repo}/issues/{issue_number}/lock", ["owner": owner, "repo": repo, "issue_number": issueNumber]) }
-    public var timeout: Duration? { .seconds(30) }
     public var operationName: String { "unlockIssue" }
 }

@@ -66,8 +66,6 @@ public struct MarketplaceClient: Sendable {
     ///   - q: Full-text search.
     ///   - limit: The `limit` query parameter.
     ///   - xRequestID: Echoed back for tracing.
-    /// - Returns: The decoded `[Product]`.
-    /// - Throws: `APIError<ListProductsFailure>`; its `.endpoint` case carries the documented failure.
     public func listProducts(
         category: String? = nil,
         q: String? = nil,
@@ -81,16 +79,11 @@ public struct MarketplaceClient: Sendable {
     ///
     /// - Parameters:
     ///   - productID: The `productId` path parameter.
-    /// - Returns: The decoded `Product`.
-    /// - Throws: `APIError<GetProductFailure>`; its `.endpoint` case carries the documented failure.
     public func getProduct(productID: String) async throws(APIError<GetProductFailure>) -> Product {
         try await self.client.send(GetProductRequest(productID: productID))
     }
 
     /// The whole category tree.
-    ///
-    /// - Returns: The decoded `[Category]`.
-    /// - Throws: `APIError<ListCategoriesFailure>`; its `.endpoint` case carries the documented failure.
     public func listCategories() async throws(APIError<ListCategoriesFailure>) -> [Category] {
         try await self.client.send(ListCategoriesRequest())
     }
@@ -99,8 +92,6 @@ public struct MarketplaceClient: Sendable {
     ///
     /// - Parameters:
     ///   - body: What the request sends.
-    /// - Returns: The decoded `Order`.
-    /// - Throws: `APIError<CreateOrderFailure>`; its `.endpoint` case carries the documented failure.
     public func createOrder(body: NewOrder) async throws(APIError<CreateOrderFailure>) -> Order {
         try await self.client.send(CreateOrderRequest(body: body))
     }
@@ -109,8 +100,6 @@ public struct MarketplaceClient: Sendable {
     ///
     /// - Parameters:
     ///   - orderID: The `orderId` path parameter.
-    /// - Returns: The decoded `Order`.
-    /// - Throws: `APIError<GetOrderFailure>`; its `.endpoint` case carries the documented failure.
     public func getOrder(orderID: String) async throws(APIError<GetOrderFailure>) -> Order {
         try await self.client.send(GetOrderRequest(orderID: orderID))
     }
@@ -121,8 +110,6 @@ public struct MarketplaceClient: Sendable {
     ///   - status: Only orders in these states.
     ///   - cursor: The `cursor` query parameter.
     ///   - limit: The `limit` query parameter.
-    /// - Returns: The decoded `OrderPage`.
-    /// - Throws: `APIError<ListOrdersFailure>`; its `.endpoint` case carries the documented failure.
     public func listOrders(
         status: [OrderStatus]? = nil,
         cursor: String? = nil,
@@ -135,8 +122,6 @@ public struct MarketplaceClient: Sendable {
     ///
     /// - Parameters:
     ///   - orderID: The `orderId` path parameter.
-    /// - Returns: The decoded `Order`.
-    /// - Throws: `APIError<CancelOrderFailure>`; its `.endpoint` case carries the documented failure.
     public func cancelOrder(orderID: String) async throws(APIError<CancelOrderFailure>) -> Order {
         try await self.client.send(CancelOrderRequest(orderID: orderID))
     }
@@ -146,8 +131,6 @@ public struct MarketplaceClient: Sendable {
     /// - Parameters:
     ///   - orderID: The `orderId` path parameter.
     ///   - body: What the request sends.
-    /// - Returns: The decoded `Order`.
-    /// - Throws: `APIError<UpdateShippingAddressFailure>`; its `.endpoint` case carries the documented failure.
     public func updateShippingAddress(
         orderID: String,
         body: Address
@@ -156,9 +139,6 @@ public struct MarketplaceClient: Sendable {
     }
 
     /// Sends `GET /health`.
-    ///
-    /// - Returns: The decoded `Health`.
-    /// - Throws: `APIError<GetHealthFailure>`; its `.endpoint` case carries the documented failure.
     public func getHealth() async throws(APIError<GetHealthFailure>) -> Health {
         try await self.client.send(GetHealthRequest())
     }

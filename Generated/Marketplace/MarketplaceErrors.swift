@@ -69,9 +69,6 @@ public enum MarketplaceFailure: EndpointFailure, LocalizedError {
     }
 }
 
-/// The documented failures of `MarketplaceClient.listProducts` (`GET /products`): the service's defaults only, shared as `MarketplaceFailure`.
-public typealias ListProductsFailure = MarketplaceFailure
-
 /// The documented failures of `MarketplaceClient.getProduct` (`GET /products/{productId}`).
 public enum GetProductFailure: EndpointFailure, LocalizedError {
     /// The server answered with status 400.
@@ -137,9 +134,6 @@ public enum GetProductFailure: EndpointFailure, LocalizedError {
         }
     }
 }
-
-/// The documented failures of `MarketplaceClient.listCategories` (`GET /categories`): the service's defaults only, shared as `MarketplaceFailure`.
-public typealias ListCategoriesFailure = MarketplaceFailure
 
 /// The documented failures of `MarketplaceClient.createOrder` (`POST /orders`).
 public enum CreateOrderFailure: EndpointFailure, LocalizedError {
@@ -220,12 +214,6 @@ public enum CreateOrderFailure: EndpointFailure, LocalizedError {
     }
 }
 
-/// The documented failures of `MarketplaceClient.getOrder` (`GET /orders/{orderId}`): the service's defaults only, shared as `MarketplaceFailure`.
-public typealias GetOrderFailure = MarketplaceFailure
-
-/// The documented failures of `MarketplaceClient.listOrders` (`GET /orders`): the service's defaults only, shared as `MarketplaceFailure`.
-public typealias ListOrdersFailure = MarketplaceFailure
-
 /// The documented failures of `MarketplaceClient.cancelOrder` (`POST /orders/{orderId}/cancel`).
 public enum CancelOrderFailure: EndpointFailure, LocalizedError {
     /// The server answered with status 400.
@@ -297,9 +285,6 @@ public enum CancelOrderFailure: EndpointFailure, LocalizedError {
     }
 }
 
-/// The documented failures of `MarketplaceClient.updateShippingAddress` (`PUT /orders/{orderId}/shipping-address`): the service's defaults only, shared as `MarketplaceFailure`.
-public typealias UpdateShippingAddressFailure = MarketplaceFailure
-
 /// The documented failures of `MarketplaceClient.getHealth` (`GET /health`).
 public enum GetHealthFailure: EndpointFailure, LocalizedError {
     /// The server answered with status 400.
@@ -368,3 +353,14 @@ public enum GetHealthFailure: EndpointFailure, LocalizedError {
         }
     }
 }
+
+/// The documented failures of `MarketplaceClient.listProducts` (`GET /products`): the service's defaults only, shared as `MarketplaceFailure`.
+public typealias ListProductsFailure = MarketplaceFailure
+/// The documented failures of `MarketplaceClient.listCategories` (`GET /categories`): the service's defaults only, shared as `MarketplaceFailure`.
+public typealias ListCategoriesFailure = MarketplaceFailure
+/// The documented failures of `MarketplaceClient.getOrder` (`GET /orders/{orderId}`): the service's defaults only, shared as `MarketplaceFailure`.
+public typealias GetOrderFailure = MarketplaceFailure
+/// The documented failures of `MarketplaceClient.listOrders` (`GET /orders`): the service's defaults only, shared as `MarketplaceFailure`.
+public typealias ListOrdersFailure = MarketplaceFailure
+/// The documented failures of `MarketplaceClient.updateShippingAddress` (`PUT /orders/{orderId}/shipping-address`): the service's defaults only, shared as `MarketplaceFailure`.
+public typealias UpdateShippingAddressFailure = MarketplaceFailure

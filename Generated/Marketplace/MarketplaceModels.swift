@@ -11,18 +11,9 @@ public struct FieldIssue: Codable, Hashable, Sendable {
     public var message: String
 
     /// Creates a value from its properties.
-    ///
-    /// - Parameters:
-    ///   - field: A dotted path such as shippingAddress.postalCode.
-    ///   - message: The `message` value.
     public init(field: String, message: String) {
         self.field = field
         self.message = message
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case field
-        case message
     }
 }
 
@@ -34,18 +25,9 @@ public struct Money: Codable, Hashable, Sendable {
     public var currency: String
 
     /// Creates a value from its properties.
-    ///
-    /// - Parameters:
-    ///   - amount: In minor units, such as cents.
-    ///   - currency: An ISO 4217 code.
     public init(amount: Int64, currency: String) {
         self.amount = amount
         self.currency = currency
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case amount
-        case currency
     }
 }
 
@@ -73,10 +55,7 @@ public struct Category: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id
-        case name
-        case _parent = "parent"
-        case children
+        case id, name, _parent = "parent", children
     }
 }
 
@@ -100,16 +79,6 @@ public struct Product: Codable, Hashable, Sendable {
     public var images: [URL]
 
     /// Creates a value from its properties.
-    ///
-    /// - Parameters:
-    ///   - id: The `id` value.
-    ///   - name: The `name` value.
-    ///   - description: The `description` value.
-    ///   - price: The `price` value.
-    ///   - categoryID: The `categoryId` value.
-    ///   - attributes: Free-form facts, such as colour or size.
-    ///   - stock: The `stock` value.
-    ///   - images: The `images` value.
     public init(
         id: String,
         name: String,
@@ -131,14 +100,7 @@ public struct Product: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id
-        case name
-        case description
-        case price
-        case categoryID = "categoryId"
-        case attributes
-        case stock
-        case images
+        case id, name, description, price, categoryID = "categoryId", attributes, stock, images
     }
 }
 
@@ -158,29 +120,13 @@ public struct Address: Codable, Hashable, Sendable {
     public var country: String
 
     /// Creates a value from its properties.
-    public init(
-        name: String,
-        line1: String,
-        line2: String? = nil,
-        city: String,
-        postalCode: String,
-        country: String
-    ) {
+    public init(name: String, line1: String, line2: String? = nil, city: String, postalCode: String, country: String) {
         self.name = name
         self.line1 = line1
         self.line2 = line2
         self.city = city
         self.postalCode = postalCode
         self.country = country
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case name
-        case line1
-        case line2
-        case city
-        case postalCode
-        case country
     }
 }
 
@@ -201,9 +147,7 @@ public struct OrderLine: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case productID = "productId"
-        case quantity
-        case unitPrice
+        case productID = "productId", quantity, unitPrice
     }
 }
 
@@ -242,16 +186,6 @@ public struct Order: Codable, Hashable, Sendable {
         self.createdAt = createdAt
         self.updatedAt = updatedAt
     }
-
-    private enum CodingKeys: String, CodingKey {
-        case id
-        case status
-        case lines
-        case total
-        case shippingAddress
-        case createdAt
-        case updatedAt
-    }
 }
 
 /// The `NewOrder` model of Marketplace.
@@ -269,12 +203,6 @@ public struct NewOrder: Codable, Hashable, Sendable {
         self.shippingAddress = shippingAddress
         self.couponCode = couponCode
     }
-
-    private enum CodingKeys: String, CodingKey {
-        case lines
-        case shippingAddress
-        case couponCode
-    }
 }
 
 /// The `NewOrderLine` model of Marketplace.
@@ -291,8 +219,7 @@ public struct NewOrderLine: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case productID = "productId"
-        case quantity
+        case productID = "productId", quantity
     }
 }
 
@@ -308,11 +235,6 @@ public struct OrderPage: Codable, Hashable, Sendable {
         self.orders = orders
         self.nextCursor = nextCursor
     }
-
-    private enum CodingKeys: String, CodingKey {
-        case orders
-        case nextCursor
-    }
 }
 
 /// The `Health` model of Marketplace.
@@ -326,11 +248,6 @@ public struct Health: Codable, Hashable, Sendable {
     public init(status: String, checks: [String: Bool]) {
         self.status = status
         self.checks = checks
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case status
-        case checks
     }
 }
 
@@ -346,24 +263,11 @@ public struct PlatformError: Codable, Hashable, Sendable {
     public var timestamp: Date
 
     /// Creates a value from its properties.
-    ///
-    /// - Parameters:
-    ///   - code: A stable code such as out_of_stock.
-    ///   - message: The `message` value.
-    ///   - details: Problems with individual fields; empty when there are none.
-    ///   - timestamp: The `timestamp` value.
     public init(code: String, message: String, details: [FieldIssue], timestamp: Date) {
         self.code = code
         self.message = message
         self.details = details
         self.timestamp = timestamp
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case code
-        case message
-        case details
-        case timestamp
     }
 }
 

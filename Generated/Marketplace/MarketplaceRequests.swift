@@ -3,8 +3,18 @@
 import CourierRuntime
 import Foundation
 
+/// A request of Marketplace: every request type `MarketplaceClient` sends adopts it. Its extension supplies what they share, and a request states only where it differs. Extend it to give every request of the service something of your own.
+public protocol MarketplaceAPIRequest: APIRequest {}
+
+extension MarketplaceAPIRequest {
+    /// The `defaults:` timeout of each attempt.
+    public var timeout: Duration? { .seconds(15) }
+    /// The header fields of the service and its auth whose values are never logged.
+    public var secretHeaderNames: Set<String> { ["X-Api-Key"] }
+}
+
 /// `GET /products`, sent by `MarketplaceClient.listProducts`.
-public struct ListProductsRequest: APIRequest {
+public struct ListProductsRequest: MarketplaceAPIRequest {
     public typealias Response = [Product]
     public typealias Failure = ListProductsFailure
 
@@ -18,12 +28,7 @@ public struct ListProductsRequest: APIRequest {
     public var xRequestID: String?
 
     /// Creates the request.
-    public init(
-        category: String? = nil,
-        q: String? = nil,
-        limit: Int = 50,
-        xRequestID: String? = nil
-    ) {
+    public init(category: String? = nil, q: String? = nil, limit: Int = 50, xRequestID: String? = nil) {
         self.category = category
         self.q = q
         self.limit = limit
@@ -32,25 +37,13 @@ public struct ListProductsRequest: APIRequest {
 
     public var method: HTTPRequest.Method { .get }
     public var path: RequestPath { RequestPath("/products") }
-    public var query: Parameters {
-        [
-            "category": category,
-            "q": q,
-            "limit": limit
-        ]
-    }
-    public var headers: Parameters {
-        [
-            "X-Request-ID": xRequestID
-        ]
-    }
-    public var timeout: Duration? { .seconds(15) }
-    public var secretHeaderNames: Set<String> { ["X-Api-Key"] }
+    public var query: Parameters { ["category": category, "q": q, "limit": limit] }
+    public var headers: Parameters { ["X-Request-ID": xRequestID] }
     public var operationName: String { "listProducts" }
 }
 
 /// `GET /products/{productId}`, sent by `MarketplaceClient.getProduct`.
-public struct GetProductRequest: APIRequest {
+public struct GetProductRequest: MarketplaceAPIRequest {
     public typealias Response = Product
     public typealias Failure = GetProductFailure
 
@@ -64,15 +57,13 @@ public struct GetProductRequest: APIRequest {
 
     public var method: HTTPRequest.Method { .get }
     public var path: RequestPath { RequestPath("/products/{productId}", ["productId": productID]) }
-    public var timeout: Duration? { .seconds(15) }
-    public var secretHeaderNames: Set<String> { ["X-Api-Key"] }
     public var operationName: String { "getProduct" }
 }
 
 /// The whole category tree.
 ///
 /// `GET /categories`, sent by `MarketplaceClient.listCategories`.
-public struct ListCategoriesRequest: APIRequest {
+public struct ListCategoriesRequest: MarketplaceAPIRequest {
     public typealias Response = [Category]
     public typealias Failure = ListCategoriesFailure
 
@@ -81,15 +72,13 @@ public struct ListCategoriesRequest: APIRequest {
 
     public var method: HTTPRequest.Method { .get }
     public var path: RequestPath { RequestPath("/categories") }
-    public var timeout: Duration? { .seconds(15) }
-    public var secretHeaderNames: Set<String> { ["X-Api-Key"] }
     public var operationName: String { "listCategories" }
 }
 
 /// Places an order. Safe to retry thanks to the idempotency key.
 ///
 /// `POST /orders`, sent by `MarketplaceClient.createOrder`.
-public struct CreateOrderRequest: APIRequest {
+public struct CreateOrderRequest: MarketplaceAPIRequest {
     public typealias Response = Order
     public typealias Failure = CreateOrderFailure
 
@@ -109,12 +98,11 @@ public struct CreateOrderRequest: APIRequest {
     public var resilience: EndpointResilience {
         EndpointResilience(maxAttempts: 4, backoffBase: .milliseconds(500), backoffCap: .seconds(8))
     }
-    public var secretHeaderNames: Set<String> { ["X-Api-Key"] }
     public var operationName: String { "createOrder" }
 }
 
 /// `GET /orders/{orderId}`, sent by `MarketplaceClient.getOrder`.
-public struct GetOrderRequest: APIRequest {
+public struct GetOrderRequest: MarketplaceAPIRequest {
     public typealias Response = Order
     public typealias Failure = GetOrderFailure
 
@@ -128,13 +116,11 @@ public struct GetOrderRequest: APIRequest {
 
     public var method: HTTPRequest.Method { .get }
     public var path: RequestPath { RequestPath("/orders/{orderId}", ["orderId": orderID]) }
-    public var timeout: Duration? { .seconds(15) }
-    public var secretHeaderNames: Set<String> { ["X-Api-Key"] }
     public var operationName: String { "getOrder" }
 }
 
 /// `GET /orders`, sent by `MarketplaceClient.listOrders`.
-public struct ListOrdersRequest: APIRequest {
+public struct ListOrdersRequest: MarketplaceAPIRequest {
     public typealias Response = OrderPage
     public typealias Failure = ListOrdersFailure
 
@@ -154,20 +140,12 @@ public struct ListOrdersRequest: APIRequest {
 
     public var method: HTTPRequest.Method { .get }
     public var path: RequestPath { RequestPath("/orders") }
-    public var query: Parameters {
-        [
-            "status": status,
-            "cursor": cursor,
-            "limit": limit
-        ]
-    }
-    public var timeout: Duration? { .seconds(15) }
-    public var secretHeaderNames: Set<String> { ["X-Api-Key"] }
+    public var query: Parameters { ["status": status, "cursor": cursor, "limit": limit] }
     public var operationName: String { "listOrders" }
 }
 
 /// `POST /orders/{orderId}/cancel`, sent by `MarketplaceClient.cancelOrder`.
-public struct CancelOrderRequest: APIRequest {
+public struct CancelOrderRequest: MarketplaceAPIRequest {
     public typealias Response = Order
     public typealias Failure = CancelOrderFailure
 
@@ -182,13 +160,11 @@ public struct CancelOrderRequest: APIRequest {
     public var method: HTTPRequest.Method { .post }
     public var path: RequestPath { RequestPath("/orders/{orderId}/cancel", ["orderId": orderID]) }
     public var idempotencyKeyHeader: HTTPField.Name? { HTTPField.Name("X-Idempotency-Key") }
-    public var timeout: Duration? { .seconds(15) }
-    public var secretHeaderNames: Set<String> { ["X-Api-Key"] }
     public var operationName: String { "cancelOrder" }
 }
 
 /// `PUT /orders/{orderId}/shipping-address`, sent by `MarketplaceClient.updateShippingAddress`.
-public struct UpdateShippingAddressRequest: APIRequest {
+public struct UpdateShippingAddressRequest: MarketplaceAPIRequest {
     public typealias Response = Order
     public typealias Failure = UpdateShippingAddressFailure
 
@@ -206,13 +182,11 @@ public struct UpdateShippingAddressRequest: APIRequest {
     public var method: HTTPRequest.Method { .put }
     public var path: RequestPath { RequestPath("/orders/{orderId}/shipping-address", ["orderId": orderID]) }
     public var body: RequestBody? { .json(payload) }
-    public var timeout: Duration? { .seconds(15) }
-    public var secretHeaderNames: Set<String> { ["X-Api-Key"] }
     public var operationName: String { "updateShippingAddress" }
 }
 
 /// `GET /health`, sent by `MarketplaceClient.getHealth`.
-public struct GetHealthRequest: APIRequest {
+public struct GetHealthRequest: MarketplaceAPIRequest {
     public typealias Response = Health
     public typealias Failure = GetHealthFailure
 
@@ -222,9 +196,6 @@ public struct GetHealthRequest: APIRequest {
     public var method: HTTPRequest.Method { .get }
     public var path: RequestPath { RequestPath("/health") }
     public var timeout: Duration? { .seconds(2) }
-    public var resilience: EndpointResilience {
-        EndpointResilience(maxAttempts: 1, circuitBreaker: .off)
-    }
-    public var secretHeaderNames: Set<String> { ["X-Api-Key"] }
+    public var resilience: EndpointResilience { EndpointResilience(maxAttempts: 1, circuitBreaker: .off) }
     public var operationName: String { "getHealth" }
 }

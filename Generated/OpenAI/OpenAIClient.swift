@@ -52,8 +52,6 @@ public struct OpenAIClient: Sendable {
     ///
     /// - Parameters:
     ///   - body: What the request sends.
-    /// - Returns: The decoded `ChatCompletion`.
-    /// - Throws: `APIError<CreateChatCompletionFailure>`; its `.endpoint` case carries the documented failure.
     public func createChatCompletion(
         body: ChatRequest
     ) async throws(APIError<CreateChatCompletionFailure>) -> ChatCompletion {
@@ -80,8 +78,6 @@ public struct OpenAIClient: Sendable {
     /// - Parameters:
     ///   - body: What the request sends.
     ///   - file: The file; its filename and content type go with it.
-    /// - Returns: The decoded `FileObject`.
-    /// - Throws: `APIError<UploadFileFailure>`; its `.endpoint` case carries the documented failure.
     public func uploadFile(
         body: FileUpload,
         file: MultipartFile
@@ -94,8 +90,6 @@ public struct OpenAIClient: Sendable {
     /// - Parameters:
     ///   - uploadID: The `upload_id` path parameter.
     ///   - data: The chunk of bytes for this part.
-    /// - Returns: The decoded `UploadPart`.
-    /// - Throws: `APIError<AddUploadPartFailure>`; its `.endpoint` case carries the documented failure.
     public func addUploadPart(
         uploadID: String,
         data: MultipartFile
@@ -110,8 +104,6 @@ public struct OpenAIClient: Sendable {
     ///   - limit: Files per page, 1 to 10,000.
     ///   - order: asc or desc by creation time.
     ///   - after: The id of the last file of the previous page.
-    /// - Returns: The decoded `FileList`.
-    /// - Throws: `APIError<ListFilesFailure>`; its `.endpoint` case carries the documented failure.
     public func listFiles(
         purpose: FilePurpose? = nil,
         limit: Int = 100,
@@ -141,7 +133,6 @@ public struct OpenAIClient: Sendable {
     /// - Parameters:
     ///   - fileID: The `file_id` path parameter.
     /// - Returns: The response once its head has arrived; read `body` as it arrives (or use the method that saves it to a file).
-    /// - Throws: `APIError<DownloadFileContentFailure>`; its `.endpoint` case carries the documented failure.
     public func downloadFileContent(
         fileID: String
     ) async throws(APIError<DownloadFileContentFailure>) -> StreamingResponse {
@@ -155,7 +146,6 @@ public struct OpenAIClient: Sendable {
     ///   - to: Where to save the body (a `file:` URL in an existing folder).
     ///   - progress: Called as bytes arrive, with the total when the server sent a length.
     /// - Returns: Where the file is, how many bytes it holds, and the response's status and header fields.
-    /// - Throws: `APIError<DownloadFileContentFailure>`; its `.endpoint` case carries the documented failure.
     public func downloadFileContent(
         fileID: String,
         to destination: URL,

@@ -63,18 +63,13 @@ public enum OpenAIFailure: EndpointFailure, LocalizedError {
 
 /// The documented failures of `OpenAIClient.createChatCompletion` (`POST /chat/completions`): the service's defaults only, shared as `OpenAIFailure`.
 public typealias CreateChatCompletionFailure = OpenAIFailure
-
 /// The documented failures of `OpenAIClient.streamChatCompletion` (`POST /chat/completions`): the service's defaults only, shared as `OpenAIFailure`.
 public typealias StreamChatCompletionFailure = OpenAIFailure
-
 /// The documented failures of `OpenAIClient.uploadFile` (`POST /files`): the service's defaults only, shared as `OpenAIFailure`.
 public typealias UploadFileFailure = OpenAIFailure
-
 /// The documented failures of `OpenAIClient.addUploadPart` (`POST /uploads/{upload_id}/parts`): the service's defaults only, shared as `OpenAIFailure`.
 public typealias AddUploadPartFailure = OpenAIFailure
-
 /// The documented failures of `OpenAIClient.listFiles` (`GET /files`): the service's defaults only, shared as `OpenAIFailure`.
 public typealias ListFilesFailure = OpenAIFailure
-
 /// The documented failures of `OpenAIClient.downloadFileContent` (`GET /files/{file_id}/content`): the service's defaults only, shared as `OpenAIFailure`.
 public typealias DownloadFileContentFailure = OpenAIFailure

@@ -21,13 +21,6 @@ public struct ErrorDetail: Codable, Hashable, Sendable {
         self.param = param
         self.code = code
     }
-
-    private enum CodingKeys: String, CodingKey {
-        case message
-        case type
-        case param
-        case code
-    }
 }
 
 /// The `ChatMessage` model of OpenAI.
@@ -41,11 +34,6 @@ public struct ChatMessage: Codable, Hashable, Sendable {
     public init(role: ChatRole, content: String) {
         self.role = role
         self.content = content
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case role
-        case content
     }
 }
 
@@ -61,29 +49,11 @@ public struct ChatRequest: Codable, Hashable, Sendable {
     public var stream: Bool?
 
     /// Creates a value from its properties.
-    ///
-    /// - Parameters:
-    ///   - model: The `model` value.
-    ///   - messages: The `messages` value.
-    ///   - temperature: The `temperature` value.
-    ///   - stream: true for the streamed variant; leave it out otherwise.
-    public init(
-        model: String,
-        messages: [ChatMessage],
-        temperature: Double? = nil,
-        stream: Bool? = nil
-    ) {
+    public init(model: String, messages: [ChatMessage], temperature: Double? = nil, stream: Bool? = nil) {
         self.model = model
         self.messages = messages
         self.temperature = temperature
         self.stream = stream
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case model
-        case messages
-        case temperature
-        case stream
     }
 }
 
@@ -104,9 +74,7 @@ public struct ChatChoice: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case index
-        case message
-        case finishReason = "finish_reason"
+        case index, message, finishReason = "finish_reason"
     }
 }
 
@@ -131,14 +99,6 @@ public struct ChatCompletion: Codable, Hashable, Sendable {
         self.model = model
         self.choices = choices
     }
-
-    private enum CodingKeys: String, CodingKey {
-        case id
-        case object
-        case created
-        case model
-        case choices
-    }
 }
 
 /// The `ChunkDelta` model of OpenAI.
@@ -152,11 +112,6 @@ public struct ChunkDelta: Codable, Hashable, Sendable {
     public init(role: ChatRole? = nil, content: String? = nil) {
         self.role = role
         self.content = content
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case role
-        case content
     }
 }
 
@@ -177,9 +132,7 @@ public struct ChunkChoice: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case index
-        case delta
-        case finishReason = "finish_reason"
+        case index, delta, finishReason = "finish_reason"
     }
 }
 
@@ -204,14 +157,6 @@ public struct ChatCompletionChunk: Codable, Hashable, Sendable {
         self.model = model
         self.choices = choices
     }
-
-    private enum CodingKeys: String, CodingKey {
-        case id
-        case object
-        case created
-        case model
-        case choices
-    }
 }
 
 /// The `FileObject` model of OpenAI.
@@ -230,14 +175,7 @@ public struct FileObject: Codable, Hashable, Sendable {
     public var purpose: String
 
     /// Creates a value from its properties.
-    public init(
-        id: String,
-        object: String,
-        bytes: Int,
-        createdAt: Date,
-        filename: String,
-        purpose: String
-    ) {
+    public init(id: String, object: String, bytes: Int, createdAt: Date, filename: String, purpose: String) {
         self.id = id
         self.object = object
         self.bytes = bytes
@@ -247,12 +185,7 @@ public struct FileObject: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id
-        case object
-        case bytes
-        case createdAt = "created_at"
-        case filename
-        case purpose
+        case id, object, bytes, createdAt = "created_at", filename, purpose
     }
 }
 
@@ -264,10 +197,6 @@ public struct FileUpload: Codable, Hashable, Sendable {
     /// Creates a value from its properties.
     public init(purpose: FilePurpose) {
         self.purpose = purpose
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case purpose
     }
 }
 
@@ -291,10 +220,7 @@ public struct UploadPart: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id
-        case object
-        case createdAt = "created_at"
-        case uploadID = "upload_id"
+        case id, object, createdAt = "created_at", uploadID = "upload_id"
     }
 }
 
@@ -312,13 +238,7 @@ public struct FileList: Codable, Hashable, Sendable {
     public var lastID: String?
 
     /// Creates a value from its properties.
-    public init(
-        object: String,
-        data: [FileObject],
-        hasMore: Bool,
-        firstID: String? = nil,
-        lastID: String? = nil
-    ) {
+    public init(object: String, data: [FileObject], hasMore: Bool, firstID: String? = nil, lastID: String? = nil) {
         self.object = object
         self.data = data
         self.hasMore = hasMore
@@ -327,11 +247,7 @@ public struct FileList: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case object
-        case data
-        case hasMore = "has_more"
-        case firstID = "first_id"
-        case lastID = "last_id"
+        case object, data, hasMore = "has_more", firstID = "first_id", lastID = "last_id"
     }
 }
 
@@ -343,10 +259,6 @@ public struct OpenAIError: Codable, Hashable, Sendable {
     /// Creates a value from its properties.
     public init(error: ErrorDetail) {
         self.error = error
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case error
     }
 }
 

@@ -3,10 +3,13 @@
 import CourierRuntime
 import Foundation
 
+/// A request of OpenAI: every request type `OpenAIClient` sends adopts it. Its extension supplies what they share, and a request states only where it differs. Extend it to give every request of the service something of your own.
+public protocol OpenAIAPIRequest: APIRequest {}
+
 /// A model's reply to a conversation.
 ///
 /// `POST /chat/completions`, sent by `OpenAIClient.createChatCompletion`.
-public struct CreateChatCompletionRequest: APIRequest {
+public struct CreateChatCompletionRequest: OpenAIAPIRequest {
     public typealias Response = ChatCompletion
     public typealias Failure = CreateChatCompletionFailure
 
@@ -28,7 +31,7 @@ public struct CreateChatCompletionRequest: APIRequest {
 /// A model's reply as it is written, as server-sent events; send `stream: true` in the body.
 ///
 /// `POST /chat/completions`, sent by `OpenAIClient.streamChatCompletion`.
-public struct StreamChatCompletionRequest: APIRequest {
+public struct StreamChatCompletionRequest: OpenAIAPIRequest {
     public typealias Response = NoContent
     public typealias Failure = StreamChatCompletionFailure
 
@@ -50,7 +53,7 @@ public struct StreamChatCompletionRequest: APIRequest {
 /// Uploads a file (up to 512 MB), read from disk as it is sent.
 ///
 /// `POST /files`, sent by `OpenAIClient.uploadFile`.
-public struct UploadFileRequest: APIRequest {
+public struct UploadFileRequest: OpenAIAPIRequest {
     public typealias Response = FileObject
     public typealias Failure = UploadFileFailure
 
@@ -74,7 +77,7 @@ public struct UploadFileRequest: APIRequest {
 /// Adds a part (up to 64 MB) to an upload; the form holds the part's bytes and nothing else.
 ///
 /// `POST /uploads/{upload_id}/parts`, sent by `OpenAIClient.addUploadPart`.
-public struct AddUploadPartRequest: APIRequest {
+public struct AddUploadPartRequest: OpenAIAPIRequest {
     public typealias Response = UploadPart
     public typealias Failure = AddUploadPartFailure
 
@@ -98,7 +101,7 @@ public struct AddUploadPartRequest: APIRequest {
 /// The organization's files, a page at a time, after the last file of the previous page.
 ///
 /// `GET /files`, sent by `OpenAIClient.listFiles`.
-public struct ListFilesRequest: APIRequest {
+public struct ListFilesRequest: OpenAIAPIRequest {
     public typealias Response = FileList
     public typealias Failure = ListFilesFailure
 
@@ -112,12 +115,7 @@ public struct ListFilesRequest: APIRequest {
     public var after: String?
 
     /// Creates the request.
-    public init(
-        purpose: FilePurpose? = nil,
-        limit: Int = 100,
-        order: String = "desc",
-        after: String? = nil
-    ) {
+    public init(purpose: FilePurpose? = nil, limit: Int = 100, order: String = "desc", after: String? = nil) {
         self.purpose = purpose
         self.limit = limit
         self.order = order
@@ -126,14 +124,7 @@ public struct ListFilesRequest: APIRequest {
 
     public var method: HTTPRequest.Method { .get }
     public var path: RequestPath { RequestPath("/files") }
-    public var query: Parameters {
-        [
-            "purpose": purpose,
-            "limit": limit,
-            "order": order,
-            "after": after
-        ]
-    }
+    public var query: Parameters { ["purpose": purpose, "limit": limit, "order": order, "after": after] }
     public var operationName: String { "listFiles" }
 }
 
@@ -153,7 +144,7 @@ extension ListFilesRequest {
 /// A file's content, as it arrives.
 ///
 /// `GET /files/{file_id}/content`, sent by `OpenAIClient.downloadFileContent`.
-public struct DownloadFileContentRequest: APIRequest {
+public struct DownloadFileContentRequest: OpenAIAPIRequest {
     public typealias Response = NoContent
     public typealias Failure = DownloadFileContentFailure
 

@@ -55,8 +55,6 @@ public struct QiitaClient: Sendable {
     ///   - page: The `page` query parameter.
     ///   - perPage: The `per_page` query parameter.
     ///   - query: Search terms, such as tag:swift.
-    /// - Returns: The decoded `[Item]`.
-    /// - Throws: `APIError<ListItemsFailure>`; its `.endpoint` case carries the documented failure.
     public func listItems(
         page: Int = 1,
         perPage: Int = 20,
@@ -69,8 +67,6 @@ public struct QiitaClient: Sendable {
     ///
     /// - Parameters:
     ///   - itemID: The `item_id` path parameter.
-    /// - Returns: The decoded `Item`.
-    /// - Throws: `APIError<GetItemFailure>`; its `.endpoint` case carries the documented failure.
     public func getItem(itemID: String) async throws(APIError<GetItemFailure>) -> Item {
         try await self.client.send(GetItemRequest(itemID: itemID))
     }
@@ -79,8 +75,6 @@ public struct QiitaClient: Sendable {
     ///
     /// - Parameters:
     ///   - body: What the request sends.
-    /// - Returns: The decoded `Item`.
-    /// - Throws: `APIError<CreateItemFailure>`; its `.endpoint` case carries the documented failure.
     public func createItem(body: NewItem) async throws(APIError<CreateItemFailure>) -> Item {
         try await self.client.send(CreateItemRequest(body: body))
     }
@@ -90,12 +84,7 @@ public struct QiitaClient: Sendable {
     /// - Parameters:
     ///   - itemID: The `item_id` path parameter.
     ///   - body: What the request sends.
-    /// - Returns: The decoded `Item`.
-    /// - Throws: `APIError<UpdateItemFailure>`; its `.endpoint` case carries the documented failure.
-    public func updateItem(
-        itemID: String,
-        body: NewItem
-    ) async throws(APIError<UpdateItemFailure>) -> Item {
+    public func updateItem(itemID: String, body: NewItem) async throws(APIError<UpdateItemFailure>) -> Item {
         try await self.client.send(UpdateItemRequest(itemID: itemID, body: body))
     }
 
@@ -103,7 +92,6 @@ public struct QiitaClient: Sendable {
     ///
     /// - Parameters:
     ///   - itemID: The `item_id` path parameter.
-    /// - Throws: `APIError<DeleteItemFailure>`; its `.endpoint` case carries the documented failure.
     public func deleteItem(itemID: String) async throws(APIError<DeleteItemFailure>) {
         _ = try await self.client.send(DeleteItemRequest(itemID: itemID))
     }
@@ -112,7 +100,6 @@ public struct QiitaClient: Sendable {
     ///
     /// - Parameters:
     ///   - itemID: The `item_id` path parameter.
-    /// - Throws: `APIError<StockItemFailure>`; its `.endpoint` case carries the documented failure.
     public func stockItem(itemID: String) async throws(APIError<StockItemFailure>) {
         _ = try await self.client.send(StockItemRequest(itemID: itemID))
     }
@@ -121,11 +108,7 @@ public struct QiitaClient: Sendable {
     ///
     /// - Parameters:
     ///   - itemID: The `item_id` path parameter.
-    /// - Returns: The decoded `[Comment]`.
-    /// - Throws: `APIError<ListCommentsFailure>`; its `.endpoint` case carries the documented failure.
-    public func listComments(
-        itemID: String
-    ) async throws(APIError<ListCommentsFailure>) -> [Comment] {
+    public func listComments(itemID: String) async throws(APIError<ListCommentsFailure>) -> [Comment] {
         try await self.client.send(ListCommentsRequest(itemID: itemID))
     }
 
@@ -134,8 +117,6 @@ public struct QiitaClient: Sendable {
     /// - Parameters:
     ///   - itemID: The `item_id` path parameter.
     ///   - body: The comment to add.
-    /// - Returns: The decoded `Comment`.
-    /// - Throws: `APIError<PostCommentFailure>`; its `.endpoint` case carries the documented failure.
     public func postComment(
         itemID: String,
         body: PostCommentBody
@@ -147,16 +128,11 @@ public struct QiitaClient: Sendable {
     ///
     /// - Parameters:
     ///   - tagID: The `tag_id` path parameter.
-    /// - Returns: The decoded `Tag`.
-    /// - Throws: `APIError<GetTagFailure>`; its `.endpoint` case carries the documented failure.
     public func getTag(tagID: String) async throws(APIError<GetTagFailure>) -> Tag {
         try await self.client.send(GetTagRequest(tagID: tagID))
     }
 
     /// Sends `GET /authenticated_user`.
-    ///
-    /// - Returns: The decoded `User`.
-    /// - Throws: `APIError<GetAuthenticatedUserFailure>`; its `.endpoint` case carries the documented failure.
     public func getAuthenticatedUser() async throws(APIError<GetAuthenticatedUserFailure>) -> User {
         try await self.client.send(GetAuthenticatedUserRequest())
     }

@@ -54,9 +54,6 @@ public enum QiitaFailure: EndpointFailure, LocalizedError {
     }
 }
 
-/// The documented failures of `QiitaClient.listItems` (`GET /items`): the service's defaults only, shared as `QiitaFailure`.
-public typealias ListItemsFailure = QiitaFailure
-
 /// The documented failures of `QiitaClient.getItem` (`GET /items/{item_id}`).
 public enum GetItemFailure: EndpointFailure, LocalizedError {
     /// The server answered with status 400.
@@ -163,23 +160,19 @@ public enum CreateItemFailure: EndpointFailure, LocalizedError {
     }
 }
 
+/// The documented failures of `QiitaClient.listItems` (`GET /items`): the service's defaults only, shared as `QiitaFailure`.
+public typealias ListItemsFailure = QiitaFailure
 /// The documented failures of `QiitaClient.updateItem` (`PATCH /items/{item_id}`): the service's defaults only, shared as `QiitaFailure`.
 public typealias UpdateItemFailure = QiitaFailure
-
 /// The documented failures of `QiitaClient.deleteItem` (`DELETE /items/{item_id}`): the service's defaults only, shared as `QiitaFailure`.
 public typealias DeleteItemFailure = QiitaFailure
-
 /// The documented failures of `QiitaClient.stockItem` (`PUT /items/{item_id}/stock`): the service's defaults only, shared as `QiitaFailure`.
 public typealias StockItemFailure = QiitaFailure
-
 /// The documented failures of `QiitaClient.listComments` (`GET /items/{item_id}/comments`): the service's defaults only, shared as `QiitaFailure`.
 public typealias ListCommentsFailure = QiitaFailure
-
 /// The documented failures of `QiitaClient.postComment` (`POST /items/{item_id}/comments`): the service's defaults only, shared as `QiitaFailure`.
 public typealias PostCommentFailure = QiitaFailure
-
 /// The documented failures of `QiitaClient.getTag` (`GET /tags/{tag_id}`): the service's defaults only, shared as `QiitaFailure`.
 public typealias GetTagFailure = QiitaFailure
-
 /// The documented failures of `QiitaClient.getAuthenticatedUser` (`GET /authenticated_user`): the service's defaults only, shared as `QiitaFailure`.
 public typealias GetAuthenticatedUserFailure = QiitaFailure

@@ -36,11 +36,7 @@ public struct User: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id
-        case name
-        case description
-        case profileImageURL = "profile_image_url"
-        case followersCount = "followers_count"
+        case id, name, description, profileImageURL = "profile_image_url", followersCount = "followers_count"
         case itemsCount = "items_count"
     }
 }
@@ -56,11 +52,6 @@ public struct Tagging: Codable, Hashable, Sendable {
     public init(name: String, versions: [String]) {
         self.name = name
         self.versions = versions
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case name
-        case versions
     }
 }
 
@@ -92,20 +83,6 @@ public struct Item: Codable, Hashable, Sendable {
     public var updatedAt: Date
 
     /// Creates a value from its properties.
-    ///
-    /// - Parameters:
-    ///   - id: The `id` value.
-    ///   - title: The `title` value.
-    ///   - body: The article in Markdown.
-    ///   - renderedBody: The `rendered_body` value.
-    ///   - private: The `private` value.
-    ///   - tags: The `tags` value.
-    ///   - url: The `url` value.
-    ///   - user: The `user` value.
-    ///   - likesCount: The `likes_count` value.
-    ///   - commentsCount: The `comments_count` value.
-    ///   - createdAt: The `created_at` value.
-    ///   - updatedAt: The `updated_at` value.
     public init(
         id: String,
         title: String,
@@ -135,18 +112,8 @@ public struct Item: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id
-        case title
-        case body
-        case renderedBody = "rendered_body"
-        case `private`
-        case tags
-        case url
-        case user
-        case likesCount = "likes_count"
-        case commentsCount = "comments_count"
-        case createdAt = "created_at"
-        case updatedAt = "updated_at"
+        case id, title, body, renderedBody = "rendered_body", `private`, tags, url, user, likesCount = "likes_count"
+        case commentsCount = "comments_count", createdAt = "created_at", updatedAt = "updated_at"
     }
 }
 
@@ -164,33 +131,12 @@ public struct NewItem: Codable, Hashable, Sendable {
     public var tweet: Bool?
 
     /// Creates a value from its properties.
-    ///
-    /// - Parameters:
-    ///   - title: The `title` value.
-    ///   - body: The `body` value.
-    ///   - tags: The `tags` value.
-    ///   - private: Visible only to people with the link.
-    ///   - tweet: The `tweet` value.
-    public init(
-        title: String,
-        body: String,
-        tags: [Tagging],
-        `private`: Bool? = nil,
-        tweet: Bool? = nil
-    ) {
+    public init(title: String, body: String, tags: [Tagging], `private`: Bool? = nil, tweet: Bool? = nil) {
         self.title = title
         self.body = body
         self.tags = tags
         self.`private` = `private`
         self.tweet = tweet
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case title
-        case body
-        case tags
-        case `private`
-        case tweet
     }
 }
 
@@ -217,11 +163,7 @@ public struct Comment: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id
-        case body
-        case renderedBody = "rendered_body"
-        case user
-        case createdAt = "created_at"
+        case id, body, renderedBody = "rendered_body", user, createdAt = "created_at"
     }
 }
 
@@ -245,10 +187,7 @@ public struct Tag: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id
-        case followersCount = "followers_count"
-        case itemsCount = "items_count"
-        case iconURL = "icon_url"
+        case id, followersCount = "followers_count", itemsCount = "items_count", iconURL = "icon_url"
     }
 }
 
@@ -261,10 +200,6 @@ public struct PostCommentBody: Codable, Hashable, Sendable {
     public init(body: String) {
         self.body = body
     }
-
-    private enum CodingKeys: String, CodingKey {
-        case body
-    }
 }
 
 /// The `QiitaError` model of Qiita.
@@ -275,17 +210,8 @@ public struct QiitaError: Codable, Hashable, Sendable {
     public var type: String
 
     /// Creates a value from its properties.
-    ///
-    /// - Parameters:
-    ///   - message: The `message` value.
-    ///   - type: A machine-readable kind, such as not_found or rate_limit_exceeded.
     public init(message: String, type: String) {
         self.message = message
         self.type = type
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case message
-        case type
     }
 }

@@ -3,10 +3,13 @@
 import CourierRuntime
 import Foundation
 
+/// A request of Qiita: every request type `QiitaClient` sends adopts it. Its extension supplies what they share, and a request states only where it differs. Extend it to give every request of the service something of your own.
+public protocol QiitaAPIRequest: APIRequest {}
+
 /// Recent articles, optionally filtered by a search query.
 ///
 /// `GET /items`, sent by `QiitaClient.listItems`.
-public struct ListItemsRequest: APIRequest {
+public struct ListItemsRequest: QiitaAPIRequest {
     public typealias Response = [Item]
     public typealias Failure = ListItemsFailure
 
@@ -26,18 +29,12 @@ public struct ListItemsRequest: APIRequest {
 
     public var method: HTTPRequest.Method { .get }
     public var path: RequestPath { RequestPath("/items") }
-    public var query: Parameters {
-        [
-            "page": page,
-            "per_page": perPage,
-            "query": queryValue
-        ]
-    }
+    public var query: Parameters { ["page": page, "per_page": perPage, "query": queryValue] }
     public var operationName: String { "listItems" }
 }
 
 /// `GET /items/{item_id}`, sent by `QiitaClient.getItem`.
-public struct GetItemRequest: APIRequest {
+public struct GetItemRequest: QiitaAPIRequest {
     public typealias Response = Item
     public typealias Failure = GetItemFailure
 
@@ -55,7 +52,7 @@ public struct GetItemRequest: APIRequest {
 }
 
 /// `POST /items`, sent by `QiitaClient.createItem`.
-public struct CreateItemRequest: APIRequest {
+public struct CreateItemRequest: QiitaAPIRequest {
     public typealias Response = Item
     public typealias Failure = CreateItemFailure
 
@@ -74,7 +71,7 @@ public struct CreateItemRequest: APIRequest {
 }
 
 /// `PATCH /items/{item_id}`, sent by `QiitaClient.updateItem`.
-public struct UpdateItemRequest: APIRequest {
+public struct UpdateItemRequest: QiitaAPIRequest {
     public typealias Response = Item
     public typealias Failure = UpdateItemFailure
 
@@ -96,7 +93,7 @@ public struct UpdateItemRequest: APIRequest {
 }
 
 /// `DELETE /items/{item_id}`, sent by `QiitaClient.deleteItem`.
-public struct DeleteItemRequest: APIRequest {
+public struct DeleteItemRequest: QiitaAPIRequest {
     public typealias Response = NoContent
     public typealias Failure = DeleteItemFailure
 
@@ -116,7 +113,7 @@ public struct DeleteItemRequest: APIRequest {
 /// Adds an article to the user's stock (bookmarks).
 ///
 /// `PUT /items/{item_id}/stock`, sent by `QiitaClient.stockItem`.
-public struct StockItemRequest: APIRequest {
+public struct StockItemRequest: QiitaAPIRequest {
     public typealias Response = NoContent
     public typealias Failure = StockItemFailure
 
@@ -134,7 +131,7 @@ public struct StockItemRequest: APIRequest {
 }
 
 /// `GET /items/{item_id}/comments`, sent by `QiitaClient.listComments`.
-public struct ListCommentsRequest: APIRequest {
+public struct ListCommentsRequest: QiitaAPIRequest {
     public typealias Response = [Comment]
     public typealias Failure = ListCommentsFailure
 
@@ -152,7 +149,7 @@ public struct ListCommentsRequest: APIRequest {
 }
 
 /// `POST /items/{item_id}/comments`, sent by `QiitaClient.postComment`.
-public struct PostCommentRequest: APIRequest {
+public struct PostCommentRequest: QiitaAPIRequest {
     public typealias Response = Comment
     public typealias Failure = PostCommentFailure
 
@@ -174,7 +171,7 @@ public struct PostCommentRequest: APIRequest {
 }
 
 /// `GET /tags/{tag_id}`, sent by `QiitaClient.getTag`.
-public struct GetTagRequest: APIRequest {
+public struct GetTagRequest: QiitaAPIRequest {
     public typealias Response = Tag
     public typealias Failure = GetTagFailure
 
@@ -192,7 +189,7 @@ public struct GetTagRequest: APIRequest {
 }
 
 /// `GET /authenticated_user`, sent by `QiitaClient.getAuthenticatedUser`.
-public struct GetAuthenticatedUserRequest: APIRequest {
+public struct GetAuthenticatedUserRequest: QiitaAPIRequest {
     public typealias Response = User
     public typealias Failure = GetAuthenticatedUserFailure
 

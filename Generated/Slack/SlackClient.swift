@@ -52,8 +52,6 @@ public struct SlackClient: Sendable {
     ///
     /// - Parameters:
     ///   - body: What the request sends.
-    /// - Returns: The decoded `PostMessageResponse`.
-    /// - Throws: `APIError<ChatPostMessageFailure>`; its `.endpoint` case carries the documented failure.
     public func chatPostMessage(
         body: PostMessageRequest
     ) async throws(APIError<ChatPostMessageFailure>) -> PostMessageResponse {
@@ -65,8 +63,6 @@ public struct SlackClient: Sendable {
     /// - Parameters:
     ///   - channel: The `channel` query parameter.
     ///   - includeLocale: The `include_locale` query parameter.
-    /// - Returns: The decoded `ConversationInfoResponse`.
-    /// - Throws: `APIError<ConversationsInfoFailure>`; its `.endpoint` case carries the documented failure.
     public func conversationsInfo(
         channel: String,
         includeLocale: Bool? = nil
@@ -81,8 +77,6 @@ public struct SlackClient: Sendable {
     ///   - limit: Conversations per page, at most 1000.
     ///   - excludeArchived: The `exclude_archived` query parameter.
     ///   - types: Comma-separated: public_channel, private_channel, mpim, im.
-    /// - Returns: The decoded `ConversationListResponse`.
-    /// - Throws: `APIError<ConversationsListFailure>`; its `.endpoint` case carries the documented failure.
     public func conversationsList(
         cursor: String? = nil,
         limit: Int = 100,

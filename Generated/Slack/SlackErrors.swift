@@ -135,6 +135,5 @@ public enum ChatPostMessageFailure: EndpointFailure, LocalizedError {
 
 /// The documented failures of `SlackClient.conversationsInfo` (`GET /conversations.info`): the service's defaults only, shared as `SlackFailure`.
 public typealias ConversationsInfoFailure = SlackFailure
-
 /// The documented failures of `SlackClient.conversationsList` (`GET /conversations.list`): the service's defaults only, shared as `SlackFailure`.
 public typealias ConversationsListFailure = SlackFailure

@@ -13,11 +13,6 @@ public struct ResponseMetadata: Codable, Hashable, Sendable {
     public var nextCursor: String?
 
     /// Creates a value from its properties.
-    ///
-    /// - Parameters:
-    ///   - messages: The `messages` value.
-    ///   - warnings: The `warnings` value.
-    ///   - nextCursor: The cursor of the next page; empty on the last page.
     public init(messages: [String]? = nil, warnings: [String]? = nil, nextCursor: String? = nil) {
         self.messages = messages
         self.warnings = warnings
@@ -25,9 +20,7 @@ public struct ResponseMetadata: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case messages
-        case warnings
-        case nextCursor = "next_cursor"
+        case messages, warnings, nextCursor = "next_cursor"
     }
 }
 
@@ -41,11 +34,6 @@ public struct PostMessageRequest: Codable, Hashable, Sendable {
     public var threadTs: String?
 
     /// Creates a value from its properties.
-    ///
-    /// - Parameters:
-    ///   - channel: The `channel` value.
-    ///   - text: The `text` value.
-    ///   - threadTs: The parent message's `ts`, to reply in a thread.
     public init(channel: String, text: String, threadTs: String? = nil) {
         self.channel = channel
         self.text = text
@@ -53,9 +41,7 @@ public struct PostMessageRequest: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case channel
-        case text
-        case threadTs = "thread_ts"
+        case channel, text, threadTs = "thread_ts"
     }
 }
 
@@ -77,13 +63,6 @@ public struct Message: Codable, Hashable, Sendable {
         self.user = user
         self.ts = ts
     }
-
-    private enum CodingKeys: String, CodingKey {
-        case type
-        case text
-        case user
-        case ts
-    }
 }
 
 /// The `PostMessageResponse` model of Slack.
@@ -103,13 +82,6 @@ public struct PostMessageResponse: Codable, Hashable, Sendable {
         self.channel = channel
         self.ts = ts
         self.message = message
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case ok
-        case channel
-        case ts
-        case message
     }
 }
 
@@ -142,11 +114,7 @@ public struct Conversation: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id
-        case name
-        case isChannel = "is_channel"
-        case isPrivate = "is_private"
-        case isArchived = "is_archived"
+        case id, name, isChannel = "is_channel", isPrivate = "is_private", isArchived = "is_archived"
     }
 }
 
@@ -161,11 +129,6 @@ public struct ConversationInfoResponse: Codable, Hashable, Sendable {
     public init(ok: Bool, channel: Conversation) {
         self.ok = ok
         self.channel = channel
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case ok
-        case channel
     }
 }
 
@@ -186,9 +149,7 @@ public struct ConversationListResponse: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case ok
-        case channels
-        case responseMetadata = "response_metadata"
+        case ok, channels, responseMetadata = "response_metadata"
     }
 }
 
@@ -204,12 +165,7 @@ public struct SlackError: Codable, Hashable, Sendable {
     public var responseMetadata: ResponseMetadata?
 
     /// Creates a value from its properties.
-    public init(
-        ok: Bool,
-        error: String,
-        warning: String? = nil,
-        responseMetadata: ResponseMetadata? = nil
-    ) {
+    public init(ok: Bool, error: String, warning: String? = nil, responseMetadata: ResponseMetadata? = nil) {
         self.ok = ok
         self.error = error
         self.warning = warning
@@ -217,9 +173,6 @@ public struct SlackError: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case ok
-        case error
-        case warning
-        case responseMetadata = "response_metadata"
+        case ok, error, warning, responseMetadata = "response_metadata"
     }
 }

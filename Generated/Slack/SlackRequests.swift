@@ -3,10 +3,13 @@
 import CourierRuntime
 import Foundation
 
+/// A request of Slack: every request type `SlackClient` sends adopts it. Its extension supplies what they share, and a request states only where it differs. Extend it to give every request of the service something of your own.
+public protocol SlackAPIRequest: APIRequest {}
+
 /// Sends a message to a channel (chat.postMessage).
 ///
 /// `POST /chat.postMessage`, sent by `SlackClient.chatPostMessage`.
-public struct ChatPostMessageRequest: APIRequest {
+public struct ChatPostMessageRequest: SlackAPIRequest {
     public typealias Response = PostMessageResponse
     public typealias Failure = ChatPostMessageFailure
 
@@ -27,7 +30,7 @@ public struct ChatPostMessageRequest: APIRequest {
 /// Information about a conversation (conversations.info).
 ///
 /// `GET /conversations.info`, sent by `SlackClient.conversationsInfo`.
-public struct ConversationsInfoRequest: APIRequest {
+public struct ConversationsInfoRequest: SlackAPIRequest {
     public typealias Response = ConversationInfoResponse
     public typealias Failure = ConversationsInfoFailure
 
@@ -44,19 +47,14 @@ public struct ConversationsInfoRequest: APIRequest {
 
     public var method: HTTPRequest.Method { .get }
     public var path: RequestPath { RequestPath("/conversations.info") }
-    public var query: Parameters {
-        [
-            "channel": channel,
-            "include_locale": includeLocale
-        ]
-    }
+    public var query: Parameters { ["channel": channel, "include_locale": includeLocale] }
     public var operationName: String { "conversationsInfo" }
 }
 
 /// Conversations in the workspace, a page at a time (conversations.list).
 ///
 /// `GET /conversations.list`, sent by `SlackClient.conversationsList`.
-public struct ConversationsListRequest: APIRequest {
+public struct ConversationsListRequest: SlackAPIRequest {
     public typealias Response = ConversationListResponse
     public typealias Failure = ConversationsListFailure
 
@@ -70,12 +68,7 @@ public struct ConversationsListRequest: APIRequest {
     public var types: String?
 
     /// Creates the request.
-    public init(
-        cursor: String? = nil,
-        limit: Int = 100,
-        excludeArchived: Bool? = nil,
-        types: String? = nil
-    ) {
+    public init(cursor: String? = nil, limit: Int = 100, excludeArchived: Bool? = nil, types: String? = nil) {
         self.cursor = cursor
         self.limit = limit
         self.excludeArchived = excludeArchived

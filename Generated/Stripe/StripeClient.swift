@@ -52,11 +52,7 @@ public struct StripeClient: Sendable {
     ///
     /// - Parameters:
     ///   - body: What the request sends.
-    /// - Returns: The decoded `Charge`.
-    /// - Throws: `APIError<CreateChargeFailure>`; its `.endpoint` case carries the documented failure.
-    public func createCharge(
-        body: ChargeRequest
-    ) async throws(APIError<CreateChargeFailure>) -> Charge {
+    public func createCharge(body: ChargeRequest) async throws(APIError<CreateChargeFailure>) -> Charge {
         try await self.client.send(CreateChargeRequest(body: body))
     }
 
@@ -65,8 +61,6 @@ public struct StripeClient: Sendable {
     /// - Parameters:
     ///   - id: The `id` path parameter.
     ///   - expand: Fields to expand, such as `customer`.
-    /// - Returns: The decoded `Charge`.
-    /// - Throws: `APIError<RetrieveChargeFailure>`; its `.endpoint` case carries the documented failure.
     public func retrieveCharge(
         id: String,
         expand: [String]? = nil
@@ -78,11 +72,7 @@ public struct StripeClient: Sendable {
     ///
     /// - Parameters:
     ///   - body: What the request sends.
-    /// - Returns: The decoded `Customer`.
-    /// - Throws: `APIError<CreateCustomerFailure>`; its `.endpoint` case carries the documented failure.
-    public func createCustomer(
-        body: NewCustomer
-    ) async throws(APIError<CreateCustomerFailure>) -> Customer {
+    public func createCustomer(body: NewCustomer) async throws(APIError<CreateCustomerFailure>) -> Customer {
         try await self.client.send(CreateCustomerRequest(body: body))
     }
 
@@ -94,8 +84,6 @@ public struct StripeClient: Sendable {
     ///   - limit: 1 to 100; 10 when left out.
     ///   - startingAfter: The last customer id of the previous page.
     ///   - expand: Fields to expand, such as `data.default_source`.
-    /// - Returns: The decoded `CustomerList`.
-    /// - Throws: `APIError<ListCustomersFailure>`; its `.endpoint` case carries the documented failure.
     public func listCustomers(
         email: String? = nil,
         created: CreatedFilter? = nil,
@@ -110,11 +98,7 @@ public struct StripeClient: Sendable {
     ///
     /// - Parameters:
     ///   - id: The `id` path parameter.
-    /// - Returns: The decoded `Customer`.
-    /// - Throws: `APIError<RetrieveCustomerFailure>`; its `.endpoint` case carries the documented failure.
-    public func retrieveCustomer(
-        id: String
-    ) async throws(APIError<RetrieveCustomerFailure>) -> Customer {
+    public func retrieveCustomer(id: String) async throws(APIError<RetrieveCustomerFailure>) -> Customer {
         try await self.client.send(RetrieveCustomerRequest(id: id))
     }
 
@@ -123,12 +107,7 @@ public struct StripeClient: Sendable {
     /// - Parameters:
     ///   - id: The `id` path parameter.
     ///   - body: What the request sends.
-    /// - Returns: The decoded `Customer`.
-    /// - Throws: `APIError<UpdateCustomerFailure>`; its `.endpoint` case carries the documented failure.
-    public func updateCustomer(
-        id: String,
-        body: Customer
-    ) async throws(APIError<UpdateCustomerFailure>) -> Customer {
+    public func updateCustomer(id: String, body: Customer) async throws(APIError<UpdateCustomerFailure>) -> Customer {
         try await self.client.send(UpdateCustomerRequest(id: id, body: body))
     }
 
@@ -136,11 +115,7 @@ public struct StripeClient: Sendable {
     ///
     /// - Parameters:
     ///   - id: The `id` path parameter.
-    /// - Returns: The decoded `DeletedCustomer`.
-    /// - Throws: `APIError<DeleteCustomerFailure>`; its `.endpoint` case carries the documented failure.
-    public func deleteCustomer(
-        id: String
-    ) async throws(APIError<DeleteCustomerFailure>) -> DeletedCustomer {
+    public func deleteCustomer(id: String) async throws(APIError<DeleteCustomerFailure>) -> DeletedCustomer {
         try await self.client.send(DeleteCustomerRequest(id: id))
     }
 
@@ -148,11 +123,7 @@ public struct StripeClient: Sendable {
     ///
     /// - Parameters:
     ///   - id: The `id` path parameter.
-    /// - Returns: The decoded `PaymentSourceList`.
-    /// - Throws: `APIError<ListSourcesFailure>`; its `.endpoint` case carries the documented failure.
-    public func listSources(
-        id: String
-    ) async throws(APIError<ListSourcesFailure>) -> PaymentSourceList {
+    public func listSources(id: String) async throws(APIError<ListSourcesFailure>) -> PaymentSourceList {
         try await self.client.send(ListSourcesRequest(id: id))
     }
 
@@ -160,8 +131,6 @@ public struct StripeClient: Sendable {
     ///
     /// - Parameters:
     ///   - id: The `id` path parameter.
-    /// - Returns: The decoded `Event`.
-    /// - Throws: `APIError<RetrieveEventFailure>`; its `.endpoint` case carries the documented failure.
     public func retrieveEvent(id: String) async throws(APIError<RetrieveEventFailure>) -> Event {
         try await self.client.send(RetrieveEventRequest(id: id))
     }

@@ -210,25 +210,18 @@ public enum CreateChargeFailure: EndpointFailure, LocalizedError {
 
 /// The documented failures of `StripeClient.retrieveCharge` (`GET /v1/charges/{id}`): the service's defaults only, shared as `StripeFailure`.
 public typealias RetrieveChargeFailure = StripeFailure
-
 /// The documented failures of `StripeClient.createCustomer` (`POST /v1/customers`): the service's defaults only, shared as `StripeFailure`.
 public typealias CreateCustomerFailure = StripeFailure
-
 /// The documented failures of `StripeClient.listCustomers` (`GET /v1/customers`): the service's defaults only, shared as `StripeFailure`.
 public typealias ListCustomersFailure = StripeFailure
-
 /// The documented failures of `StripeClient.retrieveCustomer` (`GET /v1/customers/{id}`): the service's defaults only, shared as `StripeFailure`.
 public typealias RetrieveCustomerFailure = StripeFailure
-
 /// The documented failures of `StripeClient.updateCustomer` (`POST /v1/customers/{id}`): the service's defaults only, shared as `StripeFailure`.
 public typealias UpdateCustomerFailure = StripeFailure
-
 /// The documented failures of `StripeClient.deleteCustomer` (`DELETE /v1/customers/{id}`): the service's defaults only, shared as `StripeFailure`.
 public typealias DeleteCustomerFailure = StripeFailure
-
 /// The documented failures of `StripeClient.listSources` (`GET /v1/customers/{id}/sources`): the service's defaults only, shared as `StripeFailure`.
 public typealias ListSourcesFailure = StripeFailure
-
 /// The documented failures of `StripeClient.retrieveEvent` (`GET /v1/events/{id}`): the service's defaults only, shared as `StripeFailure`.
 public typealias RetrieveEventFailure = StripeFailure
 

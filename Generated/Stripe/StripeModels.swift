@@ -11,18 +11,13 @@ public struct StripeObject: Codable, Hashable, Sendable {
     public var object: String
 
     /// Creates a value from its properties.
-    ///
-    /// - Parameters:
-    ///   - id: The `id` value.
-    ///   - object: The object's kind: `charge`, `customer`, `card`…
     public init(id: String, object: String) {
         self.id = id
         self.object = object
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id
-        case object
+        case id, object
     }
 
     /// Encodes the value, leaving out read-only properties, which the server sets.
@@ -51,16 +46,6 @@ public struct ChargeRequest: Codable, Hashable, Sendable {
     public var expand: [String]?
 
     /// Creates a value from its properties.
-    ///
-    /// - Parameters:
-    ///   - amount: In the currency's smallest unit (cents for USD).
-    ///   - currency: The `currency` value.
-    ///   - customer: The `customer` value.
-    ///   - source: The `source` value.
-    ///   - description: The `description` value.
-    ///   - capture: Whether to capture the charge now; false only authorizes it, to capture later.
-    ///   - metadata: The `metadata` value.
-    ///   - expand: Fields of the returned charge to expand, sent as `expand[]=customer`.
     public init(
         amount: Int,
         currency: String,
@@ -82,14 +67,7 @@ public struct ChargeRequest: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case amount
-        case currency
-        case customer
-        case source
-        case description
-        case capture
-        case metadata
-        case expand
+        case amount, currency, customer, source, description, capture, metadata, expand
     }
 
     /// Decodes a value, reading each property as its spec says.
@@ -134,20 +112,6 @@ public struct Charge: Codable, Hashable, Sendable {
     public var created: Date
 
     /// Creates a value from its properties.
-    ///
-    /// - Parameters:
-    ///   - id: The `id` value.
-    ///   - object: The object's kind: `charge`, `customer`, `card`…
-    ///   - amount: The `amount` value.
-    ///   - currency: The `currency` value.
-    ///   - paid: The `paid` value.
-    ///   - captured: The `captured` value.
-    ///   - status: The `status` value.
-    ///   - customer: The customer's id, or the Customer with `expand[]=customer`.
-    ///   - description: The `description` value.
-    ///   - metadata: The `metadata` value.
-    ///   - livemode: The `livemode` value.
-    ///   - created: The `created` value.
     public init(
         id: String,
         object: String,
@@ -177,18 +141,7 @@ public struct Charge: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id
-        case object
-        case amount
-        case currency
-        case paid
-        case captured
-        case status
-        case customer
-        case description
-        case metadata
-        case livemode
-        case created
+        case id, object, amount, currency, paid, captured, status, customer, description, metadata, livemode, created
     }
 
     /// Encodes the value, leaving out read-only properties, which the server sets.
@@ -225,16 +178,6 @@ public struct Customer: Codable, Hashable, Sendable {
     public var created: Date
 
     /// Creates a value from its properties.
-    ///
-    /// - Parameters:
-    ///   - id: The `id` value.
-    ///   - object: The object's kind: `charge`, `customer`, `card`…
-    ///   - email: The `email` value.
-    ///   - name: The `name` value.
-    ///   - description: The `description` value.
-    ///   - metadata: The `metadata` value.
-    ///   - livemode: The `livemode` value.
-    ///   - created: The `created` value.
     public init(
         id: String,
         object: String,
@@ -256,14 +199,7 @@ public struct Customer: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id
-        case object
-        case email
-        case name
-        case description
-        case metadata
-        case livemode
-        case created
+        case id, object, email, name, description, metadata, livemode, created
     }
 
     /// Encodes the value, leaving out read-only properties, which the server sets.
@@ -296,16 +232,6 @@ public struct NewCustomer: Codable, Hashable, Sendable {
     public var expand: [String]?
 
     /// Creates a value from its properties.
-    ///
-    /// - Parameters:
-    ///   - email: The `email` value.
-    ///   - name: The `name` value.
-    ///   - description: The `description` value.
-    ///   - metadata: Sent as `metadata[key]=value`.
-    ///   - address: The `address` value.
-    ///   - preferredLocales: Sent as `preferred_locales[]=fr`.
-    ///   - taxIDData: Sent as `tax_id_data[0][type]=eu_vat&tax_id_data[0][value]=…`.
-    ///   - expand: The `expand` value.
     public init(
         email: String? = nil,
         name: String? = nil,
@@ -327,14 +253,8 @@ public struct NewCustomer: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case email
-        case name
-        case description
-        case metadata
-        case address
-        case preferredLocales = "preferred_locales"
-        case taxIDData = "tax_id_data"
-        case expand
+        case email, name, description, metadata, address, preferredLocales = "preferred_locales"
+        case taxIDData = "tax_id_data", expand
     }
 }
 
@@ -367,11 +287,7 @@ public struct Address: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case line1
-        case line2
-        case city
-        case postalCode = "postal_code"
-        case country
+        case line1, line2, city, postalCode = "postal_code", country
     }
 }
 
@@ -383,18 +299,9 @@ public struct TaxIDData: Codable, Hashable, Sendable {
     public var value: String
 
     /// Creates a value from its properties.
-    ///
-    /// - Parameters:
-    ///   - type: Such as `eu_vat`.
-    ///   - value: The `value` value.
     public init(type: String, value: String) {
         self.type = type
         self.value = value
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case type
-        case value
     }
 }
 
@@ -415,13 +322,6 @@ public struct CreatedFilter: Codable, Hashable, Sendable {
         self.gte = gte
         self.lt = lt
         self.lte = lte
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case gt
-        case gte
-        case lt
-        case lte
     }
 }
 
@@ -445,10 +345,7 @@ public struct CustomerList: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case object
-        case data
-        case hasMore = "has_more"
-        case url
+        case object, data, hasMore = "has_more", url
     }
 }
 
@@ -462,11 +359,6 @@ public struct DeletedCustomer: Codable, Hashable, Sendable {
     public var deleted: Bool
 
     /// Creates a value from its properties.
-    ///
-    /// - Parameters:
-    ///   - id: The `id` value.
-    ///   - object: The object's kind: `charge`, `customer`, `card`…
-    ///   - deleted: The `deleted` value.
     public init(id: String, object: String, deleted: Bool) {
         self.id = id
         self.object = object
@@ -474,9 +366,7 @@ public struct DeletedCustomer: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id
-        case object
-        case deleted
+        case id, object, deleted
     }
 
     /// Encodes the value, leaving out read-only properties, which the server sets.
@@ -510,18 +400,6 @@ public struct Card: Codable, Hashable, Sendable {
     public var metadata: [String: String]?
 
     /// Creates a value from its properties.
-    ///
-    /// - Parameters:
-    ///   - id: The `id` value.
-    ///   - object: The object's kind: `charge`, `customer`, `card`…
-    ///   - brand: The `brand` value.
-    ///   - last4: The `last4` value.
-    ///   - expMonth: The `exp_month` value.
-    ///   - expYear: The `exp_year` value.
-    ///   - funding: The `funding` value.
-    ///   - country: The `country` value.
-    ///   - customer: The `customer` value.
-    ///   - metadata: The `metadata` value.
     public init(
         id: String,
         object: String,
@@ -547,15 +425,7 @@ public struct Card: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id
-        case object
-        case brand
-        case last4
-        case expMonth = "exp_month"
-        case expYear = "exp_year"
-        case funding
-        case country
-        case customer
+        case id, object, brand, last4, expMonth = "exp_month", expYear = "exp_year", funding, country, customer
         case metadata
     }
 
@@ -599,19 +469,6 @@ public struct BankAccount: Codable, Hashable, Sendable {
     public var metadata: [String: String]?
 
     /// Creates a value from its properties.
-    ///
-    /// - Parameters:
-    ///   - id: The `id` value.
-    ///   - object: The object's kind: `charge`, `customer`, `card`…
-    ///   - bankName: The `bank_name` value.
-    ///   - last4: The `last4` value.
-    ///   - routingNumber: The `routing_number` value.
-    ///   - country: The `country` value.
-    ///   - currency: The `currency` value.
-    ///   - status: The `status` value.
-    ///   - accountHolderName: The `account_holder_name` value.
-    ///   - customer: The `customer` value.
-    ///   - metadata: The `metadata` value.
     public init(
         id: String,
         object: String,
@@ -639,17 +496,8 @@ public struct BankAccount: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id
-        case object
-        case bankName = "bank_name"
-        case last4
-        case routingNumber = "routing_number"
-        case country
-        case currency
-        case status
-        case accountHolderName = "account_holder_name"
-        case customer
-        case metadata
+        case id, object, bankName = "bank_name", last4, routingNumber = "routing_number", country, currency, status
+        case accountHolderName = "account_holder_name", customer, metadata
     }
 
     /// Encodes the value, leaving out read-only properties, which the server sets.
@@ -687,10 +535,7 @@ public struct PaymentSourceList: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case object
-        case data
-        case hasMore = "has_more"
-        case url
+        case object, data, hasMore = "has_more", url
     }
 }
 
@@ -714,16 +559,6 @@ public struct Event: Codable, Hashable, Sendable {
     public var created: Date
 
     /// Creates a value from its properties.
-    ///
-    /// - Parameters:
-    ///   - id: The `id` value.
-    ///   - object: The object's kind: `charge`, `customer`, `card`…
-    ///   - type: What happened: `charge.succeeded`, `customer.updated`…
-    ///   - apiVersion: The `api_version` value.
-    ///   - data: The `data` value.
-    ///   - pendingWebhooks: The `pending_webhooks` value.
-    ///   - livemode: The `livemode` value.
-    ///   - created: The `created` value.
     public init(
         id: String,
         object: String,
@@ -745,14 +580,7 @@ public struct Event: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id
-        case object
-        case type
-        case apiVersion = "api_version"
-        case data
-        case pendingWebhooks = "pending_webhooks"
-        case livemode
-        case created
+        case id, object, type, apiVersion = "api_version", data, pendingWebhooks = "pending_webhooks", livemode, created
     }
 
     /// Encodes the value, leaving out read-only properties, which the server sets.
@@ -773,18 +601,13 @@ public struct EventData: Codable, Hashable, Sendable {
     public var previousAttributes: JSON?
 
     /// Creates a value from its properties.
-    ///
-    /// - Parameters:
-    ///   - object: The API object the event is about, as it was then: any kind.
-    ///   - previousAttributes: For `*.updated` events, the changed fields' old values.
     public init(object: JSON, previousAttributes: JSON? = nil) {
         self.object = object
         self.previousAttributes = previousAttributes
     }
 
     private enum CodingKeys: String, CodingKey {
-        case object
-        case previousAttributes = "previous_attributes"
+        case object, previousAttributes = "previous_attributes"
     }
 
     /// Decodes a value, reading each property as its spec says.
@@ -828,12 +651,7 @@ public struct StripeError: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case type
-        case code
-        case declineCode = "decline_code"
-        case message
-        case param
-        case docURL = "doc_url"
+        case type, code, declineCode = "decline_code", message, param, docURL = "doc_url"
     }
 }
 

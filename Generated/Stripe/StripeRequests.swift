@@ -3,10 +3,13 @@
 import CourierRuntime
 import Foundation
 
+/// A request of Stripe: every request type `StripeClient` sends adopts it. Its extension supplies what they share, and a request states only where it differs. Extend it to give every request of the service something of your own.
+public protocol StripeAPIRequest: APIRequest {}
+
 /// Charges a card or another payment source (POST /v1/charges).
 ///
 /// `POST /v1/charges`, sent by `StripeClient.createCharge`.
-public struct CreateChargeRequest: APIRequest {
+public struct CreateChargeRequest: StripeAPIRequest {
     public typealias Response = Charge
     public typealias Failure = CreateChargeFailure
 
@@ -27,7 +30,7 @@ public struct CreateChargeRequest: APIRequest {
 /// A charge by id (GET /v1/charges/{id}); `expand[]=customer` makes `customer` the object.
 ///
 /// `GET /v1/charges/{id}`, sent by `StripeClient.retrieveCharge`.
-public struct RetrieveChargeRequest: APIRequest {
+public struct RetrieveChargeRequest: StripeAPIRequest {
     public typealias Response = Charge
     public typealias Failure = RetrieveChargeFailure
 
@@ -44,18 +47,14 @@ public struct RetrieveChargeRequest: APIRequest {
 
     public var method: HTTPRequest.Method { .get }
     public var path: RequestPath { RequestPath("/v1/charges/{id}", ["id": id]) }
-    public var query: Parameters {
-        [
-            "expand[]": expand
-        ]
-    }
+    public var query: Parameters { ["expand[]": expand] }
     public var operationName: String { "retrieveCharge" }
 }
 
 /// Creates a customer (POST /v1/customers).
 ///
 /// `POST /v1/customers`, sent by `StripeClient.createCustomer`.
-public struct CreateCustomerRequest: APIRequest {
+public struct CreateCustomerRequest: StripeAPIRequest {
     public typealias Response = Customer
     public typealias Failure = CreateCustomerFailure
 
@@ -76,7 +75,7 @@ public struct CreateCustomerRequest: APIRequest {
 /// Customers, newest first (GET /v1/customers); `created` filters by creation time.
 ///
 /// `GET /v1/customers`, sent by `StripeClient.listCustomers`.
-public struct ListCustomersRequest: APIRequest {
+public struct ListCustomersRequest: StripeAPIRequest {
     public typealias Response = CustomerList
     public typealias Failure = ListCustomersFailure
 
@@ -123,7 +122,7 @@ public struct ListCustomersRequest: APIRequest {
 /// A customer by id (GET /v1/customers/{id}).
 ///
 /// `GET /v1/customers/{id}`, sent by `StripeClient.retrieveCustomer`.
-public struct RetrieveCustomerRequest: APIRequest {
+public struct RetrieveCustomerRequest: StripeAPIRequest {
     public typealias Response = Customer
     public typealias Failure = RetrieveCustomerFailure
 
@@ -143,7 +142,7 @@ public struct RetrieveCustomerRequest: APIRequest {
 /// Updates a customer's fields; Stripe's own fields are left out (POST /v1/customers/{id}).
 ///
 /// `POST /v1/customers/{id}`, sent by `StripeClient.updateCustomer`.
-public struct UpdateCustomerRequest: APIRequest {
+public struct UpdateCustomerRequest: StripeAPIRequest {
     public typealias Response = Customer
     public typealias Failure = UpdateCustomerFailure
 
@@ -167,7 +166,7 @@ public struct UpdateCustomerRequest: APIRequest {
 /// Deletes a customer (DELETE /v1/customers/{id}).
 ///
 /// `DELETE /v1/customers/{id}`, sent by `StripeClient.deleteCustomer`.
-public struct DeleteCustomerRequest: APIRequest {
+public struct DeleteCustomerRequest: StripeAPIRequest {
     public typealias Response = DeletedCustomer
     public typealias Failure = DeleteCustomerFailure
 
@@ -187,7 +186,7 @@ public struct DeleteCustomerRequest: APIRequest {
 /// A customer's cards and bank accounts (GET /v1/customers/{id}/sources).
 ///
 /// `GET /v1/customers/{id}/sources`, sent by `StripeClient.listSources`.
-public struct ListSourcesRequest: APIRequest {
+public struct ListSourcesRequest: StripeAPIRequest {
     public typealias Response = PaymentSourceList
     public typealias Failure = ListSourcesFailure
 
@@ -207,7 +206,7 @@ public struct ListSourcesRequest: APIRequest {
 /// An event by id (GET /v1/events/{id}).
 ///
 /// `GET /v1/events/{id}`, sent by `StripeClient.retrieveEvent`.
-public struct RetrieveEventRequest: APIRequest {
+public struct RetrieveEventRequest: StripeAPIRequest {
     public typealias Response = Event
     public typealias Failure = RetrieveEventFailure
 

@@ -62,6 +62,25 @@ struct GeneratedNameTests {
             """, lines: [
                 "Specs/x.yaml:4:3: error: model 'ShopFailure' becomes the Swift type 'ShopFailure', the name of the failure type service 'Shop' shares for endpoints that document only its defaults; rename one",
             ]),
+        Case(name: "the request protocol, taken by a model", yaml: """
+            service: Shop
+            baseURL: https://shop.example.com
+            models:
+              ShopAPIRequest: { a: String }
+            endpoints:
+              ping: { get: /ping, errors: { 404: notFound } }
+            """, lines: [
+                "Specs/x.yaml:4:3: error: model 'ShopAPIRequest' becomes the Swift type 'ShopAPIRequest', the name of the protocol every request type of service 'Shop' adopts; rename one",
+            ]),
+        Case(name: "the request protocol, taken by an endpoint's request type", yaml: """
+            service: Shop
+            baseURL: https://shop.example.com
+            endpoints:
+              ping: { get: /ping, errors: { 404: notFound } }
+              shopAPI: { get: /api, errors: { 404: notFound } }
+            """, lines: [
+                "Specs/x.yaml:5:3: error: endpoint 'shopAPI' has a Swift type named 'ShopAPIRequest', the name of the protocol every request type of service 'Shop' adopts; rename the endpoint",
+            ]),
         Case(name: "an error envelope", yaml: """
             service: Shop
             baseURL: https://shop.example.com

@@ -47,6 +47,71 @@ struct GenerationTests {
             """))
     }
 
+    @Test("The service's request protocol supplies the shared timeout, resilience and secrets; a request states only where it differs")
+    func requestProtocolDefaults() throws {
+        let yaml = serviceYAML("Defaults", """
+            headers:
+              X-Api-Key: { secret: true }
+            defaults:
+              timeout: 20
+              retry: { maxAttempts: 3 }
+            endpoints:
+              plain: { get: /plain }
+              slow: { get: /slow, timeout: 60 }
+              once: { get: /once, retry: false }
+              signed: { get: /signed, headers: { X-Signature: { type: String, secret: true } } }
+            """)
+        let spec = try #require(loadSpec(yaml).spec)
+        let requests = try #require(try Generator().generate(spec, specPath: "defaults.yaml")["DefaultsRequests.swift"])
+        #expect(requests.contains("""
+            public protocol DefaultsAPIRequest: APIRequest {}
+
+            extension DefaultsAPIRequest {
+                /// The `defaults:` timeout of each attempt.
+                public var timeout: Duration? { .seconds(20) }
+                /// The `defaults:` retry and circuit-breaker hints.
+                public var resilience: EndpointResilience { .defaultsDefaults }
+                /// The header fields of the service and its auth whose values are never logged.
+                public var secretHeaderNames: Set<String> { ["X-Api-Key"] }
+            }
+            """))
+        func members(of name: String) throws -> [String] {
+            let start = try #require(requests.range(of: "public struct \(name): DefaultsAPIRequest {")).upperBound
+            let end = try #require(requests.range(of: "\n}\n", range: start..<requests.endIndex)).lowerBound
+            return requests[start..<end].split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { $0.hasPrefix("public var timeout") || $0.hasPrefix("public var resilience") || $0.hasPrefix("public var secretHeaderNames") }
+        }
+        #expect(try members(of: "PlainRequest") == [])
+        #expect(try members(of: "SlowRequest") == ["public var timeout: Duration? { .seconds(60) }"])
+        #expect(try members(of: "OnceRequest") == ["public var resilience: EndpointResilience { EndpointResilience(maxAttempts: 1) }"])
+        #expect(try members(of: "SignedRequest") == [#"public var secretHeaderNames: Set<String> { ["X-Api-Key", "X-Signature"] }"#])
+    }
+
+    @Test("CodingKeys are written only where a key is not its property's name, as many to a line as fit")
+    func codingKeysOnlyWhereNeeded() throws {
+        let yaml = serviceYAML("Keys", """
+            models:
+              Plain: { id: Int, name: String }
+              Renamed: { id: Int, created_at: Date, name: String }
+            endpoints:
+              plain: { get: /plain, response: Plain }
+              renamed: { get: /renamed, response: Renamed }
+            """)
+        let spec = try #require(loadSpec(yaml).spec)
+        let models = try #require(try Generator().generate(spec, specPath: "keys.yaml")["KeysModels.swift"])
+        let plain = try #require(models.range(of: "public struct Plain:"))
+        let renamed = try #require(models.range(of: "public struct Renamed:"))
+        let (first, second) = plain.lowerBound < renamed.lowerBound
+            ? (models[plain.lowerBound..<renamed.lowerBound], models[renamed.lowerBound...])
+            : (models[plain.lowerBound...], models[renamed.lowerBound..<plain.lowerBound])
+        #expect(!first.contains("CodingKeys"), "Swift's synthesized keys are the same")
+        #expect(second.contains("""
+                private enum CodingKeys: String, CodingKey {
+                    case id, createdAt = "created_at", name
+                }
+            """))
+    }
+
     @Test("Endpoints that document the same failures share the first one's enum; each keeps its name as an alias")
     func equalFailuresShareOneEnum() throws {
         let yaml = serviceYAML("Share", """
@@ -68,12 +133,17 @@ struct GenerationTests {
         #expect(declarations == [
             "public enum ShareFailure: EndpointFailure, LocalizedError {",
             "public enum FirstFailure: EndpointFailure, LocalizedError {",
-            "public typealias PlainFailure = ShareFailure",
-            "public typealias SecondFailure = FirstFailure",
             // A message of its own makes the enum differ, so it keeps its own.
             "public enum WordedFailure: EndpointFailure, LocalizedError {",
+            // The aliases follow the enums, in endpoint order, as one block.
+            "public typealias PlainFailure = ShareFailure",
+            "public typealias SecondFailure = FirstFailure",
             "public typealias ThirdFailure = FirstFailure",
         ])
+        #expect(errors.contains("""
+            public typealias PlainFailure = ShareFailure
+            /// The documented failures of `ShareClient.second`
+            """))
         #expect(errors.contains("/// The documented failures of `ShareClient.first` (`GET /first`). 2 other endpoints document the same failures"))
         #expect(errors.contains("/// The documented failures of `ShareClient.third` (`DELETE /third`): the same as `first`'s, shared as `FirstFailure`."))
     }

@@ -62,6 +62,12 @@ enum GeneratedNames {
     }
 
     /// `<Endpoint>Request`, the `APIRequest` type of the endpoint named `endpoint` in the spec.
+    /// The protocol every request type of a service adopts, such as `GitHubAPIRequest`; its
+    /// extension supplies what the service's requests share.
+    static func requestProtocol(ofService service: SwiftIdentifier) -> String {
+        service.name + "APIRequest"
+    }
+
     static func request(ofEndpoint endpoint: String) -> String {
         SwiftIdentifier(typeNamed: endpoint).name + "Request"
     }

@@ -167,7 +167,9 @@ enum EmbeddedTemplates {
             import CourierRuntime
             import Foundation
             {{#failures}}
+            {{^continuesAliases}}
 
+            {{/continuesAliases}}
             {{doc}}
             {{#aliasOf}}
             {{access}} typealias {{name}} = {{aliasOf}}
@@ -310,12 +312,14 @@ enum EmbeddedTemplates {
             {{/boxed}}
             {{/properties}}
                 }
+            {{#hasCodingKeys}}
 
                 private enum CodingKeys: String, CodingKey {
-            {{#codingKeys}}
-                    case {{name}}{{#rawValue}} = {{rawValue}}{{/rawValue}}
-            {{/codingKeys}}
+            {{#codingKeyLines}}
+                    {{text}}
+            {{/codingKeyLines}}
                 }
+            {{/hasCodingKeys}}
             {{#customCoding}}
             {{#decodesItself}}
 
@@ -510,6 +514,28 @@ enum EmbeddedTemplates {
 
             import CourierRuntime
             import Foundation
+            {{#requestProtocol}}
+
+            {{doc}}
+            {{access}} protocol {{name}}: APIRequest {}
+            {{#hasDefaults}}
+
+            extension {{name}} {
+            {{#timeout}}
+                /// The `defaults:` timeout of each attempt.
+                {{access}} var timeout: Duration? { {{timeout}} }
+            {{/timeout}}
+            {{#resilience}}
+                /// The `defaults:` retry and circuit-breaker hints.
+                {{access}} var resilience: EndpointResilience { .{{resilience}} }
+            {{/resilience}}
+            {{#secretHeaderNames}}
+                /// The header fields of the service and its auth whose values are never logged.
+                {{access}} var secretHeaderNames: Set<String> { {{secretHeaderNames}} }
+            {{/secretHeaderNames}}
+            }
+            {{/hasDefaults}}
+            {{/requestProtocol}}
             {{#defaultResilience}}
 
             extension EndpointResilience {
@@ -587,7 +613,7 @@ enum EmbeddedTemplates {
 
             {{! The members below implement APIRequest's requirements, whose documentation they inherit: a comment on each would repeat it on every request. }}
             {{doc}}
-            {{access}} struct {{name}}: APIRequest {
+            {{access}} struct {{name}}: {{conformance}} {
                 {{access}} typealias Response = {{responseType}}
                 {{access}} typealias Failure = {{failureType}}
             {{#hasProperties}}
@@ -617,6 +643,10 @@ enum EmbeddedTemplates {
                 {{access}} var method: HTTPRequest.Method { {{method}} }
                 {{access}} var path: RequestPath { RequestPath({{pathTemplate}}{{#hasPathValues}}, [{{#pathValues}}{{key}}: {{value}}{{^last()}}, {{/last()}}{{/pathValues}}]{{/hasPathValues}}) }
             {{#hasQuery}}
+            {{#queryLine}}
+                {{access}} var query: Parameters { {{queryLine}} }
+            {{/queryLine}}
+            {{^queryLine}}
                 {{access}} var query: Parameters {
                     [
             {{#query}}
@@ -624,8 +654,13 @@ enum EmbeddedTemplates {
             {{/query}}
                     ]
                 }
+            {{/queryLine}}
             {{/hasQuery}}
             {{#hasHeaders}}
+            {{#headersLine}}
+                {{access}} var headers: Parameters { {{headersLine}} }
+            {{/headersLine}}
+            {{^headersLine}}
                 {{access}} var headers: Parameters {
                     [
             {{#headers}}
@@ -633,6 +668,7 @@ enum EmbeddedTemplates {
             {{/headers}}
                     ]
                 }
+            {{/headersLine}}
             {{/hasHeaders}}
             {{#body}}
                 {{access}} var body: RequestBody? { {{body}} }
@@ -647,11 +683,15 @@ enum EmbeddedTemplates {
                 {{access}} var timeout: Duration? { {{timeout}} }
             {{/timeout}}
             {{#resilience}}
-                {{access}} var resilience: EndpointResilience {
             {{#sharedName}}
-                    .{{sharedName}}
+                {{access}} var resilience: EndpointResilience { .{{sharedName}} }
             {{/sharedName}}
             {{^sharedName}}
+            {{#isOneLine}}
+                {{access}} var resilience: EndpointResilience { EndpointResilience({{#arguments}}{{label}}: {{value}}{{^last()}}, {{/last()}}{{/arguments}}) }
+            {{/isOneLine}}
+            {{^isOneLine}}
+                {{access}} var resilience: EndpointResilience {
             {{#isInline}}
                     EndpointResilience({{#arguments}}{{label}}: {{value}}{{^last()}}, {{/last()}}{{/arguments}})
             {{/isInline}}
@@ -662,8 +702,9 @@ enum EmbeddedTemplates {
             {{/arguments}}
                     )
             {{/isInline}}
-            {{/sharedName}}
                 }
+            {{/isOneLine}}
+            {{/sharedName}}
             {{/resilience}}
             {{#secretHeaderNames}}
                 {{access}} var secretHeaderNames: Set<String> { {{secretHeaderNames}} }

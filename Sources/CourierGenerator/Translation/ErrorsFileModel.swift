@@ -1,7 +1,7 @@
 // View models only: see FileModels.swift for what the templates may assume of them.
 
-/// `<Prefix>Errors.swift`: the service's shared failure enum, if an endpoint uses it, then one
-/// failure enum per endpoint, or an alias of the enum it shares.
+/// `<Prefix>Errors.swift`: the service's shared failure enum, if an endpoint uses it, then the
+/// endpoints' own failure enums, then the aliases of those that share one.
 public struct ErrorsFileModel: TemplateModel {
     /// The generator version.
     public var version: String
@@ -9,7 +9,8 @@ public struct ErrorsFileModel: TemplateModel {
     public var specPath: String
     /// The access level of every declaration: `public`, `package` or `internal`.
     public var access = "public"
-    /// The shared failure enum first, if any, then each endpoint's enum or alias in endpoint order.
+    /// The shared failure enum first, if any, then the endpoints' own enums, then the aliases of
+    /// the endpoints that share one, each in endpoint order.
     public var failures: [FailureModel]
     /// Whether some mapping unwraps an envelope, which needs the `unwrapped` helper.
     public var needsUnwrap: Bool
@@ -47,6 +48,9 @@ public struct FailureModel: TemplateModel, Hashable {
     /// The body of `mapSuccess(_:)`, when some mapping turns success responses into failures;
     /// `nil` keeps the protocol's default, which reads nothing.
     public var successCode: String? = nil
+    /// Whether this alias directly follows another in its file, so that a run of aliases
+    /// reads as one block.
+    public var continuesAliases = false
 
     /// The fields the `errors` template reads.
     public static let templateFields: TemplateFields<Self> = [
@@ -54,7 +58,7 @@ public struct FailureModel: TemplateModel, Hashable {
         "hasBranches": \.hasBranches, "needsNilDefault": \.needsNilDefault, "descriptions": \.descriptions,
         "hasDescriptions": \.hasDescriptions, "retryables": \.retryables, "hasRetryables": \.hasRetryables,
         "needsRetryableDefault": \.needsRetryableDefault, "aliasOf": \.aliasOf,
-        "successCode": \.successCode,
+        "successCode": \.successCode, "continuesAliases": \.continuesAliases,
     ]
 
     /// Whether `map(_:)` maps any status.

@@ -94,8 +94,8 @@ extension ModelsFileModel {
 }
 
 extension RequestsFileModel {
-    /// The file cut into parts of at most `limit` request types; the shared resilience
-    /// declaration, one per module, goes in the first part.
+    /// The file cut into parts of at most `limit` request types; the request protocol and the
+    /// shared resilience declaration, one per module, go in the first part.
     public func parts(of limit: Int) -> [RequestsFileModel] {
         let all = runs(of: requests.count, limit: limit)
         guard all.count > 1 else { return [self] }
@@ -104,6 +104,7 @@ extension RequestsFileModel {
             part.requests = Array(requests[run])
             if index > 0 {
                 part.defaultResilience = nil
+                part.requestProtocol = nil
             }
             return part
         }
@@ -119,6 +120,8 @@ extension ErrorsFileModel {
         return all.map { run in
             var part = self
             part.failures = Array(failures[run])
+            // A part starts a block of its own.
+            part.failures[0].continuesAliases = false
             part.needsUnwrap = part.failures.contains(where: \.usesUnwrap)
             return part
         }

@@ -51,11 +51,33 @@ public struct StructModel: TemplateModel {
     public static let templateFields: TemplateFields<Self> = [
         "doc": \.doc, "name": \.name, "properties": \.properties, "codingKeys": \.codingKeys,
         "initDoc": \.initDoc, "hasProperties": \.hasProperties, "isInline": \.isInline,
-        "parameters": \.parameters, "customCoding": \.customCoding,
+        "parameters": \.parameters, "customCoding": \.customCoding, "hasCodingKeys": \.hasCodingKeys,
+        "codingKeyLines": \.codingKeyLines,
     ]
 
     /// Whether the struct has properties (an empty struct gets a plain `init()`).
     public var hasProperties: Bool { !properties.isEmpty }
+    /// Whether the struct declares `CodingKeys`: not when Swift's synthesized ones would be the
+    /// same, every key being its property's name and the coding synthesized.
+    public var hasCodingKeys: Bool { customCoding != nil || codingKeys.contains { $0.rawValue != nil } }
+    /// The cases of `CodingKeys` as lines, in property order, as many to a line as fit.
+    public var codingKeyLines: [CodingLineModel] {
+        var lines: [CodingLineModel] = []
+        var line = ""
+        for key in codingKeys {
+            let item = key.name + (key.rawValue.map { " = " + $0 } ?? "")
+            if line.isEmpty {
+                line = "case " + item
+            } else if SpecTranslator.fitsOnOneLine("        \(line), \(item)") {
+                line += ", " + item
+            } else {
+                lines.append(CodingLineModel(text: line))
+                line = "case " + item
+            }
+        }
+        if !line.isEmpty { lines.append(CodingLineModel(text: line)) }
+        return lines
+    }
 }
 
 /// A struct's hand-written coding: one statement per property, in property order.

@@ -13,12 +13,38 @@ public struct RequestsFileModel: TemplateModel {
     /// The `EndpointResilience` constant for the spec's `defaults:` retry and breaker hints
     /// (`static let <service>Defaults`), if they give any.
     public var defaultResilience: DefaultResilienceModel?
+    /// The protocol every request type adopts, with what they share; in the first part only.
+    public var requestProtocol: RequestProtocolModel? = nil
 
     /// The fields the `requests` template reads.
     public static let templateFields: TemplateFields<Self> = [
         "access": \.access, "version": \.version, "specPath": \.specPath, "requests": \.requests,
-        "defaultResilience": \.defaultResilience,
+        "defaultResilience": \.defaultResilience, "requestProtocol": \.requestProtocol,
     ]
+}
+
+/// `protocol <Service>APIRequest: APIRequest`, whose extension supplies the timeout, resilience
+/// and secret header names the service's requests share; a request states only where it differs.
+public struct RequestProtocolModel: TemplateModel {
+    /// The doc comment.
+    public var doc: String
+    /// The protocol's name, such as `GitHubAPIRequest`.
+    public var name: String
+    /// The shared timeout expression, such as `.seconds(20)`, if the spec's `defaults:` give one.
+    public var timeout: String?
+    /// The name of the `EndpointResilience` constant of the `defaults:` hints, if they give any.
+    public var resilience: String?
+    /// The secret header names every request has, as a set literal, if any.
+    public var secretHeaderNames: String?
+
+    /// The fields the `requests` template reads.
+    public static let templateFields: TemplateFields<Self> = [
+        "doc": \.doc, "name": \.name, "timeout": \.timeout, "resilience": \.resilience,
+        "secretHeaderNames": \.secretHeaderNames, "hasDefaults": \.hasDefaults,
+    ]
+
+    /// Whether the extension supplies anything.
+    public var hasDefaults: Bool { timeout != nil || resilience != nil || secretHeaderNames != nil }
 }
 
 /// One endpoint's `APIRequest` type.
@@ -27,6 +53,8 @@ public struct RequestModel: TemplateModel {
     public var doc: String
     /// The type name.
     public var name: String
+    /// The protocol the type adopts: the service's request protocol, or `APIRequest`.
+    public var conformance: String = "APIRequest"
     /// The `Response` type.
     public var responseType: String
     /// The `Failure` type.
@@ -54,11 +82,14 @@ public struct RequestModel: TemplateModel {
     /// The `HTTPField.Name?` expression of the idempotency key's header, such as
     /// `.idempotencyKey`, when the endpoint sends a key.
     public var idempotencyKeyHeader: String?
-    /// The timeout expression, such as `.seconds(20)`, if the spec gives one.
+    /// The timeout expression, such as `.seconds(20)`, when it is not the one ``conformance``
+    /// supplies (`nil` then means the same).
     public var timeout: String?
-    /// The `EndpointResilience` of the spec's retry and breaker hints, if they say anything.
+    /// The `EndpointResilience` of the spec's retry and breaker hints, when it is not the one
+    /// ``conformance`` supplies.
     public var resilience: ResilienceModel?
-    /// The secret header names as a set literal, if any.
+    /// The secret header names as a set literal, when they are not the ones ``conformance``
+    /// supplies.
     public var secretHeaderNames: String?
     /// The operation name as a string literal.
     public var operationName: String
@@ -72,6 +103,10 @@ public struct RequestModel: TemplateModel {
     public var successStatuses: String? = nil
     /// The struct of the response's declared header fields, declared before the request, if any.
     public var responseHeaders: ResponseHeadersModel? = nil
+    /// The query items as one dictionary literal, when the property fits on one line.
+    public var queryLine: String? = nil
+    /// The header items as one dictionary literal, when the property fits on one line.
+    public var headersLine: String? = nil
 
     /// The fields the `requests` template reads.
     public static let templateFields: TemplateFields<Self> = [
@@ -84,8 +119,10 @@ public struct RequestModel: TemplateModel {
         "resilience": \.resilience,
         "secretHeaderNames": \.secretHeaderNames, "operationName": \.operationName, "pagination": \.pagination,
         "authentication": \.authentication, "outcome": \.outcome, "successStatuses": \.successStatuses,
-        "responseHeaders": \.responseHeaders,
+        "responseHeaders": \.responseHeaders, "conformance": \.conformance, "queryLine": \.queryLine,
+        "headersLine": \.headersLine,
     ]
+
 
     /// Whether the request has stored properties.
     public var hasProperties: Bool { !properties.isEmpty }
@@ -124,17 +161,19 @@ public struct ParameterItemModel: TemplateModel {
 
 /// A request's `resilience`: the shared `defaults:` constant, or its own `EndpointResilience`.
 public struct ResilienceModel: TemplateModel {
-    /// The name of the `EndpointResilience` constant the request uses as it is, such as
-    /// `bookshelfDefaults`; `nil` when the request has arguments of its own.
+    /// The `EndpointResilience` static member the request uses as it is, such as
+    /// `bookshelfDefaults` or `inherited`; `nil` when the request has arguments of its own.
     public var sharedName: String?
     /// The arguments of `EndpointResilience(...)`, such as `maxAttempts: 1`.
     public var arguments: [ArgumentModel]
     /// Whether the initialiser fits on one line.
     public var isInline: Bool
+    /// Whether the whole property, initialiser and all, fits on one line.
+    public var isOneLine = false
 
     /// The fields the `requests` template reads.
     public static let templateFields: TemplateFields<Self> = [
-        "sharedName": \.sharedName, "arguments": \.arguments, "isInline": \.isInline,
+        "sharedName": \.sharedName, "arguments": \.arguments, "isInline": \.isInline, "isOneLine": \.isOneLine,
     ]
 }
 

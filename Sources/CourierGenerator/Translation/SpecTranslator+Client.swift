@@ -181,8 +181,8 @@ extension SpecTranslator {
         text += arguments.isEmpty ? "\n" : ""
         if endpoint.response.hasOutcomes {
             text += "\n- Returns: \(outcomesReturnText(endpoint))"
-        } else if let response = endpoint.response.body {
-            let detail = endpoint.response.description.map(SwiftComment.inline) ?? "The decoded `\(swiftType(response))`."
+        } else if endpoint.response.body != nil, let detail = endpoint.response.description.map(SwiftComment.inline) {
+            // Without the spec's words, a return line would only repeat the signature's type.
             text += "\n- Returns: \(detail)"
         }
         let streamed = endpoint.response.stream.map { streamedMethod($0, endpoint: endpoint, call: call) }
@@ -195,12 +195,12 @@ extension SpecTranslator {
                 text.insert(contentsOf: (arguments.isEmpty ? "\n- Parameters:" : "") + extra, at: range.lowerBound)
             }
         }
-        if streamed?.isThrowing ?? true {
-            text += "\n- Throws: `APIError<\(failureName(endpoint))>`; its `.endpoint` case carries the documented failure."
-        } else {
+        // A throwing method's typed `throws` says what a `- Throws:` line would, on every method.
+        if streamed?.isThrowing == false {
             text += "\n\nThe request is sent when the sequence is first read; reading it throws `APIError<\(failureName(endpoint))>` "
                 + "for a failed request, and `TransportError` or `StreamingError` for a stream that breaks."
         }
+        while text.hasSuffix("\n") { text.removeLast() }
         let returnType = streamed?.returnType
             ?? (endpoint.response.hasOutcomes ? responseTypeName(endpoint) : endpoint.response.body.map(swiftType))
         let returnClause = returnType.map { " -> " + $0 } ?? ""
@@ -286,7 +286,6 @@ extension SpecTranslator {
         text += "\n  - to: Where to save the body (a `file:` URL in an existing folder)."
         text += "\n  - progress: Called as bytes arrive, with the total when the server sent a length."
         text += "\n- Returns: Where the file is, how many bytes it holds, and the response's status and header fields."
-        text += "\n- Throws: `APIError<\(failureName(endpoint))>`; its `.endpoint` case carries the documented failure."
         let line = "    \(spec.access.rawValue) func \(endpoint.swiftName.escaped)(\(all.inlineText)) async throws(APIError<\(failureName(endpoint))>) -> DownloadedFile {"
         return DownloadMethodModel(doc: SwiftComment.documentation(text, indentation: "    "), name: endpoint.swiftName.escaped,
                                    parameters: all, isInline: Self.fitsOnOneLine(line),

@@ -7,7 +7,8 @@ extension SpecTranslator {
     /// Endpoints whose enums would be equal but for their names share one, so that the errors a
     /// service repeats cost one enum, not one per endpoint: those that document only the
     /// service's defaults share `<Service>Failure`, and each other set of equal enums is the
-    /// first endpoint's, which the rest name by their own `<Endpoint>Failure` aliases.
+    /// first endpoint's, which the rest name by their own `<Endpoint>Failure` aliases. The enums
+    /// come first, then the aliases.
     public func errorsFile() -> ErrorsFileModel {
         var failures: [FailureModel] = []
         if let sharing = spec.endpoints.first(where: spec.usesOnlyDefaultErrors) {
@@ -25,17 +26,19 @@ extension SpecTranslator {
         var sharers: [FailureModel: Int] = [:]
         for case let model? in own { sharers[model, default: 0] += 1 }
         var owners: [FailureModel: EndpointSpec] = [:]
+        // The aliases follow the enums, as one block in endpoint order.
+        var aliases: [FailureModel] = []
         for (endpoint, model) in zip(spec.endpoints, own) {
             let reference = endpointReference(endpoint)
             guard var model else {
                 let what = spec.defaultErrors.isEmpty ? "none, so it shares the empty" : "the service's defaults only, shared as"
-                failures.append(.alias(failureName(endpoint), of: sharedFailureName,
+                aliases.append(.alias(failureName(endpoint), of: sharedFailureName,
                                        doc: "The documented failures of \(reference): \(what) `\(sharedFailureName)`."))
                 continue
             }
             if let owner = owners[model] {
                 let doc = "The documented failures of \(reference): the same as `\(owner.swiftName.name)`'s, shared as `\(failureName(owner))`."
-                failures.append(.alias(failureName(endpoint), of: failureName(owner), doc: doc))
+                aliases.append(.alias(failureName(endpoint), of: failureName(owner), doc: doc))
                 continue
             }
             owners[model] = endpoint
@@ -48,6 +51,10 @@ extension SpecTranslator {
             model.name = failureName(endpoint)
             failures.append(model)
         }
+        for index in aliases.indices.dropFirst() {
+            aliases[index].continuesAliases = true
+        }
+        failures += aliases
         return ErrorsFileModel(version: version, specPath: specPath, access: spec.access.rawValue, failures: failures,
                                needsUnwrap: failures.contains(where: \.usesUnwrap))
     }

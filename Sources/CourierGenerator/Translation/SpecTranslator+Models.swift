@@ -93,15 +93,9 @@ extension SpecTranslator {
             }
             models.append(PropertyModel(doc: doc, name: propertyName, type: type, argument: argument, boxed: boxed))
         }
-        var initText = "Creates a value from its properties."
-        let described = properties.filter { $0.description != nil }
-        if !described.isEmpty {
-            initText += "\n\n- Parameters:"
-            for property in properties {
-                let text = property.description.map(SwiftComment.inline) ?? "The `\(property.jsonKey)` value."
-                initText += "\n  - \(property.swiftName.name): \(text.isEmpty ? "The value." : text)"
-            }
-        }
+        // Each parameter is a property of the same name, documented where it is declared: a
+        // parameter list here would repeat every property's comment.
+        let initText = "Creates a value from its properties."
         let plainName = name.replacingOccurrences(of: "`", with: "")
         let doc = Self.doc(description) ?? SwiftComment.documentation("The `\(plainName)` model of \(SwiftComment.inline(spec.name)).")
         // Only the direction that needs it is written out; Swift synthesizes the other one.

@@ -105,11 +105,45 @@ extension SpecTranslator {
 
     /// The view model of `<Prefix>Requests.swift`.
     public func requestsFile() -> RequestsFileModel {
-        RequestsFileModel(version: version, specPath: specPath, access: spec.access.rawValue, requests: spec.endpoints.map(requestModel),
-                          defaultResilience: defaultResilienceModel())
+        let shared = requestProtocolModel()
+        var file = RequestsFileModel(version: version, specPath: specPath, access: spec.access.rawValue,
+                                     requests: spec.endpoints.map { requestModel($0, sharing: shared) },
+                                     defaultResilience: defaultResilienceModel())
+        file.requestProtocol = shared
+        return file
     }
 
-    func requestModel(_ endpoint: EndpointSpec) -> RequestModel {
+    /// The service's request protocol and what its extension supplies: the `defaults:` timeout,
+    /// retry and breaker hints, and the secret headers of the service and its auth.
+    func requestProtocolModel() -> RequestProtocolModel {
+        let name = GeneratedNames.requestProtocol(ofService: spec.swiftName)
+        let text = "A request of \(SwiftComment.inline(spec.name)): every request type `\(clientName)` sends adopts it. "
+            + "Its extension supplies what they share, and a request states only where it differs. "
+            + "Extend it to give every request of the service something of your own."
+        return RequestProtocolModel(doc: SwiftComment.documentation(text), name: name,
+                                    timeout: spec.defaultResilience.timeout.map(Self.duration),
+                                    resilience: defaultResilienceName,
+                                    secretHeaderNames: Self.setLiteral(serviceSecretHeaderNames))
+    }
+
+    /// The header fields of the service and its auth schemes whose values must never be logged.
+    var serviceSecretHeaderNames: Set<String> {
+        var secrets = Set(spec.headers.filter(\.isSecret).map(\.name))
+        for auth in spec.allAuthSchemes {
+            // `Authorization` is never logged anyway; another auth field must be named, so that
+            // it stays out of logs whichever `Authentication` the caller passes.
+            if let header = auth.headerName, header.lowercased() != "authorization" {
+                secrets.insert(header)
+            }
+        }
+        return secrets
+    }
+
+    static func setLiteral(_ names: Set<String>) -> String? {
+        names.isEmpty ? nil : "[" + names.sorted().map(SwiftLiteral.string).joined(separator: ", ") + "]"
+    }
+
+    func requestModel(_ endpoint: EndpointSpec, sharing shared: RequestProtocolModel) -> RequestModel {
         let arguments = arguments(of: endpoint)
         let properties = arguments.map { argument in
             let fallback = argument.parameter.map { "The `\(SwiftComment.inline($0.name))` \($0.placement.rawValue) parameter." }
@@ -140,22 +174,23 @@ extension SpecTranslator {
             headerItems.append(ParameterItemModel(key: SwiftLiteral.string("Content-Type"),
                                                   value: SwiftLiteral.string(body.contentType)))
         }
-        var secrets = Set(endpoint.headerParameters.filter(\.isSecret).map(\.name))
-        secrets.formUnion(spec.headers.filter(\.isSecret).map(\.name))
-        for auth in spec.allAuthSchemes {
-            // `Authorization` is never logged anyway; another auth field must be named, so that
-            // it stays out of logs whichever `Authentication` the caller passes.
-            if let header = auth.headerName, header.lowercased() != "authorization" {
-                secrets.insert(header)
-            }
+        let secrets = Self.setLiteral(serviceSecretHeaderNames.union(endpoint.headerParameters.filter(\.isSecret).map(\.name)))
+        let timeout = endpoint.resilience.timeout.map(Self.duration)
+        var resilience = resilienceModel(endpoint)
+        if resilience == nil, shared.resilience != nil {
+            // The protocol's default would apply where the spec says nothing of this endpoint.
+            resilience = ResilienceModel(sharedName: "inherited", arguments: [], isInline: true)
+        } else if let name = resilience?.sharedName, name == shared.resilience {
+            resilience = nil
         }
-        let secretLiteral = secrets.isEmpty ? nil : "[" + secrets.sorted().map(SwiftLiteral.string).joined(separator: ", ") + "]"
         var text = endpoint.description.map { $0 + "\n\n" } ?? ""
         text += "`\(endpoint.method.rawValue) \(SwiftComment.inline(endpoint.path.template))`, sent by `\(clientName).\(endpoint.swiftName.name)`."
         let inline = Self.fitsOnOneLine("    \(spec.access.rawValue) init(\(parameters.inlineText)) {")
+        let query = items(endpoint.queryParameters)
         return RequestModel(
             doc: SwiftComment.documentation(text),
             name: requestName(endpoint),
+            conformance: shared.name,
             responseType: responseTypeName(endpoint),
             failureType: failureName(endpoint),
             properties: properties,
@@ -164,21 +199,30 @@ extension SpecTranslator {
             method: "." + endpoint.method.specKey,
             pathTemplate: SwiftLiteral.string(endpoint.path.template),
             pathValues: items(endpoint.pathParameters),
-            query: items(endpoint.queryParameters),
+            query: query,
             headers: headerItems,
             body: endpoint.body.map { $0.variants.isEmpty ? Self.bodyExpression($0) : "\(GeneratedNames.bodyStorage).requestBody" },
             contentEnum: endpoint.body.flatMap { contentEnumModel(endpoint, body: $0) },
             idempotencyKeyHeader: endpoint.resilience.idempotencyKey.map { Self.fieldName($0.headerName) },
-            timeout: endpoint.resilience.timeout.map(Self.duration),
-            resilience: resilienceModel(endpoint),
-            secretHeaderNames: secretLiteral,
+            // A value equal to the protocol's is left to it; `nil` where it has one must be said.
+            timeout: timeout == shared.timeout ? nil : timeout ?? "nil",
+            resilience: resilience,
+            secretHeaderNames: secrets == shared.secretHeaderNames ? nil : secrets ?? "[]",
             operationName: SwiftLiteral.string(endpoint.name),
             pagination: paginationModel(endpoint),
             authentication: endpoint.auth.map(authenticationModel),
             outcome: outcomeEnumModel(endpoint),
             successStatuses: successStatusesLiteral(endpoint),
-            responseHeaders: responseHeadersModel(endpoint)
+            responseHeaders: responseHeadersModel(endpoint),
+            queryLine: Self.dictionaryLine(query, property: "query", access: spec.access.rawValue),
+            headersLine: Self.dictionaryLine(headerItems, property: "headers", access: spec.access.rawValue)
         )
+    }
+
+    /// `[key: value, …]` when `    <access> var <property>: Parameters { […] }` fits on one line.
+    static func dictionaryLine(_ items: [ParameterItemModel], property: String, access: String) -> String? {
+        let literal = "[" + items.map { "\($0.key): \($0.value)" }.joined(separator: ", ") + "]"
+        return fitsOnOneLine("    \(access) var \(property): Parameters { \(literal) }") ? literal : nil
     }
 
     /// The endpoint's own `auth:` as the request's `authentication`.

@@ -26,8 +26,11 @@ extension SpecTranslator {
         let arguments = resilienceArguments(retry: hints.retry, breaker: hints.breaker,
                                             breakerKey: inherited ? nil : endpoint.name)
         guard !arguments.isEmpty else { return nil }
-        return ResilienceModel(sharedName: nil, arguments: arguments,
-                               isInline: Self.resilienceFitsOnOneLine(arguments, indentation: "        "))
+        var model = ResilienceModel(sharedName: nil, arguments: arguments,
+                                    isInline: Self.resilienceFitsOnOneLine(arguments, indentation: "        "))
+        model.isOneLine = Self.resilienceFitsOnOneLine(arguments, indentation: "    ",
+                                                       prefixLength: "\(spec.access.rawValue) var resilience: EndpointResilience {  }".count)
+        return model
     }
 
     /// The `defaults:` constant, or `nil` when there is none.

@@ -37,12 +37,21 @@ extension SpecValidator {
             }
             generated[sharedName] = owner
         }
+        let requestProtocol = GeneratedNames.requestProtocol(ofService: spec.swiftName)
+        let protocolOwner = "the protocol every request type of service '\(spec.name)' adopts"
+        if GeneratedNames.reservedTypes.contains(requestProtocol) || ReservedNames.types[requestProtocol] != nil {
+            error("service '\(spec.name)' needs the Swift type '\(requestProtocol)' for \(protocolOwner), but generated "
+                      + "code uses that name for a type of its own; rename the service", at: spec.location)
+        }
+        if let endpoint = spec.endpoints.first(where: { Self.typeNames(of: $0).contains(requestProtocol) }) {
+            error("endpoint '\(endpoint.name)' has a Swift type named '\(requestProtocol)', the name of \(protocolOwner); "
+                      + "rename the endpoint", at: endpoint.location)
+        } else if let owner = generated[requestProtocol] {
+            error("\(owner) is '\(requestProtocol)', the name of \(protocolOwner); rename the service", at: spec.location)
+        }
+        generated[requestProtocol] = protocolOwner
         for endpoint in spec.endpoints {
-            var names = [GeneratedNames.request(ofEndpoint: endpoint.name), GeneratedNames.failure(ofEndpoint: endpoint.name)]
-            if endpoint.body?.variants.isEmpty == false { names.append(GeneratedNames.content(ofEndpoint: endpoint.name)) }
-            if endpoint.response.hasOutcomes { names.append(GeneratedNames.outcome(ofEndpoint: endpoint.name)) }
-            if !endpoint.response.headers.isEmpty { names.append(GeneratedNames.responseHeaders(ofEndpoint: endpoint.name)) }
-            for name in names where ReservedNames.types[name] != nil {
+            for name in Self.typeNames(of: endpoint) where ReservedNames.types[name] != nil {
                 error("endpoint '\(endpoint.name)' needs the Swift type '\(name)', which generated code uses for a "
                           + "type of its own; rename the endpoint", at: endpoint.location)
             }
@@ -62,5 +71,14 @@ extension SpecValidator {
                       at: location)
             }
         }
+    }
+
+    /// The Swift types generated for `endpoint`.
+    static func typeNames(of endpoint: EndpointSpec) -> [String] {
+        var names = [GeneratedNames.request(ofEndpoint: endpoint.name), GeneratedNames.failure(ofEndpoint: endpoint.name)]
+        if endpoint.body?.variants.isEmpty == false { names.append(GeneratedNames.content(ofEndpoint: endpoint.name)) }
+        if endpoint.response.hasOutcomes { names.append(GeneratedNames.outcome(ofEndpoint: endpoint.name)) }
+        if !endpoint.response.headers.isEmpty { names.append(GeneratedNames.responseHeaders(ofEndpoint: endpoint.name)) }
+        return names
     }
 }

@@ -127,14 +127,11 @@ public struct VaultClient: Sendable {
     ///
     /// - Parameters:
     ///   - page: The `page` query parameter.
-    /// - Throws: `APIError<ListSecretsFailure>`; its `.endpoint` case carries the documented failure.
     public func listSecrets(page: Int? = nil) async throws(APIError<ListSecretsFailure>) {
         _ = try await self.client.send(ListSecretsRequest(page: page))
     }
 
     /// Only the app's own credentials.
-    ///
-    /// - Throws: `APIError<ExchangeTokenFailure>`; its `.endpoint` case carries the documented failure.
     public func exchangeToken() async throws(APIError<ExchangeTokenFailure>) {
         _ = try await self.client.send(ExchangeTokenRequest())
     }
@@ -143,21 +140,16 @@ public struct VaultClient: Sendable {
     ///
     /// - Parameters:
     ///   - q: The `q` query parameter.
-    /// - Throws: `APIError<SearchFailure>`; its `.endpoint` case carries the documented failure.
     public func search(q: String) async throws(APIError<SearchFailure>) {
         _ = try await self.client.send(SearchRequest(q: q))
     }
 
     /// Sends `GET /lookup`.
-    ///
-    /// - Throws: `APIError<LookupFailure>`; its `.endpoint` case carries the documented failure.
     public func lookup() async throws(APIError<LookupFailure>) {
         _ = try await self.client.send(LookupRequest())
     }
 
     /// Public.
-    ///
-    /// - Throws: `APIError<HealthFailure>`; its `.endpoint` case carries the documented failure.
     public func health() async throws(APIError<HealthFailure>) {
         _ = try await self.client.send(HealthRequest())
     }

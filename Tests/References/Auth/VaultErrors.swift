@@ -15,15 +15,11 @@ public enum VaultFailure: EndpointFailure, LocalizedError {
 
 /// The documented failures of `VaultClient.listSecrets` (`GET /secrets`): none, so it shares the empty `VaultFailure`.
 public typealias ListSecretsFailure = VaultFailure
-
 /// The documented failures of `VaultClient.exchangeToken` (`POST /oauth2/token`): none, so it shares the empty `VaultFailure`.
 public typealias ExchangeTokenFailure = VaultFailure
-
 /// The documented failures of `VaultClient.search` (`GET /search`): none, so it shares the empty `VaultFailure`.
 public typealias SearchFailure = VaultFailure
-
 /// The documented failures of `VaultClient.lookup` (`GET /lookup`): none, so it shares the empty `VaultFailure`.
 public typealias LookupFailure = VaultFailure
-
 /// The documented failures of `VaultClient.health` (`GET /health`): none, so it shares the empty `VaultFailure`.
 public typealias HealthFailure = VaultFailure

@@ -3,10 +3,18 @@
 import CourierRuntime
 import Foundation
 
+/// A request of Vault: every request type `VaultClient` sends adopts it. Its extension supplies what they share, and a request states only where it differs. Extend it to give every request of the service something of your own.
+public protocol VaultAPIRequest: APIRequest {}
+
+extension VaultAPIRequest {
+    /// The header fields of the service and its auth whose values are never logged.
+    public var secretHeaderNames: Set<String> { ["X-Vault-Key"] }
+}
+
 /// Signed with the default schemes, bot first.
 ///
 /// `GET /secrets`, sent by `VaultClient.listSecrets`.
-public struct ListSecretsRequest: APIRequest {
+public struct ListSecretsRequest: VaultAPIRequest {
     public typealias Response = NoContent
     public typealias Failure = ListSecretsFailure
 
@@ -20,19 +28,14 @@ public struct ListSecretsRequest: APIRequest {
 
     public var method: HTTPRequest.Method { .get }
     public var path: RequestPath { RequestPath("/secrets") }
-    public var query: Parameters {
-        [
-            "page": page
-        ]
-    }
-    public var secretHeaderNames: Set<String> { ["X-Vault-Key"] }
+    public var query: Parameters { ["page": page] }
     public var operationName: String { "listSecrets" }
 }
 
 /// Only the app's own credentials.
 ///
 /// `POST /oauth2/token`, sent by `VaultClient.exchangeToken`.
-public struct ExchangeTokenRequest: APIRequest {
+public struct ExchangeTokenRequest: VaultAPIRequest {
     public typealias Response = NoContent
     public typealias Failure = ExchangeTokenFailure
 
@@ -41,7 +44,6 @@ public struct ExchangeTokenRequest: APIRequest {
 
     public var method: HTTPRequest.Method { .post }
     public var path: RequestPath { RequestPath("/oauth2/token") }
-    public var secretHeaderNames: Set<String> { ["X-Vault-Key"] }
     public var operationName: String { "exchangeToken" }
     /// Signed with the `app` scheme when the client has it.
     public var authentication: AuthenticationRequirement { .anyOf(["app"]) }
@@ -50,7 +52,7 @@ public struct ExchangeTokenRequest: APIRequest {
 /// A key in the query, or else a bot token.
 ///
 /// `GET /search`, sent by `VaultClient.search`.
-public struct SearchRequest: APIRequest {
+public struct SearchRequest: VaultAPIRequest {
     public typealias Response = NoContent
     public typealias Failure = SearchFailure
 
@@ -64,19 +66,14 @@ public struct SearchRequest: APIRequest {
 
     public var method: HTTPRequest.Method { .get }
     public var path: RequestPath { RequestPath("/search") }
-    public var query: Parameters {
-        [
-            "q": q
-        ]
-    }
-    public var secretHeaderNames: Set<String> { ["X-Vault-Key"] }
+    public var query: Parameters { ["q": q] }
     public var operationName: String { "search" }
     /// Signed with the first of these schemes the client has, in this order.
     public var authentication: AuthenticationRequirement { .anyOf(["key", "bot"]) }
 }
 
 /// `GET /lookup`, sent by `VaultClient.lookup`.
-public struct LookupRequest: APIRequest {
+public struct LookupRequest: VaultAPIRequest {
     public typealias Response = NoContent
     public typealias Failure = LookupFailure
 
@@ -85,7 +82,6 @@ public struct LookupRequest: APIRequest {
 
     public var method: HTTPRequest.Method { .get }
     public var path: RequestPath { RequestPath("/lookup") }
-    public var secretHeaderNames: Set<String> { ["X-Vault-Key"] }
     public var operationName: String { "lookup" }
     /// Signed with the `header` scheme when the client has it.
     public var authentication: AuthenticationRequirement { .anyOf(["header"]) }
@@ -94,7 +90,7 @@ public struct LookupRequest: APIRequest {
 /// Public.
 ///
 /// `GET /health`, sent by `VaultClient.health`.
-public struct HealthRequest: APIRequest {
+public struct HealthRequest: VaultAPIRequest {
     public typealias Response = NoContent
     public typealias Failure = HealthFailure
 
@@ -103,7 +99,6 @@ public struct HealthRequest: APIRequest {
 
     public var method: HTTPRequest.Method { .get }
     public var path: RequestPath { RequestPath("/health") }
-    public var secretHeaderNames: Set<String> { ["X-Vault-Key"] }
     public var operationName: String { "health" }
     /// A public endpoint: no credentials, whatever the client holds.
     public var authentication: AuthenticationRequirement { .none }

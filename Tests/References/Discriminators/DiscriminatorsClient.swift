@@ -40,8 +40,6 @@ public struct DiscriminatorsClient: Sendable {
     ///
     /// - Parameters:
     ///   - body: What the request sends.
-    /// - Returns: The decoded `Payment`.
-    /// - Throws: `APIError<PayFailure>`; its `.endpoint` case carries the documented failure.
     public func pay(body: Payment) async throws(APIError<PayFailure>) -> Payment {
         try await self.client.send(PayRequest(body: body))
     }

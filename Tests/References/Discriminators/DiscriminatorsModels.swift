@@ -15,11 +15,6 @@ public struct Payment: Codable, Hashable, Sendable {
         self.amount = amount
         self.currency = currency
     }
-
-    private enum CodingKeys: String, CodingKey {
-        case amount
-        case currency
-    }
 }
 
 /// The `Flat` model of Discriminators.
@@ -33,11 +28,6 @@ public struct Flat: Codable, Hashable, Sendable {
     public init(code: String, message: String? = nil) {
         self.code = code
         self.message = message
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case code
-        case message
     }
 }
 
@@ -56,12 +46,6 @@ public struct Stripe: Codable, Hashable, Sendable {
         self.code = code
         self.message = message
     }
-
-    private enum CodingKeys: String, CodingKey {
-        case type
-        case code
-        case message
-    }
 }
 
 /// The `JSONAPI` model of Discriminators.
@@ -78,12 +62,6 @@ public struct JSONAPI: Codable, Hashable, Sendable {
         self.status = status
         self.code = code
         self.title = title
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case status
-        case code
-        case title
     }
 }
 

@@ -41,8 +41,6 @@ public struct EnumsClient: Sendable {
     /// - Parameters:
     ///   - color: The `color` query parameter.
     ///   - states: The `states` query parameter.
-    /// - Returns: The decoded `[Palette]`.
-    /// - Throws: `APIError<ListPalettesFailure>`; its `.endpoint` case carries the documented failure.
     public func listPalettes(
         color: Color = .darkGreen,
         states: [State]? = nil

@@ -21,13 +21,6 @@ public struct Palette: Codable, Hashable, Sendable {
         self.byName = byName
         self.state = state
     }
-
-    private enum CodingKeys: String, CodingKey {
-        case primary
-        case others
-        case byName
-        case state
-    }
 }
 
 /// A colour; servers add new ones.

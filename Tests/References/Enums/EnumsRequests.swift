@@ -3,8 +3,11 @@
 import CourierRuntime
 import Foundation
 
+/// A request of Enums: every request type `EnumsClient` sends adopts it. Its extension supplies what they share, and a request states only where it differs. Extend it to give every request of the service something of your own.
+public protocol EnumsAPIRequest: APIRequest {}
+
 /// `GET /palettes`, sent by `EnumsClient.listPalettes`.
-public struct ListPalettesRequest: APIRequest {
+public struct ListPalettesRequest: EnumsAPIRequest {
     public typealias Response = [Palette]
     public typealias Failure = ListPalettesFailure
 
@@ -21,11 +24,6 @@ public struct ListPalettesRequest: APIRequest {
 
     public var method: HTTPRequest.Method { .get }
     public var path: RequestPath { RequestPath("/palettes") }
-    public var query: Parameters {
-        [
-            "color": color,
-            "states": states
-        ]
-    }
+    public var query: Parameters { ["color": color, "states": states] }
     public var operationName: String { "listPalettes" }
 }

@@ -40,16 +40,11 @@ public struct ErrorMatchingClient: Sendable {
     ///
     /// - Parameters:
     ///   - id: The `id` path parameter.
-    /// - Returns: The decoded `Item`.
-    /// - Throws: `APIError<GetItemFailure>`; its `.endpoint` case carries the documented failure.
     public func getItem(id: String) async throws(APIError<GetItemFailure>) -> Item {
         try await self.client.send(GetItemRequest(id: id))
     }
 
     /// Sends `GET /items`.
-    ///
-    /// - Returns: The decoded `[Item]`.
-    /// - Throws: `APIError<ListItemsFailure>`; its `.endpoint` case carries the documented failure.
     public func listItems() async throws(APIError<ListItemsFailure>) -> [Item] {
         try await self.client.send(ListItemsRequest())
     }

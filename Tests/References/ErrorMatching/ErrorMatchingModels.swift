@@ -15,11 +15,6 @@ public struct Detail: Codable, Hashable, Sendable {
         self.level = level
         self.note = note
     }
-
-    private enum CodingKeys: String, CodingKey {
-        case level
-        case note
-    }
 }
 
 /// The `Item` model of ErrorMatching.
@@ -30,10 +25,6 @@ public struct Item: Codable, Hashable, Sendable {
     /// Creates a value from its properties.
     public init(id: String) {
         self.id = id
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case id
     }
 }
 
@@ -51,12 +42,6 @@ public struct Envelope: Codable, Hashable, Sendable {
         self.ok = ok
         self.error = error
         self.detail = detail
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case ok
-        case error
-        case detail
     }
 }
 
@@ -90,15 +75,6 @@ public struct Problem: Codable, Hashable, Sendable {
         self.final = final
         self.reason = reason
         self.detail = detail
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case kind
-        case code
-        case ratio
-        case final
-        case reason
-        case detail
     }
 }
 

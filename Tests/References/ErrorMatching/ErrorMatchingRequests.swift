@@ -3,8 +3,11 @@
 import CourierRuntime
 import Foundation
 
+/// A request of ErrorMatching: every request type `ErrorMatchingClient` sends adopts it. Its extension supplies what they share, and a request states only where it differs. Extend it to give every request of the service something of your own.
+public protocol ErrorMatchingAPIRequest: APIRequest {}
+
 /// `GET /items/{id}`, sent by `ErrorMatchingClient.getItem`.
-public struct GetItemRequest: APIRequest {
+public struct GetItemRequest: ErrorMatchingAPIRequest {
     public typealias Response = Item
     public typealias Failure = GetItemFailure
 
@@ -22,7 +25,7 @@ public struct GetItemRequest: APIRequest {
 }
 
 /// `GET /items`, sent by `ErrorMatchingClient.listItems`.
-public struct ListItemsRequest: APIRequest {
+public struct ListItemsRequest: ErrorMatchingAPIRequest {
     public typealias Response = [Item]
     public typealias Failure = ListItemsFailure
 

@@ -41,8 +41,6 @@ public struct ErrorMeaningClient: Sendable {
     ///
     /// - Parameters:
     ///   - id: The `id` path parameter.
-    /// - Returns: The decoded `Lock`.
-    /// - Throws: `APIError<GetLockFailure>`; its `.endpoint` case carries the documented failure.
     public func getLock(id: String) async throws(APIError<GetLockFailure>) -> Lock {
         try await self.client.send(GetLockRequest(id: id))
     }
@@ -51,8 +49,6 @@ public struct ErrorMeaningClient: Sendable {
     ///
     /// - Parameters:
     ///   - id: The `id` path parameter.
-    /// - Returns: The decoded `Lock`.
-    /// - Throws: `APIError<PutLockFailure>`; its `.endpoint` case carries the documented failure.
     public func putLock(id: String) async throws(APIError<PutLockFailure>) -> Lock {
         try await self.client.send(PutLockRequest(id: id))
     }

@@ -15,11 +15,6 @@ public struct Lock: Codable, Hashable, Sendable {
         self.id = id
         self.owner = owner
     }
-
-    private enum CodingKeys: String, CodingKey {
-        case id
-        case owner
-    }
 }
 
 /// The `Flat` model of ErrorMeaning.
@@ -36,11 +31,5 @@ public struct Flat: Codable, Hashable, Sendable {
         self.code = code
         self.message = message
         self.retryAfter = retryAfter
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case code
-        case message
-        case retryAfter
     }
 }

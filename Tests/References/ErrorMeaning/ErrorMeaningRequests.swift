@@ -3,8 +3,11 @@
 import CourierRuntime
 import Foundation
 
+/// A request of ErrorMeaning: every request type `ErrorMeaningClient` sends adopts it. Its extension supplies what they share, and a request states only where it differs. Extend it to give every request of the service something of your own.
+public protocol ErrorMeaningAPIRequest: APIRequest {}
+
 /// `GET /locks/{id}`, sent by `ErrorMeaningClient.getLock`.
-public struct GetLockRequest: APIRequest {
+public struct GetLockRequest: ErrorMeaningAPIRequest {
     public typealias Response = Lock
     public typealias Failure = GetLockFailure
 
@@ -22,7 +25,7 @@ public struct GetLockRequest: APIRequest {
 }
 
 /// `PUT /locks/{id}`, sent by `ErrorMeaningClient.putLock`.
-public struct PutLockRequest: APIRequest {
+public struct PutLockRequest: ErrorMeaningAPIRequest {
     public typealias Response = Lock
     public typealias Failure = PutLockFailure
 

@@ -40,8 +40,6 @@ public struct ErrorRangesClient: Sendable {
     ///
     /// - Parameters:
     ///   - id: The `id` path parameter.
-    /// - Returns: The decoded `Thing`.
-    /// - Throws: `APIError<GetThingFailure>`; its `.endpoint` case carries the documented failure.
     public func getThing(id: Int) async throws(APIError<GetThingFailure>) -> Thing {
         try await self.client.send(GetThingRequest(id: id))
     }
@@ -50,14 +48,11 @@ public struct ErrorRangesClient: Sendable {
     ///
     /// - Parameters:
     ///   - id: The `id` path parameter.
-    /// - Throws: `APIError<DeleteThingFailure>`; its `.endpoint` case carries the documented failure.
     public func deleteThing(id: Int) async throws(APIError<DeleteThingFailure>) {
         _ = try await self.client.send(DeleteThingRequest(id: id))
     }
 
     /// Sends `GET /ping`.
-    ///
-    /// - Throws: `APIError<PingFailure>`; its `.endpoint` case carries the documented failure.
     public func ping() async throws(APIError<PingFailure>) {
         _ = try await self.client.send(PingRequest())
     }

@@ -15,11 +15,6 @@ public struct Thing: Codable, Hashable, Sendable {
         self.id = id
         self.name = name
     }
-
-    private enum CodingKeys: String, CodingKey {
-        case id
-        case name
-    }
 }
 
 /// The `Problem` model of ErrorRanges.
@@ -33,10 +28,5 @@ public struct Problem: Codable, Hashable, Sendable {
     public init(title: String, detail: String? = nil) {
         self.title = title
         self.detail = detail
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case title
-        case detail
     }
 }

@@ -3,8 +3,11 @@
 import CourierRuntime
 import Foundation
 
+/// A request of ErrorRanges: every request type `ErrorRangesClient` sends adopts it. Its extension supplies what they share, and a request states only where it differs. Extend it to give every request of the service something of your own.
+public protocol ErrorRangesAPIRequest: APIRequest {}
+
 /// `GET /things/{id}`, sent by `ErrorRangesClient.getThing`.
-public struct GetThingRequest: APIRequest {
+public struct GetThingRequest: ErrorRangesAPIRequest {
     public typealias Response = Thing
     public typealias Failure = GetThingFailure
 
@@ -22,7 +25,7 @@ public struct GetThingRequest: APIRequest {
 }
 
 /// `DELETE /things/{id}`, sent by `ErrorRangesClient.deleteThing`.
-public struct DeleteThingRequest: APIRequest {
+public struct DeleteThingRequest: ErrorRangesAPIRequest {
     public typealias Response = NoContent
     public typealias Failure = DeleteThingFailure
 
@@ -40,7 +43,7 @@ public struct DeleteThingRequest: APIRequest {
 }
 
 /// `GET /ping`, sent by `ErrorRangesClient.ping`.
-public struct PingRequest: APIRequest {
+public struct PingRequest: ErrorRangesAPIRequest {
     public typealias Response = NoContent
     public typealias Failure = PingFailure
 

@@ -52,8 +52,6 @@ public struct EscapingClient: Sendable {
     ///   - body: What the request sends.
     ///   - filterName: The `filter["name"]` query parameter.
     ///   - mood: The `mood` query parameter.
-    /// - Returns: The decoded `Note`.
-    /// - Throws: `APIError<SayFailure>`; its `.endpoint` case carries the documented failure.
     public func say(
         word: String,
         body: Note,

@@ -15,12 +15,6 @@ public struct Note: Codable, Hashable, Sendable {
     public var rtl: String?
 
     /// Creates a value from its properties.
-    ///
-    /// - Parameters:
-    ///   - text: Ends with a backslash \
-    ///   - quoted: The `the "key"` value.
-    ///   - slashed: The `a\b` value.
-    ///   - rtl: The `שלום` value.
     public init(text: String, quoted: String? = nil, slashed: Mood? = nil, rtl: String? = nil) {
         self.text = text
         self.quoted = quoted
@@ -29,10 +23,7 @@ public struct Note: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case text
-        case quoted = "the \"key\""
-        case slashed = "a\\b"
-        case rtl = "שלום"
+        case text, quoted = "the \"key\"", slashed = "a\\b", rtl = "שלום"
     }
 }
 
@@ -44,10 +35,6 @@ public struct Oops: Codable, Hashable, Sendable {
     /// Creates a value from its properties.
     public init(message: String) {
         self.message = message
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case message
     }
 }
 

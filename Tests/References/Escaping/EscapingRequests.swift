@@ -3,11 +3,14 @@
 import CourierRuntime
 import Foundation
 
+/// A request of Escaping: every request type `EscapingClient` sends adopts it. Its extension supplies what they share, and a request states only where it differs. Extend it to give every request of the service something of your own.
+public protocol EscapingAPIRequest: APIRequest {}
+
 /// Says */ things with "quotes", \(interpolation), """ and <html> & 🚀.
 /// Second line: שלום
 ///
 /// `POST /say/{word}`, sent by `EscapingClient.say`.
-public struct SayRequest: APIRequest {
+public struct SayRequest: EscapingAPIRequest {
     public typealias Response = Note
     public typealias Failure = SayFailure
 
@@ -35,12 +38,7 @@ public struct SayRequest: APIRequest {
 
     public var method: HTTPRequest.Method { .post }
     public var path: RequestPath { RequestPath("/say/{word}", ["word": word]) }
-    public var query: Parameters {
-        [
-            "filter[\"name\"]": filterName,
-            "mood": mood
-        ]
-    }
+    public var query: Parameters { ["filter[\"name\"]": filterName, "mood": mood] }
     public var body: RequestBody? { .json(payload) }
     public var operationName: String { "say" }
 }

@@ -40,8 +40,6 @@ public struct FaultSuiteClient: Sendable {
     ///
     /// - Parameters:
     ///   - id: The `id` path parameter.
-    /// - Returns: The decoded `Item`.
-    /// - Throws: `APIError<GetItemFailure>`; its `.endpoint` case carries the documented failure.
     public func getItem(id: String) async throws(APIError<GetItemFailure>) -> Item {
         try await self.client.send(GetItemRequest(id: id))
     }
@@ -51,7 +49,6 @@ public struct FaultSuiteClient: Sendable {
     /// - Parameters:
     ///   - batch: The `batch` path parameter.
     ///   - body: What the request sends.
-    /// - Throws: `APIError<CreateNoteFailure>`; its `.endpoint` case carries the documented failure.
     public func createNote(batch: String, body: Note) async throws(APIError<CreateNoteFailure>) {
         _ = try await self.client.send(CreateNoteRequest(batch: batch, body: body))
     }
@@ -61,7 +58,6 @@ public struct FaultSuiteClient: Sendable {
     /// - Parameters:
     ///   - batch: The `batch` path parameter.
     ///   - body: What the request sends.
-    /// - Throws: `APIError<PlaceOrderFailure>`; its `.endpoint` case carries the documented failure.
     public func placeOrder(batch: String, body: Note) async throws(APIError<PlaceOrderFailure>) {
         _ = try await self.client.send(PlaceOrderRequest(batch: batch, body: body))
     }
@@ -70,8 +66,6 @@ public struct FaultSuiteClient: Sendable {
     ///
     /// - Parameters:
     ///   - id: The `id` path parameter.
-    /// - Returns: The decoded `Item`.
-    /// - Throws: `APIError<GetGuardedFailure>`; its `.endpoint` case carries the documented failure.
     public func getGuarded(id: String) async throws(APIError<GetGuardedFailure>) -> Item {
         try await self.client.send(GetGuardedRequest(id: id))
     }

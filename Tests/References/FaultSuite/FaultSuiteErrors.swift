@@ -15,12 +15,9 @@ public enum FaultSuiteFailure: EndpointFailure, LocalizedError {
 
 /// The documented failures of `FaultSuiteClient.getItem` (`GET /items/{id}`): none, so it shares the empty `FaultSuiteFailure`.
 public typealias GetItemFailure = FaultSuiteFailure
-
 /// The documented failures of `FaultSuiteClient.createNote` (`POST /notes/{batch}`): none, so it shares the empty `FaultSuiteFailure`.
 public typealias CreateNoteFailure = FaultSuiteFailure
-
 /// The documented failures of `FaultSuiteClient.placeOrder` (`POST /orders/{batch}`): none, so it shares the empty `FaultSuiteFailure`.
 public typealias PlaceOrderFailure = FaultSuiteFailure
-
 /// The documented failures of `FaultSuiteClient.getGuarded` (`GET /guarded/{id}`): none, so it shares the empty `FaultSuiteFailure`.
 public typealias GetGuardedFailure = FaultSuiteFailure

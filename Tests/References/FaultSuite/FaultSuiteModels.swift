@@ -12,10 +12,6 @@ public struct Item: Codable, Hashable, Sendable {
     public init(id: String) {
         self.id = id
     }
-
-    private enum CodingKeys: String, CodingKey {
-        case id
-    }
 }
 
 /// The `Note` model of FaultSuite.
@@ -26,9 +22,5 @@ public struct Note: Codable, Hashable, Sendable {
     /// Creates a value from its properties.
     public init(text: String) {
         self.text = text
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case text
     }
 }

@@ -3,10 +3,13 @@
 import CourierRuntime
 import Foundation
 
+/// A request of FaultSuite: every request type `FaultSuiteClient` sends adopts it. Its extension supplies what they share, and a request states only where it differs. Extend it to give every request of the service something of your own.
+public protocol FaultSuiteAPIRequest: APIRequest {}
+
 /// Takes the client's retry policy, budget and breaker unchanged.
 ///
 /// `GET /items/{id}`, sent by `FaultSuiteClient.getItem`.
-public struct GetItemRequest: APIRequest {
+public struct GetItemRequest: FaultSuiteAPIRequest {
     public typealias Response = Item
     public typealias Failure = GetItemFailure
 
@@ -26,7 +29,7 @@ public struct GetItemRequest: APIRequest {
 /// Never safe to repeat once it may have been sent.
 ///
 /// `POST /notes/{batch}`, sent by `FaultSuiteClient.createNote`.
-public struct CreateNoteRequest: APIRequest {
+public struct CreateNoteRequest: FaultSuiteAPIRequest {
     public typealias Response = NoContent
     public typealias Failure = CreateNoteFailure
 
@@ -50,7 +53,7 @@ public struct CreateNoteRequest: APIRequest {
 /// Safe to repeat through its key, which is the same on every attempt of a call.
 ///
 /// `POST /orders/{batch}`, sent by `FaultSuiteClient.placeOrder`.
-public struct PlaceOrderRequest: APIRequest {
+public struct PlaceOrderRequest: FaultSuiteAPIRequest {
     public typealias Response = NoContent
     public typealias Failure = PlaceOrderFailure
 
@@ -70,11 +73,7 @@ public struct PlaceOrderRequest: APIRequest {
     public var body: RequestBody? { .json(payload) }
     public var idempotencyKeyHeader: HTTPField.Name? { .idempotencyKey }
     public var resilience: EndpointResilience {
-        EndpointResilience(
-            maxAttempts: 3,
-            backoffBase: .milliseconds(10),
-            backoffCap: .milliseconds(50)
-        )
+        EndpointResilience(maxAttempts: 3, backoffBase: .milliseconds(10), backoffCap: .milliseconds(50))
     }
     public var operationName: String { "placeOrder" }
 }
@@ -82,7 +81,7 @@ public struct PlaceOrderRequest: APIRequest {
 /// One attempt, behind a breaker of its own that two failures open.
 ///
 /// `GET /guarded/{id}`, sent by `FaultSuiteClient.getGuarded`.
-public struct GetGuardedRequest: APIRequest {
+public struct GetGuardedRequest: FaultSuiteAPIRequest {
     public typealias Response = Item
     public typealias Failure = GetGuardedFailure
 

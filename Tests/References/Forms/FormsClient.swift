@@ -40,8 +40,6 @@ public struct FormsClient: Sendable {
     ///
     /// - Parameters:
     ///   - body: What the request sends.
-    /// - Returns: The decoded `Order`.
-    /// - Throws: `APIError<CreateOrderFailure>`; its `.endpoint` case carries the documented failure.
     public func createOrder(body: NewOrder) async throws(APIError<CreateOrderFailure>) -> Order {
         try await self.client.send(CreateOrderRequest(body: body))
     }
@@ -50,11 +48,7 @@ public struct FormsClient: Sendable {
     ///
     /// - Parameters:
     ///   - body: What the request sends.
-    /// - Returns: The decoded `Order`.
-    /// - Throws: `APIError<CreateOrderIndexedFailure>`; its `.endpoint` case carries the documented failure.
-    public func createOrderIndexed(
-        body: NewOrder
-    ) async throws(APIError<CreateOrderIndexedFailure>) -> Order {
+    public func createOrderIndexed(body: NewOrder) async throws(APIError<CreateOrderIndexedFailure>) -> Order {
         try await self.client.send(CreateOrderIndexedRequest(body: body))
     }
 
@@ -62,7 +56,6 @@ public struct FormsClient: Sendable {
     ///
     /// - Parameters:
     ///   - body: What the request sends.
-    /// - Throws: `APIError<ImportOrdersFailure>`; its `.endpoint` case carries the documented failure.
     public func importOrders(body: String) async throws(APIError<ImportOrdersFailure>) {
         _ = try await self.client.send(ImportOrdersRequest(body: body))
     }
@@ -72,7 +65,6 @@ public struct FormsClient: Sendable {
     /// - Parameters:
     ///   - id: The `id` path parameter.
     ///   - body: What the request sends.
-    /// - Throws: `APIError<PostNoteFailure>`; its `.endpoint` case carries the documented failure.
     public func postNote(id: String, body: String?) async throws(APIError<PostNoteFailure>) {
         _ = try await self.client.send(PostNoteRequest(id: id, body: body))
     }
@@ -81,11 +73,7 @@ public struct FormsClient: Sendable {
     ///
     /// - Parameters:
     ///   - body: What the request sends.
-    /// - Returns: The decoded `Order`.
-    /// - Throws: `APIError<SubmitOrderFailure>`; its `.endpoint` case carries the documented failure.
-    public func submitOrder(
-        body: SubmitOrderContent
-    ) async throws(APIError<SubmitOrderFailure>) -> Order {
+    public func submitOrder(body: SubmitOrderContent) async throws(APIError<SubmitOrderFailure>) -> Order {
         try await self.client.send(SubmitOrderRequest(body: body))
     }
 
@@ -97,8 +85,6 @@ public struct FormsClient: Sendable {
     ///   - words: The `words` query parameter.
     ///   - labels: The `labels` query parameter.
     ///   - filter: The `filter` query parameter.
-    /// - Returns: The decoded `[Order]`.
-    /// - Throws: `APIError<SearchIssuesFailure>`; its `.endpoint` case carries the documented failure.
     public func searchIssues(
         ids: [Int],
         tags: [String]? = nil,

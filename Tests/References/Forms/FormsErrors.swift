@@ -15,18 +15,13 @@ public enum FormsFailure: EndpointFailure, LocalizedError {
 
 /// The documented failures of `FormsClient.createOrder` (`POST /orders`): none, so it shares the empty `FormsFailure`.
 public typealias CreateOrderFailure = FormsFailure
-
 /// The documented failures of `FormsClient.createOrderIndexed` (`POST /orders/indexed`): none, so it shares the empty `FormsFailure`.
 public typealias CreateOrderIndexedFailure = FormsFailure
-
 /// The documented failures of `FormsClient.importOrders` (`POST /orders/import`): none, so it shares the empty `FormsFailure`.
 public typealias ImportOrdersFailure = FormsFailure
-
 /// The documented failures of `FormsClient.postNote` (`PUT /notes/{id}`): none, so it shares the empty `FormsFailure`.
 public typealias PostNoteFailure = FormsFailure
-
 /// The documented failures of `FormsClient.submitOrder` (`POST /orders/submit`): none, so it shares the empty `FormsFailure`.
 public typealias SubmitOrderFailure = FormsFailure
-
 /// The documented failures of `FormsClient.searchIssues` (`GET /issues`): none, so it shares the empty `FormsFailure`.
 public typealias SearchIssuesFailure = FormsFailure

@@ -15,11 +15,6 @@ public struct LineItem: Codable, Hashable, Sendable {
         self.sku = sku
         self.quantity = quantity
     }
-
-    private enum CodingKeys: String, CodingKey {
-        case sku
-        case quantity
-    }
 }
 
 /// The `Address` model of Forms.
@@ -36,8 +31,7 @@ public struct Address: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case line1
-        case postalCode = "postal_code"
+        case line1, postalCode = "postal_code"
     }
 }
 
@@ -59,15 +53,6 @@ public struct NewOrder: Codable, Hashable, Sendable {
     public var gift: Bool?
 
     /// Creates a value from its properties.
-    ///
-    /// - Parameters:
-    ///   - customerName: The `customer_name` value.
-    ///   - note: Sent empty (note=) to clear it.
-    ///   - tags: The `tags` value.
-    ///   - metadata: The `metadata` value.
-    ///   - items: The `items` value.
-    ///   - shipping: The `shipping` value.
-    ///   - gift: The `gift` value.
     public init(
         customerName: String,
         note: Nullable<String>? = nil,
@@ -87,13 +72,7 @@ public struct NewOrder: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case customerName = "customer_name"
-        case note
-        case tags
-        case metadata
-        case items
-        case shipping
-        case gift
+        case customerName = "customer_name", note, tags, metadata, items, shipping, gift
     }
 
     /// Decodes a value, reading each property as its spec says.
@@ -135,8 +114,7 @@ public struct Order: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id
-        case customerName = "customer_name"
+        case id, customerName = "customer_name"
     }
 }
 
@@ -157,9 +135,7 @@ public struct IssueFilter: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case state
-        case labels
-        case createdAfter = "created_after"
+        case state, labels, createdAfter = "created_after"
     }
 }
 

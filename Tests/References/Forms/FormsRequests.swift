@@ -3,8 +3,11 @@
 import CourierRuntime
 import Foundation
 
+/// A request of Forms: every request type `FormsClient` sends adopts it. Its extension supplies what they share, and a request states only where it differs. Extend it to give every request of the service something of your own.
+public protocol FormsAPIRequest: APIRequest {}
+
 /// `POST /orders`, sent by `FormsClient.createOrder`.
-public struct CreateOrderRequest: APIRequest {
+public struct CreateOrderRequest: FormsAPIRequest {
     public typealias Response = Order
     public typealias Failure = CreateOrderFailure
 
@@ -25,7 +28,7 @@ public struct CreateOrderRequest: APIRequest {
 /// The same form with dotted objects and indexed arrays.
 ///
 /// `POST /orders/indexed`, sent by `FormsClient.createOrderIndexed`.
-public struct CreateOrderIndexedRequest: APIRequest {
+public struct CreateOrderIndexedRequest: FormsAPIRequest {
     public typealias Response = Order
     public typealias Failure = CreateOrderIndexedFailure
 
@@ -46,7 +49,7 @@ public struct CreateOrderIndexedRequest: APIRequest {
 /// A CSV file's text.
 ///
 /// `POST /orders/import`, sent by `FormsClient.importOrders`.
-public struct ImportOrdersRequest: APIRequest {
+public struct ImportOrdersRequest: FormsAPIRequest {
     public typealias Response = NoContent
     public typealias Failure = ImportOrdersFailure
 
@@ -65,7 +68,7 @@ public struct ImportOrdersRequest: APIRequest {
 }
 
 /// `PUT /notes/{id}`, sent by `FormsClient.postNote`.
-public struct PostNoteRequest: APIRequest {
+public struct PostNoteRequest: FormsAPIRequest {
     public typealias Response = NoContent
     public typealias Failure = PostNoteFailure
 
@@ -108,7 +111,7 @@ public enum SubmitOrderContent: Sendable {
 /// The caller picks JSON, a form or CSV.
 ///
 /// `POST /orders/submit`, sent by `FormsClient.submitOrder`.
-public struct SubmitOrderRequest: APIRequest {
+public struct SubmitOrderRequest: FormsAPIRequest {
     public typealias Response = Order
     public typealias Failure = SubmitOrderFailure
 
@@ -127,7 +130,7 @@ public struct SubmitOrderRequest: APIRequest {
 }
 
 /// `GET /issues`, sent by `FormsClient.searchIssues`.
-public struct SearchIssuesRequest: APIRequest {
+public struct SearchIssuesRequest: FormsAPIRequest {
     public typealias Response = [Order]
     public typealias Failure = SearchIssuesFailure
 

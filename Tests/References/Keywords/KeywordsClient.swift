@@ -45,8 +45,6 @@ public struct KeywordsClient: Sendable {
     ///   - path: The `path` query parameter.
     ///   - body: The `body` query parameter.
     ///   - xRequestID: The `x-request-id` header parameter.
-    /// - Returns: The decoded ``Protocol``.
-    /// - Throws: `APIError<ImportFailure>`; its `.endpoint` case carries the documented failure.
     public func `import`(
         `for`: String,
         `where`: Switch = .`case`,
@@ -62,8 +60,6 @@ public struct KeywordsClient: Sendable {
     ///
     /// - Parameters:
     ///   - body: What the request sends.
-    /// - Returns: The decoded ``Protocol``.
-    /// - Throws: `APIError<RepeatFailure>`; its `.endpoint` case carries the documented failure.
     public func `repeat`(body: `Protocol`) async throws(APIError<RepeatFailure>) -> `Protocol` {
         try await self.client.send(RepeatRequest(body: body))
     }
@@ -72,7 +68,6 @@ public struct KeywordsClient: Sendable {
     ///
     /// - Parameters:
     ///   - mode: The `mode` query parameter.
-    /// - Throws: `APIError<NoneFailure>`; its `.endpoint` case carries the documented failure.
     public func none(mode: Switch? = Switch.none) async throws(APIError<NoneFailure>) {
         _ = try await self.client.send(NoneRequest(mode: mode))
     }

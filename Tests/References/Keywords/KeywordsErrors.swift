@@ -43,9 +43,6 @@ public enum ImportFailure: EndpointFailure, LocalizedError {
     }
 }
 
-/// The documented failures of `KeywordsClient.repeat` (`PUT /repeat`): none, so it shares the empty `KeywordsFailure`.
-public typealias RepeatFailure = KeywordsFailure
-
 /// The documented failures of `KeywordsClient.none` (`GET /none`).
 public enum NoneFailure: EndpointFailure, LocalizedError {
     /// The server answered with status 404.
@@ -75,3 +72,6 @@ public enum NoneFailure: EndpointFailure, LocalizedError {
         }
     }
 }
+
+/// The documented failures of `KeywordsClient.repeat` (`PUT /repeat`): none, so it shares the empty `KeywordsFailure`.
+public typealias RepeatFailure = KeywordsFailure

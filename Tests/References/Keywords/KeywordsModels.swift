@@ -40,13 +40,7 @@ public struct `Protocol`: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case `default`
-        case `class`
-        case `self`
-        case type = "@type"
-        case _2fa = "2fa"
-        case xRequestID = "x-request-id"
-        case `in`
+        case `default`, `class`, `self`, type = "@type", _2fa = "2fa", xRequestID = "x-request-id", `in`
     }
 }
 
@@ -58,10 +52,6 @@ public struct ErrorPayload: Codable, Hashable, Sendable {
     /// Creates a value from its properties.
     public init(`return`: String) {
         self.`return` = `return`
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case `return`
     }
 }
 

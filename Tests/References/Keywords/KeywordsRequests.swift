@@ -3,8 +3,11 @@
 import CourierRuntime
 import Foundation
 
+/// A request of Keywords: every request type `KeywordsClient` sends adopts it. Its extension supplies what they share, and a request states only where it differs. Extend it to give every request of the service something of your own.
+public protocol KeywordsAPIRequest: APIRequest {}
+
 /// `GET /import/{for}`, sent by `KeywordsClient.import`.
-public struct ImportRequest: APIRequest {
+public struct ImportRequest: KeywordsAPIRequest {
     public typealias Response = `Protocol`
     public typealias Failure = ImportFailure
 
@@ -40,24 +43,13 @@ public struct ImportRequest: APIRequest {
 
     public var method: HTTPRequest.Method { .get }
     public var path: RequestPath { RequestPath("/import/{for}", ["for": `for`]) }
-    public var query: Parameters {
-        [
-            "where": `where`,
-            "is": `is`,
-            "path": pathValue,
-            "body": bodyValue
-        ]
-    }
-    public var headers: Parameters {
-        [
-            "x-request-id": xRequestID
-        ]
-    }
+    public var query: Parameters { ["where": `where`, "is": `is`, "path": pathValue, "body": bodyValue] }
+    public var headers: Parameters { ["x-request-id": xRequestID] }
     public var operationName: String { "import" }
 }
 
 /// `PUT /repeat`, sent by `KeywordsClient.repeat`.
-public struct RepeatRequest: APIRequest {
+public struct RepeatRequest: KeywordsAPIRequest {
     public typealias Response = `Protocol`
     public typealias Failure = RepeatFailure
 
@@ -76,7 +68,7 @@ public struct RepeatRequest: APIRequest {
 }
 
 /// `GET /none`, sent by `KeywordsClient.none`.
-public struct NoneRequest: APIRequest {
+public struct NoneRequest: KeywordsAPIRequest {
     public typealias Response = NoContent
     public typealias Failure = NoneFailure
 
@@ -90,10 +82,6 @@ public struct NoneRequest: APIRequest {
 
     public var method: HTTPRequest.Method { .get }
     public var path: RequestPath { RequestPath("/none") }
-    public var query: Parameters {
-        [
-            "mode": mode
-        ]
-    }
+    public var query: Parameters { ["mode": mode] }
     public var operationName: String { "none" }
 }

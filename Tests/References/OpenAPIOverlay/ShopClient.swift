@@ -54,7 +54,6 @@ package struct ShopClient: Sendable {
     ///   - startingAfter: The `starting_after` query parameter.
     ///   - limit: The `limit` query parameter.
     /// - Returns: A page of orders.
-    /// - Throws: `APIError<ListOrdersFailure>`; its `.endpoint` case carries the documented failure.
     package func listOrders(
         startingAfter: String? = nil,
         limit: Int? = nil
@@ -78,10 +77,7 @@ package struct ShopClient: Sendable {
     /// - Parameters:
     ///   - body: What the request sends.
     /// - Returns: The order.
-    /// - Throws: `APIError<CreateOrderFailure>`; its `.endpoint` case carries the documented failure.
-    package func createOrder(
-        body: CreateOrderBody
-    ) async throws(APIError<CreateOrderFailure>) -> Order {
+    package func createOrder(body: CreateOrderBody) async throws(APIError<CreateOrderFailure>) -> Order {
         try await self.client.send(CreateOrderRequest(body: body))
     }
 
@@ -90,7 +86,6 @@ package struct ShopClient: Sendable {
     /// - Parameters:
     ///   - id: The `id` path parameter.
     /// - Returns: The order.
-    /// - Throws: `APIError<GetOrderFailure>`; its `.endpoint` case carries the documented failure.
     package func getOrder(id: String) async throws(APIError<GetOrderFailure>) -> Order {
         try await self.client.send(GetOrderRequest(id: id))
     }
@@ -100,7 +95,6 @@ package struct ShopClient: Sendable {
     /// - Parameters:
     ///   - body: What the request sends.
     /// - Returns: The refund.
-    /// - Throws: `APIError<CreateRefundFailure>`; its `.endpoint` case carries the documented failure.
     package func createRefund(
         body: CreateRefundBody
     ) async throws(APIError<CreateRefundFailure>) -> CreateRefundResponse {

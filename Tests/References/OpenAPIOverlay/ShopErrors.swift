@@ -64,12 +64,6 @@ package enum ShopFailure: EndpointFailure, LocalizedError {
     }
 }
 
-/// The documented failures of `ShopClient.listOrders` (`GET /orders`): the service's defaults only, shared as `ShopFailure`.
-package typealias ListOrdersFailure = ShopFailure
-
-/// The documented failures of `ShopClient.createOrder` (`POST /orders`): the service's defaults only, shared as `ShopFailure`.
-package typealias CreateOrderFailure = ShopFailure
-
 /// The documented failures of `ShopClient.getOrder` (`GET /orders/{id}`).
 package enum GetOrderFailure: EndpointFailure, LocalizedError {
     /// The server answered with status 400 whose `error.type` is `api_error`, or status 401 whose `error.type` is `api_error`, or any 5XX status whose `error.type` is `api_error`.
@@ -136,5 +130,9 @@ package enum GetOrderFailure: EndpointFailure, LocalizedError {
     }
 }
 
+/// The documented failures of `ShopClient.listOrders` (`GET /orders`): the service's defaults only, shared as `ShopFailure`.
+package typealias ListOrdersFailure = ShopFailure
+/// The documented failures of `ShopClient.createOrder` (`POST /orders`): the service's defaults only, shared as `ShopFailure`.
+package typealias CreateOrderFailure = ShopFailure
 /// The documented failures of `ShopClient.createRefund` (`POST /refunds`): the service's defaults only, shared as `ShopFailure`.
 package typealias CreateRefundFailure = ShopFailure

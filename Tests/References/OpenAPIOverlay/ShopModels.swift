@@ -17,8 +17,7 @@ package struct ListOrdersResponse: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case data
-        case hasMore = "has_more"
+        case data, hasMore = "has_more"
     }
 }
 
@@ -37,12 +36,6 @@ package struct ShopErrorError: Codable, Hashable, Sendable {
         self.code = code
         self.message = message
     }
-
-    private enum CodingKeys: String, CodingKey {
-        case type
-        case code
-        case message
-    }
 }
 
 /// The `CreateOrderBody` model of Shop.
@@ -57,11 +50,6 @@ package struct CreateOrderBody: Codable, Hashable, Sendable {
         self.sku = sku
         self.quantity = quantity
     }
-
-    private enum CodingKeys: String, CodingKey {
-        case sku
-        case quantity
-    }
 }
 
 /// The `CreateRefundBody` model of Shop.
@@ -72,10 +60,6 @@ package struct CreateRefundBody: Codable, Hashable, Sendable {
     /// Creates a value from its properties.
     package init(order: String) {
         self.order = order
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case order
     }
 }
 
@@ -90,11 +74,6 @@ package struct CreateRefundResponse: Codable, Hashable, Sendable {
     package init(id: String, status: CreateRefundResponseStatus) {
         self.id = id
         self.status = status
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case id
-        case status
     }
 }
 
@@ -116,13 +95,6 @@ package struct Order: Codable, Hashable, Sendable {
         self.amount = amount
         self.shipping = shipping
     }
-
-    private enum CodingKeys: String, CodingKey {
-        case id
-        case sku
-        case amount
-        case shipping
-    }
 }
 
 /// The `ShopError` model of Shop.
@@ -133,10 +105,6 @@ package struct ShopError: Codable, Hashable, Sendable {
     /// Creates a value from its properties.
     package init(error: ShopErrorError) {
         self.error = error
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case error
     }
 }
 

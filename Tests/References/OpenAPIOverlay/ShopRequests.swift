@@ -3,16 +3,23 @@
 import CourierRuntime
 import Foundation
 
+/// A request of Shop: every request type `ShopClient` sends adopts it. Its extension supplies what they share, and a request states only where it differs. Extend it to give every request of the service something of your own.
+package protocol ShopAPIRequest: APIRequest {}
+
+extension ShopAPIRequest {
+    /// The `defaults:` timeout of each attempt.
+    package var timeout: Duration? { .seconds(30) }
+    /// The `defaults:` retry and circuit-breaker hints.
+    package var resilience: EndpointResilience { .shopDefaults }
+}
+
 extension EndpointResilience {
     /// The `defaults:` retry and circuit-breaker hints of Shop, carried by every request that inherits them.
-    static let shopDefaults = EndpointResilience(
-        backoffBase: .milliseconds(250),
-        backoffCap: .seconds(8)
-    )
+    static let shopDefaults = EndpointResilience(backoffBase: .milliseconds(250), backoffCap: .seconds(8))
 }
 
 /// `GET /orders`, sent by `ShopClient.listOrders`.
-package struct ListOrdersRequest: APIRequest {
+package struct ListOrdersRequest: ShopAPIRequest {
     package typealias Response = ListOrdersResponse
     package typealias Failure = ListOrdersFailure
 
@@ -29,16 +36,7 @@ package struct ListOrdersRequest: APIRequest {
 
     package var method: HTTPRequest.Method { .get }
     package var path: RequestPath { RequestPath("/orders") }
-    package var query: Parameters {
-        [
-            "starting_after": startingAfter,
-            "limit": limit
-        ]
-    }
-    package var timeout: Duration? { .seconds(30) }
-    package var resilience: EndpointResilience {
-        .shopDefaults
-    }
+    package var query: Parameters { ["starting_after": startingAfter, "limit": limit] }
     package var operationName: String { "listOrders" }
 }
 
@@ -56,7 +54,7 @@ extension ListOrdersRequest {
 }
 
 /// `POST /orders`, sent by `ShopClient.createOrder`.
-package struct CreateOrderRequest: APIRequest {
+package struct CreateOrderRequest: ShopAPIRequest {
     package typealias Response = Order
     package typealias Failure = CreateOrderFailure
 
@@ -72,15 +70,12 @@ package struct CreateOrderRequest: APIRequest {
     package var path: RequestPath { RequestPath("/orders") }
     package var body: RequestBody? { .formFields(payload, style: .brackets) }
     package var idempotencyKeyHeader: HTTPField.Name? { .idempotencyKey }
-    package var timeout: Duration? { .seconds(30) }
-    package var resilience: EndpointResilience {
-        EndpointResilience(maxAttempts: 4)
-    }
+    package var resilience: EndpointResilience { EndpointResilience(maxAttempts: 4) }
     package var operationName: String { "createOrder" }
 }
 
 /// `GET /orders/{id}`, sent by `ShopClient.getOrder`.
-package struct GetOrderRequest: APIRequest {
+package struct GetOrderRequest: ShopAPIRequest {
     package typealias Response = Order
     package typealias Failure = GetOrderFailure
 
@@ -94,15 +89,12 @@ package struct GetOrderRequest: APIRequest {
 
     package var method: HTTPRequest.Method { .get }
     package var path: RequestPath { RequestPath("/orders/{id}", ["id": id]) }
-    package var timeout: Duration? { .seconds(30) }
-    package var resilience: EndpointResilience {
-        EndpointResilience(maxAttempts: 1)
-    }
+    package var resilience: EndpointResilience { EndpointResilience(maxAttempts: 1) }
     package var operationName: String { "getOrder" }
 }
 
 /// `POST /refunds`, sent by `ShopClient.createRefund`.
-package struct CreateRefundRequest: APIRequest {
+package struct CreateRefundRequest: ShopAPIRequest {
     package typealias Response = CreateRefundResponse
     package typealias Failure = CreateRefundFailure
 
@@ -117,9 +109,5 @@ package struct CreateRefundRequest: APIRequest {
     package var method: HTTPRequest.Method { .post }
     package var path: RequestPath { RequestPath("/refunds") }
     package var body: RequestBody? { .formFields(payload, style: .brackets) }
-    package var timeout: Duration? { .seconds(30) }
-    package var resilience: EndpointResilience {
-        .shopDefaults
-    }
     package var operationName: String { "createRefund" }
 }

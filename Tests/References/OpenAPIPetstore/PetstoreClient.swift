@@ -87,7 +87,6 @@ public struct PetstoreClient: Sendable {
     ///   - filter: The `filter` query parameter.
     ///   - xRequestID: The `X-Request-ID` header parameter.
     /// - Returns: A page of pets.
-    /// - Throws: `APIError<ListPetsFailure>`; its `.endpoint` case carries the documented failure.
     public func listPets(
         limit: Int? = nil,
         tags: [String]? = nil,
@@ -120,10 +119,7 @@ public struct PetstoreClient: Sendable {
     /// - Parameters:
     ///   - body: What the request sends.
     /// - Returns: The outcome: `.created` with the decoded `Pet` for 201, `.accepted` with the decoded `Job` for 202.
-    /// - Throws: `APIError<CreatePetFailure>`; its `.endpoint` case carries the documented failure.
-    public func createPet(
-        body: NewPet
-    ) async throws(APIError<CreatePetFailure>) -> CreatePetOutcome {
+    public func createPet(body: NewPet) async throws(APIError<CreatePetFailure>) -> CreatePetOutcome {
         try await self.client.send(CreatePetRequest(body: body))
     }
 
@@ -145,7 +141,6 @@ public struct PetstoreClient: Sendable {
     ///   - petID: The `petId` path parameter.
     ///   - ifNoneMatch: The `If-None-Match` header parameter.
     /// - Returns: The outcome: `.ok` with the decoded `Pet` for 200, `.notModified` for 304.
-    /// - Throws: `APIError<GetPetFailure>`; its `.endpoint` case carries the documented failure.
     public func getPet(
         petID: Int64,
         ifNoneMatch: String? = nil
@@ -171,7 +166,6 @@ public struct PetstoreClient: Sendable {
     ///
     /// - Parameters:
     ///   - petID: The `petId` path parameter.
-    /// - Throws: `APIError<DeletePetsPetIDFailure>`; its `.endpoint` case carries the documented failure.
     public func deletePetsPetID(petID: Int64) async throws(APIError<DeletePetsPetIDFailure>) {
         _ = try await self.client.send(DeletePetsPetIDRequest(petID: petID))
     }
@@ -181,7 +175,6 @@ public struct PetstoreClient: Sendable {
     /// - Parameters:
     ///   - petID: The `petId` path parameter.
     /// - Returns: The photo.
-    /// - Throws: `APIError<GetPhotoFailure>`; its `.endpoint` case carries the documented failure.
     public func getPhoto(petID: Int64) async throws(APIError<GetPhotoFailure>) -> Data {
         try await self.client.send(GetPhotoRequest(petID: petID))
     }
@@ -192,7 +185,6 @@ public struct PetstoreClient: Sendable {
     ///   - petID: The `petId` path parameter.
     ///   - body: What the request sends.
     ///   - photo: The `photo` file of the form.
-    /// - Throws: `APIError<UploadPhotoFailure>`; its `.endpoint` case carries the documented failure.
     public func uploadPhoto(
         petID: Int64,
         body: UploadPhotoBody,
@@ -205,7 +197,6 @@ public struct PetstoreClient: Sendable {
     ///
     /// - Parameters:
     ///   - body: What the request sends.
-    /// - Throws: `APIError<ImportPetsFailure>`; its `.endpoint` case carries the documented failure.
     public func importPets(body: ImportPetsContent) async throws(APIError<ImportPetsFailure>) {
         _ = try await self.client.send(ImportPetsRequest(body: body))
     }
@@ -215,7 +206,6 @@ public struct PetstoreClient: Sendable {
     /// - Parameters:
     ///   - body: What the request sends.
     /// - Returns: The adoption certificate, as text.
-    /// - Throws: `APIError<AdoptFailure>`; its `.endpoint` case carries the documented failure.
     public func adopt(body: AdoptBody) async throws(APIError<AdoptFailure>) -> String {
         try await self.client.send(AdoptRequest(body: body))
     }
@@ -223,7 +213,6 @@ public struct PetstoreClient: Sendable {
     /// Sends `GET /health`.
     ///
     /// - Returns: Healthy.
-    /// - Throws: `APIError<HealthFailure>`; its `.endpoint` case carries the documented failure.
     public func health() async throws(APIError<HealthFailure>) -> [String: String] {
         try await self.client.send(HealthRequest())
     }

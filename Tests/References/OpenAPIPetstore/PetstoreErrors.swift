@@ -160,18 +160,13 @@ public enum GetPetFailure: EndpointFailure, LocalizedError {
 
 /// The documented failures of `PetstoreClient.deletePetsPetID` (`DELETE /pets/{petId}`): the same as `getPet`'s, shared as `GetPetFailure`.
 public typealias DeletePetsPetIDFailure = GetPetFailure
-
 /// The documented failures of `PetstoreClient.getPhoto` (`GET /pets/{petId}/photo`): the service's defaults only, shared as `PetstoreFailure`.
 public typealias GetPhotoFailure = PetstoreFailure
-
 /// The documented failures of `PetstoreClient.uploadPhoto` (`PUT /pets/{petId}/photo`): the service's defaults only, shared as `PetstoreFailure`.
 public typealias UploadPhotoFailure = PetstoreFailure
-
 /// The documented failures of `PetstoreClient.importPets` (`POST /pets/batch`): the service's defaults only, shared as `PetstoreFailure`.
 public typealias ImportPetsFailure = PetstoreFailure
-
 /// The documented failures of `PetstoreClient.adopt` (`POST /adoptions`): the service's defaults only, shared as `PetstoreFailure`.
 public typealias AdoptFailure = PetstoreFailure
-
 /// The documented failures of `PetstoreClient.health` (`GET /health`): the service's defaults only, shared as `PetstoreFailure`.
 public typealias HealthFailure = PetstoreFailure

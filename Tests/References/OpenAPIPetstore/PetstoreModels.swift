@@ -12,10 +12,6 @@ public struct UploadPhotoBody: Codable, Hashable, Sendable {
     public init(caption: String? = nil) {
         self.caption = caption
     }
-
-    private enum CodingKeys: String, CodingKey {
-        case caption
-    }
 }
 
 /// The `AdoptBody` model of Petstore.
@@ -32,8 +28,7 @@ public struct AdoptBody: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case petID = "petId"
-        case note
+        case petID = "petId", note
     }
 }
 
@@ -48,11 +43,6 @@ public struct PetFilter: Codable, Hashable, Sendable {
     public init(status: PetStatus? = nil, name: String? = nil) {
         self.status = status
         self.name = name
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case status
-        case name
     }
 }
 
@@ -82,19 +72,6 @@ public struct Pet: Codable, Hashable, Sendable {
     public var owner: PetOwner?
 
     /// Creates a value from its properties.
-    ///
-    /// - Parameters:
-    ///   - name: The `name` value.
-    ///   - microchip: The chip's code: sent, never returned.
-    ///   - tag: The `tag` value.
-    ///   - size: The `size` value.
-    ///   - attributes: The `attributes` value.
-    ///   - plus1: Votes for.
-    ///   - minus1: Votes against.
-    ///   - id: The `id` value.
-    ///   - status: The `status` value.
-    ///   - bornAt: The `bornAt` value.
-    ///   - owner: The `owner` value.
     public init(
         name: String,
         microchip: String? = nil,
@@ -122,17 +99,7 @@ public struct Pet: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case name
-        case microchip
-        case tag
-        case size
-        case attributes
-        case plus1 = "+1"
-        case minus1 = "-1"
-        case id
-        case status
-        case bornAt
-        case owner
+        case name, microchip, tag, size, attributes, plus1 = "+1", minus1 = "-1", id, status, bornAt, owner
     }
 
     /// Decodes a value, reading each property as its spec says.
@@ -170,15 +137,6 @@ public struct NewPet: Codable, Hashable, Sendable {
     public var minus1: Int?
 
     /// Creates a value from its properties.
-    ///
-    /// - Parameters:
-    ///   - name: The `name` value.
-    ///   - microchip: The chip's code: sent, never returned.
-    ///   - tag: The `tag` value.
-    ///   - size: The `size` value.
-    ///   - attributes: The `attributes` value.
-    ///   - plus1: Votes for.
-    ///   - minus1: Votes against.
     public init(
         name: String,
         microchip: String? = nil,
@@ -198,13 +156,7 @@ public struct NewPet: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case name
-        case microchip
-        case tag
-        case size
-        case attributes
-        case plus1 = "+1"
-        case minus1 = "-1"
+        case name, microchip, tag, size, attributes, plus1 = "+1", minus1 = "-1"
     }
 
     /// Decodes a value, reading each property as its spec says.
@@ -229,10 +181,6 @@ public struct Job: Codable, Hashable, Sendable {
     public init(id: String) {
         self.id = id
     }
-
-    private enum CodingKeys: String, CodingKey {
-        case id
-    }
 }
 
 /// The `Person` model of Petstore.
@@ -246,11 +194,6 @@ public struct Person: Codable, Hashable, Sendable {
     public init(kind: String, name: String) {
         self.kind = kind
         self.name = name
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case kind
-        case name
     }
 }
 
@@ -266,11 +209,6 @@ public struct Shelter: Codable, Hashable, Sendable {
         self.kind = kind
         self.city = city
     }
-
-    private enum CodingKeys: String, CodingKey {
-        case kind
-        case city
-    }
 }
 
 /// The `Problem` model of Petstore.
@@ -285,11 +223,6 @@ public struct Problem: Codable, Hashable, Sendable {
         self.title = title
         self.detail = detail
     }
-
-    private enum CodingKeys: String, CodingKey {
-        case title
-        case detail
-    }
 }
 
 /// The `CreatePetError` model of Petstore.
@@ -303,11 +236,6 @@ public struct CreatePetError: Codable, Hashable, Sendable {
     public init(message: String, fields: [String]? = nil) {
         self.message = message
         self.fields = fields
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case message
-        case fields
     }
 }
 

@@ -3,6 +3,9 @@
 import CourierRuntime
 import Foundation
 
+/// A request of Petstore: every request type `PetstoreClient` sends adopts it. Its extension supplies what they share, and a request states only where it differs. Extend it to give every request of the service something of your own.
+public protocol PetstoreAPIRequest: APIRequest {}
+
 /// The header fields the response of `listPets` declares, read by `listPetsWithHeaders`.
 public struct ListPetsResponseHeaders: ResponseHeaderFields, Hashable {
     /// The `X-Total-Count` field; `nil` when the response has none.
@@ -20,7 +23,7 @@ public struct ListPetsResponseHeaders: ResponseHeaderFields, Hashable {
 /// Lists pets.
 ///
 /// `GET /pets`, sent by `PetstoreClient.listPets`.
-public struct ListPetsRequest: APIRequest {
+public struct ListPetsRequest: PetstoreAPIRequest {
     public typealias Response = [Pet]
     public typealias Failure = ListPetsFailure
 
@@ -34,12 +37,7 @@ public struct ListPetsRequest: APIRequest {
     public var xRequestID: String?
 
     /// Creates the request.
-    public init(
-        limit: Int? = nil,
-        tags: [String]? = nil,
-        filter: PetFilter? = nil,
-        xRequestID: String? = nil
-    ) {
+    public init(limit: Int? = nil, tags: [String]? = nil, filter: PetFilter? = nil, xRequestID: String? = nil) {
         self.limit = limit
         self.tags = tags
         self.filter = filter
@@ -55,11 +53,7 @@ public struct ListPetsRequest: APIRequest {
             "filter": filter.map { ParameterValue.deepObject($0) }
         ]
     }
-    public var headers: Parameters {
-        [
-            "X-Request-ID": xRequestID
-        ]
-    }
+    public var headers: Parameters { ["X-Request-ID": xRequestID] }
     public var operationName: String { "listPets" }
 }
 
@@ -93,7 +87,7 @@ public struct CreatePetResponseHeaders: ResponseHeaderFields, Hashable {
 }
 
 /// `POST /pets`, sent by `PetstoreClient.createPet`.
-public struct CreatePetRequest: APIRequest {
+public struct CreatePetRequest: PetstoreAPIRequest {
     public typealias Response = CreatePetOutcome
     public typealias Failure = CreatePetFailure
 
@@ -142,7 +136,7 @@ public struct GetPetResponseHeaders: ResponseHeaderFields, Hashable {
 }
 
 /// `GET /pets/{petId}`, sent by `PetstoreClient.getPet`.
-public struct GetPetRequest: APIRequest {
+public struct GetPetRequest: PetstoreAPIRequest {
     public typealias Response = GetPetOutcome
     public typealias Failure = GetPetFailure
 
@@ -159,17 +153,13 @@ public struct GetPetRequest: APIRequest {
 
     public var method: HTTPRequest.Method { .get }
     public var path: RequestPath { RequestPath("/pets/{petId}", ["petId": petID]) }
-    public var headers: Parameters {
-        [
-            "If-None-Match": ifNoneMatch
-        ]
-    }
+    public var headers: Parameters { ["If-None-Match": ifNoneMatch] }
     public var successStatuses: StatusCodes { [200, 304] }
     public var operationName: String { "getPet" }
 }
 
 /// `DELETE /pets/{petId}`, sent by `PetstoreClient.deletePetsPetID`.
-public struct DeletePetsPetIDRequest: APIRequest {
+public struct DeletePetsPetIDRequest: PetstoreAPIRequest {
     public typealias Response = NoContent
     public typealias Failure = DeletePetsPetIDFailure
 
@@ -187,7 +177,7 @@ public struct DeletePetsPetIDRequest: APIRequest {
 }
 
 /// `GET /pets/{petId}/photo`, sent by `PetstoreClient.getPhoto`.
-public struct GetPhotoRequest: APIRequest {
+public struct GetPhotoRequest: PetstoreAPIRequest {
     public typealias Response = Data
     public typealias Failure = GetPhotoFailure
 
@@ -201,16 +191,12 @@ public struct GetPhotoRequest: APIRequest {
 
     public var method: HTTPRequest.Method { .get }
     public var path: RequestPath { RequestPath("/pets/{petId}/photo", ["petId": petID]) }
-    public var headers: Parameters {
-        [
-            "Accept": "image/png"
-        ]
-    }
+    public var headers: Parameters { ["Accept": "image/png"] }
     public var operationName: String { "getPhoto" }
 }
 
 /// `PUT /pets/{petId}/photo`, sent by `PetstoreClient.uploadPhoto`.
-public struct UploadPhotoRequest: APIRequest {
+public struct UploadPhotoRequest: PetstoreAPIRequest {
     public typealias Response = NoContent
     public typealias Failure = UploadPhotoFailure
 
@@ -256,7 +242,7 @@ public enum ImportPetsContent: Sendable {
 /// Adds many pets at once, in the format the caller has them in.
 ///
 /// `POST /pets/batch`, sent by `PetstoreClient.importPets`.
-public struct ImportPetsRequest: APIRequest {
+public struct ImportPetsRequest: PetstoreAPIRequest {
     public typealias Response = NoContent
     public typealias Failure = ImportPetsFailure
 
@@ -275,7 +261,7 @@ public struct ImportPetsRequest: APIRequest {
 }
 
 /// `POST /adoptions`, sent by `PetstoreClient.adopt`.
-public struct AdoptRequest: APIRequest {
+public struct AdoptRequest: PetstoreAPIRequest {
     public typealias Response = String
     public typealias Failure = AdoptFailure
 
@@ -289,11 +275,7 @@ public struct AdoptRequest: APIRequest {
 
     public var method: HTTPRequest.Method { .post }
     public var path: RequestPath { RequestPath("/adoptions") }
-    public var headers: Parameters {
-        [
-            "Accept": "text/plain"
-        ]
-    }
+    public var headers: Parameters { ["Accept": "text/plain"] }
     public var body: RequestBody? { .formFields(payload, style: .brackets) }
     public var operationName: String { "adopt" }
     /// A public endpoint: no credentials, whatever the client holds.
@@ -301,7 +283,7 @@ public struct AdoptRequest: APIRequest {
 }
 
 /// `GET /health`, sent by `PetstoreClient.health`.
-public struct HealthRequest: APIRequest {
+public struct HealthRequest: PetstoreAPIRequest {
     public typealias Response = [String: String]
     public typealias Failure = HealthFailure
 

@@ -42,7 +42,6 @@ public struct ReportsClient: Sendable {
     ///   - id: The `id` path parameter.
     ///   - ifNoneMatch: The `If-None-Match` header parameter.
     /// - Returns: The outcome: `.ok` with the decoded `Report` for 200, `.queued` with the decoded `Job` for 202, `.noContent` for 204, `.notModified` for 304.
-    /// - Throws: `APIError<GetReportFailure>`; its `.endpoint` case carries the documented failure.
     public func getReport(
         id: Int,
         ifNoneMatch: String? = nil
@@ -68,11 +67,7 @@ public struct ReportsClient: Sendable {
     ///
     /// - Parameters:
     ///   - id: The `id` path parameter.
-    /// - Returns: The decoded `Report`.
-    /// - Throws: `APIError<GetReportWithCacheFailure>`; its `.endpoint` case carries the documented failure.
-    public func getReportWithCache(
-        id: Int
-    ) async throws(APIError<GetReportWithCacheFailure>) -> Report {
+    public func getReportWithCache(id: Int) async throws(APIError<GetReportWithCacheFailure>) -> Report {
         try await self.client.send(GetReportWithCacheRequest(id: id))
     }
 
@@ -93,7 +88,6 @@ public struct ReportsClient: Sendable {
     /// - Parameters:
     ///   - id: The `id` path parameter.
     /// - Returns: The report as plain text.
-    /// - Throws: `APIError<GetReportTextFailure>`; its `.endpoint` case carries the documented failure.
     public func getReportText(id: Int) async throws(APIError<GetReportTextFailure>) -> String {
         try await self.client.send(GetReportTextRequest(id: id))
     }
@@ -102,8 +96,6 @@ public struct ReportsClient: Sendable {
     ///
     /// - Parameters:
     ///   - id: The `id` path parameter.
-    /// - Returns: The decoded `String`.
-    /// - Throws: `APIError<GetReportCSVFailure>`; its `.endpoint` case carries the documented failure.
     public func getReportCSV(id: Int) async throws(APIError<GetReportCSVFailure>) -> String {
         try await self.client.send(GetReportCSVRequest(id: id))
     }
@@ -112,8 +104,6 @@ public struct ReportsClient: Sendable {
     ///
     /// - Parameters:
     ///   - id: The `id` path parameter.
-    /// - Returns: The decoded `Data`.
-    /// - Throws: `APIError<GetReportPDFFailure>`; its `.endpoint` case carries the documented failure.
     public func getReportPDF(id: Int) async throws(APIError<GetReportPDFFailure>) -> Data {
         try await self.client.send(GetReportPDFRequest(id: id))
     }
@@ -122,8 +112,6 @@ public struct ReportsClient: Sendable {
     ///
     /// - Parameters:
     ///   - id: The `id` path parameter.
-    /// - Returns: The decoded `Report`.
-    /// - Throws: `APIError<GetReportVendorFailure>`; its `.endpoint` case carries the documented failure.
     public func getReportVendor(id: Int) async throws(APIError<GetReportVendorFailure>) -> Report {
         try await self.client.send(GetReportVendorRequest(id: id))
     }
@@ -131,7 +119,6 @@ public struct ReportsClient: Sendable {
     /// Sends `POST /reports`.
     ///
     /// - Returns: The outcome: `.created` with the decoded `Report` for 201, `.accepted` with the decoded `Job` for 202.
-    /// - Throws: `APIError<CreateReportFailure>`; its `.endpoint` case carries the documented failure.
     public func createReport() async throws(APIError<CreateReportFailure>) -> CreateReportOutcome {
         try await self.client.send(CreateReportRequest())
     }

@@ -40,18 +40,13 @@ public enum GetReportFailure: EndpointFailure, LocalizedError {
 
 /// The documented failures of `ReportsClient.getReportWithCache` (`GET /reports/{id}/cached`): none, so it shares the empty `ReportsFailure`.
 public typealias GetReportWithCacheFailure = ReportsFailure
-
 /// The documented failures of `ReportsClient.getReportText` (`GET /reports/{id}/text`): none, so it shares the empty `ReportsFailure`.
 public typealias GetReportTextFailure = ReportsFailure
-
 /// The documented failures of `ReportsClient.getReportCSV` (`GET /reports/{id}/csv`): none, so it shares the empty `ReportsFailure`.
 public typealias GetReportCSVFailure = ReportsFailure
-
 /// The documented failures of `ReportsClient.getReportPDF` (`GET /reports/{id}/pdf`): none, so it shares the empty `ReportsFailure`.
 public typealias GetReportPDFFailure = ReportsFailure
-
 /// The documented failures of `ReportsClient.getReportVendor` (`GET /reports/{id}/vendor`): none, so it shares the empty `ReportsFailure`.
 public typealias GetReportVendorFailure = ReportsFailure
-
 /// The documented failures of `ReportsClient.createReport` (`POST /reports`): none, so it shares the empty `ReportsFailure`.
 public typealias CreateReportFailure = ReportsFailure

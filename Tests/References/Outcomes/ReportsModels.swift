@@ -15,11 +15,6 @@ public struct Report: Codable, Hashable, Sendable {
         self.id = id
         self.title = title
     }
-
-    private enum CodingKeys: String, CodingKey {
-        case id
-        case title
-    }
 }
 
 /// The `Job` model of Reports.
@@ -34,11 +29,6 @@ public struct Job: Codable, Hashable, Sendable {
         self.id = id
         self.state = state
     }
-
-    private enum CodingKeys: String, CodingKey {
-        case id
-        case state
-    }
 }
 
 /// The `Problem` model of Reports.
@@ -49,10 +39,6 @@ public struct Problem: Codable, Hashable, Sendable {
     /// Creates a value from its properties.
     public init(message: String) {
         self.message = message
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case message
     }
 }
 

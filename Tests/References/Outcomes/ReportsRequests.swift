@@ -3,6 +3,9 @@
 import CourierRuntime
 import Foundation
 
+/// A request of Reports: every request type `ReportsClient` sends adopts it. Its extension supplies what they share, and a request states only where it differs. Extend it to give every request of the service something of your own.
+public protocol ReportsAPIRequest: APIRequest {}
+
 /// What `getReport` answers: one case per documented success status (200, 202, 204, 304). Any other status is a failure.
 public enum GetReportOutcome: ResponseDecodable, Hashable {
     /// The `200` response.
@@ -44,7 +47,7 @@ public struct GetReportResponseHeaders: ResponseHeaderFields, Hashable {
 /// A report, computed on demand.
 ///
 /// `GET /reports/{id}`, sent by `ReportsClient.getReport`.
-public struct GetReportRequest: APIRequest {
+public struct GetReportRequest: ReportsAPIRequest {
     public typealias Response = GetReportOutcome
     public typealias Failure = GetReportFailure
 
@@ -61,11 +64,7 @@ public struct GetReportRequest: APIRequest {
 
     public var method: HTTPRequest.Method { .get }
     public var path: RequestPath { RequestPath("/reports/{id}", ["id": id]) }
-    public var headers: Parameters {
-        [
-            "If-None-Match": ifNoneMatch
-        ]
-    }
+    public var headers: Parameters { ["If-None-Match": ifNoneMatch] }
     public var successStatuses: StatusCodes { [200, 202, 204, 304] }
     public var operationName: String { "getReport" }
 }
@@ -108,7 +107,7 @@ public struct GetReportWithCacheResponseHeaders: ResponseHeaderFields, Hashable 
 }
 
 /// `GET /reports/{id}/cached`, sent by `ReportsClient.getReportWithCache`.
-public struct GetReportWithCacheRequest: APIRequest {
+public struct GetReportWithCacheRequest: ReportsAPIRequest {
     public typealias Response = Report
     public typealias Failure = GetReportWithCacheFailure
 
@@ -126,7 +125,7 @@ public struct GetReportWithCacheRequest: APIRequest {
 }
 
 /// `GET /reports/{id}/text`, sent by `ReportsClient.getReportText`.
-public struct GetReportTextRequest: APIRequest {
+public struct GetReportTextRequest: ReportsAPIRequest {
     public typealias Response = String
     public typealias Failure = GetReportTextFailure
 
@@ -140,16 +139,12 @@ public struct GetReportTextRequest: APIRequest {
 
     public var method: HTTPRequest.Method { .get }
     public var path: RequestPath { RequestPath("/reports/{id}/text", ["id": id]) }
-    public var headers: Parameters {
-        [
-            "Accept": "text/plain"
-        ]
-    }
+    public var headers: Parameters { ["Accept": "text/plain"] }
     public var operationName: String { "getReportText" }
 }
 
 /// `GET /reports/{id}/csv`, sent by `ReportsClient.getReportCSV`.
-public struct GetReportCSVRequest: APIRequest {
+public struct GetReportCSVRequest: ReportsAPIRequest {
     public typealias Response = String
     public typealias Failure = GetReportCSVFailure
 
@@ -163,16 +158,12 @@ public struct GetReportCSVRequest: APIRequest {
 
     public var method: HTTPRequest.Method { .get }
     public var path: RequestPath { RequestPath("/reports/{id}/csv", ["id": id]) }
-    public var headers: Parameters {
-        [
-            "Accept": "text/csv"
-        ]
-    }
+    public var headers: Parameters { ["Accept": "text/csv"] }
     public var operationName: String { "getReportCSV" }
 }
 
 /// `GET /reports/{id}/pdf`, sent by `ReportsClient.getReportPDF`.
-public struct GetReportPDFRequest: APIRequest {
+public struct GetReportPDFRequest: ReportsAPIRequest {
     public typealias Response = Data
     public typealias Failure = GetReportPDFFailure
 
@@ -186,16 +177,12 @@ public struct GetReportPDFRequest: APIRequest {
 
     public var method: HTTPRequest.Method { .get }
     public var path: RequestPath { RequestPath("/reports/{id}/pdf", ["id": id]) }
-    public var headers: Parameters {
-        [
-            "Accept": "application/pdf"
-        ]
-    }
+    public var headers: Parameters { ["Accept": "application/pdf"] }
     public var operationName: String { "getReportPDF" }
 }
 
 /// `GET /reports/{id}/vendor`, sent by `ReportsClient.getReportVendor`.
-public struct GetReportVendorRequest: APIRequest {
+public struct GetReportVendorRequest: ReportsAPIRequest {
     public typealias Response = Report
     public typealias Failure = GetReportVendorFailure
 
@@ -209,11 +196,7 @@ public struct GetReportVendorRequest: APIRequest {
 
     public var method: HTTPRequest.Method { .get }
     public var path: RequestPath { RequestPath("/reports/{id}/vendor", ["id": id]) }
-    public var headers: Parameters {
-        [
-            "Accept": "application/vnd.reports+json"
-        ]
-    }
+    public var headers: Parameters { ["Accept": "application/vnd.reports+json"] }
     public var operationName: String { "getReportVendor" }
 }
 
@@ -247,7 +230,7 @@ public struct CreateReportResponseHeaders: ResponseHeaderFields, Hashable {
 }
 
 /// `POST /reports`, sent by `ReportsClient.createReport`.
-public struct CreateReportRequest: APIRequest {
+public struct CreateReportRequest: ReportsAPIRequest {
     public typealias Response = CreateReportOutcome
     public typealias Failure = CreateReportFailure
 

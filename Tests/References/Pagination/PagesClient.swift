@@ -40,8 +40,6 @@ public struct PagesClient: Sendable {
     ///
     /// - Parameters:
     ///   - perPage: The `per_page` query parameter.
-    /// - Returns: The decoded `[Event]`.
-    /// - Throws: `APIError<ListEventsFailure>`; its `.endpoint` case carries the documented failure.
     public func listEvents(perPage: Int = 50) async throws(APIError<ListEventsFailure>) -> [Event] {
         try await self.client.send(ListEventsRequest(perPage: perPage))
     }
@@ -61,8 +59,6 @@ public struct PagesClient: Sendable {
     /// - Parameters:
     ///   - q: The `q` query parameter.
     ///   - cursor: The `cursor` query parameter.
-    /// - Returns: The decoded `EventList`.
-    /// - Throws: `APIError<SearchEventsFailure>`; its `.endpoint` case carries the documented failure.
     public func searchEvents(
         q: String,
         cursor: String? = nil
@@ -76,10 +72,7 @@ public struct PagesClient: Sendable {
     ///
     /// The parameters are the first page's; see `SearchEventsRequest.pagination` for how the next pages are asked for.
     /// - Returns: The pages, as `SearchEventsRequest.Response`.
-    public func searchEventsPages(
-        q: String,
-        cursor: String? = nil
-    ) -> PageSequence<SearchEventsRequest, Event> {
+    public func searchEventsPages(q: String, cursor: String? = nil) -> PageSequence<SearchEventsRequest, Event> {
         self.client.pages(SearchEventsRequest(q: q, cursor: cursor), pagination: SearchEventsRequest.pagination)
     }
 
@@ -88,8 +81,6 @@ public struct PagesClient: Sendable {
     /// - Parameters:
     ///   - startingAfter: The `starting_after` query parameter.
     ///   - limit: The `limit` query parameter.
-    /// - Returns: The decoded `OrderList`.
-    /// - Throws: `APIError<ListOrdersFailure>`; its `.endpoint` case carries the documented failure.
     public func listOrders(
         startingAfter: String? = nil,
         limit: Int = 10
@@ -114,8 +105,6 @@ public struct PagesClient: Sendable {
     ///
     /// - Parameters:
     ///   - page: The `page` query parameter.
-    /// - Returns: The decoded `[Event]`.
-    /// - Throws: `APIError<ListNumberedFailure>`; its `.endpoint` case carries the documented failure.
     public func listNumbered(page: Int = 1) async throws(APIError<ListNumberedFailure>) -> [Event] {
         try await self.client.send(ListNumberedRequest(page: page))
     }
@@ -134,11 +123,7 @@ public struct PagesClient: Sendable {
     ///
     /// - Parameters:
     ///   - offset: The `offset` query parameter.
-    /// - Returns: The decoded `OffsetList`.
-    /// - Throws: `APIError<ListOffsetsFailure>`; its `.endpoint` case carries the documented failure.
-    public func listOffsets(
-        offset: Int? = nil
-    ) async throws(APIError<ListOffsetsFailure>) -> OffsetList {
+    public func listOffsets(offset: Int? = nil) async throws(APIError<ListOffsetsFailure>) -> OffsetList {
         try await self.client.send(ListOffsetsRequest(offset: offset))
     }
 

@@ -15,15 +15,11 @@ public enum PagesFailure: EndpointFailure, LocalizedError {
 
 /// The documented failures of `PagesClient.listEvents` (`GET /events`): none, so it shares the empty `PagesFailure`.
 public typealias ListEventsFailure = PagesFailure
-
 /// The documented failures of `PagesClient.searchEvents` (`GET /events/search`): none, so it shares the empty `PagesFailure`.
 public typealias SearchEventsFailure = PagesFailure
-
 /// The documented failures of `PagesClient.listOrders` (`GET /orders`): none, so it shares the empty `PagesFailure`.
 public typealias ListOrdersFailure = PagesFailure
-
 /// The documented failures of `PagesClient.listNumbered` (`GET /numbered`): none, so it shares the empty `PagesFailure`.
 public typealias ListNumberedFailure = PagesFailure
-
 /// The documented failures of `PagesClient.listOffsets` (`GET /offsets`): none, so it shares the empty `PagesFailure`.
 public typealias ListOffsetsFailure = PagesFailure

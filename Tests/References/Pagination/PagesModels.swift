@@ -15,11 +15,6 @@ public struct Event: Codable, Hashable, Sendable {
         self.id = id
         self.title = title
     }
-
-    private enum CodingKeys: String, CodingKey {
-        case id
-        case title
-    }
 }
 
 /// The `Order` model of Pages.
@@ -33,11 +28,6 @@ public struct Order: Codable, Hashable, Sendable {
     public init(id: Int, total: Double) {
         self.id = id
         self.total = total
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case id
-        case total
     }
 }
 
@@ -55,8 +45,7 @@ public struct OrderList: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case data
-        case hasMore = "has_more"
+        case data, hasMore = "has_more"
     }
 }
 
@@ -87,11 +76,6 @@ public struct EventList: Codable, Hashable, Sendable {
         self.result = result
         self.paging = paging
     }
-
-    private enum CodingKeys: String, CodingKey {
-        case result
-        case paging
-    }
 }
 
 /// The `EventResult` model of Pages.
@@ -102,10 +86,6 @@ public struct EventResult: Codable, Hashable, Sendable {
     /// Creates a value from its properties.
     public init(events: [Event]? = nil) {
         self.events = events
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case events
     }
 }
 
@@ -120,10 +100,5 @@ public struct OffsetList: Codable, Hashable, Sendable {
     public init(results: [Event], total: Int) {
         self.results = results
         self.total = total
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case results
-        case total
     }
 }

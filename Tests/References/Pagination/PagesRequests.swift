@@ -3,10 +3,13 @@
 import CourierRuntime
 import Foundation
 
+/// A request of Pages: every request type `PagesClient` sends adopts it. Its extension supplies what they share, and a request states only where it differs. Extend it to give every request of the service something of your own.
+public protocol PagesAPIRequest: APIRequest {}
+
 /// Events, linked by the Link header.
 ///
 /// `GET /events`, sent by `PagesClient.listEvents`.
-public struct ListEventsRequest: APIRequest {
+public struct ListEventsRequest: PagesAPIRequest {
     public typealias Response = [Event]
     public typealias Failure = ListEventsFailure
 
@@ -20,11 +23,7 @@ public struct ListEventsRequest: APIRequest {
 
     public var method: HTTPRequest.Method { .get }
     public var path: RequestPath { RequestPath("/events") }
-    public var query: Parameters {
-        [
-            "per_page": perPage
-        ]
-    }
+    public var query: Parameters { ["per_page": perPage] }
     public var operationName: String { "listEvents" }
 }
 
@@ -38,7 +37,7 @@ extension ListEventsRequest {
 /// Events found by a query, a cursor at a time.
 ///
 /// `GET /events/search`, sent by `PagesClient.searchEvents`.
-public struct SearchEventsRequest: APIRequest {
+public struct SearchEventsRequest: PagesAPIRequest {
     public typealias Response = EventList
     public typealias Failure = SearchEventsFailure
 
@@ -55,12 +54,7 @@ public struct SearchEventsRequest: APIRequest {
 
     public var method: HTTPRequest.Method { .get }
     public var path: RequestPath { RequestPath("/events/search") }
-    public var query: Parameters {
-        [
-            "q": q,
-            "cursor": cursor
-        ]
-    }
+    public var query: Parameters { ["q": q, "cursor": cursor] }
     public var operationName: String { "searchEvents" }
 }
 
@@ -80,7 +74,7 @@ extension SearchEventsRequest {
 /// Orders, after the last one of the previous page.
 ///
 /// `GET /orders`, sent by `PagesClient.listOrders`.
-public struct ListOrdersRequest: APIRequest {
+public struct ListOrdersRequest: PagesAPIRequest {
     public typealias Response = OrderList
     public typealias Failure = ListOrdersFailure
 
@@ -97,12 +91,7 @@ public struct ListOrdersRequest: APIRequest {
 
     public var method: HTTPRequest.Method { .get }
     public var path: RequestPath { RequestPath("/orders") }
-    public var query: Parameters {
-        [
-            "starting_after": startingAfter,
-            "limit": limit
-        ]
-    }
+    public var query: Parameters { ["starting_after": startingAfter, "limit": limit] }
     public var operationName: String { "listOrders" }
 }
 
@@ -122,7 +111,7 @@ extension ListOrdersRequest {
 /// Events by page number, with the total in a header.
 ///
 /// `GET /numbered`, sent by `PagesClient.listNumbered`.
-public struct ListNumberedRequest: APIRequest {
+public struct ListNumberedRequest: PagesAPIRequest {
     public typealias Response = [Event]
     public typealias Failure = ListNumberedFailure
 
@@ -136,11 +125,7 @@ public struct ListNumberedRequest: APIRequest {
 
     public var method: HTTPRequest.Method { .get }
     public var path: RequestPath { RequestPath("/numbered") }
-    public var query: Parameters {
-        [
-            "page": page
-        ]
-    }
+    public var query: Parameters { ["page": page] }
     public var operationName: String { "listNumbered" }
 }
 
@@ -160,7 +145,7 @@ extension ListNumberedRequest {
 /// Events by offset, with the total in the body.
 ///
 /// `GET /offsets`, sent by `PagesClient.listOffsets`.
-public struct ListOffsetsRequest: APIRequest {
+public struct ListOffsetsRequest: PagesAPIRequest {
     public typealias Response = OffsetList
     public typealias Failure = ListOffsetsFailure
 
@@ -174,11 +159,7 @@ public struct ListOffsetsRequest: APIRequest {
 
     public var method: HTTPRequest.Method { .get }
     public var path: RequestPath { RequestPath("/offsets") }
-    public var query: Parameters {
-        [
-            "offset": offset
-        ]
-    }
+    public var query: Parameters { ["offset": offset] }
     public var operationName: String { "listOffsets" }
 }
 

@@ -77,8 +77,6 @@ public struct ParametersClient: Sendable {
     ///   - label: The `label` query parameter.
     ///   - xTrace: The `X-Trace` header parameter.
     ///   - xMode: The `X-Mode` header parameter.
-    /// - Returns: The decoded `[Item]`.
-    /// - Throws: `APIError<SearchFailure>`; its `.endpoint` case carries the documented failure.
     public func search(
         category: Kind,
         itemID: Int64,
@@ -103,8 +101,6 @@ public struct ParametersClient: Sendable {
     ///
     /// - Parameters:
     ///   - body: The new item.
-    /// - Returns: The decoded `Item`.
-    /// - Throws: `APIError<CreateFailure>`; its `.endpoint` case carries the documented failure.
     public func create(body: CreateBody) async throws(APIError<CreateFailure>) -> Item {
         try await self.client.send(CreateRequest(body: body))
     }

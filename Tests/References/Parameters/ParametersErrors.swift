@@ -15,6 +15,5 @@ public enum ParametersFailure: EndpointFailure, LocalizedError {
 
 /// The documented failures of `ParametersClient.search` (`GET /items/{category}/{item_id}`): none, so it shares the empty `ParametersFailure`.
 public typealias SearchFailure = ParametersFailure
-
 /// The documented failures of `ParametersClient.create` (`POST /items`): none, so it shares the empty `ParametersFailure`.
 public typealias CreateFailure = ParametersFailure

@@ -17,13 +17,7 @@ public struct Item: Codable, Hashable, Sendable {
     public var bytes: Data?
 
     /// Creates a value from its properties.
-    public init(
-        id: Int64,
-        displayName: String,
-        createdAt: Date,
-        link: URL? = nil,
-        bytes: Data? = nil
-    ) {
+    public init(id: Int64, displayName: String, createdAt: Date, link: URL? = nil, bytes: Data? = nil) {
         self.id = id
         self.displayName = displayName
         self.createdAt = createdAt
@@ -32,11 +26,7 @@ public struct Item: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id
-        case displayName = "display_name"
-        case createdAt = "created_at"
-        case link
-        case bytes
+        case id, displayName = "display_name", createdAt = "created_at", link, bytes
     }
 }
 
@@ -57,9 +47,7 @@ public struct CreateBody: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case name
-        case createdAt = "created_at"
-        case kind
+        case name, createdAt = "created_at", kind
     }
 }
 

@@ -3,10 +3,18 @@
 import CourierRuntime
 import Foundation
 
+/// A request of Parameters: every request type `ParametersClient` sends adopts it. Its extension supplies what they share, and a request states only where it differs. Extend it to give every request of the service something of your own.
+public protocol ParametersAPIRequest: APIRequest {}
+
+extension ParametersAPIRequest {
+    /// The `defaults:` timeout of each attempt.
+    public var timeout: Duration? { .milliseconds(2500) }
+}
+
 /// Searches with every query type.
 ///
 /// `GET /items/{category}/{item_id}`, sent by `ParametersClient.search`.
-public struct SearchRequest: APIRequest {
+public struct SearchRequest: ParametersAPIRequest {
     public typealias Response = [Item]
     public typealias Failure = SearchFailure
 
@@ -92,20 +100,13 @@ public struct SearchRequest: APIRequest {
             "label": label
         ]
     }
-    public var headers: Parameters {
-        [
-            "X-Trace": xTrace,
-            "X-Token": xToken,
-            "X-Mode": xMode
-        ]
-    }
-    public var timeout: Duration? { .milliseconds(2500) }
+    public var headers: Parameters { ["X-Trace": xTrace, "X-Token": xToken, "X-Mode": xMode] }
     public var secretHeaderNames: Set<String> { ["X-Token"] }
     public var operationName: String { "search" }
 }
 
 /// `POST /items`, sent by `ParametersClient.create`.
-public struct CreateRequest: APIRequest {
+public struct CreateRequest: ParametersAPIRequest {
     public typealias Response = Item
     public typealias Failure = CreateFailure
 

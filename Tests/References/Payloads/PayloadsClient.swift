@@ -40,8 +40,6 @@ public struct PayloadsClient: Sendable {
     ///
     /// - Parameters:
     ///   - id: The `id` path parameter.
-    /// - Returns: The decoded `Folder`.
-    /// - Throws: `APIError<GetFolderFailure>`; its `.endpoint` case carries the documented failure.
     public func getFolder(id: String) async throws(APIError<GetFolderFailure>) -> Folder {
         try await self.client.send(GetFolderRequest(id: id))
     }
@@ -50,11 +48,7 @@ public struct PayloadsClient: Sendable {
     ///
     /// - Parameters:
     ///   - body: What the request sends.
-    /// - Returns: The decoded `Channel`.
-    /// - Throws: `APIError<CreateChannelFailure>`; its `.endpoint` case carries the documented failure.
-    public func createChannel(
-        body: Channel
-    ) async throws(APIError<CreateChannelFailure>) -> Channel {
+    public func createChannel(body: Channel) async throws(APIError<CreateChannelFailure>) -> Channel {
         try await self.client.send(CreateChannelRequest(body: body))
     }
 
@@ -62,8 +56,6 @@ public struct PayloadsClient: Sendable {
     ///
     /// - Parameters:
     ///   - type: The `type` query parameter.
-    /// - Returns: The decoded `[Channel]`.
-    /// - Throws: `APIError<ListChannelsFailure>`; its `.endpoint` case carries the documented failure.
     public func listChannels(
         type: ChannelType = .guildCategory
     ) async throws(APIError<ListChannelsFailure>) -> [Channel] {
@@ -74,8 +66,6 @@ public struct PayloadsClient: Sendable {
     ///
     /// - Parameters:
     ///   - body: What the request sends.
-    /// - Returns: The decoded `TodoTask`.
-    /// - Throws: `APIError<CreateTaskFailure>`; its `.endpoint` case carries the documented failure.
     public func createTask(body: TodoTask) async throws(APIError<CreateTaskFailure>) -> TodoTask {
         try await self.client.send(CreateTaskRequest(body: body))
     }
@@ -85,12 +75,7 @@ public struct PayloadsClient: Sendable {
     /// - Parameters:
     ///   - number: The `number` path parameter.
     ///   - body: What the request sends.
-    /// - Returns: The decoded `Issue`.
-    /// - Throws: `APIError<UpdateIssueFailure>`; its `.endpoint` case carries the documented failure.
-    public func updateIssue(
-        number: Int,
-        body: IssuePatch
-    ) async throws(APIError<UpdateIssueFailure>) -> Issue {
+    public func updateIssue(number: Int, body: IssuePatch) async throws(APIError<UpdateIssueFailure>) -> Issue {
         try await self.client.send(UpdateIssueRequest(number: number, body: body))
     }
 
@@ -98,8 +83,6 @@ public struct PayloadsClient: Sendable {
     ///
     /// - Parameters:
     ///   - id: The `id` path parameter.
-    /// - Returns: The decoded `File`.
-    /// - Throws: `APIError<GetFileFailure>`; its `.endpoint` case carries the documented failure.
     public func getFile(id: String) async throws(APIError<GetFileFailure>) -> File {
         try await self.client.send(GetFileRequest(id: id))
     }
@@ -108,8 +91,6 @@ public struct PayloadsClient: Sendable {
     ///
     /// - Parameters:
     ///   - body: What the request sends.
-    /// - Returns: The decoded `JSON`.
-    /// - Throws: `APIError<EchoFailure>`; its `.endpoint` case carries the documented failure.
     public func echo(body: JSON) async throws(APIError<EchoFailure>) -> JSON {
         try await self.client.send(EchoRequest(body: body))
     }

@@ -13,18 +13,6 @@ public enum PayloadsFailure: EndpointFailure, LocalizedError {
     }
 }
 
-/// The documented failures of `PayloadsClient.getFolder` (`GET /folders/{id}`): none, so it shares the empty `PayloadsFailure`.
-public typealias GetFolderFailure = PayloadsFailure
-
-/// The documented failures of `PayloadsClient.createChannel` (`POST /channels`): none, so it shares the empty `PayloadsFailure`.
-public typealias CreateChannelFailure = PayloadsFailure
-
-/// The documented failures of `PayloadsClient.listChannels` (`GET /channels`): none, so it shares the empty `PayloadsFailure`.
-public typealias ListChannelsFailure = PayloadsFailure
-
-/// The documented failures of `PayloadsClient.createTask` (`POST /tasks`): none, so it shares the empty `PayloadsFailure`.
-public typealias CreateTaskFailure = PayloadsFailure
-
 /// The documented failures of `PayloadsClient.updateIssue` (`PATCH /issues/{number}`).
 public enum UpdateIssueFailure: EndpointFailure, LocalizedError {
     /// The server answered with status 422.
@@ -50,8 +38,15 @@ public enum UpdateIssueFailure: EndpointFailure, LocalizedError {
     }
 }
 
+/// The documented failures of `PayloadsClient.getFolder` (`GET /folders/{id}`): none, so it shares the empty `PayloadsFailure`.
+public typealias GetFolderFailure = PayloadsFailure
+/// The documented failures of `PayloadsClient.createChannel` (`POST /channels`): none, so it shares the empty `PayloadsFailure`.
+public typealias CreateChannelFailure = PayloadsFailure
+/// The documented failures of `PayloadsClient.listChannels` (`GET /channels`): none, so it shares the empty `PayloadsFailure`.
+public typealias ListChannelsFailure = PayloadsFailure
+/// The documented failures of `PayloadsClient.createTask` (`POST /tasks`): none, so it shares the empty `PayloadsFailure`.
+public typealias CreateTaskFailure = PayloadsFailure
 /// The documented failures of `PayloadsClient.getFile` (`GET /files/{id}`): none, so it shares the empty `PayloadsFailure`.
 public typealias GetFileFailure = PayloadsFailure
-
 /// The documented failures of `PayloadsClient.echo` (`POST /echo`): none, so it shares the empty `PayloadsFailure`.
 public typealias EchoFailure = PayloadsFailure

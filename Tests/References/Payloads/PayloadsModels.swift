@@ -23,16 +23,6 @@ public struct Channel: Codable, Hashable, Sendable {
     public var ratio: Ratio?
 
     /// Creates a value from its properties.
-    ///
-    /// - Parameters:
-    ///   - id: Set by the server.
-    ///   - name: The `name` value.
-    ///   - type: The `type` value.
-    ///   - position: The `position` value.
-    ///   - nsfw: The `nsfw` value.
-    ///   - topic: The `topic` value.
-    ///   - kind: The `kind` value.
-    ///   - ratio: The `ratio` value.
     public init(
         id: Int64,
         name: String,
@@ -54,14 +44,7 @@ public struct Channel: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id
-        case name
-        case type
-        case position
-        case nsfw
-        case topic
-        case kind
-        case ratio
+        case id, name, type, position, nsfw, topic, kind, ratio
     }
 
     /// Decodes a value, reading each property as its spec says.
@@ -123,11 +106,7 @@ public struct TodoTask: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case name
-        case dueOn = "due_on"
-        case startOn = "start_on"
-        case createdAt = "created_at"
-        case remindAt = "remind_at"
+        case name, dueOn = "due_on", startOn = "start_on", createdAt = "created_at", remindAt = "remind_at"
         case modifiedAt = "modified_at"
     }
 
@@ -178,10 +157,7 @@ public struct IssuePatch: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case title
-        case milestone
-        case assignee
-        case dueOn = "due_on"
+        case title, milestone, assignee, dueOn = "due_on"
     }
 
     /// Decodes a value, reading each property as its spec says.
@@ -215,12 +191,7 @@ public struct Issue: Codable, Hashable, Sendable {
     public var dueOn: Nullable<Date>?
 
     /// Creates a value from its properties.
-    public init(
-        number: Int,
-        title: String,
-        milestone: Nullable<Int>? = nil,
-        dueOn: Nullable<Date>? = nil
-    ) {
+    public init(number: Int, title: String, milestone: Nullable<Int>? = nil, dueOn: Nullable<Date>? = nil) {
         self.number = number
         self.title = title
         self.milestone = milestone
@@ -228,10 +199,7 @@ public struct Issue: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case number
-        case title
-        case milestone
-        case dueOn = "due_on"
+        case number, title, milestone, dueOn = "due_on"
     }
 
     /// Decodes a value, reading each property as its spec says.
@@ -266,20 +234,7 @@ public struct File: Codable, Hashable, Sendable {
     public var raw: JSON
 
     /// Creates a value from its properties.
-    ///
-    /// - Parameters:
-    ///   - id: The `id` value.
-    ///   - contextInfo: Box's free-form context: kept as sent.
-    ///   - metadata: The `metadata` value.
-    ///   - entries: The `entries` value.
-    ///   - raw: The `raw` value.
-    public init(
-        id: String,
-        contextInfo: JSON? = nil,
-        metadata: [String: JSON],
-        entries: [JSON]? = nil,
-        raw: JSON
-    ) {
+    public init(id: String, contextInfo: JSON? = nil, metadata: [String: JSON], entries: [JSON]? = nil, raw: JSON) {
         self.id = id
         self.contextInfo = contextInfo
         self.metadata = metadata
@@ -288,11 +243,7 @@ public struct File: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id
-        case contextInfo = "context_info"
-        case metadata
-        case entries
-        case raw
+        case id, contextInfo = "context_info", metadata, entries, raw
     }
 
     /// Decodes a value, reading each property as its spec says.
@@ -343,12 +294,7 @@ public struct Folder: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case name
-        case _parent = "parent"
-        case children
-        case depth
-        case createdOn = "created_on"
-        case sharedLink = "shared_link"
+        case name, _parent = "parent", children, depth, createdOn = "created_on", sharedLink = "shared_link"
     }
 
     /// Decodes a value, reading each property as its spec says.

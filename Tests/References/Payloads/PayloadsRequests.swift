@@ -3,8 +3,11 @@
 import CourierRuntime
 import Foundation
 
+/// A request of Payloads: every request type `PayloadsClient` sends adopts it. Its extension supplies what they share, and a request states only where it differs. Extend it to give every request of the service something of your own.
+public protocol PayloadsAPIRequest: APIRequest {}
+
 /// `GET /folders/{id}`, sent by `PayloadsClient.getFolder`.
-public struct GetFolderRequest: APIRequest {
+public struct GetFolderRequest: PayloadsAPIRequest {
     public typealias Response = Folder
     public typealias Failure = GetFolderFailure
 
@@ -22,7 +25,7 @@ public struct GetFolderRequest: APIRequest {
 }
 
 /// `POST /channels`, sent by `PayloadsClient.createChannel`.
-public struct CreateChannelRequest: APIRequest {
+public struct CreateChannelRequest: PayloadsAPIRequest {
     public typealias Response = Channel
     public typealias Failure = CreateChannelFailure
 
@@ -41,7 +44,7 @@ public struct CreateChannelRequest: APIRequest {
 }
 
 /// `GET /channels`, sent by `PayloadsClient.listChannels`.
-public struct ListChannelsRequest: APIRequest {
+public struct ListChannelsRequest: PayloadsAPIRequest {
     public typealias Response = [Channel]
     public typealias Failure = ListChannelsFailure
 
@@ -55,16 +58,12 @@ public struct ListChannelsRequest: APIRequest {
 
     public var method: HTTPRequest.Method { .get }
     public var path: RequestPath { RequestPath("/channels") }
-    public var query: Parameters {
-        [
-            "type": type
-        ]
-    }
+    public var query: Parameters { ["type": type] }
     public var operationName: String { "listChannels" }
 }
 
 /// `POST /tasks`, sent by `PayloadsClient.createTask`.
-public struct CreateTaskRequest: APIRequest {
+public struct CreateTaskRequest: PayloadsAPIRequest {
     public typealias Response = TodoTask
     public typealias Failure = CreateTaskFailure
 
@@ -83,7 +82,7 @@ public struct CreateTaskRequest: APIRequest {
 }
 
 /// `PATCH /issues/{number}`, sent by `PayloadsClient.updateIssue`.
-public struct UpdateIssueRequest: APIRequest {
+public struct UpdateIssueRequest: PayloadsAPIRequest {
     public typealias Response = Issue
     public typealias Failure = UpdateIssueFailure
 
@@ -105,7 +104,7 @@ public struct UpdateIssueRequest: APIRequest {
 }
 
 /// `GET /files/{id}`, sent by `PayloadsClient.getFile`.
-public struct GetFileRequest: APIRequest {
+public struct GetFileRequest: PayloadsAPIRequest {
     public typealias Response = File
     public typealias Failure = GetFileFailure
 
@@ -123,7 +122,7 @@ public struct GetFileRequest: APIRequest {
 }
 
 /// `POST /echo`, sent by `PayloadsClient.echo`.
-public struct EchoRequest: APIRequest {
+public struct EchoRequest: PayloadsAPIRequest {
     public typealias Response = JSON
     public typealias Failure = EchoFailure
 

@@ -37,9 +37,6 @@ public struct RecursionClient: Sendable {
     }
 
     /// Sends `GET /tree`.
-    ///
-    /// - Returns: The decoded `Wrapper`.
-    /// - Throws: `APIError<TreeFailure>`; its `.endpoint` case carries the documented failure.
     public func tree() async throws(APIError<TreeFailure>) -> Wrapper {
         try await self.client.send(TreeRequest())
     }
@@ -48,8 +45,6 @@ public struct RecursionClient: Sendable {
     ///
     /// - Parameters:
     ///   - body: What the request sends.
-    /// - Returns: The decoded `Company`.
-    /// - Throws: `APIError<PeopleFailure>`; its `.endpoint` case carries the documented failure.
     public func people(body: Person) async throws(APIError<PeopleFailure>) -> Company {
         try await self.client.send(PeopleRequest(body: body))
     }

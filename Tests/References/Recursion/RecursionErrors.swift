@@ -15,6 +15,5 @@ public enum RecursionFailure: EndpointFailure, LocalizedError {
 
 /// The documented failures of `RecursionClient.tree` (`GET /tree`): none, so it shares the empty `RecursionFailure`.
 public typealias TreeFailure = RecursionFailure
-
 /// The documented failures of `RecursionClient.people` (`POST /people`): none, so it shares the empty `RecursionFailure`.
 public typealias PeopleFailure = RecursionFailure

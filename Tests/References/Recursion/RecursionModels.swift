@@ -19,12 +19,7 @@ public struct Node: Codable, Hashable, Sendable {
     private var _parent: Indirect<Node>?
 
     /// Creates a value from its properties.
-    public init(
-        name: String,
-        parent: Node? = nil,
-        children: [Node],
-        attributes: [String: Node]? = nil
-    ) {
+    public init(name: String, parent: Node? = nil, children: [Node], attributes: [String: Node]? = nil) {
         self.name = name
         self._parent = parent.map(Indirect.init)
         self.children = children
@@ -32,10 +27,7 @@ public struct Node: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case name
-        case _parent = "parent"
-        case children
-        case attributes
+        case name, _parent = "parent", children, attributes
     }
 }
 
@@ -57,8 +49,7 @@ public struct Person: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case name
-        case _employer = "employer"
+        case name, _employer = "employer"
     }
 }
 
@@ -83,9 +74,7 @@ public struct Company: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case name
-        case _founder = "founder"
-        case subsidiaries
+        case name, _founder = "founder", subsidiaries
     }
 }
 
@@ -97,10 +86,6 @@ public struct Wrapper: Codable, Hashable, Sendable {
     /// Creates a value from its properties.
     public init(root: Node) {
         self.root = root
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case root
     }
 }
 

@@ -3,8 +3,11 @@
 import CourierRuntime
 import Foundation
 
+/// A request of Recursion: every request type `RecursionClient` sends adopts it. Its extension supplies what they share, and a request states only where it differs. Extend it to give every request of the service something of your own.
+public protocol RecursionAPIRequest: APIRequest {}
+
 /// `GET /tree`, sent by `RecursionClient.tree`.
-public struct TreeRequest: APIRequest {
+public struct TreeRequest: RecursionAPIRequest {
     public typealias Response = Wrapper
     public typealias Failure = TreeFailure
 
@@ -17,7 +20,7 @@ public struct TreeRequest: APIRequest {
 }
 
 /// `POST /people`, sent by `RecursionClient.people`.
-public struct PeopleRequest: APIRequest {
+public struct PeopleRequest: RecursionAPIRequest {
     public typealias Response = Company
     public typealias Failure = PeopleFailure
 

@@ -49,57 +49,41 @@ public struct ResilienceClient: Sendable {
     }
 
     /// Takes every hint from the defaults.
-    ///
-    /// - Throws: `APIError<InheritsFailure>`; its `.endpoint` case carries the documented failure.
     public func inherits() async throws(APIError<InheritsFailure>) {
         _ = try await self.client.send(InheritsRequest())
     }
 
     /// Sends `GET /once`.
-    ///
-    /// - Throws: `APIError<OnceFailure>`; its `.endpoint` case carries the documented failure.
     public func once() async throws(APIError<OnceFailure>) {
         _ = try await self.client.send(OnceRequest())
     }
 
     /// Sends `GET /twice`.
-    ///
-    /// - Throws: `APIError<TwiceFailure>`; its `.endpoint` case carries the documented failure.
     public func twice() async throws(APIError<TwiceFailure>) {
         _ = try await self.client.send(TwiceRequest())
     }
 
     /// Sends `GET /own`.
-    ///
-    /// - Throws: `APIError<OwnBreakerFailure>`; its `.endpoint` case carries the documented failure.
     public func ownBreaker() async throws(APIError<OwnBreakerFailure>) {
         _ = try await self.client.send(OwnBreakerRequest())
     }
 
     /// Its own breaker on the failure-rate model, the client's default.
-    ///
-    /// - Throws: `APIError<RatedFailure>`; its `.endpoint` case carries the documented failure.
     public func rated() async throws(APIError<RatedFailure>) {
         _ = try await self.client.send(RatedRequest())
     }
 
     /// Only a break of its own, so the failure-rate model with its defaults.
-    ///
-    /// - Throws: `APIError<GentleFailure>`; its `.endpoint` case carries the documented failure.
     public func gentle() async throws(APIError<GentleFailure>) {
         _ = try await self.client.send(GentleRequest())
     }
 
     /// Sends `GET /unguarded`.
-    ///
-    /// - Throws: `APIError<UnguardedFailure>`; its `.endpoint` case carries the documented failure.
     public func unguarded() async throws(APIError<UnguardedFailure>) {
         _ = try await self.client.send(UnguardedRequest())
     }
 
     /// Sends `POST /submissions`.
-    ///
-    /// - Throws: `APIError<SubmitFailure>`; its `.endpoint` case carries the documented failure.
     public func submit() async throws(APIError<SubmitFailure>) {
         _ = try await self.client.send(SubmitRequest())
     }
@@ -109,7 +93,6 @@ public struct ResilienceClient: Sendable {
     /// - Parameters:
     ///   - name: The `name` path parameter.
     ///   - body: What the request sends.
-    /// - Throws: `APIError<UploadFailure>`; its `.endpoint` case carries the documented failure.
     public func upload(name: String, body: Data) async throws(APIError<UploadFailure>) {
         _ = try await self.client.send(UploadRequest(name: name, body: body))
     }
@@ -119,7 +102,6 @@ public struct ResilienceClient: Sendable {
     /// - Parameters:
     ///   - name: The `name` path parameter.
     ///   - body: What the request sends.
-    /// - Throws: `APIError<UploadMaybeFailure>`; its `.endpoint` case carries the documented failure.
     public func uploadMaybe(name: String, body: Data?) async throws(APIError<UploadMaybeFailure>) {
         _ = try await self.client.send(UploadMaybeRequest(name: name, body: body))
     }
@@ -130,12 +112,7 @@ public struct ResilienceClient: Sendable {
     ///   - id: The `id` path parameter.
     ///   - body: What the request sends.
     ///   - xTrace: The `X-Trace` header parameter.
-    /// - Throws: `APIError<MergeFailure>`; its `.endpoint` case carries the documented failure.
-    public func merge(
-        id: Int,
-        body: MergeBody,
-        xTrace: String? = nil
-    ) async throws(APIError<MergeFailure>) {
+    public func merge(id: Int, body: MergeBody, xTrace: String? = nil) async throws(APIError<MergeFailure>) {
         _ = try await self.client.send(MergeRequest(id: id, body: body, xTrace: xTrace))
     }
 }

@@ -15,33 +15,23 @@ public enum ResilienceFailure: EndpointFailure, LocalizedError {
 
 /// The documented failures of `ResilienceClient.inherits` (`GET /inherits`): none, so it shares the empty `ResilienceFailure`.
 public typealias InheritsFailure = ResilienceFailure
-
 /// The documented failures of `ResilienceClient.once` (`GET /once`): none, so it shares the empty `ResilienceFailure`.
 public typealias OnceFailure = ResilienceFailure
-
 /// The documented failures of `ResilienceClient.twice` (`GET /twice`): none, so it shares the empty `ResilienceFailure`.
 public typealias TwiceFailure = ResilienceFailure
-
 /// The documented failures of `ResilienceClient.ownBreaker` (`GET /own`): none, so it shares the empty `ResilienceFailure`.
 public typealias OwnBreakerFailure = ResilienceFailure
-
 /// The documented failures of `ResilienceClient.rated` (`GET /rated`): none, so it shares the empty `ResilienceFailure`.
 public typealias RatedFailure = ResilienceFailure
-
 /// The documented failures of `ResilienceClient.gentle` (`GET /gentle`): none, so it shares the empty `ResilienceFailure`.
 public typealias GentleFailure = ResilienceFailure
-
 /// The documented failures of `ResilienceClient.unguarded` (`GET /unguarded`): none, so it shares the empty `ResilienceFailure`.
 public typealias UnguardedFailure = ResilienceFailure
-
 /// The documented failures of `ResilienceClient.submit` (`POST /submissions`): none, so it shares the empty `ResilienceFailure`.
 public typealias SubmitFailure = ResilienceFailure
-
 /// The documented failures of `ResilienceClient.upload` (`PUT /files/{name}`): none, so it shares the empty `ResilienceFailure`.
 public typealias UploadFailure = ResilienceFailure
-
 /// The documented failures of `ResilienceClient.uploadMaybe` (`PUT /maybe/{name}`): none, so it shares the empty `ResilienceFailure`.
 public typealias UploadMaybeFailure = ResilienceFailure
-
 /// The documented failures of `ResilienceClient.merge` (`PATCH /things/{id}`): none, so it shares the empty `ResilienceFailure`.
 public typealias MergeFailure = ResilienceFailure

@@ -15,9 +15,4 @@ public struct MergeBody: Codable, Hashable, Sendable {
         self.name = name
         self.tags = tags
     }
-
-    private enum CodingKeys: String, CodingKey {
-        case name
-        case tags
-    }
 }

@@ -3,6 +3,16 @@
 import CourierRuntime
 import Foundation
 
+/// A request of Resilience: every request type `ResilienceClient` sends adopts it. Its extension supplies what they share, and a request states only where it differs. Extend it to give every request of the service something of your own.
+public protocol ResilienceAPIRequest: APIRequest {}
+
+extension ResilienceAPIRequest {
+    /// The `defaults:` retry and circuit-breaker hints.
+    public var resilience: EndpointResilience { .resilienceDefaults }
+    /// The header fields of the service and its auth whose values are never logged.
+    public var secretHeaderNames: Set<String> { ["X-Auth-Token"] }
+}
+
 extension EndpointResilience {
     /// The `defaults:` retry and circuit-breaker hints of Resilience, carried by every request that inherits them.
     static let resilienceDefaults = EndpointResilience(
@@ -16,7 +26,7 @@ extension EndpointResilience {
 /// Takes every hint from the defaults.
 ///
 /// `GET /inherits`, sent by `ResilienceClient.inherits`.
-public struct InheritsRequest: APIRequest {
+public struct InheritsRequest: ResilienceAPIRequest {
     public typealias Response = NoContent
     public typealias Failure = InheritsFailure
 
@@ -25,15 +35,11 @@ public struct InheritsRequest: APIRequest {
 
     public var method: HTTPRequest.Method { .get }
     public var path: RequestPath { RequestPath("/inherits") }
-    public var resilience: EndpointResilience {
-        .resilienceDefaults
-    }
-    public var secretHeaderNames: Set<String> { ["X-Auth-Token"] }
     public var operationName: String { "inherits" }
 }
 
 /// `GET /once`, sent by `ResilienceClient.once`.
-public struct OnceRequest: APIRequest {
+public struct OnceRequest: ResilienceAPIRequest {
     public typealias Response = NoContent
     public typealias Failure = OnceFailure
 
@@ -49,12 +55,11 @@ public struct OnceRequest: APIRequest {
             circuitBreakerConfiguration: .consecutiveFailures(3, successesToClose: 2, openDuration: .seconds(10))
         )
     }
-    public var secretHeaderNames: Set<String> { ["X-Auth-Token"] }
     public var operationName: String { "once" }
 }
 
 /// `GET /twice`, sent by `ResilienceClient.twice`.
-public struct TwiceRequest: APIRequest {
+public struct TwiceRequest: ResilienceAPIRequest {
     public typealias Response = NoContent
     public typealias Failure = TwiceFailure
 
@@ -71,12 +76,11 @@ public struct TwiceRequest: APIRequest {
             circuitBreakerConfiguration: .consecutiveFailures(3, successesToClose: 2, openDuration: .seconds(10))
         )
     }
-    public var secretHeaderNames: Set<String> { ["X-Auth-Token"] }
     public var operationName: String { "twice" }
 }
 
 /// `GET /own`, sent by `ResilienceClient.ownBreaker`.
-public struct OwnBreakerRequest: APIRequest {
+public struct OwnBreakerRequest: ResilienceAPIRequest {
     public typealias Response = NoContent
     public typealias Failure = OwnBreakerFailure
 
@@ -93,14 +97,13 @@ public struct OwnBreakerRequest: APIRequest {
             circuitBreakerConfiguration: .consecutiveFailures(2)
         )
     }
-    public var secretHeaderNames: Set<String> { ["X-Auth-Token"] }
     public var operationName: String { "ownBreaker" }
 }
 
 /// Its own breaker on the failure-rate model, the client's default.
 ///
 /// `GET /rated`, sent by `ResilienceClient.rated`.
-public struct RatedRequest: APIRequest {
+public struct RatedRequest: ResilienceAPIRequest {
     public typealias Response = NoContent
     public typealias Failure = RatedFailure
 
@@ -117,14 +120,13 @@ public struct RatedRequest: APIRequest {
             circuitBreakerConfiguration: .failureRate(0.25, minimumCalls: 10, window: .seconds(60), successesToClose: 3, breakDuration: .seconds(15))
         )
     }
-    public var secretHeaderNames: Set<String> { ["X-Auth-Token"] }
     public var operationName: String { "rated" }
 }
 
 /// Only a break of its own, so the failure-rate model with its defaults.
 ///
 /// `GET /gentle`, sent by `ResilienceClient.gentle`.
-public struct GentleRequest: APIRequest {
+public struct GentleRequest: ResilienceAPIRequest {
     public typealias Response = NoContent
     public typealias Failure = GentleFailure
 
@@ -141,12 +143,11 @@ public struct GentleRequest: APIRequest {
             circuitBreakerConfiguration: .failureRate(breakDuration: .milliseconds(2500))
         )
     }
-    public var secretHeaderNames: Set<String> { ["X-Auth-Token"] }
     public var operationName: String { "gentle" }
 }
 
 /// `GET /unguarded`, sent by `ResilienceClient.unguarded`.
-public struct UnguardedRequest: APIRequest {
+public struct UnguardedRequest: ResilienceAPIRequest {
     public typealias Response = NoContent
     public typealias Failure = UnguardedFailure
 
@@ -155,15 +156,12 @@ public struct UnguardedRequest: APIRequest {
 
     public var method: HTTPRequest.Method { .get }
     public var path: RequestPath { RequestPath("/unguarded") }
-    public var resilience: EndpointResilience {
-        EndpointResilience(maxAttempts: 1, circuitBreaker: .off)
-    }
-    public var secretHeaderNames: Set<String> { ["X-Auth-Token"] }
+    public var resilience: EndpointResilience { EndpointResilience(maxAttempts: 1, circuitBreaker: .off) }
     public var operationName: String { "unguarded" }
 }
 
 /// `POST /submissions`, sent by `ResilienceClient.submit`.
-public struct SubmitRequest: APIRequest {
+public struct SubmitRequest: ResilienceAPIRequest {
     public typealias Response = NoContent
     public typealias Failure = SubmitFailure
 
@@ -180,12 +178,11 @@ public struct SubmitRequest: APIRequest {
             circuitBreakerConfiguration: .consecutiveFailures(3, successesToClose: 2, openDuration: .seconds(10))
         )
     }
-    public var secretHeaderNames: Set<String> { ["X-Auth-Token"] }
     public var operationName: String { "submit" }
 }
 
 /// `PUT /files/{name}`, sent by `ResilienceClient.upload`.
-public struct UploadRequest: APIRequest {
+public struct UploadRequest: ResilienceAPIRequest {
     public typealias Response = NoContent
     public typealias Failure = UploadFailure
 
@@ -203,15 +200,11 @@ public struct UploadRequest: APIRequest {
     public var method: HTTPRequest.Method { .put }
     public var path: RequestPath { RequestPath("/files/{name}", ["name": name]) }
     public var body: RequestBody? { .data(payload, contentType: "application/octet-stream") }
-    public var resilience: EndpointResilience {
-        .resilienceDefaults
-    }
-    public var secretHeaderNames: Set<String> { ["X-Auth-Token"] }
     public var operationName: String { "upload" }
 }
 
 /// `PUT /maybe/{name}`, sent by `ResilienceClient.uploadMaybe`.
-public struct UploadMaybeRequest: APIRequest {
+public struct UploadMaybeRequest: ResilienceAPIRequest {
     public typealias Response = NoContent
     public typealias Failure = UploadMaybeFailure
 
@@ -229,15 +222,11 @@ public struct UploadMaybeRequest: APIRequest {
     public var method: HTTPRequest.Method { .put }
     public var path: RequestPath { RequestPath("/maybe/{name}", ["name": name]) }
     public var body: RequestBody? { payload.map { .data($0, contentType: "text/plain; charset=utf-8") } }
-    public var resilience: EndpointResilience {
-        .resilienceDefaults
-    }
-    public var secretHeaderNames: Set<String> { ["X-Auth-Token"] }
     public var operationName: String { "uploadMaybe" }
 }
 
 /// `PATCH /things/{id}`, sent by `ResilienceClient.merge`.
-public struct MergeRequest: APIRequest {
+public struct MergeRequest: ResilienceAPIRequest {
     public typealias Response = NoContent
     public typealias Failure = MergeFailure
 
@@ -257,16 +246,7 @@ public struct MergeRequest: APIRequest {
 
     public var method: HTTPRequest.Method { .patch }
     public var path: RequestPath { RequestPath("/things/{id}", ["id": id]) }
-    public var headers: Parameters {
-        [
-            "X-Trace": xTrace,
-            "Content-Type": "application/merge-patch+json"
-        ]
-    }
+    public var headers: Parameters { ["X-Trace": xTrace, "Content-Type": "application/merge-patch+json"] }
     public var body: RequestBody? { .json(payload) }
-    public var resilience: EndpointResilience {
-        .resilienceDefaults
-    }
-    public var secretHeaderNames: Set<String> { ["X-Auth-Token"] }
     public var operationName: String { "merge" }
 }

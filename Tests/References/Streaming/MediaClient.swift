@@ -41,7 +41,6 @@ public struct MediaClient: Sendable {
     /// - Parameters:
     ///   - id: The `id` path parameter.
     ///   - body: What the request sends.
-    /// - Throws: `APIError<PutBlobFailure>`; its `.endpoint` case carries the documented failure.
     public func putBlob(id: String, body: HTTPBody) async throws(APIError<PutBlobFailure>) {
         _ = try await self.client.send(PutBlobRequest(id: id, body: body))
     }
@@ -51,10 +50,7 @@ public struct MediaClient: Sendable {
     /// - Parameters:
     ///   - id: The `id` path parameter.
     /// - Returns: The response once its head has arrived; read `body` as it arrives (or use the method that saves it to a file).
-    /// - Throws: `APIError<GetExportFailure>`; its `.endpoint` case carries the documented failure.
-    public func getExport(
-        id: String
-    ) async throws(APIError<GetExportFailure>) -> StreamingResponse {
+    public func getExport(id: String) async throws(APIError<GetExportFailure>) -> StreamingResponse {
         try await self.client.stream(GetExportRequest(id: id), accept: "application/zip")
     }
 
@@ -65,7 +61,6 @@ public struct MediaClient: Sendable {
     ///   - to: Where to save the body (a `file:` URL in an existing folder).
     ///   - progress: Called as bytes arrive, with the total when the server sent a length.
     /// - Returns: Where the file is, how many bytes it holds, and the response's status and header fields.
-    /// - Throws: `APIError<GetExportFailure>`; its `.endpoint` case carries the documented failure.
     public func getExport(
         id: String,
         to destination: URL,
@@ -105,10 +100,7 @@ public struct MediaClient: Sendable {
     /// - Parameters:
     ///   - since: The `since` query parameter.
     /// - Returns: Each line decoded as `Row`, as it arrives; cancelling the reading task closes the connection.
-    /// - Throws: `APIError<ExportRowsFailure>`; its `.endpoint` case carries the documented failure.
-    public func exportRows(
-        since: Int? = nil
-    ) async throws(APIError<ExportRowsFailure>) -> JSONLines<HTTPBody, Row> {
+    public func exportRows(since: Int? = nil) async throws(APIError<ExportRowsFailure>) -> JSONLines<HTTPBody, Row> {
         try await self.client.stream(ExportRowsRequest(since: since), accept: "application/x-ndjson").body.jsonLines(of: Row.self, coding: self.client.configuration.coding)
     }
 
@@ -118,7 +110,6 @@ public struct MediaClient: Sendable {
     ///   - body: What the request sends.
     ///   - photo: The full-size image.
     ///   - thumbnail: The `thumbnail` file of the form.
-    /// - Throws: `APIError<UploadPhotoFailure>`; its `.endpoint` case carries the documented failure.
     public func uploadPhoto(
         body: PhotoFields,
         photo: MultipartFile,
@@ -136,7 +127,6 @@ public struct MediaClient: Sendable {
     ///   - documentContentLanguage: The `Content-Language` header field of the `document` part; `nil` leaves it out.
     ///   - preview: The `preview` file of the form.
     ///   - previewPage: The `X-Page` header field of the `preview` part; `nil` leaves it out.
-    /// - Throws: `APIError<AttachDocumentFailure>`; its `.endpoint` case carries the documented failure.
     public func attachDocument(
         id: String,
         document: MultipartFile,
@@ -157,7 +147,6 @@ public struct MediaClient: Sendable {
     ///   - self: The `self` file of the form.
     ///   - selfTag: The `X-Tag` header field of the `self` part; `nil` leaves it out.
     ///   - class: The `class` file of the form.
-    /// - Throws: `APIError<AttachOddlyNamedFailure>`; its `.endpoint` case carries the documented failure.
     public func attachOddlyNamed(
         requestBody: PhotoFields,
         body: MultipartFile,
@@ -174,7 +163,6 @@ public struct MediaClient: Sendable {
     /// - Parameters:
     ///   - body: The `body` file of the form.
     ///   - payload: The `payload` file of the form.
-    /// - Throws: `APIError<AttachBodyFileFailure>`; its `.endpoint` case carries the documented failure.
     public func attachBodyFile(
         body: MultipartFile,
         payload: MultipartFile? = nil

@@ -15,27 +15,19 @@ public enum MediaFailure: EndpointFailure, LocalizedError {
 
 /// The documented failures of `MediaClient.putBlob` (`PUT /blobs/{id}`): none, so it shares the empty `MediaFailure`.
 public typealias PutBlobFailure = MediaFailure
-
 /// The documented failures of `MediaClient.getExport` (`GET /exports/{id}`): none, so it shares the empty `MediaFailure`.
 public typealias GetExportFailure = MediaFailure
-
 /// The documented failures of `MediaClient.watchJob` (`GET /jobs/{job}/events`): none, so it shares the empty `MediaFailure`.
 public typealias WatchJobFailure = MediaFailure
-
 /// The documented failures of `MediaClient.tail` (`GET /logs/tail`): none, so it shares the empty `MediaFailure`.
 public typealias TailFailure = MediaFailure
-
 /// The documented failures of `MediaClient.exportRows` (`GET /rows`): none, so it shares the empty `MediaFailure`.
 public typealias ExportRowsFailure = MediaFailure
-
 /// The documented failures of `MediaClient.uploadPhoto` (`POST /photos`): none, so it shares the empty `MediaFailure`.
 public typealias UploadPhotoFailure = MediaFailure
-
 /// The documented failures of `MediaClient.attachDocument` (`POST /tickets/{id}/attachments`): none, so it shares the empty `MediaFailure`.
 public typealias AttachDocumentFailure = MediaFailure
-
 /// The documented failures of `MediaClient.attachOddlyNamed` (`POST /odd`): none, so it shares the empty `MediaFailure`.
 public typealias AttachOddlyNamedFailure = MediaFailure
-
 /// The documented failures of `MediaClient.attachBodyFile` (`POST /odd/files`): none, so it shares the empty `MediaFailure`.
 public typealias AttachBodyFileFailure = MediaFailure

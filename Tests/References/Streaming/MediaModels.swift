@@ -15,11 +15,6 @@ public struct Progress: Codable, Hashable, Sendable {
         self.job = job
         self.percent = percent
     }
-
-    private enum CodingKeys: String, CodingKey {
-        case job
-        case percent
-    }
 }
 
 /// The `Row` model of Media.
@@ -33,11 +28,6 @@ public struct Row: Codable, Hashable, Sendable {
     public init(id: Int, name: String) {
         self.id = id
         self.name = name
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case id
-        case name
     }
 }
 
@@ -58,8 +48,6 @@ public struct PhotoFields: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case title
-        case albumID = "album_id"
-        case tags
+        case title, albumID = "album_id", tags
     }
 }

@@ -3,10 +3,13 @@
 import CourierRuntime
 import Foundation
 
+/// A request of Media: every request type `MediaClient` sends adopts it. Its extension supplies what they share, and a request states only where it differs. Extend it to give every request of the service something of your own.
+public protocol MediaAPIRequest: APIRequest {}
+
 /// Stores a blob.
 ///
 /// `PUT /blobs/{id}`, sent by `MediaClient.putBlob`.
-public struct PutBlobRequest: APIRequest {
+public struct PutBlobRequest: MediaAPIRequest {
     public typealias Response = NoContent
     public typealias Failure = PutBlobFailure
 
@@ -30,7 +33,7 @@ public struct PutBlobRequest: APIRequest {
 /// An export archive.
 ///
 /// `GET /exports/{id}`, sent by `MediaClient.getExport`.
-public struct GetExportRequest: APIRequest {
+public struct GetExportRequest: MediaAPIRequest {
     public typealias Response = NoContent
     public typealias Failure = GetExportFailure
 
@@ -50,7 +53,7 @@ public struct GetExportRequest: APIRequest {
 /// A job's progress, as server-sent events.
 ///
 /// `GET /jobs/{job}/events`, sent by `MediaClient.watchJob`.
-public struct WatchJobRequest: APIRequest {
+public struct WatchJobRequest: MediaAPIRequest {
     public typealias Response = NoContent
     public typealias Failure = WatchJobFailure
 
@@ -70,7 +73,7 @@ public struct WatchJobRequest: APIRequest {
 /// The raw event stream of a log.
 ///
 /// `GET /logs/tail`, sent by `MediaClient.tail`.
-public struct TailRequest: APIRequest {
+public struct TailRequest: MediaAPIRequest {
     public typealias Response = NoContent
     public typealias Failure = TailFailure
 
@@ -85,7 +88,7 @@ public struct TailRequest: APIRequest {
 /// Every row, one JSON value per line.
 ///
 /// `GET /rows`, sent by `MediaClient.exportRows`.
-public struct ExportRowsRequest: APIRequest {
+public struct ExportRowsRequest: MediaAPIRequest {
     public typealias Response = NoContent
     public typealias Failure = ExportRowsFailure
 
@@ -99,18 +102,14 @@ public struct ExportRowsRequest: APIRequest {
 
     public var method: HTTPRequest.Method { .get }
     public var path: RequestPath { RequestPath("/rows") }
-    public var query: Parameters {
-        [
-            "since": since
-        ]
-    }
+    public var query: Parameters { ["since": since] }
     public var operationName: String { "exportRows" }
 }
 
 /// Uploads a photo and, optionally, its thumbnail.
 ///
 /// `POST /photos`, sent by `MediaClient.uploadPhoto`.
-public struct UploadPhotoRequest: APIRequest {
+public struct UploadPhotoRequest: MediaAPIRequest {
     public typealias Response = NoContent
     public typealias Failure = UploadPhotoFailure
 
@@ -137,7 +136,7 @@ public struct UploadPhotoRequest: APIRequest {
 /// Attaches a document to a ticket; the form has no fields but its files.
 ///
 /// `POST /tickets/{id}/attachments`, sent by `MediaClient.attachDocument`.
-public struct AttachDocumentRequest: APIRequest {
+public struct AttachDocumentRequest: MediaAPIRequest {
     public typealias Response = NoContent
     public typealias Failure = AttachDocumentFailure
 
@@ -180,7 +179,7 @@ public struct AttachDocumentRequest: APIRequest {
 /// Files named like the body and like what a request type declares.
 ///
 /// `POST /odd`, sent by `MediaClient.attachOddlyNamed`.
-public struct AttachOddlyNamedRequest: APIRequest {
+public struct AttachOddlyNamedRequest: MediaAPIRequest {
     public typealias Response = NoContent
     public typealias Failure = AttachOddlyNamedFailure
 
@@ -223,7 +222,7 @@ public struct AttachOddlyNamedRequest: APIRequest {
 /// A form of files only whose file is named 'body'.
 ///
 /// `POST /odd/files`, sent by `MediaClient.attachBodyFile`.
-public struct AttachBodyFileRequest: APIRequest {
+public struct AttachBodyFileRequest: MediaAPIRequest {
     public typealias Response = NoContent
     public typealias Failure = AttachBodyFileFailure
 

@@ -40,16 +40,11 @@ public struct UnionsClient: Sendable {
     ///
     /// - Parameters:
     ///   - id: The `id` path parameter.
-    /// - Returns: The decoded `Channel`.
-    /// - Throws: `APIError<GetChannelFailure>`; its `.endpoint` case carries the documented failure.
     public func getChannel(id: String) async throws(APIError<GetChannelFailure>) -> Channel {
         try await self.client.send(GetChannelRequest(id: id))
     }
 
     /// Sends `GET /channels`.
-    ///
-    /// - Returns: The decoded `[Channel]`.
-    /// - Throws: `APIError<ListChannelsFailure>`; its `.endpoint` case carries the documented failure.
     public func listChannels() async throws(APIError<ListChannelsFailure>) -> [Channel] {
         try await self.client.send(ListChannelsRequest())
     }
@@ -58,11 +53,7 @@ public struct UnionsClient: Sendable {
     ///
     /// - Parameters:
     ///   - body: What the request sends.
-    /// - Returns: The decoded `Channel`.
-    /// - Throws: `APIError<CreateChannelFailure>`; its `.endpoint` case carries the documented failure.
-    public func createChannel(
-        body: Channel
-    ) async throws(APIError<CreateChannelFailure>) -> Channel {
+    public func createChannel(body: Channel) async throws(APIError<CreateChannelFailure>) -> Channel {
         try await self.client.send(CreateChannelRequest(body: body))
     }
 
@@ -70,18 +61,11 @@ public struct UnionsClient: Sendable {
     ///
     /// - Parameters:
     ///   - body: What the request sends.
-    /// - Returns: The decoded `PaymentSource`.
-    /// - Throws: `APIError<AttachSourceFailure>`; its `.endpoint` case carries the documented failure.
-    public func attachSource(
-        body: PaymentSource
-    ) async throws(APIError<AttachSourceFailure>) -> PaymentSource {
+    public func attachSource(body: PaymentSource) async throws(APIError<AttachSourceFailure>) -> PaymentSource {
         try await self.client.send(AttachSourceRequest(body: body))
     }
 
     /// Sends `GET /user`.
-    ///
-    /// - Returns: The decoded `PrivateUser`.
-    /// - Throws: `APIError<GetUserFailure>`; its `.endpoint` case carries the documented failure.
     public func getUser() async throws(APIError<GetUserFailure>) -> PrivateUser {
         try await self.client.send(GetUserRequest())
     }
@@ -90,8 +74,6 @@ public struct UnionsClient: Sendable {
     ///
     /// - Parameters:
     ///   - body: What the request sends.
-    /// - Returns: The decoded `Nest`.
-    /// - Throws: `APIError<EchoNestFailure>`; its `.endpoint` case carries the documented failure.
     public func echoNest(body: Nest) async throws(APIError<EchoNestFailure>) -> Nest {
         try await self.client.send(EchoNestRequest(body: body))
     }
@@ -100,8 +82,6 @@ public struct UnionsClient: Sendable {
     ///
     /// - Parameters:
     ///   - body: What the request sends.
-    /// - Returns: The decoded `Shape`.
-    /// - Throws: `APIError<EchoShapeFailure>`; its `.endpoint` case carries the documented failure.
     public func echoShape(body: Shape) async throws(APIError<EchoShapeFailure>) -> Shape {
         try await self.client.send(EchoShapeRequest(body: body))
     }
@@ -110,32 +90,21 @@ public struct UnionsClient: Sendable {
     ///
     /// - Parameters:
     ///   - body: What the request sends.
-    /// - Returns: The decoded `Inbox`.
-    /// - Throws: `APIError<InboxFailure>`; its `.endpoint` case carries the documented failure.
     public func inbox(body: Inbox) async throws(APIError<InboxFailure>) -> Inbox {
         try await self.client.send(InboxRequest(body: body))
     }
 
     /// Sends `GET /pets`.
-    ///
-    /// - Returns: The decoded `[Pet]`.
-    /// - Throws: `APIError<PetsFailure>`; its `.endpoint` case carries the documented failure.
     public func pets() async throws(APIError<PetsFailure>) -> [Pet] {
         try await self.client.send(PetsRequest())
     }
 
     /// Sends `GET /accounts`.
-    ///
-    /// - Returns: The decoded `[Account]`.
-    /// - Throws: `APIError<AccountsFailure>`; its `.endpoint` case carries the documented failure.
     public func accounts() async throws(APIError<AccountsFailure>) -> [Account] {
         try await self.client.send(AccountsRequest())
     }
 
     /// Sends `GET /category`.
-    ///
-    /// - Returns: The decoded `Category`.
-    /// - Throws: `APIError<CategoryFailure>`; its `.endpoint` case carries the documented failure.
     public func category() async throws(APIError<CategoryFailure>) -> Category {
         try await self.client.send(CategoryRequest())
     }

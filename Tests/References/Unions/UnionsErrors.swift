@@ -13,18 +13,6 @@ public enum UnionsFailure: EndpointFailure, LocalizedError {
     }
 }
 
-/// The documented failures of `UnionsClient.getChannel` (`GET /channels/{id}`): none, so it shares the empty `UnionsFailure`.
-public typealias GetChannelFailure = UnionsFailure
-
-/// The documented failures of `UnionsClient.listChannels` (`GET /channels`): none, so it shares the empty `UnionsFailure`.
-public typealias ListChannelsFailure = UnionsFailure
-
-/// The documented failures of `UnionsClient.createChannel` (`POST /channels`): none, so it shares the empty `UnionsFailure`.
-public typealias CreateChannelFailure = UnionsFailure
-
-/// The documented failures of `UnionsClient.attachSource` (`POST /sources`): none, so it shares the empty `UnionsFailure`.
-public typealias AttachSourceFailure = UnionsFailure
-
 /// The documented failures of `UnionsClient.getUser` (`GET /user`).
 public enum GetUserFailure: EndpointFailure, LocalizedError {
     /// The server answered with status 422.
@@ -50,20 +38,23 @@ public enum GetUserFailure: EndpointFailure, LocalizedError {
     }
 }
 
+/// The documented failures of `UnionsClient.getChannel` (`GET /channels/{id}`): none, so it shares the empty `UnionsFailure`.
+public typealias GetChannelFailure = UnionsFailure
+/// The documented failures of `UnionsClient.listChannels` (`GET /channels`): none, so it shares the empty `UnionsFailure`.
+public typealias ListChannelsFailure = UnionsFailure
+/// The documented failures of `UnionsClient.createChannel` (`POST /channels`): none, so it shares the empty `UnionsFailure`.
+public typealias CreateChannelFailure = UnionsFailure
+/// The documented failures of `UnionsClient.attachSource` (`POST /sources`): none, so it shares the empty `UnionsFailure`.
+public typealias AttachSourceFailure = UnionsFailure
 /// The documented failures of `UnionsClient.echoNest` (`POST /nest`): none, so it shares the empty `UnionsFailure`.
 public typealias EchoNestFailure = UnionsFailure
-
 /// The documented failures of `UnionsClient.echoShape` (`POST /shape`): none, so it shares the empty `UnionsFailure`.
 public typealias EchoShapeFailure = UnionsFailure
-
 /// The documented failures of `UnionsClient.inbox` (`POST /inbox`): none, so it shares the empty `UnionsFailure`.
 public typealias InboxFailure = UnionsFailure
-
 /// The documented failures of `UnionsClient.pets` (`GET /pets`): none, so it shares the empty `UnionsFailure`.
 public typealias PetsFailure = UnionsFailure
-
 /// The documented failures of `UnionsClient.accounts` (`GET /accounts`): none, so it shares the empty `UnionsFailure`.
 public typealias AccountsFailure = UnionsFailure
-
 /// The documented failures of `UnionsClient.category` (`GET /category`): none, so it shares the empty `UnionsFailure`.
 public typealias CategoryFailure = UnionsFailure

@@ -21,13 +21,6 @@ public struct TextChannel: Codable, Hashable, Sendable {
         self.name = name
         self.topic = topic
     }
-
-    private enum CodingKeys: String, CodingKey {
-        case id
-        case type
-        case name
-        case topic
-    }
 }
 
 /// A Discord voice channel (type 2).
@@ -48,13 +41,6 @@ public struct VoiceChannel: Codable, Hashable, Sendable {
         self.name = name
         self.bitrate = bitrate
     }
-
-    private enum CodingKeys: String, CodingKey {
-        case id
-        case type
-        case name
-        case bitrate
-    }
 }
 
 /// The `Card` model of Unions.
@@ -71,12 +57,6 @@ public struct Card: Codable, Hashable, Sendable {
         self.id = id
         self.brand = brand
         self.last4 = last4
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case id
-        case brand
-        case last4
     }
 }
 
@@ -97,9 +77,7 @@ public struct BankAccount: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id
-        case bankName = "bank_name"
-        case last4
+        case id, bankName = "bank_name", last4
     }
 }
 
@@ -115,11 +93,6 @@ public struct Cat: Codable, Hashable, Sendable {
         self.kind = kind
         self.lives = lives
     }
-
-    private enum CodingKeys: String, CodingKey {
-        case kind
-        case lives
-    }
 }
 
 /// The `Dog` model of Unions.
@@ -130,10 +103,6 @@ public struct Dog: Codable, Hashable, Sendable {
     /// Creates a value from its properties.
     public init(good: Bool) {
         self.good = good
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case good
     }
 }
 
@@ -152,12 +121,6 @@ public struct ValidationIssue: Codable, Hashable, Sendable {
         self.field = field
         self.code = code
     }
-
-    private enum CodingKeys: String, CodingKey {
-        case resource
-        case field
-        case code
-    }
 }
 
 /// The `User` model of Unions.
@@ -175,12 +138,6 @@ public struct User: Codable, Hashable, Sendable {
         self.id = id
         self.name = name
     }
-
-    private enum CodingKeys: String, CodingKey {
-        case login
-        case id
-        case name
-    }
 }
 
 /// The `Plan` model of Unions.
@@ -194,11 +151,6 @@ public struct Plan: Codable, Hashable, Sendable {
     public init(name: String, space: Int) {
         self.name = name
         self.space = space
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case name
-        case space
     }
 }
 
@@ -216,26 +168,12 @@ public struct PrivateUser: Codable, Hashable, Sendable {
     public var plan: Plan?
 
     /// Creates a value from its properties.
-    public init(
-        login: String,
-        id: Int64,
-        name: String? = nil,
-        email: String? = nil,
-        plan: Plan? = nil
-    ) {
+    public init(login: String, id: Int64, name: String? = nil, email: String? = nil, plan: Plan? = nil) {
         self.login = login
         self.id = id
         self.name = name
         self.email = email
         self.plan = plan
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case login
-        case id
-        case name
-        case email
-        case plan
     }
 }
 
@@ -270,15 +208,6 @@ public struct Administrator: Codable, Hashable, Sendable {
         self.plan = plan
         self.permissions = permissions
     }
-
-    private enum CodingKeys: String, CodingKey {
-        case login
-        case id
-        case name
-        case email
-        case plan
-        case permissions
-    }
 }
 
 /// The `Named` model of Unions.
@@ -289,10 +218,6 @@ public struct Named: Codable, Hashable, Sendable {
     /// Creates a value from its properties.
     public init(name: String) {
         self.name = name
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case name
     }
 }
 
@@ -317,9 +242,7 @@ public struct Category: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case name
-        case _parent = "parent"
-        case children
+        case name, _parent = "parent", children
     }
 }
 
@@ -334,11 +257,6 @@ public struct Circle: Codable, Hashable, Sendable {
     public init(kind: String, radius: Double) {
         self.kind = kind
         self.radius = radius
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case kind
-        case radius
     }
 }
 
@@ -357,12 +275,6 @@ public struct Group: Codable, Hashable, Sendable {
         self.members = members
         self.mask = mask
     }
-
-    private enum CodingKeys: String, CodingKey {
-        case kind
-        case members
-        case mask
-    }
 }
 
 /// The `NestA` model of Unions.
@@ -377,11 +289,6 @@ public struct NestA: Codable, Hashable, Sendable {
         self.child = child
         self.a = a
     }
-
-    private enum CodingKeys: String, CodingKey {
-        case child
-        case a
-    }
 }
 
 /// The `NestB` model of Unions.
@@ -395,11 +302,6 @@ public struct NestB: Codable, Hashable, Sendable {
     public init(child: Nest? = nil, b: Int) {
         self.child = child
         self.b = b
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case child
-        case b
     }
 }
 
@@ -430,14 +332,6 @@ public struct Inbox: Codable, Hashable, Sendable {
         self.owner = owner
         self.odd = odd
     }
-
-    private enum CodingKeys: String, CodingKey {
-        case channels
-        case primary
-        case sources
-        case owner
-        case odd
-    }
 }
 
 /// The `GitHubValidation` model of Unions.
@@ -451,11 +345,6 @@ public struct GitHubValidation: Codable, Hashable, Sendable {
     public init(message: String, errors: [ValidationIssueItem]? = nil) {
         self.message = message
         self.errors = errors
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case message
-        case errors
     }
 }
 

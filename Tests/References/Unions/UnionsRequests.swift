@@ -3,8 +3,11 @@
 import CourierRuntime
 import Foundation
 
+/// A request of Unions: every request type `UnionsClient` sends adopts it. Its extension supplies what they share, and a request states only where it differs. Extend it to give every request of the service something of your own.
+public protocol UnionsAPIRequest: APIRequest {}
+
 /// `GET /channels/{id}`, sent by `UnionsClient.getChannel`.
-public struct GetChannelRequest: APIRequest {
+public struct GetChannelRequest: UnionsAPIRequest {
     public typealias Response = Channel
     public typealias Failure = GetChannelFailure
 
@@ -22,7 +25,7 @@ public struct GetChannelRequest: APIRequest {
 }
 
 /// `GET /channels`, sent by `UnionsClient.listChannels`.
-public struct ListChannelsRequest: APIRequest {
+public struct ListChannelsRequest: UnionsAPIRequest {
     public typealias Response = [Channel]
     public typealias Failure = ListChannelsFailure
 
@@ -35,7 +38,7 @@ public struct ListChannelsRequest: APIRequest {
 }
 
 /// `POST /channels`, sent by `UnionsClient.createChannel`.
-public struct CreateChannelRequest: APIRequest {
+public struct CreateChannelRequest: UnionsAPIRequest {
     public typealias Response = Channel
     public typealias Failure = CreateChannelFailure
 
@@ -54,7 +57,7 @@ public struct CreateChannelRequest: APIRequest {
 }
 
 /// `POST /sources`, sent by `UnionsClient.attachSource`.
-public struct AttachSourceRequest: APIRequest {
+public struct AttachSourceRequest: UnionsAPIRequest {
     public typealias Response = PaymentSource
     public typealias Failure = AttachSourceFailure
 
@@ -73,7 +76,7 @@ public struct AttachSourceRequest: APIRequest {
 }
 
 /// `GET /user`, sent by `UnionsClient.getUser`.
-public struct GetUserRequest: APIRequest {
+public struct GetUserRequest: UnionsAPIRequest {
     public typealias Response = PrivateUser
     public typealias Failure = GetUserFailure
 
@@ -86,7 +89,7 @@ public struct GetUserRequest: APIRequest {
 }
 
 /// `POST /nest`, sent by `UnionsClient.echoNest`.
-public struct EchoNestRequest: APIRequest {
+public struct EchoNestRequest: UnionsAPIRequest {
     public typealias Response = Nest
     public typealias Failure = EchoNestFailure
 
@@ -105,7 +108,7 @@ public struct EchoNestRequest: APIRequest {
 }
 
 /// `POST /shape`, sent by `UnionsClient.echoShape`.
-public struct EchoShapeRequest: APIRequest {
+public struct EchoShapeRequest: UnionsAPIRequest {
     public typealias Response = Shape
     public typealias Failure = EchoShapeFailure
 
@@ -124,7 +127,7 @@ public struct EchoShapeRequest: APIRequest {
 }
 
 /// `POST /inbox`, sent by `UnionsClient.inbox`.
-public struct InboxRequest: APIRequest {
+public struct InboxRequest: UnionsAPIRequest {
     public typealias Response = Inbox
     public typealias Failure = InboxFailure
 
@@ -143,7 +146,7 @@ public struct InboxRequest: APIRequest {
 }
 
 /// `GET /pets`, sent by `UnionsClient.pets`.
-public struct PetsRequest: APIRequest {
+public struct PetsRequest: UnionsAPIRequest {
     public typealias Response = [Pet]
     public typealias Failure = PetsFailure
 
@@ -156,7 +159,7 @@ public struct PetsRequest: APIRequest {
 }
 
 /// `GET /accounts`, sent by `UnionsClient.accounts`.
-public struct AccountsRequest: APIRequest {
+public struct AccountsRequest: UnionsAPIRequest {
     public typealias Response = [Account]
     public typealias Failure = AccountsFailure
 
@@ -169,7 +172,7 @@ public struct AccountsRequest: APIRequest {
 }
 
 /// `GET /category`, sent by `UnionsClient.category`.
-public struct CategoryRequest: APIRequest {
+public struct CategoryRequest: UnionsAPIRequest {
     public typealias Response = Category
     public typealias Failure = CategoryFailure
 
