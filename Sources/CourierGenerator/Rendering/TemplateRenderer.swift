@@ -1,3 +1,4 @@
+import Foundation
 import Mustache
 
 /// Renders view models through a checked ``TemplateSet``.
@@ -7,10 +8,11 @@ import Mustache
 /// does not exist (rendered as nothing). A renderer is immutable and can be shared by concurrent
 /// generations.
 public struct TemplateRenderer: Sendable {
-    /// The templates compiled once per access level, with `{{access}}` written in as the word
+    /// The templates compiled per access level, with `{{access}}` written in as the word
     /// itself: it is the same in a whole file, and a tag looked up in every declaration walks
-    /// the whole context stack each time (5 to 10% of rendering a large service).
-    private let libraries: [AccessLevel: MustacheLibrary]
+    /// the whole context stack each time (5 to 10% of rendering a large service). Each level
+    /// is compiled when first used, since a run rarely uses more than one.
+    private let libraries: CompiledVariants
     private let templates: TemplateSet
 
     /// A renderer for `templates`.
@@ -20,14 +22,14 @@ public struct TemplateRenderer: Sendable {
     ///   ``TemplateError/missingPartial(name:template:origin:)`` for the first template, by name,
     ///   that has the problem.
     public init(templates: TemplateSet) throws(TemplateError) {
-        var library = MustacheLibrary()
         for name in templates.names {
             guard let template = templates.templates[name] else { continue }
             guard TemplateSet.startsWithTextPragma(template.text) else {
                 throw .missingTextPragma(template: name, origin: template.origin)
             }
             do {
-                library.register(try MustacheTemplate(string: template.text), named: name)
+                // Parsed as written, so that an error's line and column are the file's.
+                _ = try MustacheTemplate(string: template.text)
             } catch let error as MustacheTemplate.ParserError {
                 throw .syntax(
                     template: name,
@@ -46,20 +48,7 @@ public struct TemplateRenderer: Sendable {
                 throw .missingPartial(name: partial, template: name, origin: template.origin)
             }
         }
-        var libraries: [AccessLevel: MustacheLibrary] = [:]
-        for access in AccessLevel.allCases {
-            var variant = MustacheLibrary()
-            for name in templates.names {
-                guard let template = templates.templates[name] else { continue }
-                let text = template.text.replacingOccurrences(of: Self.accessTag, with: access.rawValue)
-                // The text compiled above with the tag; the word in its place cannot break it.
-                guard let compiled = try? MustacheTemplate(string: text) else { continue }
-                variant.register(compiled, named: name)
-            }
-            libraries[access] = variant
-        }
-        libraries[.public] = libraries[.public] ?? library
-        self.libraries = libraries
+        self.libraries = CompiledVariants(templates: templates)
         self.templates = templates
     }
 
@@ -85,7 +74,7 @@ public struct TemplateRenderer: Sendable {
     ///
     /// - Throws: ``TemplateError/unknownTemplate(name:)`` when the set has no such template.
     public func render(_ model: some MustacheParent, template name: String, access: AccessLevel = .public) throws(TemplateError) -> String {
-        guard let text = libraries[access]?.render(model, withTemplate: name) else {
+        guard let text = libraries.library(for: access).render(model, withTemplate: name) else {
             throw .unknownTemplate(name: name)
         }
         return text
@@ -138,4 +127,32 @@ public struct TemplateRenderer: Sendable {
     private static let partialNameCharacters = Set<Character>(
         "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.-_?()/"
     )
+}
+
+/// The templates of one set compiled for each access level, each the first time it is asked for.
+private final class CompiledVariants: @unchecked Sendable {
+    private let templates: TemplateSet
+    // Guards `compiled`; renders on several threads ask for a library at once.
+    private let lock = NSLock()
+    private var compiled: [AccessLevel: MustacheLibrary] = [:]
+
+    init(templates: TemplateSet) {
+        self.templates = templates
+    }
+
+    func library(for access: AccessLevel) -> MustacheLibrary {
+        lock.withLock {
+            if let library = compiled[access] { return library }
+            var library = MustacheLibrary()
+            for name in templates.names {
+                guard let template = templates.templates[name] else { continue }
+                let text = template.text.replacingOccurrences(of: TemplateRenderer.accessTag, with: access.rawValue)
+                // The renderer compiled the text with the tag; the word in its place cannot break it.
+                guard let parsed = try? MustacheTemplate(string: text) else { continue }
+                library.register(parsed, named: name)
+            }
+            compiled[access] = library
+            return library
+        }
+    }
 }
