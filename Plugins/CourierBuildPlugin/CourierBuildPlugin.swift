@@ -9,9 +9,14 @@ import PackagePlugin
 /// `courier generate Pets.courier.yaml --output <work dir>/Pets --flat --file-prefix Pets` and
 /// compiles `PetsModels.swift`, `PetsRequests.swift`, `PetsErrors.swift` and `PetsClient.swift`
 /// into the target. The file prefix comes from the file name because the service's name is only
-/// known once the spec is parsed, and SwiftPM needs the output names before anything runs; for
-/// the same reason a large service is not split into numbered parts here
-/// (`--declarations-per-file 0`), as `courier generate` does for checked-in code.
+/// known once the spec is parsed, and SwiftPM needs the output names before anything runs. For
+/// the same reason the plugin decides how many numbered parts of each kind a large service gets
+/// (`--parts N`) from the size of the spec's files, and `courier` fills them, leaving the last
+/// ones empty where the service is smaller than its size suggested: the compiler works on a
+/// batch of files per core, so one large file would keep the others waiting. SwiftPM keeps a
+/// plugin's commands until it plans the build again (a clean build, a manifest change), so a
+/// spec that grows gets more parts then; until then the earlier count and its declared files
+/// stand together, and the generated code is the same but for how it is cut into files.
 ///
 /// Inputs declared per spec (SwiftPM reruns the command when one of them changes, and only then):
 /// the spec; every YAML file of the target; YAML files outside the target that the specs mention
@@ -36,20 +41,21 @@ struct CourierBuildPlugin: BuildToolPlugin {
         let courier = try context.tool(named: "courier").url
         return inputs.specs.map { spec in
             let outputFolder = context.pluginWorkDirectoryURL.appendingPathComponent(spec.stem)
+            let parts = CourierConventions.partCount(specBytes: inputs.size(of: spec))
             let arguments = [
                 "generate", spec.url.path,
                 "--output", outputFolder.path,
                 "--flat",
                 "--file-prefix=\(spec.stem)",
-                // The four output names are declared below, before the spec's size is known.
-                "--declarations-per-file=0",
+                // The output names are declared below, before the spec is read.
+                "--parts=\(parts)",
             ] + inputs.templateArguments
             return .buildCommand(
                 displayName: "Generating Courier client \(spec.stem) from \(spec.url.lastPathComponent)",
                 executable: courier,
                 arguments: arguments,
                 inputFiles: [courier] + inputs.inputFiles(of: spec),
-                outputFiles: CourierConventions.generatedFileNames(prefix: spec.stem).map {
+                outputFiles: CourierConventions.generatedFileNames(prefix: spec.stem, parts: parts).map {
                     outputFolder.appendingPathComponent($0)
                 }
             )

@@ -50,14 +50,31 @@ enum CourierConventions {
     /// The extension of template files.
     static let templateExtension = "mustache"
 
-    /// The suffixes of the four files `courier generate` writes per spec, after the file prefix,
-    /// when it is told not to split a large service into numbered parts, as the build plugin does.
-    static let generatedFileSuffixes = ["Models.swift", "Requests.swift", "Errors.swift", "Client.swift"]
+    /// The kinds of file `courier generate` writes in numbered parts (`PetsRequests.swift`,
+    /// `PetsRequests2.swift`…), after the file prefix; the client is one file.
+    static let splitKinds = ["Models", "Requests", "Errors"]
 
-    /// The names of the files generated for a spec with the given file prefix, such as
-    /// `PetsModels.swift`.
-    static func generatedFileNames(prefix: String) -> [String] {
-        generatedFileSuffixes.map { prefix + $0 }
+    /// The names of the files `courier generate --parts <parts>` writes for a spec with the
+    /// given file prefix, such as `PetsModels.swift` and `PetsModels2.swift`.
+    static func generatedFileNames(prefix: String, parts: Int) -> [String] {
+        splitKinds.flatMap { kind in
+            (1...max(parts, 1)).map { part in prefix + kind + (part == 1 ? "" : String(part)) + ".swift" }
+        } + [prefix + "Client.swift"]
+    }
+
+    /// About how many bytes of spec make one part of each kind: the CLI's default split
+    /// (250 declarations a file) cuts the synthetic 1,000-endpoint spec, 0.6 MB, into 4.
+    static let specBytesPerPart = 150_000
+
+    /// The most parts of each kind; a build compiles a batch of files per core, so more than a
+    /// few per core gain nothing.
+    static let maximumParts = 8
+
+    /// How many parts of each kind to ask for, from the total size of a spec's files. SwiftPM
+    /// needs the output names before anything runs, and the plugin cannot parse the spec, so the
+    /// size stands in for the number of declarations; a small spec gets the four files.
+    static func partCount(specBytes: Int) -> Int {
+        min(max((specBytes + specBytesPerPart - 1) / specBytesPerPart, 1), maximumParts)
     }
 
     /// The spec's name without its spec suffix (`Pets` for `Pets.courier.yaml`), or `nil` when

@@ -99,6 +99,19 @@ struct TargetInputs {
         return files
     }
 
+    /// The bytes of `spec`, of the OpenAPI document it extends if it is an overlay, and of the
+    /// files those include or `$ref`: what the service's size is judged by. A file that cannot be
+    /// read counts as empty; `courier` reports it.
+    func size(of spec: Spec) -> Int {
+        let sources = [spec.url] + (IncludeScanner.overlayDocument(of: spec.url).map { [$0] } ?? [])
+        var seen = Set<String>()
+        return (sources + IncludeScanner.referencedFiles(from: sources)).reduce(0) { total, file in
+            guard seen.insert(file.path).inserted,
+                  let size = try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int else { return total }
+            return total + size
+        }
+    }
+
     /// The `--template NAME=FILE` options that apply the overriding templates.
     var templateArguments: [String] {
         templates.flatMap { ["--template", "\($0.name)=\($0.url.path)"] }

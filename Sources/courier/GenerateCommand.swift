@@ -58,10 +58,18 @@ struct GenerateCommand: AsyncParsableCommand {
     @Option(help: "The most declarations per models, requests or errors file before it is split into numbered parts; 0 keeps one file each.")
     var declarationsPerFile = GenerationOptions.defaultDeclarationsPerFile
 
+    @Option(help: ArgumentHelp(
+        "Write exactly N models, requests and errors files each, the last ones empty for a small service, instead of splitting by --declarations-per-file. For build tools that name their outputs before the spec is read.",
+        valueName: "n"))
+    var parts: Int?
+
     func validate() throws {
         guard !output.isEmpty else { throw ValidationError("--output needs a folder") }
         guard declarationsPerFile >= 0 else {
             throw ValidationError("--declarations-per-file must be 0 (no splitting) or more; got \(declarationsPerFile)")
+        }
+        if let parts, parts < 1 {
+            throw ValidationError("--parts must be 1 or more; got \(parts)")
         }
         for override in templateOverrides where TemplateOverride(override) == nil {
             throw ValidationError("--template expects NAME=FILE, such as client=MyClient.mustache; got '\(override)'")
@@ -77,7 +85,7 @@ struct GenerateCommand: AsyncParsableCommand {
         do {
             generator = try Generator(options: GenerationOptions(
                 templates: try templateSet(), filePrefix: filePrefix, errorLimit: specOptions.errorLimit,
-                declarationsPerFile: declarationsPerFile))
+                declarationsPerFile: declarationsPerFile, partsPerKind: parts))
         } catch {
             StandardError.print("\(error)")
             throw ExitStatus.outputFailure.code

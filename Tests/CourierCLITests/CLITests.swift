@@ -364,6 +364,32 @@ import Testing
         }
     }
 
+    @Test func partsAskForExactlyThatManyFilesOfEachKindTheLastOnesEmpty() async throws {
+        #expect(try await courier("generate", "Specs", "--output", "/tmp/courier-unused", "--parts", "0").status == 64)
+        try await withTemporaryFolder { folder in
+            // Qiita has 10 request types: 12 parts leave the last two requests parts empty.
+            let result = try await courier("generate", "Specs/Qiita.yaml", "--output", folder.path, "--flat", "--parts", "12")
+            #expect(result.status == 0, "\(result)")
+            let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+            let expected = ["Errors", "Models", "Requests"].flatMap { kind in
+                (1...12).map { "Qiita\(kind)\($0 == 1 ? "" : String($0)).swift" }
+            } + ["QiitaClient.swift"]
+            #expect(names == expected.sorted())
+            func declarations(_ name: String) throws -> [String] {
+                try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+                    .split(separator: "\n").filter { $0.hasPrefix("public struct") }.map(String.init)
+            }
+            // Every request type once, in the unsplit file's order.
+            let parts = try (1...12).flatMap { try declarations("QiitaRequests\($0 == 1 ? "" : String($0)).swift") }
+            let unsplit = try String(contentsOf: Self.packageRoot.appendingPathComponent("Generated/Qiita/QiitaRequests.swift"), encoding: .utf8)
+                .split(separator: "\n").filter { $0.hasPrefix("public struct") }.map(String.init)
+            #expect(parts == unsplit)
+            #expect(try declarations("QiitaRequests11.swift").isEmpty)
+            #expect(try declarations("QiitaRequests12.swift").isEmpty)
+            #expect(try !declarations("QiitaRequests10.swift").isEmpty)
+        }
+    }
+
     @Test func generateWithTheTemplatesFolderMatchesTheBuiltInSet() async throws {
         try await withTemporaryFolder { folder in
             let builtIn = folder.appendingPathComponent("builtIn")

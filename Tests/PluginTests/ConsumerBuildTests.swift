@@ -87,6 +87,26 @@ struct ConsumerBuildTests {
         #expect(afterTemplate.output.contains(Self.generationMarker), "editing a template did not regenerate:\n\(afterTemplate)")
         #expect(try text(try generatedFiles(), "PetsClient.swift").contains("second version"))
 
+        // 5b. Files that outgrow one part (here the included file, with a long comment) are
+        // written in numbered parts of each kind. The plugin declares them from the files' size
+        // alone: three parts' worth of bytes asks for four parts, and the service's two requests
+        // fill two, so `courier` leaves the last two empty, and those compile too.
+        let line = "# A long comment that makes the included file large for its few declarations.\n"
+        try append(String(repeating: line, count: 3 * CourierConventions.specBytesPerPart / line.utf8.count + 1), to: Self.include)
+        // SwiftPM keeps a plugin's commands until it plans the build again, as it does after a
+        // manifest change; until then the plugin's earlier count and file names stand together.
+        try append("\n", to: "Package.swift")
+        let afterGrowth = try await build("5b-spec-outgrows-a-part")
+        try #require(afterGrowth.succeeded, "\(afterGrowth)")
+        let parts = try generatedFiles()
+        let kinds = ["Errors", "Models", "Requests"].flatMap { kind in ["", "2", "3", "4"].map { "Pets\(kind)\($0).swift" } }
+        #expect(parts.keys.sorted().filter { $0.hasPrefix("Pets") } == (["PetsClient.swift"] + kinds).sorted())
+        #expect(try text(parts, "PetsRequests.swift").contains("struct ListPetsRequest"))
+        #expect(try text(parts, "PetsRequests2.swift").contains("struct NewestPetRequest"))
+        #expect(try !text(parts, "PetsRequests4.swift").contains("struct"), "a part beyond the requests is not empty")
+        let grownRun = try await runDemo("5b-run")
+        #expect(grownRun.lines == secondRun.lines, "unexpected output:\n\(grownRun)")
+
         // 6. A spec error fails the build with a diagnostic that points at the YAML line.
         let specText = try PluginWorkspace.read(Self.spec)
         let lines = specText.components(separatedBy: "\n")

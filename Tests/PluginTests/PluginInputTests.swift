@@ -10,8 +10,38 @@ import Testing
         #expect(CourierConventions.specStem(ofFileNamed: "PetStore2.courier.yml") == "PetStore2")
         #expect(CourierConventions.specStem(ofFileNamed: "Pets.yaml") == nil)
         #expect(CourierConventions.specStem(ofFileNamed: ".courier.yaml") == nil)
-        #expect(CourierConventions.generatedFileNames(prefix: "Pets")
+        #expect(CourierConventions.generatedFileNames(prefix: "Pets", parts: 1)
             == ["PetsModels.swift", "PetsRequests.swift", "PetsErrors.swift", "PetsClient.swift"])
+        #expect(CourierConventions.generatedFileNames(prefix: "Pets", parts: 2) == [
+            "PetsModels.swift", "PetsModels2.swift", "PetsRequests.swift", "PetsRequests2.swift",
+            "PetsErrors.swift", "PetsErrors2.swift", "PetsClient.swift",
+        ])
+    }
+
+    @Test func theNumberOfPartsFollowsTheSpecsSize() {
+        #expect(CourierConventions.partCount(specBytes: 0) == 1)
+        #expect(CourierConventions.partCount(specBytes: 20_000) == 1)
+        #expect(CourierConventions.partCount(specBytes: CourierConventions.specBytesPerPart) == 1)
+        #expect(CourierConventions.partCount(specBytes: CourierConventions.specBytesPerPart + 1) == 2)
+        // The synthetic 1,000-endpoint spec: as many parts as the CLI's default split makes.
+        #expect(CourierConventions.partCount(specBytes: 600_000) == 4)
+        #expect(CourierConventions.partCount(specBytes: 30_000_000) == CourierConventions.maximumParts)
+    }
+
+    @Test func aSpecsSizeCountsWhatItIncludes() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("courier-size-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let spec = folder.appendingPathComponent("Pets.courier.yaml")
+        let shared = folder.appendingPathComponent("Shared.yaml")
+        let unrelated = folder.appendingPathComponent("Other.yaml")
+        try Data("service: Pets\ninclude: [Shared.yaml]\n".utf8).write(to: spec)
+        try Data(repeating: UInt8(ascii: "#"), count: 1_000).write(to: shared)
+        try Data(repeating: UInt8(ascii: "#"), count: 5_000).write(to: unrelated)
+        let inputs = try TargetInputs(files: [spec, shared, unrelated])
+        let pets = try #require(inputs.specs.first)
+        let specSize = try #require(FileManager.default.attributesOfItem(atPath: spec.path)[.size] as? Int)
+        #expect(inputs.size(of: pets) == specSize + 1_000)
     }
 
     @Test func templateNamesArePathsInsideTheTemplatesFolder() {

@@ -24,15 +24,23 @@ public struct GenerationOptions: Sendable {
     /// enums per file.
     public static let defaultDeclarationsPerFile = 250
 
+    /// Exactly this many models, requests and errors files each, the last ones empty when the
+    /// service has fewer declarations, in place of ``declarationsPerFile``; `nil` by default.
+    ///
+    /// For a build tool that must name its output files before the spec is read, as SwiftPM's
+    /// build plugins do: the build plugin derives the count from the size of the spec's files.
+    public var partsPerKind: Int?
+
     /// Options with the built-in templates and service-named files.
     public init(templates: TemplateSet = .builtIn, filePrefix: String? = nil,
                 errorLimit: Int = DiagnosticCollector.defaultErrorLimit, version: String = GeneratorVersion.current,
-                declarationsPerFile: Int = GenerationOptions.defaultDeclarationsPerFile) {
+                declarationsPerFile: Int = GenerationOptions.defaultDeclarationsPerFile, partsPerKind: Int? = nil) {
         self.templates = templates
         self.filePrefix = filePrefix
         self.errorLimit = errorLimit
         self.version = version
         self.declarationsPerFile = declarationsPerFile
+        self.partsPerKind = partsPerKind
     }
 }
 
@@ -124,16 +132,17 @@ public struct Generator: Sendable {
     }
 
     /// The files for a validated spec, by file name: four, or more when a kind has more than
-    /// ``GenerationOptions/declarationsPerFile`` declarations.
+    /// ``GenerationOptions/declarationsPerFile`` declarations, or exactly
+    /// ``GenerationOptions/partsPerKind`` of each kind and the client.
     public func generate(_ spec: ServiceSpec, specPath: String) throws(TemplateError) -> [String: String] {
         let translator = SpecTranslator(spec: spec, specPath: specPath, version: options.version)
         let prefix = options.filePrefix ?? spec.swiftName.name
-        let limit = options.declarationsPerFile
+        let split = options.partsPerKind.map(FileSplit.exactly) ?? .atMost(options.declarationsPerFile)
         var jobs: [RenderJob] = []
         let access = spec.access
-        jobs += renderJobs(translator.modelsFile().parts(of: limit), as: prefix + "Models", template: "models", access: access)
-        jobs += renderJobs(translator.requestsFile().parts(of: limit), as: prefix + "Requests", template: "requests", access: access)
-        jobs += renderJobs(translator.errorsFile().parts(of: limit), as: prefix + "Errors", template: "errors", access: access)
+        jobs += renderJobs(translator.modelsFile().parts(split), as: prefix + "Models", template: "models", access: access)
+        jobs += renderJobs(translator.requestsFile().parts(split), as: prefix + "Requests", template: "requests", access: access)
+        jobs += renderJobs(translator.errorsFile().parts(split), as: prefix + "Errors", template: "errors", access: access)
         jobs += renderJobs([translator.clientFile()], as: prefix + "Client", template: "client", access: access)
         return try render(jobs)
     }

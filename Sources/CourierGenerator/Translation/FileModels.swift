@@ -60,21 +60,38 @@ public struct ArgumentModel: TemplateModel {
 
 // MARK: - Parts
 
-/// Cuts `count` declarations into runs of at most `limit`: one run when `limit` is 0 or not
-/// exceeded, otherwise runs of equal size give or take one, so that no part is a small remainder.
-private func runs(of count: Int, limit: Int) -> [Range<Int>] {
-    guard limit > 0, count > limit else { return [0..<count] }
-    let partCount = (count + limit - 1) / limit
-    return (0..<partCount).map { part in
-        (part * count / partCount)..<((part + 1) * count / partCount)
+/// How many files each of the models, requests and errors becomes.
+public enum FileSplit: Sendable, Equatable {
+    /// Parts of at most this many declarations, of equal size give or take one, so that no part
+    /// is a small remainder; one file when the kind has no more, or when the limit is 0.
+    case atMost(Int)
+    /// Exactly this many parts (at least one), the last ones empty when there are fewer
+    /// declarations: for a build tool that names its output files before the spec is read.
+    case exactly(Int)
+
+    /// The runs of `count` declarations, one per part.
+    func runs(of count: Int) -> [Range<Int>] {
+        switch self {
+        case .atMost(let limit):
+            guard limit > 0, count > limit else { return [0..<count] }
+            return Self.even(count, into: (count + limit - 1) / limit)
+        case .exactly(let parts):
+            let parts = max(parts, 1)
+            let filled = Self.even(count, into: max(min(parts, count), 1))
+            return filled + Array(repeating: count..<count, count: parts - filled.count)
+        }
+    }
+
+    private static func even(_ count: Int, into parts: Int) -> [Range<Int>] {
+        (0..<parts).map { part in (part * count / parts)..<((part + 1) * count / parts) }
     }
 }
 
 extension ModelsFileModel {
-    /// The file cut into parts of at most `limit` declarations (structs, then enums, then
-    /// unions, then envelopes); the `Indirect` helper, one per module, goes in the first part.
-    public func parts(of limit: Int) -> [ModelsFileModel] {
-        let all = runs(of: structs.count + enums.count + unions.count + envelopes.count, limit: limit)
+    /// The file cut into parts as `split` says, counting declarations (structs, then enums,
+    /// then unions, then envelopes); the `Indirect` helper, one per module, goes in the first part.
+    public func parts(_ split: FileSplit) -> [ModelsFileModel] {
+        let all = split.runs(of: structs.count + enums.count + unions.count + envelopes.count)
         guard all.count > 1 else { return [self] }
         return all.enumerated().map { index, run in
             func slice<T>(_ items: [T], from start: Int) -> [T] {
@@ -94,10 +111,10 @@ extension ModelsFileModel {
 }
 
 extension RequestsFileModel {
-    /// The file cut into parts of at most `limit` request types; the request protocol and the
-    /// shared resilience declaration, one per module, go in the first part.
-    public func parts(of limit: Int) -> [RequestsFileModel] {
-        let all = runs(of: requests.count, limit: limit)
+    /// The file cut into parts as `split` says, counting request types; the request protocol
+    /// and the shared resilience declaration, one per module, go in the first part.
+    public func parts(_ split: FileSplit) -> [RequestsFileModel] {
+        let all = split.runs(of: requests.count)
         guard all.count > 1 else { return [self] }
         return all.enumerated().map { index, run in
             var part = self
@@ -112,16 +129,16 @@ extension RequestsFileModel {
 }
 
 extension ErrorsFileModel {
-    /// The file cut into parts of at most `limit` failure enums; every part that unwraps
-    /// envelopes gets its own copy of the file-private helper.
-    public func parts(of limit: Int) -> [ErrorsFileModel] {
-        let all = runs(of: failures.count, limit: limit)
+    /// The file cut into parts as `split` says, counting failure enums and aliases; every part
+    /// that unwraps envelopes gets its own copy of the file-private helper.
+    public func parts(_ split: FileSplit) -> [ErrorsFileModel] {
+        let all = split.runs(of: failures.count)
         guard all.count > 1 else { return [self] }
         return all.map { run in
             var part = self
             part.failures = Array(failures[run])
             // A part starts a block of its own.
-            part.failures[0].continuesAliases = false
+            if !part.failures.isEmpty { part.failures[0].continuesAliases = false }
             part.needsUnwrap = part.failures.contains(where: \.usesUnwrap)
             return part
         }
