@@ -90,8 +90,7 @@ struct TargetInputs {
     func inputFiles(of spec: Spec) -> [URL] {
         var seen = Set<String>()
         var files: [URL] = []
-        let overlaid = IncludeScanner.overlayDocument(of: spec.url).map { [$0] } ?? []
-        let sources = [spec.url] + overlaid + yamlFiles
+        let sources = Self.sources(of: spec) + yamlFiles
         for file in sources + IncludeScanner.referencedFiles(from: sources)
             + templates.map(\.url) where seen.insert(file.path).inserted {
             files.append(file)
@@ -103,13 +102,18 @@ struct TargetInputs {
     /// files those include or `$ref`: what the service's size is judged by. A file that cannot be
     /// read counts as empty; `courier` reports it.
     func size(of spec: Spec) -> Int {
-        let sources = [spec.url] + (IncludeScanner.overlayDocument(of: spec.url).map { [$0] } ?? [])
+        let sources = Self.sources(of: spec)
         var seen = Set<String>()
         return (sources + IncludeScanner.referencedFiles(from: sources)).reduce(0) { total, file in
             guard seen.insert(file.path).inserted,
                   let size = try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int else { return total }
             return total + size
         }
+    }
+
+    /// The spec, and the OpenAPI document it extends if it is an overlay.
+    private static func sources(of spec: Spec) -> [URL] {
+        [spec.url] + (IncludeScanner.overlayDocument(of: spec.url).map { [$0] } ?? [])
     }
 
     /// The `--template NAME=FILE` options that apply the overriding templates.

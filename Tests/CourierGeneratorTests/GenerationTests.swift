@@ -126,6 +126,7 @@ struct GenerationTests {
               second: { get: /second, errors: { 404: { case: notFound, body: Problem } } }
               worded: { get: /worded, errors: { 404: { case: notFound, body: Problem, message: Gone. } } }
               third: { delete: /third, errors: { 404: { case: notFound, body: Problem } } }
+              restated: { get: /restated, errors: { 500: { case: serverError, body: Problem } } }
             """)
         let spec = try #require(loadSpec(yaml).spec)
         let errors = try #require(try Generator().generate(spec, specPath: "share.yaml")["ShareErrors.swift"])
@@ -139,7 +140,10 @@ struct GenerationTests {
             "public typealias PlainFailure = ShareFailure",
             "public typealias SecondFailure = FirstFailure",
             "public typealias ThirdFailure = FirstFailure",
+            // Its own mapping says what the defaults say, so it gets the service's enum.
+            "public typealias RestatedFailure = ShareFailure",
         ])
+        #expect(errors.contains("(`GET /restated`): the same as the service's defaults, shared as `ShareFailure`."))
         #expect(errors.contains("""
             public typealias PlainFailure = ShareFailure
             /// The documented failures of `ShareClient.second`

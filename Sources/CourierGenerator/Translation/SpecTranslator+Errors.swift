@@ -11,6 +11,8 @@ extension SpecTranslator {
     /// come first, then the aliases.
     public func errorsFile() -> ErrorsFileModel {
         var failures: [FailureModel] = []
+        // Each distinct enum's name, and what an alias of it says it shares.
+        var owners: [FailureModel: (name: String, what: String)] = [:]
         if let sharing = spec.endpoints.first(where: spec.usesOnlyDefaultErrors) {
             let what = spec.defaultErrors.isEmpty
                 ? "No documented failures: the service maps no status by default. Shared"
@@ -19,13 +21,15 @@ extension SpecTranslator {
                 + "each of those endpoints names it by its own `<Endpoint>Failure` alias."
             failures.append(failureModel(mappings: sharing.effectiveErrors, cases: sharing.errorCases,
                                          doc: doc, name: sharedFailureName))
+            // An endpoint that restates the defaults as its own mappings gets the same enum.
+            let key = failureModel(mappings: sharing.effectiveErrors, cases: sharing.errorCases, doc: "", name: "")
+            owners[key] = (sharedFailureName, "the service's defaults")
         }
         let own = spec.endpoints.map { endpoint in
             spec.usesOnlyDefaultErrors(endpoint) ? nil : failureModel(mappings: endpoint.effectiveErrors, cases: endpoint.errorCases, doc: "", name: "")
         }
         var sharers: [FailureModel: Int] = [:]
         for case let model? in own { sharers[model, default: 0] += 1 }
-        var owners: [FailureModel: EndpointSpec] = [:]
         // The aliases follow the enums, as one block in endpoint order.
         var aliases: [FailureModel] = []
         for (endpoint, model) in zip(spec.endpoints, own) {
@@ -37,11 +41,11 @@ extension SpecTranslator {
                 continue
             }
             if let owner = owners[model] {
-                let doc = "The documented failures of \(reference): the same as `\(owner.swiftName.name)`'s, shared as `\(failureName(owner))`."
-                aliases.append(.alias(failureName(endpoint), of: failureName(owner), doc: doc))
+                let doc = "The documented failures of \(reference): the same as \(owner.what), shared as `\(owner.name)`."
+                aliases.append(.alias(failureName(endpoint), of: owner.name, doc: doc))
                 continue
             }
-            owners[model] = endpoint
+            owners[model] = (failureName(endpoint), "`\(endpoint.swiftName.name)`'s")
             var doc = "The documented failures of \(reference)."
             if let others = sharers[model].map({ $0 - 1 }), others > 0 {
                 doc += " \(others == 1 ? "One other endpoint documents" : "\(others) other endpoints document") the same "
