@@ -19,11 +19,12 @@ extension SpecTranslator {
                 : "The failures the service's defaults document, shared"
             let doc = what + " by every `\(clientName)` method whose endpoint documents none of its own; "
                 + "each of those endpoints names it by its own `<Endpoint>Failure` alias."
-            failures.append(failureModel(mappings: sharing.effectiveErrors, cases: sharing.errorCases,
-                                         doc: doc, name: sharedFailureName))
+            var shared = failureModel(mappings: sharing.effectiveErrors, cases: sharing.errorCases, doc: "", name: "")
             // An endpoint that restates the defaults as its own mappings gets the same enum.
-            let key = failureModel(mappings: sharing.effectiveErrors, cases: sharing.errorCases, doc: "", name: "")
-            owners[key] = (sharedFailureName, "the service's defaults")
+            owners[shared] = (sharedFailureName, "the service's defaults")
+            shared.doc = SwiftComment.documentation(doc)
+            shared.name = sharedFailureName
+            failures.append(shared)
         }
         let own = spec.endpoints.map { endpoint in
             spec.usesOnlyDefaultErrors(endpoint) ? nil : failureModel(mappings: endpoint.effectiveErrors, cases: endpoint.errorCases, doc: "", name: "")
