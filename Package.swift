@@ -26,6 +26,8 @@ let package = Package(
         // Runs child processes without blocking a thread of the concurrency pool: tests and courier-bench.
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
         .package(url: "https://github.com/apple/swift-system", from: "1.5.0"),
+        // Builds the DocC catalogs: `scripts/docs` (see docs/Documentation.md). A command plugin only.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // What generated clients compile against. Never depends on the generator or on YAML.

@@ -72,7 +72,7 @@ public final class StubTransport: HTTPTransport, Sendable {
         }
 
         /// This answer after a delay. A delay as long as the attempt's timeout ends the
-        /// attempt with ``TransportError/Kind/timedOut`` instead, as a real server would.
+        /// attempt with `TransportError.Kind.timedOut` instead, as a real server would.
         public func delayed(by delay: Duration) -> Reply {
             Reply(action: .delayed(delay, action))
         }

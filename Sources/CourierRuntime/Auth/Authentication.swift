@@ -102,7 +102,7 @@ public struct Authentication: Sendable {
     ///   - header: The field that carries the token; `Authorization` by default. Its value is
     ///     never logged.
     ///   - word: The scheme word before the token, `Bearer` by default; it must be an
-    ///     RFC 9110 token (letters, digits and ``!#$%&'*+-.^_`|~``), or every call fails with
+    ///     RFC 9110 token (letters, digits and the marks `!#$%&'*+-.^_|~` and the backtick), or every call fails with
     ///     ``InvalidRequest/Reason/invalidCredentials(_:)`` instead of sending a broken field.
     ///   - token: Returns the current token, refreshing it when needed; `nil` sends none.
     ///   - onUnauthorized: Called on a 401: refresh and return ``UnauthorizedAction/replay``,

@@ -42,8 +42,18 @@ extension APIClient {
 
         /// Creates a configuration; every parameter has a sensible default.
         ///
-        /// - Parameter logger: Where the client logs; ``APIClient/Configuration/silentLogger``
-        ///   (nothing is logged) unless given.
+        /// - Parameters:
+        ///   - coding: How JSON keys and dates are spelled.
+        ///   - query: How arrays and booleans are spelled in queries and form bodies.
+        ///   - defaultHeaderFields: Header fields added to every request before its own.
+        ///   - auth: Credentials and the 401 hook; none by default.
+        ///   - logger: Where the client logs; ``APIClient/Configuration/silentLogger``
+        ///     (nothing is logged) unless given.
+        ///   - logLevel: The level of the per-attempt line.
+        ///   - onEvent: Called for every ``ClientEvent``.
+        ///   - timeouts: The per-attempt timeout and the overall deadline.
+        ///   - resilience: Retries, budgets, breakers and the clock they run on.
+        ///   - rateLimitFields: The service's own rate-limit header fields.
         public init(
             coding: JSONCoding = JSONCoding(),
             query: QueryEncoding = QueryEncoding(),

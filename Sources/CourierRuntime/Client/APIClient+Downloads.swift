@@ -32,7 +32,7 @@ extension APIClient {
     /// The bytes go to a temporary file beside `destination`, which replaces `destination`
     /// only once the body is complete; a failed or cancelled download leaves `destination` as
     /// it was. Everything before the body (auth, retries, the breaker, failure mapping) is an
-    /// ordinary call, as in ``stream(_:resilience:)``; a connection that fails midway ends the
+    /// ordinary call, as in ``stream(_:resilience:accept:)``; a connection that fails midway ends the
     /// download with ``APIError/transport(_:)`` and is not retried, because part of the body
     /// was already read.
     ///

@@ -284,7 +284,7 @@ public struct MultipartFile: Sendable {
     /// Header fields a spec declares for the part (its `headers:`), written after
     /// ``headerFields`` (replacing a field of the same name), each value spelled as a header
     /// parameter's is. They are checked when the request is built: a value holding a line break
-    /// fails with ``EncodingError/invalidPartHeader(partName:field:)`` instead of being sent.
+    /// fails with ``MultipartForm/EncodingError/invalidPartHeader(partName:field:)`` instead of being sent.
     public var partHeaders = Parameters()
 
     /// A file from a body.

@@ -56,9 +56,11 @@ public final class CircuitBreakerRegistry: Sendable {
 
     /// The breaker for `key`, created closed on first use.
     ///
-    /// - Parameter configuration: The configuration of the breaker wanted, overriding the
-    ///   registry's (for an endpoint the spec configures differently). A different
-    ///   configuration for the same key is a different breaker.
+    /// - Parameters:
+    ///   - key: The host or endpoint the breaker guards.
+    ///   - configuration: The configuration of the breaker wanted, overriding the
+    ///     registry's (for an endpoint the spec configures differently). A different
+    ///     configuration for the same key is a different breaker.
     public func breaker(for key: CircuitBreakerKey, configuration: CircuitBreaker.Configuration? = nil) -> CircuitBreaker {
         let storeKey = BreakerStore.Key(key: key, configuration: configuration ?? self.configuration)
         handedOut.withLock { _ = $0.insert(storeKey) }

@@ -36,7 +36,7 @@ public struct ResponseWithHeaders<Body: Sendable, Headers: Sendable>: Sendable {
 }
 
 /// A type a header field's value can be read as: `String`, `Int`, `Int64`, `Double`, `Bool`,
-/// `URL` and `Date`, and string enums through ``RawResponse/headerField(_:as:)``.
+/// `URL` and `Date`, and string enums through ``RawResponse/headerField(_:as:)-83nld``.
 public protocol HeaderFieldValue: Sendable {
     /// Reads a field's value, already trimmed of surrounding whitespace; `nil` when it is not of
     /// this type.
