@@ -1,7 +1,7 @@
 import ArgumentParser
 
 /// The exit statuses of the commands: the one table that every `--help` text is made from (the
-/// README's table says the same).
+/// table in docs/CLI.md says the same).
 struct ExitStatus: Sendable {
     /// The commands that document their exit statuses.
     enum Command: Sendable {

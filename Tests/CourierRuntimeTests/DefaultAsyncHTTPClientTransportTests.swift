@@ -6,7 +6,7 @@ import Foundation
 import HTTPTypes
 import Testing
 
-/// `AsyncHTTPClientTransport()` exactly as the README shows it, against a server that is down,
+/// `AsyncHTTPClientTransport()` exactly as the Making requests article shows it, against a server that is down,
 /// one that stalls, and a pool with no connection to spare. Nothing here measures time. Where a
 /// prompt failure matters, the attempt timeout (five minutes) is far beyond the suite's time
 /// limit (one minute): a client that waits for a refused connection until the attempt times

@@ -91,7 +91,7 @@ struct GetCharge: APIRequest {
         #expect(body.value?.error.type == "card_error")
         #expect(body.responseStatus == 402)
         #expect(failure?.errorDescription == "Your card has insufficient funds.")
-        // The README's idiom, through Foundation's bridging on Linux and on Apple platforms.
+        // The Handling errors article's idiom, through Foundation's bridging on Linux and on Apple platforms.
         #expect(failure?.localizedDescription == "Your card has insufficient funds.")
         #expect(error?.localizedDescription == "Your card has insufficient funds.")
     }

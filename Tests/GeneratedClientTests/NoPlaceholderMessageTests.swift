@@ -9,8 +9,8 @@ import ReferenceErrorMeaning
 import Testing
 
 /// Every documented failure of every generated client, for every error status and a few body
-/// shapes, describes itself in a sentence of its own through `localizedDescription`, the
-/// README's idiom: never Foundation's "The operation could not be completed" placeholder.
+/// shapes, describes itself in a sentence of its own through `localizedDescription` (the
+/// idiom of the Handling errors article), never Foundation's "The operation could not be completed" placeholder.
 @Suite("Generated failures never show Foundation's placeholder")
 struct NoPlaceholderMessageTests {
     static let bodies = ["", "{}", "not json", #"{"message": "Text from the server", "code": 10003, "type": "x"}"#]

@@ -1,5 +1,5 @@
 // swift-tools-version: 6.0
-// An app that uses Courier the way the README shows: the build plugin generates a client from
+// An app that uses Courier the way docs/Plugins.md shows: the build plugin generates a client from
 // Sources/PetsDemo/Pets.courier.yaml, and another from the OpenAPI document
 // Sources/StoreAPI/openapi.yaml, at build time. Tests/PluginTests builds a copy of it.
 import PackageDescription

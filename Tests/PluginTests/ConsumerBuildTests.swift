@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Builds Tests/PluginConsumer, a package that uses Courier the way the README says, through the
+/// Builds Tests/PluginConsumer, a package that uses Courier the way docs/Plugins.md says, through the
 /// build plugin, with a Courier spec in one target and an OpenAPI document in another: from clean,
 /// after spec, include, `$ref`'d file and template changes, with no change, and with a spec error. Then runs the command plugin on it and on this repository.
 ///
