@@ -20,6 +20,6 @@ struct Courier: AsyncParsableCommand {
             \(ExitStatus.helpText(for: .validate))
             """,
         version: GeneratorVersion.current,
-        subcommands: [ValidateCommand.self, GenerateCommand.self, ImportCommand.self, SynthesizeCommand.self]
+        subcommands: [ValidateCommand.self, GenerateCommand.self, ImportCommand.self, SchemaCommand.self, SynthesizeCommand.self]
     )
 }

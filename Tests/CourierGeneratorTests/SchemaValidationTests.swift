@@ -1,0 +1,222 @@
+@testable import CourierGenerator
+import CourierTestSupport
+import Foundation
+import Testing
+import Yams
+
+/// Runs a real JSON Schema validator (Python's `jsonschema`, Draft 7) over every spec and overlay
+/// the project keeps and every whole spec or overlay in the documentation's YAML examples, against
+/// the schemas `courier schema` prints: the schemas must accept everything the parser accepts.
+///
+/// The YAML is read with Yams and typed as yaml-language-server types it (YAML 1.2's core schema:
+/// `20` is a number, `true` a boolean, `~` null), then handed to Python as JSON, so PyYAML is not
+/// needed. Skipped, saying so, where `python3` or its `jsonschema` module is missing.
+@Suite("Schemas accept every spec")
+struct SchemaValidationTests {
+    /// One document to check, and what it was read from.
+    struct Instance {
+        var name: String
+        var kind: SpecSchema.Kind
+        var json: JSONValue
+    }
+
+    @Test("Every spec, overlay and whole documentation example validates against its schema")
+    func everyKnownSpecValidates() async throws {
+        var instances: [Instance] = []
+        var skippedExamples = 0
+        for path in try Self.specFiles() {
+            let text = try String(contentsOf: packageRoot.appendingPathComponent(path), encoding: .utf8)
+            guard let instance = try Self.instance(text, name: path) else { continue }
+            instances.append(instance)
+        }
+        let fileCount = instances.count
+        for page in ["docs/SpecFormat.md", "docs/OpenAPI.md"] {
+            let examples = try Self.yamlExamples(in: page)
+            for example in examples where !example.isPartial {
+                let name = "\(page):\(example.line)"
+                do {
+                    let instance = try #require(try Self.instance(example.text, name: name), "\(name) is not a mapping; mark it partial")
+                    instances.append(instance)
+                } catch {
+                    Issue.record("\(name) cannot be read (\(error)); mark it partial")
+                }
+            }
+            skippedExamples += examples.filter(\.isPartial).count
+        }
+        #expect(fileCount >= 28, "found only \(fileCount) spec and overlay files")
+        #expect(instances.count - fileCount >= 3, "found only \(instances.count - fileCount) whole examples in the docs")
+
+        guard let failures = try await Self.validate(instances) else { return }
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+        print("SchemaValidationTests: \(fileCount) files and \(instances.count - fileCount) documentation examples validated; "
+              + "\(skippedExamples) partial examples skipped")
+    }
+
+    @Test("The validator rejects an unknown key, a wrong choice and a missing required key")
+    func theValidatorRejectsWhatTheParserRejects() async throws {
+        let bad = [
+            "service: Shop\nbaseURL: https://shop.example.com\nendpoints:\n  list:\n    get: /items\n    respnse: String\n",
+            "service: Shop\nbaseURL: https://shop.example.com\naccess: open\n",
+            "service: Shop\nendpoints: {}\n",
+            "overlay: openapi.yaml\noperations:\n  getPet: { retry: { maxAttempts: 0 } }\n",
+        ]
+        var instances: [Instance] = []
+        for (index, text) in bad.enumerated() {
+            instances.append(try #require(try Self.instance(text, name: "bad \(index)")))
+        }
+        guard let failures = try await Self.validate(instances) else { return }
+        for index in bad.indices {
+            #expect(failures.contains { $0.hasPrefix("bad \(index):") }, "bad \(index) was accepted")
+        }
+    }
+
+    // MARK: Finding the documents
+
+    /// The specs and overlays of `Specs/` and `Tests/References/`, relative to the package.
+    static func specFiles() throws -> [String] {
+        var paths: [String] = []
+        for folder in ["Specs", "Tests/References"] {
+            let root = packageRoot.appendingPathComponent(folder)
+            guard let walker = FileManager.default.enumerator(atPath: root.path) else { continue }
+            while let relative = walker.nextObject() as? String {
+                if relative.hasSuffix(".yaml") || relative.hasSuffix(".yml") { paths.append(folder + "/" + relative) }
+            }
+        }
+        return paths.sorted()
+    }
+
+    /// A fenced ```yaml block of a documentation page.
+    struct Example {
+        var line: Int
+        var text: String
+        /// Marked as a part of a spec (a comment line `# partial` before the block, or the
+        /// fence ```yaml partial), skipped on purpose.
+        var isPartial: Bool
+    }
+
+    static func yamlExamples(in page: String) throws -> [Example] {
+        let text = try String(contentsOf: packageRoot.appendingPathComponent(page), encoding: .utf8)
+        var examples: [Example] = []
+        var current: Example?
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if var example = current {
+                if line.hasPrefix("```") {
+                    examples.append(example)
+                    current = nil
+                } else {
+                    example.text += line + "\n"
+                    current = example
+                }
+            } else if line.hasPrefix("```yaml") {
+                let info = line.dropFirst(3).split(separator: " ")
+                current = Example(line: index + 1, text: "", isPartial: info.contains("partial"))
+            }
+        }
+        return examples
+    }
+
+    /// The document as JSON and the schema that checks it; `nil` for an OpenAPI document.
+    static func instance(_ text: String, name: String) throws -> Instance? {
+        guard let node = try Yams.compose(yaml: text, .basic) else { return nil }
+        let json = try JSONFromYAML.value(of: node)
+        guard case .object = json else { return nil }
+        if json["openapi"] != nil { return nil }
+        return Instance(name: name, kind: json["overlay"] != nil ? .overlay : .spec, json: json)
+    }
+
+    // MARK: Running the validator
+
+    /// The validator's complaints, one line per problem, each starting with the instance's name;
+    /// `nil` (and a message) when Python or jsonschema is not installed.
+    static func validate(_ instances: [Instance]) async throws -> [String]? {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("courier-schema-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for kind in SpecSchema.Kind.allCases {
+            try Data(SpecSchema.json(for: kind).utf8).write(to: folder.appendingPathComponent("\(kind.rawValue).json"))
+        }
+        let manifest = JSONValue.array(instances.map { instance in
+            .object([("name", .string(instance.name)), ("schema", .string(instance.kind.rawValue)), ("instance", instance.json)])
+        })
+        try Data(manifest.text().utf8).write(to: folder.appendingPathComponent("instances.json"))
+        try Data(validatorScript.utf8).write(to: folder.appendingPathComponent("validate.py"))
+
+        let run = try await ChildProcess.run("python3", ["validate.py"], in: folder, timeLimit: .seconds(5 * 60))
+        if run.status == 77 || (!run.exited && run.standardOutput.isEmpty) {
+            print("SchemaValidationTests skipped: \(run.standardError.isEmpty ? "python3 did not run" : run.standardError)")
+            return nil
+        }
+        try #require(run.exited && (run.status == 0 || run.status == 1), "the validator failed: \(run)")
+        let lines = run.outputLines
+        try #require(lines.last == "checked \(instances.count)", "the validator did not check every instance: \(run)")
+        return Array(lines.dropLast())
+    }
+
+    /// Checks each schema itself, then each instance; prints one line per error and a count.
+    /// Exits 77 (skipped) without the jsonschema module.
+    static let validatorScript = """
+        import json, sys
+        try:
+            import jsonschema
+        except ImportError:
+            sys.stderr.write("the Python module jsonschema is not installed (python3 -m pip install jsonschema)\\n")
+            sys.exit(77)
+        schemas = {}
+        for kind in ("spec", "overlay"):
+            with open(kind + ".json") as f:
+                schema = json.load(f)
+            jsonschema.Draft7Validator.check_schema(schema)
+            schemas[kind] = jsonschema.Draft7Validator(schema)
+        with open("instances.json") as f:
+            instances = json.load(f)
+        failed = False
+        for item in instances:
+            for error in schemas[item["schema"]].iter_errors(item["instance"]):
+                failed = True
+                where = "/".join(str(p) for p in error.absolute_path)
+                print("%s: at /%s: %s" % (item["name"], where, error.message[:300].replace("\\n", " ")))
+        print("checked %d" % len(instances))
+        sys.exit(1 if failed else 0)
+        """
+}
+
+/// YAML as yaml-language-server hands it to a JSON Schema: YAML 1.2's core schema types plain
+/// scalars (`20` a number, `true` a boolean, `~` null); quoted scalars stay strings.
+enum JSONFromYAML {
+    struct Unsupported: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    static func value(of node: Node) throws -> JSONValue {
+        switch node {
+        case .scalar(let scalar):
+            return scalar.style == .plain ? typed(scalar.string) : .string(scalar.string)
+        case .sequence(let sequence):
+            return .array(try sequence.map { try value(of: $0) })
+        case .mapping(let mapping):
+            return .object(try mapping.map { key, value in
+                guard case .scalar(let name) = key else { throw Unsupported(description: "a key that is not a scalar") }
+                return (name.string, try Self.value(of: value))
+            })
+        case .alias:
+            throw Unsupported(description: "an alias")
+        }
+    }
+
+    static func typed(_ text: String) -> JSONValue {
+        if ["", "~", "null", "Null", "NULL"].contains(text) { return .null }
+        if ["true", "True", "TRUE"].contains(text) { return .boolean(true) }
+        if ["false", "False", "FALSE"].contains(text) { return .boolean(false) }
+        if text.range(of: "^[-+]?[0-9]+$", options: .regularExpression) != nil {
+            return Int(text).map(JSONValue.integer) ?? Double(text).map(JSONValue.number) ?? .string(text)
+        }
+        if text.range(of: "^0o[0-7]+$", options: .regularExpression) != nil, let value = Int(text.dropFirst(2), radix: 8) { return .integer(value) }
+        if text.range(of: "^0x[0-9a-fA-F]+$", options: .regularExpression) != nil, let value = Int(text.dropFirst(2), radix: 16) { return .integer(value) }
+        if text.range(of: "^[-+]?([.][0-9]+|[0-9]+([.][0-9]*)?)([eE][-+]?[0-9]+)?$", options: .regularExpression) != nil,
+           let value = Double(text) {
+            return .number(value)
+        }
+        // .inf and .nan have no JSON spelling; a string is as close as an editor gets.
+        return .string(text)
+    }
+}
