@@ -229,3 +229,41 @@ struct Probes {
         }
     }
 }
+
+/// The schemas kept in `Schemas/` and the modelines of the example specs.
+@Suite("Committed schemas and modelines")
+struct CommittedSchemaTests {
+    @Test("Schemas/ holds what this courier writes", arguments: SpecSchema.Kind.allCases)
+    func committedSchemaIsCurrent(kind: SpecSchema.Kind) throws {
+        let file = packageRoot.appendingPathComponent("Schemas").appendingPathComponent(SpecSchema.fileName(for: kind))
+        let committed = try String(contentsOf: file, encoding: .utf8)
+        #expect(committed == SpecSchema.json(for: kind), """
+            Schemas/\(SpecSchema.fileName(for: kind)) is stale; write it again with \
+            swift run courier schema\(kind == .overlay ? " --overlay" : "") --output Schemas/\(SpecSchema.fileName(for: kind))
+            """)
+    }
+
+    @Test("Every spec in Specs/ names the committed spec schema in its modeline")
+    func examplesNameTheSchema() throws {
+        let specs = try SchemaValidationTests.specFiles().filter { $0.hasPrefix("Specs/") }
+        #expect(specs.count >= 9)
+        let schema = packageRoot.appendingPathComponent("Schemas/courier-spec.schema.json").standardizedFileURL
+        for path in specs {
+            let url = packageRoot.appendingPathComponent(path)
+            let text = try String(contentsOf: url, encoding: .utf8)
+            #expect(text.hasPrefix(SpecSchema.modelinePrefix), "\(path) does not start with a modeline")
+            let named = try #require(SpecSchema.schemaPath(inModelineOf: text), "\(path) has no modeline")
+            #expect(url.deletingLastPathComponent().appendingPathComponent(named).standardizedFileURL == schema,
+                    "\(path) names \(named), not Schemas/courier-spec.schema.json")
+        }
+    }
+
+    @Test("A modeline names its schema, and the path is read back")
+    func modelineRoundTrip() {
+        let line = SpecSchema.modeline(schemaPath: "../Schemas/courier-spec.schema.json")
+        #expect(line == "# yaml-language-server: $schema=../Schemas/courier-spec.schema.json")
+        #expect(SpecSchema.schemaPath(inModelineOf: "# A spec\n" + line + "\nservice: A\n") == "../Schemas/courier-spec.schema.json")
+        #expect(SpecSchema.schemaPath(inModelineOf: "service: A\n") == nil)
+        #expect(SpecSchema.fileName(for: .overlay) == "courier-overlay.schema.json")
+    }
+}
