@@ -24,6 +24,7 @@ struct SchemaValidationTests {
     func everyKnownSpecValidates() async throws {
         var instances: [Instance] = []
         var skippedExamples = 0
+        var placedExamples = 0
         for path in try Self.specFiles() {
             let text = try String(contentsOf: packageRoot.appendingPathComponent(path), encoding: .utf8)
             guard let instance = try Self.instance(text, name: path) else { continue }
@@ -35,7 +36,11 @@ struct SchemaValidationTests {
             for example in examples where !example.isPartial {
                 let name = "\(page):\(example.line)"
                 do {
-                    let instance = try #require(try Self.instance(example.text, name: name), "\(name) is not a mapping; mark it partial")
+                    var instance = try #require(try Self.instance(example.text, name: name), "\(name) is not a mapping; mark it partial")
+                    if let place = example.place {
+                        instance.json = Self.placed(instance.json, at: place)
+                        placedExamples += 1
+                    }
                     instances.append(instance)
                 } catch {
                     Issue.record("\(name) cannot be read (\(error)); mark it partial")
@@ -48,7 +53,9 @@ struct SchemaValidationTests {
 
         guard let failures = try await Self.validate(instances) else { return }
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
-        print("SchemaValidationTests: \(fileCount) files and \(instances.count - fileCount) documentation examples validated; "
+        #expect(placedExamples >= 30, "only \(placedExamples) parts of specs in the docs were checked in place")
+        print("SchemaValidationTests: \(fileCount) files and \(instances.count - fileCount) documentation examples "
+              + "(\(placedExamples) of them parts placed in a spec) validated; "
               + "\(skippedExamples) partial examples skipped")
     }
 
@@ -89,9 +96,12 @@ struct SchemaValidationTests {
     struct Example {
         var line: Int
         var text: String
-        /// Marked as a part of a spec (a comment line `# partial` before the block, or the
-        /// fence ```yaml partial), skipped on purpose.
+        /// Marked ```yaml partial: a part of a spec that cannot stand in one (it shows
+        /// alternatives of one key, say), skipped on purpose.
         var isPartial: Bool
+        /// Marked ```yaml at=models (or `at=.`, `at=endpoints.sample.errors`): a part of a spec,
+        /// checked in place in a spec with a service name and base URL of its own.
+        var place: [String]?
     }
 
     static func yamlExamples(in page: String) throws -> [Example] {
@@ -109,10 +119,26 @@ struct SchemaValidationTests {
                 }
             } else if line.hasPrefix("```yaml") {
                 let info = line.dropFirst(3).split(separator: " ")
-                current = Example(line: index + 1, text: "", isPartial: info.contains("partial"))
+                let place = info.first { $0.hasPrefix("at=") }.map { $0.dropFirst(3).split(separator: ".").map(String.init) }
+                current = Example(line: index + 1, text: "", isPartial: info.contains("partial"), place: place)
             }
         }
         return examples
+    }
+
+    /// A part of a spec in a whole one: `part`'s keys at `place` (`[]` or `["."]`: the top level)
+    /// of a spec whose service name and base URL are made up where the part has none.
+    static func placed(_ part: JSONValue, at place: [String]) -> JSONValue {
+        var members: [(String, JSONValue)] = [("service", .string("Sample")), ("baseURL", .string("https://sample.example.com"))]
+        let path = place.filter { $0 != "" }
+        guard let first = path.first else {
+            guard case .object(let own) = part else { return part }
+            members.removeAll { member in own.contains { $0.0 == member.0 } }
+            return .object(members + own)
+        }
+        let nested = path.dropFirst().reversed().reduce(part) { inner, key in .object([(key, inner)]) }
+        members.append((first, nested))
+        return .object(members)
     }
 
     /// The document as JSON and the schema that checks it; `nil` for an OpenAPI document.
