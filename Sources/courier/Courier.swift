@@ -16,6 +16,7 @@ struct Courier: AsyncParsableCommand {
               courier validate Specs/*.yaml
               courier generate Specs --output Generated
               courier import openapi.yaml --output Specs/Store.yaml
+              courier schema --output Schemas/courier-spec.schema.json
 
             \(ExitStatus.helpText(for: .validate))
             """,
