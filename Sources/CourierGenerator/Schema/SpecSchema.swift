@@ -210,7 +210,14 @@ struct SchemaWriter {
             let single = schema(of: item)
             return .object([("anyOf", .array([single, .object([("type", .string("array")), ("items", single)])]))])
         case .either(let values):
-            return .object([("anyOf", .array(values.map { schema(of: $0) }))])
+            // An alternative that is itself only a choice of alternatives joins this one.
+            let alternatives = values.map { schema(of: $0) }.flatMap { alternative -> [JSONValue] in
+                if case .object(let members) = alternative, members.count == 1, members[0].0 == "anyOf", case .array(let inner) = members[0].1 {
+                    return inner
+                }
+                return [alternative]
+            }
+            return .object([("anyOf", .array(alternatives))])
         }
     }
 
