@@ -86,6 +86,7 @@ struct SpecSchemaTests {
         let folder = packageRoot.appendingPathComponent("Sources/CourierGenerator")
         let walker = try #require(FileManager.default.enumerator(atPath: folder.path))
         var checked = 0
+        var comparisons = 0
         while let path = walker.nextObject() as? String {
             guard path.hasSuffix(".swift"), !path.hasPrefix("Schema/") else { continue }
             let text = try String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8)
@@ -100,8 +101,19 @@ struct SpecSchemaTests {
             if path != "Parsing/NodeReader.swift" {
                 #expect(!text.contains("func fields("), "\(path) declares another way to check keys")
             }
+            // Outside `fields`, the parser looks at keys only to choose a branch (a mapping with
+            // `schemes` is named auth schemes): each key it compares with must be one the table has.
+            let comparison = try NSRegularExpression(pattern: #"(?:key(?:\.string)?|\$0\.key) == "([^"]*)""#)
+            for match in comparison.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                guard let range = Range(match.range(at: 1), in: text) else { continue }
+                let key = String(text[range])
+                comparisons += 1
+                let known = SpecShape.allCases.contains { $0.accepts(key) } || SpecNames.errorStatus.accepts(key)
+                #expect(known, "\(path) compares a key with '\(key)', which no mapping of the table has")
+            }
         }
         #expect(checked >= 40, "found only \(checked) key checks")
+        #expect(comparisons >= 4, "found only \(comparisons) comparisons with keys")
     }
 
     // MARK: Parsing
