@@ -1,6 +1,7 @@
 @testable import CourierGenerator
 import CourierTestSupport
 import Foundation
+import SyntheticSpecs
 import Testing
 import Yams
 
@@ -33,6 +34,19 @@ struct SchemaValidationTests {
             instances.append(instance)
         }
         let fileCount = instances.count
+        // Specs the project writes itself: synthetic ones (every feature the benchmarks use, in
+        // many combinations) and `courier import`'s, of both OpenAPI inputs the references keep.
+        for seed in [1, 2, 3] as [UInt64] {
+            let synthetic = try SyntheticSpecGenerator(SyntheticSpecConfiguration(endpoints: 40, seed: seed)).generate()
+            instances.append(try #require(try Self.instance(synthetic.yaml, name: "synthetic spec, seed \(seed)")))
+        }
+        for input in ["OpenAPIPetstore/openapi.yaml", "OpenAPIOverlay/overlay.yaml"] {
+            let url = packageRoot.appendingPathComponent("Tests/References/\(input)")
+            let imported = SpecImporter(schemaPath: SpecSchema.fileName(for: .spec)).importSpec(at: url, displayPath: input)
+            let text = try #require(imported.text, "\(imported.diagnostics.renderedLines)")
+            instances.append(try #require(try Self.instance(text, name: "courier import \(input)")))
+        }
+        let generatedCount = instances.count - fileCount
         for page in ["docs/SpecFormat.md", "docs/OpenAPI.md"] {
             let examples = try Self.yamlExamples(in: page)
             for example in examples where !example.isPartial {
@@ -51,12 +65,13 @@ struct SchemaValidationTests {
             skippedExamples += examples.filter(\.isPartial).count
         }
         #expect(fileCount >= 28, "found only \(fileCount) spec and overlay files")
-        #expect(instances.count - fileCount >= 3, "found only \(instances.count - fileCount) whole examples in the docs")
+        let exampleCount = instances.count - fileCount - generatedCount
+        #expect(exampleCount >= 40, "found only \(exampleCount) examples in the docs")
 
         guard let failures = try await Self.validate(instances) else { return }
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
         #expect(placedExamples >= 30, "only \(placedExamples) parts of specs in the docs were checked in place")
-        print("SchemaValidationTests: \(fileCount) files and \(instances.count - fileCount) documentation examples "
+        print("SchemaValidationTests: \(fileCount) files, \(generatedCount) synthetic and imported specs and \(exampleCount) documentation examples "
               + "(\(placedExamples) of them parts placed in a spec) validated; "
               + "\(skippedExamples) partial examples skipped")
     }
