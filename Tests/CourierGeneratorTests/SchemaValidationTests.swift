@@ -94,6 +94,44 @@ struct SchemaValidationTests {
         }
     }
 
+    @Test("A spec as loose as the parser allows (quoted numbers and booleans, numbers as text) validates")
+    func looseScalarsValidate() async throws {
+        // Every value here is read as text first by the parser, so each is valid however YAML types it.
+        let spec = """
+            service: Loose
+            description: 2024
+            baseURL: https://loose.example.com
+            defaults:
+              timeout: "20"
+              retry: { maxAttempts: "3", baseDelay: "0.5", maxDelay: 0x1p3, nonIdempotent: "true" }
+              breaker: { failureRate: "0.5", window: 1e1 }
+              errors:
+                5xx: server
+                default: { case: unexpected, retryable: "false" }
+            models:
+              Mode: { enum: [fast, "true", 42] }
+              Thing: { count: Int, on: Bool, True: String }
+            endpoints:
+              listThings:
+                get: /things
+                query:
+                  limit: { type: Int, default: 20 }
+                  verbose: { type: Bool, default: "false" }
+                  mode: { type: Mode, default: 42 }
+                response: { status: "200", body: "[Thing]" }
+                retry: "false"
+                idempotencyKey: "false"
+                errors:
+                  404: notFound
+
+            """
+        let loaded = loadSpec(spec, path: "Specs/Loose.yaml")
+        #expect(loaded.spec != nil && loaded.lines.isEmpty, "\(loaded.lines)")
+        let instance = try #require(try Self.instance(spec, name: "loose"))
+        guard let failures = try await Self.validate([instance]) else { return }
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+    }
+
     // MARK: Finding the documents
 
     /// The specs and overlays of `Specs/` and `Tests/References/`, relative to the package.
@@ -222,6 +260,9 @@ struct SchemaValidationTests {
         for item in instances:
             for error in schemas[item["schema"]].iter_errors(item["instance"]):
                 failed = True
+                # Under anyOf, the alternative that got deepest into the document says what is wrong.
+                while error.context:
+                    error = max(error.context, key=lambda e: len(e.absolute_path))
                 where = "/".join(str(p) for p in error.absolute_path)
                 print("%s: at /%s: %s" % (item["name"], where, error.message[:300].replace("\\n", " ")))
         print("checked %d" % len(instances))
