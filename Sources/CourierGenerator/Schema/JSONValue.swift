@@ -2,7 +2,7 @@ import Foundation
 
 /// A JSON value whose objects keep their keys in the order written, so that the schemas Courier
 /// prints read top-down like the format's documentation and are the same bytes on every run.
-enum JSONValue: Hashable, Sendable {
+enum JSONValue: Sendable {
     case string(String)
     case number(Double)
     case integer(Int)
@@ -10,23 +10,6 @@ enum JSONValue: Hashable, Sendable {
     case null
     case array([JSONValue])
     case object([(String, JSONValue)])
-
-    static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
-        switch (lhs, rhs) {
-        case (.string(let a), .string(let b)): return a == b
-        case (.number(let a), .number(let b)): return a == b
-        case (.integer(let a), .integer(let b)): return a == b
-        case (.boolean(let a), .boolean(let b)): return a == b
-        case (.null, .null): return true
-        case (.array(let a), .array(let b)): return a == b
-        case (.object(let a), .object(let b)): return a.map(\.0) == b.map(\.0) && a.map(\.1) == b.map(\.1)
-        default: return false
-        }
-    }
-
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(text(indentedBy: nil))
-    }
 
     /// The member named `key` of an object.
     subscript(key: String) -> JSONValue? {
