@@ -255,7 +255,7 @@ struct CommittedSchemaTests {
             """)
     }
 
-    @Test("Every spec in Specs/ names the committed spec schema in its modeline")
+    @Test("Every spec in Specs/ names the committed spec schema in its modeline, the reference overlay the overlay schema")
     func examplesNameTheSchema() throws {
         let specs = try SchemaValidationTests.specFiles().filter { $0.hasPrefix("Specs/") }
         #expect(specs.count >= 9)
@@ -268,6 +268,11 @@ struct CommittedSchemaTests {
             #expect(url.deletingLastPathComponent().appendingPathComponent(named).standardizedFileURL == schema,
                     "\(path) names \(named), not Schemas/courier-spec.schema.json")
         }
+        // The reference overlay shows an overlay's modeline.
+        let overlay = packageRoot.appendingPathComponent("Tests/References/OpenAPIOverlay/overlay.yaml")
+        let named = try #require(SpecSchema.schemaPath(inModelineOf: try String(contentsOf: overlay, encoding: .utf8)))
+        #expect(overlay.deletingLastPathComponent().appendingPathComponent(named).standardizedFileURL
+                == packageRoot.appendingPathComponent("Schemas/courier-overlay.schema.json").standardizedFileURL)
     }
 
     @Test("A modeline names its schema, and the path is read back")
