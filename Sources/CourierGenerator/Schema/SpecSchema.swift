@@ -46,7 +46,7 @@ public enum SpecSchema {
     /// The start of every modeline.
     public static let modelinePrefix = "# yaml-language-server: $schema="
 
-    /// The schema path a text's modeline names, if it has one.
+    /// The schema path the modeline in a text's first 20 lines names, if there is one there.
     public static func schemaPath(inModelineOf text: String) -> String? {
         for line in text.split(separator: "\n", omittingEmptySubsequences: false).prefix(20) where line.hasPrefix(modelinePrefix) {
             return String(line.dropFirst(modelinePrefix.count)).trimmingCharacters(in: .whitespaces)
