@@ -16,10 +16,11 @@ struct Courier: AsyncParsableCommand {
               courier validate Specs/*.yaml
               courier generate Specs --output Generated
               courier import openapi.yaml --output Specs/Store.yaml
+              courier schema --output Schemas/courier-spec.schema.json
 
             \(ExitStatus.helpText(for: .validate))
             """,
         version: GeneratorVersion.current,
-        subcommands: [ValidateCommand.self, GenerateCommand.self, ImportCommand.self, SynthesizeCommand.self]
+        subcommands: [ValidateCommand.self, GenerateCommand.self, ImportCommand.self, SchemaCommand.self, SynthesizeCommand.self]
     )
 }

@@ -18,6 +18,11 @@ struct ImportCommand: ParsableCommand {
             An existing output file is replaced only when it is an earlier import (its first \
             line says so) or with --force, so a spec edited by hand is not lost by accident.
 
+            The spec names the spec format's JSON Schema in a comment editors read \
+            ('# yaml-language-server: $schema=courier-spec.schema.json'), and the schema is \
+            written beside it when missing or different from this courier's, so that VS Code's \
+            YAML extension completes and checks the spec offline. --no-schema leaves both out.
+
             Examples:
               courier import openapi.yaml --output Specs/Store.yaml
               courier import stripe.yaml --output Specs/Stripe.yaml --infer-error-cases
@@ -35,6 +40,9 @@ struct ImportCommand: ParsableCommand {
 
     @Flag(help: "Replace the output file even when it is not an earlier import.")
     var force = false
+
+    @Flag(help: "Write neither the schema modeline nor the schema file beside the spec.")
+    var noSchema = false
 
     @Flag(help: ArgumentHelp(
         "Give each error schema's enum field (such as Stripe's error.type) an error case per value.",
@@ -54,7 +62,9 @@ struct ImportCommand: ParsableCommand {
     }
 
     func run() throws {
-        let result = SpecImporter(errorLimit: errorLimit, infersErrorCases: inferErrorCases).importSpec(at: URL(fileURLWithPath: input), displayPath: input)
+        let schemaName = SpecSchema.fileName(for: .spec)
+        let importer = SpecImporter(errorLimit: errorLimit, infersErrorCases: inferErrorCases, schemaPath: noSchema ? nil : schemaName)
+        let result = importer.importSpec(at: URL(fileURLWithPath: input), displayPath: input)
         let diagnostics = DiagnosticsPrinter(errorLimit: errorLimit).print([result.diagnostics])
         guard let text = result.text, !diagnostics.hasErrors else { throw ExitStatus.specErrors.code }
 
@@ -62,6 +72,7 @@ struct ImportCommand: ParsableCommand {
         if let existing = try? String(contentsOf: url, encoding: .utf8) {
             if existing == text {
                 print("\(output) is up to date (service \(result.serviceName ?? "?"))")
+                if !noSchema { try writeSchema(named: schemaName, beside: url) }
                 return
             }
             guard force || existing.hasPrefix(SpecImporter.headerPrefix) else {
@@ -78,5 +89,19 @@ struct ImportCommand: ParsableCommand {
             throw ExitStatus.outputFailure.code
         }
         print("Wrote \(output) (service \(result.serviceName ?? "?"))")
+        if !noSchema { try writeSchema(named: schemaName, beside: url) }
+    }
+
+    /// Writes the spec schema the modeline names beside the spec, unless it is there already as
+    /// this courier writes it.
+    private func writeSchema(named name: String, beside spec: URL) throws {
+        let schema = spec.deletingLastPathComponent().appendingPathComponent(name)
+        let shown = (output as NSString).deletingLastPathComponent.isEmpty ? name : (output as NSString).deletingLastPathComponent + "/" + name
+        do {
+            if try SpecSchema.write(.spec, to: schema) { print("Wrote \(shown)") }
+        } catch {
+            FileHandle.standardError.write(Data("error: cannot write \(shown): \(error.localizedDescription)\n".utf8))
+            throw ExitStatus.outputFailure.code
+        }
     }
 }

@@ -228,7 +228,7 @@ import Testing
 
             let first = try await courier("import", "openapi.yaml", "--output", "Specs/Petstore.yaml", in: folder)
             #expect(first.status == 0, "\(first.errorLines)")
-            #expect(first.outputLines == ["Wrote Specs/Petstore.yaml (service Petstore)"])
+            #expect(first.outputLines == ["Wrote Specs/Petstore.yaml (service Petstore)", "Wrote Specs/courier-spec.schema.json"])
             let spec = try String(contentsOf: folder.appendingPathComponent("Specs/Petstore.yaml"), encoding: .utf8)
             #expect(spec.hasPrefix("# Imported by courier import from openapi.yaml."))
             #expect(spec.contains("\nservice: Petstore\n"))

@@ -9,11 +9,15 @@ public struct SpecImporter: Sendable {
     /// `error.type`), a case per value, in the spec written: offered for the person who keeps
     /// it to rename or trim.
     public var infersErrorCases: Bool
+    /// The spec schema's path relative to the written spec, named in the spec's editor modeline
+    /// (``SpecSchema/modeline(schemaPath:)``); no modeline when `nil`.
+    public var schemaPath: String?
 
     /// An importer that keeps at most `errorLimit` errors.
-    public init(errorLimit: Int = DiagnosticCollector.defaultErrorLimit, infersErrorCases: Bool = false) {
+    public init(errorLimit: Int = DiagnosticCollector.defaultErrorLimit, infersErrorCases: Bool = false, schemaPath: String? = nil) {
         self.errorLimit = errorLimit
         self.infersErrorCases = infersErrorCases
+        self.schemaPath = schemaPath
     }
 
     /// What an import made: the spec's text, unless the input has errors or holds something the
@@ -47,7 +51,7 @@ public struct SpecImporter: Sendable {
         let text = writer.write(header: """
             Imported by courier import from \(displayPath).
             Edit freely: generating from this file gives the client generating from the document gave.
-            """)
+            """, modeline: schemaPath.map(SpecSchema.modeline(schemaPath:)))
         for problem in writer.problems {
             diagnostics.report(.error("courier import does not write \(problem) yet; generate from the input instead",
                                       at: spec.location))

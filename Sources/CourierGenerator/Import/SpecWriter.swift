@@ -18,11 +18,13 @@ struct SpecWriter {
         self.spec = spec
     }
 
-    /// The spec's text, with `header` as its opening comment.
-    mutating func write(header: String) -> String {
+    /// The spec's text, with `header` as its opening comment and `modeline` (a comment line
+    /// naming the schema editors check the file against) after it.
+    mutating func write(header: String, modeline: String? = nil) -> String {
         yaml = YAMLText()
         problems = []
         yaml.comment(header)
+        if let modeline { yaml.line(modeline) }
         yaml.blank()
         writeService()
         writeDefaults()

@@ -37,6 +37,11 @@ struct YAMLText {
         }
     }
 
+    /// A line written as given, such as an editor's modeline.
+    mutating func line(_ text: String) {
+        lines.append(text)
+    }
+
     mutating func blank() {
         lines.append("")
     }

@@ -168,8 +168,15 @@ final class NodeReader {
 
     /// The entries of a mapping whose keys are fixed, by key. Reports unknown keys (with a
     /// suggestion) and missing required keys (at `owner`, the place that names the mapping).
-    func fields(of mapping: Node.Mapping, in what: String, allowed: [String], required: [String] = [],
+    ///
+    /// The keys come only from `shape`, the table the JSON Schema is written from: there is no
+    /// list of keys to pass here, so a key the parser accepts is a key the schema describes.
+    /// `unknownKey` may report a key that is not the shape's in its own words (returning `true`);
+    /// it cannot make one accepted.
+    func fields(of mapping: Node.Mapping, in what: String, shape: SpecShape,
                 owner: SourceLocation, unknownKey: (Entry) -> Bool = { _ in false }) -> [String: Entry] {
+        let allowed = shape.allowed
+        let required = shape.required
         var fields: [String: Entry] = [:]
         for entry in entries(of: mapping) {
             if allowed.contains(entry.key) {

@@ -3,8 +3,6 @@ import Yams
 
 /// `auth:` of the service (one scheme, or named schemes and a default) and of an endpoint.
 extension SpecFileParser {
-    static let authSchemeKeys = ["scheme", "header", "word", "in", "name", "description"]
-
     mutating func parseServiceAuth(_ node: Node) {
         if case .mapping(let mapping) = node, reader.entries(of: mapping).contains(where: { $0.key == "schemes" }) {
             file.authSchemes = parseAuthSchemes(mapping, at: node)
@@ -16,7 +14,7 @@ extension SpecFileParser {
     /// `auth: { schemes: { name: scheme… }, default: name | [names] }`.
     func parseAuthSchemes(_ mapping: Node.Mapping, at node: Node) -> AuthSchemesSpec? {
         let location = reader.location(of: node)
-        let fields = reader.fields(of: mapping, in: "'auth'", allowed: ["schemes", "default"], required: ["schemes"], owner: location)
+        let fields = reader.fields(of: mapping, in: "'auth'", shape: .authSchemes, owner: location)
         guard let entry = fields["schemes"], let schemesMapping = reader.mapping(entry.value, "'schemes'") else { return nil }
         var schemes: [NamedAuthScheme] = []
         for scheme in reader.entries(of: schemesMapping) {
@@ -47,7 +45,7 @@ extension SpecFileParser {
             }
             return AuthSpec(scheme: scheme, location: location)
         }
-        let fields = reader.fields(of: mapping, in: what, allowed: Self.authSchemeKeys, required: ["scheme"], owner: location)
+        let fields = reader.fields(of: mapping, in: what, shape: .authScheme, owner: location)
         guard let scheme = fields["scheme"].flatMap({ reader.choice($0.value, "'scheme'", AuthSpec.Scheme.allCases) }) else {
             return nil
         }

@@ -3,8 +3,7 @@ import Yams
 /// `oneOf` unions and `allOf` compositions under `models:`.
 extension SpecFileParser {
     mutating func parseComposedModel(_ entry: NodeReader.Entry, _ body: Node.Mapping, what: String, location: SourceLocation) {
-        let fields = reader.fields(of: body, in: what, allowed: ["description", "oneOf", "allOf", "discriminator", "enum", "properties"],
-                                   owner: location)
+        let fields = reader.fields(of: body, in: what, shape: .composedModel, owner: location)
         let description = fields["description"].flatMap { reader.string($0.value, "'description'") }
         let shapes = ["oneOf", "allOf", "enum", "properties"].filter { fields[$0] != nil }
         guard shapes.count == 1 else {
@@ -41,8 +40,7 @@ extension SpecFileParser {
             var caseName: String?
             var description: String?
             if case .mapping(let mapping) = item {
-                let fields = reader.fields(of: mapping, in: "a variant of \(what)", allowed: ["type", "case", "description"],
-                                           required: ["type"], owner: location)
+                let fields = reader.fields(of: mapping, in: "a variant of \(what)", shape: .unionVariant, owner: location)
                 guard let type = fields["type"] else { continue }
                 typeNode = type.value
                 caseName = fields["case"].flatMap { reader.string($0.value, "'case'") }
@@ -71,8 +69,7 @@ extension SpecFileParser {
             return UnionDiscriminatorSpec(property: property, mapping: [], location: location)
         }
         guard let mapping = reader.mapping(entry.value, "'discriminator' of \(what)") else { return nil }
-        let fields = reader.fields(of: mapping, in: "'discriminator' of \(what)", allowed: ["property", "mapping"],
-                                   required: ["property"], owner: location)
+        let fields = reader.fields(of: mapping, in: "'discriminator' of \(what)", shape: .unionDiscriminator, owner: location)
         guard let property = fields["property"].flatMap({ reader.string($0.value, "'property'") }) else { return nil }
         var entries: [UnionDiscriminatorSpec.MappingEntry] = []
         if let mappingField = fields["mapping"], let values = reader.mapping(mappingField.value, "'mapping' of \(what)") {
@@ -106,8 +103,7 @@ extension SpecFileParser {
         for item in items {
             let location = reader.location(of: item)
             if case .mapping(let mapping) = item {
-                let fields = reader.fields(of: mapping, in: "a part of \(what)", allowed: ["properties"], required: ["properties"],
-                                           owner: location)
+                let fields = reader.fields(of: mapping, in: "a part of \(what)", shape: .compositionPart, owner: location)
                 guard let properties = fields["properties"] else { continue }
                 parts.append(.properties(parseProperties(properties.value, what: what)))
             } else if let name = reader.string(item, "a part of \(what)") {

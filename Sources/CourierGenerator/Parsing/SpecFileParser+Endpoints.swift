@@ -19,7 +19,7 @@ extension SpecFileParser {
         let what = "endpoint '\(name)'"
         guard let body = reader.mapping(entry.value, what) else { return nil }
         var invalidMethodReported = false
-        let fields = reader.fields(of: body, in: what, allowed: Self.endpointKeys, owner: location) { unknown in
+        let fields = reader.fields(of: body, in: what, shape: .endpoint, owner: location) { unknown in
             // `fetch: /pets` or `GET: /pets`: a method key that is not one.
             guard let value = reader.scalarText(unknown.value), value.hasPrefix("/") else { return false }
             let lower = unknown.key.lowercased()
@@ -104,10 +104,12 @@ extension SpecFileParser {
             var isSecret = false
             var style: ParameterStyleSpec?
             if case .mapping(let fieldsMapping) = entry.value {
-                var allowed = ["type", "description"] + Self.parameterStyleKeys
-                if placement != .path { allowed.append("default") }
-                if placement == .header { allowed.append("secret") }
-                let fields = reader.fields(of: fieldsMapping, in: what, allowed: allowed, required: ["type"], owner: location)
+                let shape: SpecShape = switch placement {
+                case .path: .pathParameter
+                case .query: .queryParameter
+                case .header: .headerParameter
+                }
+                let fields = reader.fields(of: fieldsMapping, in: what, shape: shape, owner: location)
                 guard let type = fields["type"] else { continue }
                 typeNode = type.value
                 defaultNode = fields["default"]?.value
@@ -155,8 +157,7 @@ extension SpecFileParser {
         guard case .mapping(let mapping) = entry.value else {
             return parseType(entry.value, "the request body").map { RequestBodySpec(type: $0, location: location) }
         }
-        let fields = reader.fields(of: mapping, in: "'body'", allowed: ["type", "properties", "description", "contentType", "files"] + Self.bodyFormKeys,
-                                   owner: location)
+        let fields = reader.fields(of: mapping, in: "'body'", shape: .body, owner: location)
         let files = fields["files"].map { parseMultipartFiles($0.value) } ?? []
         let description = fields["description"].flatMap { reader.string($0.value, "'description'") }
         let contentType = fields["contentType"].flatMap { reader.string($0.value, "'contentType'") } ?? "application/json"
@@ -207,8 +208,7 @@ extension SpecFileParser {
             let location = reader.location(of: entry.keyNode)
             checkIdentifier(entry.key, SwiftIdentifier(memberNamed: entry.key), "file name", at: entry.keyNode)
             guard let fileMapping = reader.mapping(entry.value, "file '\(entry.key)'") else { continue }
-            let fields = reader.fields(of: fileMapping, in: "file '\(entry.key)'", allowed: ["optional", "description", "contentType", "headers"],
-                                       owner: location)
+            let fields = reader.fields(of: fileMapping, in: "file '\(entry.key)'", shape: .multipartFile, owner: location)
             var file = MultipartFileSpec(name: entry.key,
                                          isOptional: fields["optional"].flatMap { reader.bool($0.value, "'optional'") } ?? false,
                                          description: fields["description"].flatMap { reader.string($0.value, "'description'") },
@@ -261,8 +261,7 @@ extension SpecFileParser {
             var typeNode = entry.value
             var description: String?
             if case .mapping(let fieldsMapping) = entry.value {
-                let fields = reader.fields(of: fieldsMapping, in: "part header '\(entry.key)' of file '\(file)'", allowed: ["type", "description"],
-                                           required: ["type"], owner: location)
+                let fields = reader.fields(of: fieldsMapping, in: "part header '\(entry.key)' of file '\(file)'", shape: .partHeader, owner: location)
                 guard let type = fields["type"] else { continue }
                 typeNode = type.value
                 description = fields["description"].flatMap { reader.string($0.value, "'description'") }
@@ -287,8 +286,7 @@ extension SpecFileParser {
             return parseOutcomes(mapping, at: entry.keyNode, endpoint: endpoint)
         }
         let fields = reader.fields(of: mapping, in: "'response'",
-                                   allowed: ["status", "body", "description", "events", "lines", "contentType", "headers"],
-                                   owner: location)
+                                   shape: .response, owner: location)
         var body = fields["body"].flatMap { parseType($0.value, "the response body") }
         let contentType = fields["contentType"].flatMap { reader.string($0.value, "'contentType'") }
         var stream: ResponseStreamSpec?
@@ -345,7 +343,7 @@ extension SpecFileParser {
         for entry in reader.entries(of: mapping) {
             let entryLocation = reader.location(of: entry.keyNode)
             guard Self.isStatusKey(entry.key) else {
-                if entry.key == "headers" {
+                if SpecShape.responseStatuses.key(entry.key) != nil {
                     headers = parseResponseHeaders(entry.value, endpoint: endpoint)
                 } else {
                     let hint = ["status", "body", "description", "contentType"].contains(entry.key)
@@ -364,7 +362,7 @@ extension SpecFileParser {
             var outcome = ResponseOutcomeSpec(status: status, body: nil, location: entryLocation)
             if case .mapping(let fieldsMapping) = entry.value {
                 let fields = reader.fields(of: fieldsMapping, in: "status \(status) of \(endpoint)",
-                                           allowed: ["body", "description", "case", "contentType"], owner: entryLocation)
+                                           shape: .outcome, owner: entryLocation)
                 outcome.body = fields["body"].flatMap { parseType($0.value, "the \(status) response body") }
                 outcome.description = fields["description"].flatMap { reader.string($0.value, "'description'") }
                 if let caseEntry = fields["case"], let name = reader.string(caseEntry.value, "'case'") {
@@ -430,7 +428,7 @@ extension SpecFileParser {
             var type: TypeReference?
             var description: String?
             if case .mapping(let fieldsMapping) = entry.value {
-                let fields = reader.fields(of: fieldsMapping, in: what, allowed: ["type", "description"], required: ["type"], owner: location)
+                let fields = reader.fields(of: fieldsMapping, in: what, shape: .responseHeader, owner: location)
                 type = fields["type"].flatMap { parseType($0.value, "the type of \(what)") }
                 description = fields["description"].flatMap { reader.string($0.value, "'description'") }
             } else {
@@ -458,8 +456,7 @@ extension SpecFileParser {
             if reader.scalarText(entry.value) == "false" {
                 hints.retry = .disabled
             } else if let mapping = reader.mapping(entry.value, "'retry' (false or a mapping)") {
-                let retry = reader.fields(of: mapping, in: "'retry'", allowed: ["maxAttempts", "baseDelay", "maxDelay", "nonIdempotent"],
-                                          owner: reader.location(of: entry.keyNode))
+                let retry = reader.fields(of: mapping, in: "'retry'", shape: .retry, owner: reader.location(of: entry.keyNode))
                 hints.retry = .custom(RetryPolicySpec(
                     maxAttempts: retry["maxAttempts"].flatMap { reader.integer($0.value, "'maxAttempts'", in: 1...100) },
                     baseDelay: retry["baseDelay"].flatMap { reader.seconds($0.value, "'baseDelay'", allowingZero: true) },
@@ -472,8 +469,7 @@ extension SpecFileParser {
                 hints.breaker = .disabled
             } else if let mapping = reader.mapping(entry.value, "'breaker' (false or a mapping)") {
                 let breaker = reader.fields(of: mapping, in: "'breaker'",
-                                            allowed: ["failureThreshold", "failureRate", "minimumCalls", "window", "resetAfter", "successesToClose"],
-                                            owner: reader.location(of: entry.keyNode))
+                                            shape: .breaker, owner: reader.location(of: entry.keyNode))
                 let rateKeys = ["failureRate", "minimumCalls", "window"].filter { breaker[$0] != nil }
                 if breaker["failureThreshold"] != nil, let first = rateKeys.first, let node = breaker[first] {
                     // Two models at once would leave one of them silently ignored.
@@ -494,8 +490,7 @@ extension SpecFileParser {
 
     func parseIdempotencyKey(_ node: Node) -> IdempotencyKeySpec? {
         if case .mapping(let mapping) = node {
-            let fields = reader.fields(of: mapping, in: "'idempotencyKey'", allowed: ["header"], required: ["header"],
-                                       owner: reader.location(of: node))
+            let fields = reader.fields(of: mapping, in: "'idempotencyKey'", shape: .idempotencyKey, owner: reader.location(of: node))
             guard let entry = fields["header"], let name = reader.string(entry.value, "'header'"),
                   checkHeaderName(name, at: entry.value) else { return nil }
             return IdempotencyKeySpec(headerName: name)

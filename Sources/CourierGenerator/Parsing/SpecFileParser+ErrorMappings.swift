@@ -53,9 +53,7 @@ extension SpecFileParser {
                                     location: location)
         }
         let fields = reader.fields(of: mapping, in: what,
-                                   allowed: ["case", "body", "description", "discriminator", "cases", "otherwise",
-                                             "conditions", "when"] + Self.meaningKeys,
-                                   owner: location)
+                                   shape: .errorMapping, owner: location)
         let body = fields["body"].flatMap { reader.string($0.value, "'body'") }
         let meaning = parseMeaning(fields, body: body)
         let description = fields["description"].flatMap { reader.string($0.value, "'description'") }
@@ -99,8 +97,7 @@ extension SpecFileParser {
     func parseCase(_ node: Node, body: String?, meaning: CaseMeaning, description: String?, what: String) -> ErrorCaseSpec? {
         let location = reader.location(of: node)
         if case .mapping(let mapping) = node {
-            let fields = reader.fields(of: mapping, in: what, allowed: ["case", "description"] + Self.meaningKeys,
-                                       required: ["case"], owner: location)
+            let fields = reader.fields(of: mapping, in: what, shape: .errorCase, owner: location)
             guard let caseEntry = fields["case"], let name = reader.string(caseEntry.value, "'case'") else { return nil }
             checkIdentifier(name, SwiftIdentifier(memberNamed: name), "error case name", at: caseEntry.value)
             return ErrorCaseSpec(name: name, bodySchema: body,
@@ -116,7 +113,7 @@ extension SpecFileParser {
     func parseDiscriminatorSource(_ node: Node) -> DiscriminatorSpec.Source? {
         var pathText: String?
         if case .mapping(let mapping) = node {
-            let fields = reader.fields(of: mapping, in: "'discriminator'", allowed: ["field", "header"], owner: reader.location(of: node))
+            let fields = reader.fields(of: mapping, in: "'discriminator'", shape: .discriminatorSource, owner: reader.location(of: node))
             switch (fields["field"], fields["header"]) {
             case (let field?, nil):
                 pathText = reader.string(field.value, "'field'")

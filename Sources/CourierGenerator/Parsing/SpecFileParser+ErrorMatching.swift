@@ -4,9 +4,6 @@ import Yams
 /// Error matching beyond one status and one field: success statuses with `when:`, `conditions:`,
 /// and discriminators nested in a discriminator's `cases`.
 extension SpecFileParser {
-    /// The keys of a condition that make its predicate; the others are the case's.
-    static let predicateKeys = ["header", "field", "equals"]
-
     /// Whether an error mapping's value is a mapping with `when:`, which allows a success status key.
     static func hasWhen(_ node: Node) -> Bool {
         guard case .mapping(let mapping) = node else { return false }
@@ -35,7 +32,7 @@ extension SpecFileParser {
         if let entry = fields["when"] {
             if status.isSuccess {
                 if let mapping = reader.mapping(entry.value, "'when' of \(what)") {
-                    let predicateFields = reader.fields(of: mapping, in: "'when' of \(what)", allowed: Self.predicateKeys,
+                    let predicateFields = reader.fields(of: mapping, in: "'when' of \(what)", shape: .predicate,
                                                         owner: reader.location(of: entry.value))
                     when = parsePredicate(predicateFields, at: entry.value, what: "'when' of \(what)")
                 }
@@ -66,14 +63,15 @@ extension SpecFileParser {
         var predicatePairs: [(Node, Node)] = []
         var casePairs: [(Node, Node)] = []
         for (key, value) in mapping {
-            if Self.predicateKeys.contains(key.string ?? "") {
+            // The keys of a condition that make its predicate; the others are the case's.
+            if SpecShape.predicate.allowed.contains(key.string ?? "") {
                 predicatePairs.append((key, value))
             } else {
                 casePairs.append((key, value))
             }
         }
         let predicateFields = reader.fields(of: Node.Mapping(predicatePairs, mapping.tag, mapping.style, mapping.mark),
-                                            in: what, allowed: Self.predicateKeys, owner: location)
+                                            in: what, shape: .predicate, owner: location)
         let predicate = parsePredicate(predicateFields, at: node, what: what)
         let caseNode = Node.mapping(Node.Mapping(casePairs, mapping.tag, mapping.style, mapping.mark))
         guard let errorCase = parseCase(caseNode, body: body, meaning: CaseMeaning(), description: nil, what: what),
@@ -130,7 +128,7 @@ extension SpecFileParser {
         guard Self.isNestedDiscriminator(entry.value), case .mapping(let mapping) = entry.value else { return nil }
         let what = "the nested discriminator for '\(NodeReader.abbreviated(entry.key))'"
         let location = reader.location(of: entry.value)
-        let fields = reader.fields(of: mapping, in: what, allowed: ["discriminator", "cases", "otherwise"], owner: location)
+        let fields = reader.fields(of: mapping, in: what, shape: .nestedDiscriminator, owner: location)
         guard let discriminatorEntry = fields["discriminator"],
               let source = parseDiscriminatorSource(discriminatorEntry.value) else { return nil }
         guard let discriminator = parseDiscriminatorCases(fields, source: source, at: discriminatorEntry, body: body,

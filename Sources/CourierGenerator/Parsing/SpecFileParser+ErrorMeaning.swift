@@ -24,9 +24,6 @@ struct CaseMeaning: Hashable {
 }
 
 extension SpecFileParser {
-    /// The keys of a mapping or case that say what the case means.
-    static let meaningKeys = ["message", "retryable"]
-
     /// Reads `message` and `retryable` among the fields of a mapping, condition or case.
     ///
     /// - Parameter body: The error schema the case carries; a `message.field` needs one.
@@ -42,7 +39,7 @@ extension SpecFileParser {
             return CaseMeaning(message: reader.string(node, "'message'"))
         }
         let location = reader.location(of: node)
-        let fields = reader.fields(of: mapping, in: "'message'", allowed: ["field", "fallback", "key"], owner: location)
+        let fields = reader.fields(of: mapping, in: "'message'", shape: .message, owner: location)
         var meaning = CaseMeaning()
         meaning.message = fields["fallback"].flatMap { reader.string($0.value, "'fallback'") }
         if let entry = fields["field"], let text = reader.string(entry.value, "'field'") {

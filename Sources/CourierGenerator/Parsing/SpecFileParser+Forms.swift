@@ -2,14 +2,6 @@ import Yams
 
 /// Form and text bodies, several content types, and query parameter styles.
 extension SpecFileParser {
-    /// The keys a parameter mapping may have for its style. They are read on every placement so
-    /// that the validator can say why a path or header parameter takes none, rather than the
-    /// parser calling them unknown.
-    static let parameterStyleKeys = ["style", "explode"]
-
-    /// The keys `body:` takes beyond a single JSON body.
-    static let bodyFormKeys = ["form", "contentTypes"]
-
     func parseParameterStyle(_ fields: [String: NodeReader.Entry], what: String) -> ParameterStyleSpec? {
         let styleEntry = fields["style"]
         let explodeEntry = fields["explode"]
@@ -31,7 +23,7 @@ extension SpecFileParser {
 
     func parseFormStyle(_ node: Node) -> FormStyleSpec? {
         guard let mapping = reader.mapping(node, "'form'") else { return nil }
-        let fields = reader.fields(of: mapping, in: "'form'", allowed: ["objects", "arrays"], owner: reader.location(of: node))
+        let fields = reader.fields(of: mapping, in: "'form'", shape: .formStyle, owner: reader.location(of: node))
         var style = FormStyleSpec()
         func read<Option: RawRepresentable & CaseIterable>(_ key: String, _ type: Option.Type) -> Option? where Option.RawValue == String {
             guard let entry = fields[key], let text = reader.string(entry.value, "'\(key)' of 'form'") else { return nil }
@@ -63,8 +55,7 @@ extension SpecFileParser {
         for item in items {
             guard let mapping = reader.mapping(item, "an entry of 'contentTypes'") else { continue }
             let itemLocation = reader.location(of: item)
-            let itemFields = reader.fields(of: mapping, in: "an entry of 'contentTypes'", allowed: ["type", "contentType", "form", "case"],
-                                           required: ["type"], owner: itemLocation)
+            let itemFields = reader.fields(of: mapping, in: "an entry of 'contentTypes'", shape: .bodyVariant, owner: itemLocation)
             guard let typeEntry = itemFields["type"], let type = parseType(typeEntry.value, "the type of a 'contentTypes' entry") else { continue }
             let contentType = itemFields["contentType"].flatMap { reader.string($0.value, "'contentType'") } ?? RequestBodySpec.json
             var caseName: String?

@@ -21,10 +21,10 @@ extension SpecFileParser {
             }
             let keys = Set(reader.entries(of: body).map(\.key))
             let what = "model '\(entry.key)'"
-            if keys.contains("oneOf") || keys.contains("allOf") {
+            if !keys.isDisjoint(with: SpecShape.composedModelMarkers) {
                 parseComposedModel(entry, body, what: what, location: location)
-            } else if keys.contains("enum") || keys.contains("properties") {
-                let fields = reader.fields(of: body, in: what, allowed: ["description", "enum", "properties", "type"], owner: location)
+            } else if !keys.isDisjoint(with: SpecShape.longModelMarkers) {
+                let fields = reader.fields(of: body, in: what, shape: .model, owner: location)
                 let description = fields["description"].flatMap { reader.string($0.value, "'description'") }
                 if fields["enum"] != nil && fields["properties"] != nil {
                     reader.error("\(what) has both 'enum' and 'properties'; a model is either an object or a string enum", at: location)
@@ -72,8 +72,7 @@ extension SpecFileParser {
             var caseName: String?
             var description: String?
             if case .mapping(let mapping) = item {
-                let fields = reader.fields(of: mapping, in: "an enum value of \(what)", allowed: ["value", "case", "description"],
-                                           required: ["value"], owner: reader.location(of: item))
+                let fields = reader.fields(of: mapping, in: "an enum value of \(what)", shape: .enumValue, owner: reader.location(of: item))
                 guard let value = fields["value"] else { continue }
                 valueNode = value.value
                 caseName = fields["case"].flatMap { reader.string($0.value, "'case'") }
@@ -160,8 +159,7 @@ extension SpecFileParser {
             var fields: [String: NodeReader.Entry] = [:]
             if case .mapping(let fieldsMapping) = entry.value {
                 fields = reader.fields(of: fieldsMapping, in: "property '\(entry.key)' of \(what)",
-                                       allowed: ["type", "description", "json", "dates", "nullable", "default", "readOnly"],
-                                       required: ["type"], owner: location)
+                                       shape: .property, owner: location)
                 guard let type = fields["type"] else { continue }
                 typeNode = type.value
                 description = fields["description"].flatMap { reader.string($0.value, "'description'") }
@@ -226,12 +224,12 @@ extension SpecFileParser {
                 continue
             }
             let keys = Set(reader.entries(of: body).map(\.key))
-            guard keys.contains("properties") else {
+            guard keys.contains(SpecShape.longErrorSchemaMarker) else {
                 file.errorSchemas.append(ErrorSchemaSpec(name: entry.key, shape: .object,
                                                          properties: parseProperties(entry.value, what: what), location: location))
                 continue
             }
-            let fields = reader.fields(of: body, in: what, allowed: ["description", "properties", "wrappedIn", "arrayIn"],
+            let fields = reader.fields(of: body, in: what, shape: .errorSchema,
                                        owner: location)
             var shape = ErrorSchemaSpec.Shape.object
             if fields["wrappedIn"] != nil && fields["arrayIn"] != nil {

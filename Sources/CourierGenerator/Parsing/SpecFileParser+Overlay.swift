@@ -5,10 +5,6 @@ import Yams
 /// additions written in the spec format's own syntax (error mappings, resilience hints,
 /// pagination), parsed by the same functions a spec's endpoints use.
 extension SpecFileParser {
-    static let overlayKeys = ["overlay", "service", "description", "baseURL", "access", "headers", "include", "filter", "exclude",
-                              "names", "types", "inferErrorCases", "errorSchemas", "models", "defaults", "operations"]
-    static let operationOverlayKeys = ["description", "errors", "timeout", "retry", "breaker", "idempotencyKey", "paginate"]
-
     /// Whether a file's root is an overlay: a mapping with an `overlay` key.
     static func isOverlay(_ root: Node?) -> Bool {
         guard case .mapping(let mapping)? = root else { return false }
@@ -18,7 +14,7 @@ extension SpecFileParser {
     /// Parses an overlay's root; `nil` when it names no document.
     mutating func parseOverlay(root: Node) -> OverlaySpec? {
         guard let mapping = reader.mapping(root, "the overlay") else { return nil }
-        let fields = reader.fields(of: mapping, in: "the overlay", allowed: Self.overlayKeys, required: ["overlay"],
+        let fields = reader.fields(of: mapping, in: "the overlay", shape: .overlay,
                                    owner: .start(of: file.path))
         guard let documentEntry = fields["overlay"], let documentPath = reader.string(documentEntry.value, "'overlay' (the OpenAPI document's path)")
         else { return nil }
@@ -67,7 +63,7 @@ extension SpecFileParser {
         let what = "operation '\(entry.key)'"
         let location = reader.location(of: entry.keyNode)
         guard let mapping = reader.mapping(entry.value, what) else { return nil }
-        let fields = reader.fields(of: mapping, in: what, allowed: Self.operationOverlayKeys, owner: location)
+        let fields = reader.fields(of: mapping, in: what, shape: .operationOverlay, owner: location)
         var operation = OperationOverlay(key: entry.key, location: location)
         operation.description = fields["description"].flatMap { reader.string($0.value, "'description'") }
         operation.errors = fields["errors"].map { parseErrorMappings($0.value, owner: what) } ?? []
@@ -81,7 +77,7 @@ extension SpecFileParser {
     func parseOperationFilter(_ entry: NodeReader.Entry, what: String) -> OperationFilter {
         var filter = OperationFilter()
         guard let mapping = reader.mapping(entry.value, what) else { return filter }
-        let fields = reader.fields(of: mapping, in: what, allowed: ["operations", "tags", "paths"], owner: reader.location(of: entry.keyNode))
+        let fields = reader.fields(of: mapping, in: what, shape: .operationFilter, owner: reader.location(of: entry.keyNode))
         func names(_ key: String) -> [OpenAPIReadOptions.Named] {
             guard let field = fields[key] else { return [] }
             let items: [Node] = if case .sequence = field.value { reader.sequence(field.value, "'\(key)' of \(what)") ?? [] } else { [field.value] }
@@ -102,7 +98,7 @@ extension SpecFileParser {
     /// `names: { operations: { id: name }, schemas: { component: Name } }`.
     func parseNames(_ entry: NodeReader.Entry, into options: inout OpenAPIReadOptions) {
         guard let mapping = reader.mapping(entry.value, "'names'") else { return }
-        let fields = reader.fields(of: mapping, in: "'names'", allowed: ["operations", "schemas"], owner: reader.location(of: entry.keyNode))
+        let fields = reader.fields(of: mapping, in: "'names'", shape: .overlayNames, owner: reader.location(of: entry.keyNode))
         if let operations = fields["operations"].flatMap({ reader.mapping($0.value, "'operations' of 'names'") }) {
             for item in reader.entries(of: operations) {
                 guard let name = reader.string(item.value, "the name of operation '\(item.key)'") else { continue }

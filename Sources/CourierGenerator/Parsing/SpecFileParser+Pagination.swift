@@ -3,7 +3,8 @@ import Yams
 
 /// An endpoint's `paginate:`.
 extension SpecFileParser {
-    static let paginationStyles = ["link", "cursor", "page", "offset"]
+    /// The keys of `paginate:` that name a style; the others (`items`) apply to every style.
+    static let paginationStyles = SpecShape.pagination.allowed.filter { $0 != "items" }
 
     /// `paginate: link`, or a mapping with one style (`link`, `cursor`, `page`, `offset`) and
     /// `items`, the path to the array of items when the body is not the array itself.
@@ -19,7 +20,7 @@ extension SpecFileParser {
             return PaginationSpec(style: .link, location: location)
         }
         guard let mapping = reader.mapping(entry.value, what) else { return nil }
-        let fields = reader.fields(of: mapping, in: what, allowed: Self.paginationStyles + ["items"], owner: location)
+        let fields = reader.fields(of: mapping, in: what, shape: .pagination, owner: location)
         let styles = Self.paginationStyles.compactMap { name in fields[name].map { (name, $0) } }
         guard styles.count == 1, let (name, styleEntry) = styles.first else {
             reader.error("\(what) needs exactly one of \(Self.paginationStyles.map { "'\($0)'" }.joined(separator: ", "))",
@@ -48,8 +49,7 @@ extension SpecFileParser {
             style = .link
         case "cursor":
             guard let cursor = reader.mapping(styleEntry.value, "'cursor' of \(what)") else { return nil }
-            let cursorFields = reader.fields(of: cursor, in: "'cursor' of \(what)", allowed: ["param", "from", "hasMore"],
-                                             required: ["param", "from"], owner: reader.location(of: styleEntry.keyNode))
+            let cursorFields = reader.fields(of: cursor, in: "'cursor' of \(what)", shape: .cursor, owner: reader.location(of: styleEntry.keyNode))
             guard let parameter = cursorFields["param"].flatMap({ reader.string($0.value, "'param'") }),
                   let fromEntry = cursorFields["from"], let from = reader.string(fromEntry.value, "'from'")
             else { return nil }
@@ -73,8 +73,7 @@ extension SpecFileParser {
             style = .cursor(parameter: parameter, source: source, hasMore: hasMore)
         default:
             guard let numbered = reader.mapping(styleEntry.value, "'\(name)' of \(what)") else { return nil }
-            let numberedFields = reader.fields(of: numbered, in: "'\(name)' of \(what)", allowed: ["param", "total"],
-                                               required: ["param"], owner: reader.location(of: styleEntry.keyNode))
+            let numberedFields = reader.fields(of: numbered, in: "'\(name)' of \(what)", shape: .numberedPages, owner: reader.location(of: styleEntry.keyNode))
             guard let parameter = numberedFields["param"].flatMap({ reader.string($0.value, "'param'") }) else { return nil }
             var total: PaginationSpec.TotalSource?
             if let entry = numberedFields["total"] {
@@ -82,7 +81,7 @@ extension SpecFileParser {
                     guard let path = fieldPath(text, at: entry.value) else { return nil }
                     total = .field(path)
                 } else if let header = reader.mapping(entry.value, "'total'") {
-                    let headerFields = reader.fields(of: header, in: "'total'", allowed: ["header"], required: ["header"],
+                    let headerFields = reader.fields(of: header, in: "'total'", shape: .totalHeader,
                                                      owner: reader.location(of: entry.keyNode))
                     guard let headerEntry = headerFields["header"], let name = reader.string(headerEntry.value, "'header'"),
                           checkHeaderName(name, at: headerEntry.value) else { return nil }

@@ -7,8 +7,8 @@ extension SpecFileParser {
     func parseRateLimit(_ node: Node) -> RateLimitSpec? {
         guard let mapping = reader.mapping(node, "'rateLimit'") else { return nil }
         let location = reader.location(of: node)
-        let headerKeys = ["limit", "remaining", "reset", "resetAfter"]
-        let fields = reader.fields(of: mapping, in: "'rateLimit'", allowed: headerKeys + ["retryAfterField"], owner: location)
+        let headerKeys = SpecShape.rateLimit.allowed.filter { $0 != "retryAfterField" }
+        let fields = reader.fields(of: mapping, in: "'rateLimit'", shape: .rateLimit, owner: location)
         var headers: [String: String] = [:]
         for key in headerKeys {
             guard let entry = fields[key], let name = reader.string(entry.value, "'\(key)' of 'rateLimit'"),

@@ -5,13 +5,8 @@ import Yams
 /// Cross-references (types, error schemas, includes) are checked later, once every file is
 /// parsed: includes by the loader, the rest by validation.
 struct SpecFileParser {
-    static let serviceKeys = ["service", "description", "baseURL", "access", "include", "headers", "auth", "coding",
-                              "rateLimit", "defaults", "errorSchemas", "models", "endpoints"]
-    static let sharedFileKeys = ["description", "include", "errorSchemas", "models"]
     /// Keys only a service has: a file with any of them is checked as a service.
-    static let serviceOnlyKeys = ["service", "baseURL", "access", "headers", "auth", "coding", "rateLimit", "defaults", "endpoints"]
-    static let endpointKeys = ["description"] + HTTPMethod.allCases.map(\.specKey)
-        + ["path", "query", "headers", "body", "response", "errors", "idempotencyKey", "timeout", "retry", "breaker", "paginate", "auth"]
+    static let serviceOnlyKeys = SpecShape.service.allowed.filter { !SpecShape.sharedFile.allowed.contains($0) }
 
     let reader: NodeReader
     var file: ParsedSpecFile
@@ -32,12 +27,10 @@ struct SpecFileParser {
             return file
         }
         let keys = reader.entries(of: mapping).map(\.key)
-        file.isService = keys.contains { Self.serviceOnlyKeys.contains($0) } || !keys.contains { Self.sharedFileKeys.contains($0) }
+        file.isService = keys.contains { Self.serviceOnlyKeys.contains($0) } || !keys.contains { SpecShape.sharedFile.allowed.contains($0) }
         let fields = reader.fields(
             of: mapping, in: file.isService ? "the service" : "the shared file",
-            allowed: file.isService ? Self.serviceKeys : Self.sharedFileKeys,
-            required: file.isService ? ["service", "baseURL"] : [],
-            owner: .start(of: file.path))
+            shape: file.isService ? .service : .sharedFile, owner: .start(of: file.path))
 
         if let entry = fields["service"], let name = reader.string(entry.value, "'service'") {
             file.serviceName = name
@@ -96,7 +89,7 @@ struct SpecFileParser {
             guard checkHeaderName(entry.key, at: entry.keyNode) else { continue }
             if case .mapping(let fieldsMapping) = entry.value {
                 let fields = reader.fields(of: fieldsMapping, in: "header '\(entry.key)'",
-                                           allowed: ["value", "secret", "description"], owner: location)
+                                           shape: .headerValue, owner: location)
                 headers.append(HeaderSpec(
                     name: entry.key,
                     value: fields["value"].flatMap { field in
@@ -116,7 +109,7 @@ struct SpecFileParser {
     func parseCoding(_ node: Node) -> CodingSpec {
         var coding = CodingSpec()
         guard let mapping = reader.mapping(node, "'coding'") else { return coding }
-        let fields = reader.fields(of: mapping, in: "'coding'", allowed: ["keys", "dates"], owner: reader.location(of: node))
+        let fields = reader.fields(of: mapping, in: "'coding'", shape: .coding, owner: reader.location(of: node))
         if let entry = fields["keys"], let keys = reader.choice(entry.value, "'keys'", CodingSpec.KeyStrategy.allCases) {
             coding.keys = keys
         }
@@ -128,7 +121,7 @@ struct SpecFileParser {
 
     mutating func parseDefaults(_ node: Node) {
         guard let mapping = reader.mapping(node, "'defaults'") else { return }
-        let fields = reader.fields(of: mapping, in: "'defaults'", allowed: ["errors", "timeout", "retry", "breaker"],
+        let fields = reader.fields(of: mapping, in: "'defaults'", shape: .defaults,
                                    owner: reader.location(of: node))
         if let entry = fields["errors"] {
             file.defaultErrors = parseErrorMappings(entry.value, owner: "'defaults'").map {
