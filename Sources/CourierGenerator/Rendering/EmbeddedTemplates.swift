@@ -166,7 +166,7 @@ enum EmbeddedTemplates {
             /// Each endpoint is one `send` requirement taking its request type; the methods of the extension build the request from their arguments, defaults included, so the client and the fake take the same calls. The streamed, paged, download and with-headers methods are the client's alone.
             {{access}} protocol {{protocolName}}: Sendable {
             {{#sentMethods}}
-                /// Sends the request `{{name}}` builds.
+                /// Sends the request `{{plainName}}` builds.
                 func send(_ request: {{requestType}}) async throws(APIError<{{failureType}}>) -> {{responseType}}
             {{/sentMethods}}
             }
@@ -186,7 +186,7 @@ enum EmbeddedTemplates {
             {{/sentMethods}}
             }
 
-            /// A stand-in for `{{name}}` in tests and previews, with no HTTP: each method answers with the result set on the property of its name, such as `fake.{{#sentMethods}}{{#first()}}{{name}}{{/first()}}{{/sentMethods}} = .success(…)`, and its request is recorded in `calls`.
+            /// A stand-in for `{{name}}` in tests and previews, with no HTTP: each method answers with the result set on the property of its name, such as `fake.{{#sentMethods}}{{#first()}}{{plainName}}{{/first()}}{{/sentMethods}} = .success(…)`, and its request is recorded in `calls`.
             ///
             /// A method whose result is not set throws `APIError.transport`, whose underlying `FakeCalls.NoResult` names it.
             {{access}} final class {{fakeName}}: {{protocolName}} {
@@ -197,7 +197,7 @@ enum EmbeddedTemplates {
                 {{access}} init() {}
 
             {{#sentMethods}}
-                /// What `{{name}}` answers; `nil`, the default, makes it throw.
+                /// What `{{plainName}}` answers; `nil`, the default, makes it throw.
                 {{access}} var {{name}}: FakeResult<{{requestType}}>? { get { calls.result() } set { calls.set(newValue) } }
             {{/sentMethods}}
 

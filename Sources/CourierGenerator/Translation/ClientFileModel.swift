@@ -172,8 +172,11 @@ public struct MethodModel: TemplateModel {
         "doc": \.doc, "name": \.name, "parameters": \.parameters, "isInline": \.isInline,
         "failureType": \.failureType, "returnType": \.returnType, "requestType": \.requestType,
         "arguments": \.arguments, "pages": \.pages, "call": \.call, "isThrowing": \.isThrowing, "download": \.download,
-        "withHeaders": \.withHeaders, "responseType": \.responseType,
+        "withHeaders": \.withHeaders, "responseType": \.responseType, "plainName": \.plainName,
     ]
+
+    /// The method name without backticks, for documentation.
+    public var plainName: String { name.replacingOccurrences(of: "`", with: "") }
 
     /// Whether the method sends one request and returns its decoded result, through `send`.
     public var isSent: Bool { call == nil }

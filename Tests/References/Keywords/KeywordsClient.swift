@@ -46,9 +46,9 @@ public struct KeywordsClient: KeywordsAPIProtocol {
 ///
 /// Each endpoint is one `send` requirement taking its request type; the methods of the extension build the request from their arguments, defaults included, so the client and the fake take the same calls. The streamed, paged, download and with-headers methods are the client's alone.
 public protocol KeywordsAPIProtocol: Sendable {
-    /// Sends the request ``import`` builds.
+    /// Sends the request `import` builds.
     func send(_ request: ImportRequest) async throws(APIError<ImportFailure>) -> `Protocol`
-    /// Sends the request ``repeat`` builds.
+    /// Sends the request `repeat` builds.
     func send(_ request: RepeatRequest) async throws(APIError<RepeatFailure>) -> `Protocol`
     /// Sends the request `none` builds.
     func send(_ request: NoneRequest) async throws(APIError<NoneFailure>) -> NoContent
@@ -92,7 +92,7 @@ extension KeywordsAPIProtocol {
     }
 }
 
-/// A stand-in for `KeywordsClient` in tests and previews, with no HTTP: each method answers with the result set on the property of its name, such as `fake.`import` = .success(…)`, and its request is recorded in `calls`.
+/// A stand-in for `KeywordsClient` in tests and previews, with no HTTP: each method answers with the result set on the property of its name, such as `fake.import = .success(…)`, and its request is recorded in `calls`.
 ///
 /// A method whose result is not set throws `APIError.transport`, whose underlying `FakeCalls.NoResult` names it.
 public final class KeywordsFake: KeywordsAPIProtocol {
@@ -102,9 +102,9 @@ public final class KeywordsFake: KeywordsAPIProtocol {
     /// Creates a fake with no results set.
     public init() {}
 
-    /// What ``import`` answers; `nil`, the default, makes it throw.
+    /// What `import` answers; `nil`, the default, makes it throw.
     public var `import`: FakeResult<ImportRequest>? { get { calls.result() } set { calls.set(newValue) } }
-    /// What ``repeat`` answers; `nil`, the default, makes it throw.
+    /// What `repeat` answers; `nil`, the default, makes it throw.
     public var `repeat`: FakeResult<RepeatRequest>? { get { calls.result() } set { calls.set(newValue) } }
     /// What `none` answers; `nil`, the default, makes it throw.
     public var none: FakeResult<NoneRequest>? { get { calls.result() } set { calls.set(newValue) } }
