@@ -6,7 +6,7 @@ import Foundation
 /// A Laravel application that catalogues books, authors and reviews.
 ///
 /// Each method sends one request and throws the endpoint's documented failures as typed errors.
-public struct BookshelfClient: Sendable {
+public struct BookshelfClient: BookshelfAPIProtocol {
     /// The client that sends the requests; use it for `response(for:)` or hand-built requests.
     public let client: APIClient
 
@@ -57,6 +57,37 @@ public struct BookshelfClient: Sendable {
         .bearer(header: .authorization, token: token, onUnauthorized: onUnauthorized)
     }
 
+    /// Sends `request` through `client`: every method of `BookshelfAPIProtocol` comes here.
+    public func send<Request: APIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
+        try await self.client.send(request)
+    }
+}
+
+/// What `BookshelfClient` sends, as a protocol: depend on it where tests and previews should get `BookshelfFake`.
+///
+/// Each endpoint is one `send` requirement taking its request type; the methods of the extension build the request from their arguments, defaults included, so the client and the fake take the same calls. The streamed, paged, download and with-headers methods are the client's alone.
+public protocol BookshelfAPIProtocol: Sendable {
+    /// Sends the request `listBooks` builds.
+    func send(_ request: ListBooksRequest) async throws(APIError<ListBooksFailure>) -> BookPage
+    /// Sends the request `getBook` builds.
+    func send(_ request: GetBookRequest) async throws(APIError<GetBookFailure>) -> Book
+    /// Sends the request `createBook` builds.
+    func send(_ request: CreateBookRequest) async throws(APIError<CreateBookFailure>) -> Book
+    /// Sends the request `replaceBook` builds.
+    func send(_ request: ReplaceBookRequest) async throws(APIError<ReplaceBookFailure>) -> Book
+    /// Sends the request `deleteBook` builds.
+    func send(_ request: DeleteBookRequest) async throws(APIError<DeleteBookFailure>) -> NoContent
+    /// Sends the request `listReviews` builds.
+    func send(_ request: ListReviewsRequest) async throws(APIError<ListReviewsFailure>) -> [Review]
+    /// Sends the request `addReview` builds.
+    func send(_ request: AddReviewRequest) async throws(APIError<AddReviewFailure>) -> Review
+    /// Sends the request `getAuthor` builds.
+    func send(_ request: GetAuthorRequest) async throws(APIError<GetAuthorFailure>) -> Author
+    /// Sends the request `healthCheck` builds.
+    func send(_ request: HealthCheckRequest) async throws(APIError<HealthCheckFailure>) -> NoContent
+}
+
+extension BookshelfAPIProtocol {
     /// Books, a page at a time.
     ///
     /// - Parameters:
@@ -72,7 +103,7 @@ public struct BookshelfClient: Sendable {
         filterAuthor: Int? = nil,
         filterGenre: Genre? = nil
     ) async throws(APIError<ListBooksFailure>) -> BookPage {
-        try await self.client.send(ListBooksRequest(page: page, perPage: perPage, sort: sort, filterAuthor: filterAuthor, filterGenre: filterGenre))
+        try await self.send(ListBooksRequest(page: page, perPage: perPage, sort: sort, filterAuthor: filterAuthor, filterGenre: filterGenre))
     }
 
     /// Sends `GET /books/{book}`.
@@ -80,7 +111,7 @@ public struct BookshelfClient: Sendable {
     /// - Parameters:
     ///   - book: The `book` path parameter.
     public func getBook(book: Int) async throws(APIError<GetBookFailure>) -> Book {
-        try await self.client.send(GetBookRequest(book: book))
+        try await self.send(GetBookRequest(book: book))
     }
 
     /// Sends `POST /books`.
@@ -88,7 +119,7 @@ public struct BookshelfClient: Sendable {
     /// - Parameters:
     ///   - body: What the request sends.
     public func createBook(body: NewBook) async throws(APIError<CreateBookFailure>) -> Book {
-        try await self.client.send(CreateBookRequest(body: body))
+        try await self.send(CreateBookRequest(body: body))
     }
 
     /// Replaces every field of a book.
@@ -97,7 +128,7 @@ public struct BookshelfClient: Sendable {
     ///   - book: The `book` path parameter.
     ///   - body: What the request sends.
     public func replaceBook(book: Int, body: NewBook) async throws(APIError<ReplaceBookFailure>) -> Book {
-        try await self.client.send(ReplaceBookRequest(book: book, body: body))
+        try await self.send(ReplaceBookRequest(book: book, body: body))
     }
 
     /// Sends `DELETE /books/{book}`.
@@ -105,7 +136,7 @@ public struct BookshelfClient: Sendable {
     /// - Parameters:
     ///   - book: The `book` path parameter.
     public func deleteBook(book: Int) async throws(APIError<DeleteBookFailure>) {
-        _ = try await self.client.send(DeleteBookRequest(book: book))
+        _ = try await self.send(DeleteBookRequest(book: book))
     }
 
     /// Sends `GET /books/{book}/reviews`.
@@ -114,7 +145,7 @@ public struct BookshelfClient: Sendable {
     ///   - book: The `book` path parameter.
     ///   - minRating: The `min_rating` query parameter.
     public func listReviews(book: Int, minRating: Int? = nil) async throws(APIError<ListReviewsFailure>) -> [Review] {
-        try await self.client.send(ListReviewsRequest(book: book, minRating: minRating))
+        try await self.send(ListReviewsRequest(book: book, minRating: minRating))
     }
 
     /// Sends `POST /books/{book}/reviews`.
@@ -123,7 +154,7 @@ public struct BookshelfClient: Sendable {
     ///   - book: The `book` path parameter.
     ///   - body: What the request sends.
     public func addReview(book: Int, body: NewReview) async throws(APIError<AddReviewFailure>) -> Review {
-        try await self.client.send(AddReviewRequest(book: book, body: body))
+        try await self.send(AddReviewRequest(book: book, body: body))
     }
 
     /// Sends `GET /authors/{author}`.
@@ -131,11 +162,46 @@ public struct BookshelfClient: Sendable {
     /// - Parameters:
     ///   - author: The `author` path parameter.
     public func getAuthor(author: Int) async throws(APIError<GetAuthorFailure>) -> Author {
-        try await self.client.send(GetAuthorRequest(author: author))
+        try await self.send(GetAuthorRequest(author: author))
     }
 
     /// Whether the application is up; used by dashboards, so it fails fast.
     public func healthCheck() async throws(APIError<HealthCheckFailure>) {
-        _ = try await self.client.send(HealthCheckRequest())
+        _ = try await self.send(HealthCheckRequest())
+    }
+}
+
+/// A stand-in for `BookshelfClient` in tests and previews, with no HTTP: each method answers with the result set on the property of its name, such as `fake.listBooks = .success(…)`, and its request is recorded in `calls`.
+///
+/// A method whose result is not set throws `APIError.transport`, whose underlying `FakeCalls.NoResult` names it.
+public final class BookshelfFake: BookshelfAPIProtocol {
+    /// The requests the fake received, in order, and the results set on its properties.
+    public let calls = FakeCalls(fake: "BookshelfFake")
+
+    /// Creates a fake with no results set.
+    public init() {}
+
+    /// What `listBooks` answers; `nil`, the default, makes it throw.
+    public var listBooks: FakeResult<ListBooksRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `getBook` answers; `nil`, the default, makes it throw.
+    public var getBook: FakeResult<GetBookRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `createBook` answers; `nil`, the default, makes it throw.
+    public var createBook: FakeResult<CreateBookRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `replaceBook` answers; `nil`, the default, makes it throw.
+    public var replaceBook: FakeResult<ReplaceBookRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `deleteBook` answers; `nil`, the default, makes it throw.
+    public var deleteBook: FakeResult<DeleteBookRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `listReviews` answers; `nil`, the default, makes it throw.
+    public var listReviews: FakeResult<ListReviewsRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `addReview` answers; `nil`, the default, makes it throw.
+    public var addReview: FakeResult<AddReviewRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `getAuthor` answers; `nil`, the default, makes it throw.
+    public var getAuthor: FakeResult<GetAuthorRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `healthCheck` answers; `nil`, the default, makes it throw.
+    public var healthCheck: FakeResult<HealthCheckRequest>? { get { calls.result() } set { calls.set(newValue) } }
+
+    /// Records `request` and answers with the result set for its method.
+    public func send<Request: APIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
+        try calls.answer(request)
     }
 }

@@ -6,7 +6,7 @@ import Foundation
 /// Channels and messages of Discord's HTTP API.
 ///
 /// Each method sends one request and throws the endpoint's documented failures as typed errors.
-public struct DiscordClient: Sendable {
+public struct DiscordClient: DiscordAPIProtocol {
     /// The client that sends the requests; use it for `response(for:)` or hand-built requests.
     public let client: APIClient
 
@@ -84,9 +84,30 @@ public struct DiscordClient: Sendable {
         }
     }
 
+    /// Sends `request` through `client`: every method of `DiscordAPIProtocol` comes here.
+    public func send<Request: APIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
+        try await self.client.send(request)
+    }
+}
+
+/// What `DiscordClient` sends, as a protocol: depend on it where tests and previews should get `DiscordFake`.
+///
+/// Each endpoint is one `send` requirement taking its request type; the methods of the extension build the request from their arguments, defaults included, so the client and the fake take the same calls. The streamed, paged, download and with-headers methods are the client's alone.
+public protocol DiscordAPIProtocol: Sendable {
+    /// Sends the request `getGateway` builds.
+    func send(_ request: GetGatewayRequest) async throws(APIError<GetGatewayFailure>) -> Gateway
+    /// Sends the request `getChannel` builds.
+    func send(_ request: GetChannelRequest) async throws(APIError<GetChannelFailure>) -> Channel
+    /// Sends the request `modifyChannel` builds.
+    func send(_ request: ModifyChannelRequest) async throws(APIError<ModifyChannelFailure>) -> Channel
+    /// Sends the request `createMessage` builds.
+    func send(_ request: CreateMessageRequest) async throws(APIError<CreateMessageFailure>) -> Message
+}
+
+extension DiscordAPIProtocol {
     /// The WebSocket URL to connect to the gateway with; public, so it sends no credentials.
     public func getGateway() async throws(APIError<GetGatewayFailure>) -> Gateway {
-        try await self.client.send(GetGatewayRequest())
+        try await self.send(GetGatewayRequest())
     }
 
     /// A channel by ID.
@@ -94,7 +115,7 @@ public struct DiscordClient: Sendable {
     /// - Parameters:
     ///   - channelID: The channel's snowflake ID.
     public func getChannel(channelID: String) async throws(APIError<GetChannelFailure>) -> Channel {
-        try await self.client.send(GetChannelRequest(channelID: channelID))
+        try await self.send(GetChannelRequest(channelID: channelID))
     }
 
     /// Updates a channel's settings; fields left out are kept, null clears a nullable one.
@@ -106,7 +127,7 @@ public struct DiscordClient: Sendable {
         channelID: String,
         body: ModifyChannel
     ) async throws(APIError<ModifyChannelFailure>) -> Channel {
-        try await self.client.send(ModifyChannelRequest(channelID: channelID, body: body))
+        try await self.send(ModifyChannelRequest(channelID: channelID, body: body))
     }
 
     /// Posts a message to a guild text or DM channel.
@@ -118,6 +139,31 @@ public struct DiscordClient: Sendable {
         channelID: String,
         body: NewMessage
     ) async throws(APIError<CreateMessageFailure>) -> Message {
-        try await self.client.send(CreateMessageRequest(channelID: channelID, body: body))
+        try await self.send(CreateMessageRequest(channelID: channelID, body: body))
+    }
+}
+
+/// A stand-in for `DiscordClient` in tests and previews, with no HTTP: each method answers with the result set on the property of its name, such as `fake.getGateway = .success(…)`, and its request is recorded in `calls`.
+///
+/// A method whose result is not set throws `APIError.transport`, whose underlying `FakeCalls.NoResult` names it.
+public final class DiscordFake: DiscordAPIProtocol {
+    /// The requests the fake received, in order, and the results set on its properties.
+    public let calls = FakeCalls(fake: "DiscordFake")
+
+    /// Creates a fake with no results set.
+    public init() {}
+
+    /// What `getGateway` answers; `nil`, the default, makes it throw.
+    public var getGateway: FakeResult<GetGatewayRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `getChannel` answers; `nil`, the default, makes it throw.
+    public var getChannel: FakeResult<GetChannelRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `modifyChannel` answers; `nil`, the default, makes it throw.
+    public var modifyChannel: FakeResult<ModifyChannelRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `createMessage` answers; `nil`, the default, makes it throw.
+    public var createMessage: FakeResult<CreateMessageRequest>? { get { calls.result() } set { calls.set(newValue) } }
+
+    /// Records `request` and answers with the result set for its method.
+    public func send<Request: APIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
+        try calls.answer(request)
     }
 }

@@ -6,7 +6,7 @@ import Foundation
 /// A slice of the GitHub REST API covering users, repositories and issues.
 ///
 /// Each method sends one request and throws the endpoint's documented failures as typed errors.
-public struct GitHubClient: Sendable {
+public struct GitHubClient: GitHubAPIProtocol {
     /// The client that sends the requests; use it for `response(for:)` or hand-built requests.
     public let client: APIClient
 
@@ -57,35 +57,9 @@ public struct GitHubClient: Sendable {
         .bearer(header: .authorization, token: token, onUnauthorized: onUnauthorized)
     }
 
-    /// The user the token belongs to.
-    public func getAuthenticatedUser() async throws(APIError<GetAuthenticatedUserFailure>) -> User {
-        try await self.client.send(GetAuthenticatedUserRequest())
-    }
-
-    /// A user by login.
-    ///
-    /// - Parameters:
-    ///   - username: The `username` path parameter.
-    public func getUser(username: String) async throws(APIError<GetUserFailure>) -> User {
-        try await self.client.send(GetUserRequest(username: username))
-    }
-
-    /// Public repositories of a user, a page at a time.
-    ///
-    /// - Parameters:
-    ///   - username: The `username` path parameter.
-    ///   - type: The `type` query parameter.
-    ///   - sort: The `sort` query parameter.
-    ///   - perPage: Results per page, at most 100.
-    ///   - page: The `page` query parameter.
-    public func listUserRepositories(
-        username: String,
-        type: RepositoryAffiliation = .owner,
-        sort: RepositorySort = .fullName,
-        perPage: Int = 30,
-        page: Int = 1
-    ) async throws(APIError<ListUserRepositoriesFailure>) -> [Repository] {
-        try await self.client.send(ListUserRepositoriesRequest(username: username, type: type, sort: sort, perPage: perPage, page: page))
+    /// Sends `request` through `client`: every method of `GitHubAPIProtocol` comes here.
+    public func send<Request: APIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
+        try await self.client.send(request)
     }
 
     /// Public repositories of a user, a page at a time.
@@ -104,21 +78,6 @@ public struct GitHubClient: Sendable {
         self.client.pages(ListUserRepositoriesRequest(username: username, type: type, sort: sort, perPage: perPage, page: page), pagination: ListUserRepositoriesRequest.pagination)
     }
 
-    /// A repository. Send the ETag of a copy you hold as If-None-Match: GitHub answers 304 when it has not changed, and a 304 does not count against the rate limit.
-    ///
-    /// - Parameters:
-    ///   - owner: The `owner` path parameter.
-    ///   - repo: The `repo` path parameter.
-    ///   - ifNoneMatch: The ETag of the copy you hold.
-    /// - Returns: The outcome: `.ok` with the decoded `Repository` for 200, `.notModified` for 304.
-    public func getRepository(
-        owner: String,
-        repo: String,
-        ifNoneMatch: String? = nil
-    ) async throws(APIError<GetRepositoryFailure>) -> GetRepositoryOutcome {
-        try await self.client.send(GetRepositoryRequest(owner: owner, repo: repo, ifNoneMatch: ifNoneMatch))
-    }
-
     /// As `getRepository`, with the header fields the spec declares beside the body.
     ///
     /// - Parameters:
@@ -135,6 +94,102 @@ public struct GitHubClient: Sendable {
         try await self.client.response(for: GetRepositoryRequest(owner: owner, repo: repo, ifNoneMatch: ifNoneMatch), headers: GetRepositoryResponseHeaders.self)
     }
 
+    /// Issues of a repository, newest first.
+    ///
+    /// Every page of `listIssues`, fetched as it is read; `.items(limit:)` gives the items one by one. Each page is a call like `listIssues`, with its retries and typed errors.
+    ///
+    /// The parameters are the first page's; see `ListIssuesRequest.pagination` for how the next pages are asked for.
+    /// - Returns: The pages, as `ListIssuesRequest.Response`.
+    public func listIssuesPages(
+        owner: String,
+        repo: String,
+        state: IssueStateFilter = .`open`,
+        labels: String? = nil,
+        since: Date? = nil,
+        perPage: Int = 30,
+        page: Int = 1
+    ) -> PageSequence<ListIssuesRequest, Issue> {
+        self.client.pages(ListIssuesRequest(owner: owner, repo: repo, state: state, labels: labels, since: since, perPage: perPage, page: page), pagination: ListIssuesRequest.pagination)
+    }
+}
+
+/// What `GitHubClient` sends, as a protocol: depend on it where tests and previews should get `GitHubFake`.
+///
+/// Each endpoint is one `send` requirement taking its request type; the methods of the extension build the request from their arguments, defaults included, so the client and the fake take the same calls. The streamed, paged, download and with-headers methods are the client's alone.
+public protocol GitHubAPIProtocol: Sendable {
+    /// Sends the request `getAuthenticatedUser` builds.
+    func send(_ request: GetAuthenticatedUserRequest) async throws(APIError<GetAuthenticatedUserFailure>) -> User
+    /// Sends the request `getUser` builds.
+    func send(_ request: GetUserRequest) async throws(APIError<GetUserFailure>) -> User
+    /// Sends the request `listUserRepositories` builds.
+    func send(_ request: ListUserRepositoriesRequest) async throws(APIError<ListUserRepositoriesFailure>) -> [Repository]
+    /// Sends the request `getRepository` builds.
+    func send(_ request: GetRepositoryRequest) async throws(APIError<GetRepositoryFailure>) -> GetRepositoryOutcome
+    /// Sends the request `getContributorStats` builds.
+    func send(_ request: GetContributorStatsRequest) async throws(APIError<GetContributorStatsFailure>) -> GetContributorStatsOutcome
+    /// Sends the request `createRepository` builds.
+    func send(_ request: CreateRepositoryRequest) async throws(APIError<CreateRepositoryFailure>) -> Repository
+    /// Sends the request `listIssues` builds.
+    func send(_ request: ListIssuesRequest) async throws(APIError<ListIssuesFailure>) -> [Issue]
+    /// Sends the request `getIssue` builds.
+    func send(_ request: GetIssueRequest) async throws(APIError<GetIssueFailure>) -> Issue
+    /// Sends the request `createIssue` builds.
+    func send(_ request: CreateIssueRequest) async throws(APIError<CreateIssueFailure>) -> Issue
+    /// Sends the request `updateIssue` builds.
+    func send(_ request: UpdateIssueRequest) async throws(APIError<UpdateIssueFailure>) -> Issue
+    /// Sends the request `lockIssue` builds.
+    func send(_ request: LockIssueRequest) async throws(APIError<LockIssueFailure>) -> NoContent
+    /// Sends the request `unlockIssue` builds.
+    func send(_ request: UnlockIssueRequest) async throws(APIError<UnlockIssueFailure>) -> NoContent
+}
+
+extension GitHubAPIProtocol {
+    /// The user the token belongs to.
+    public func getAuthenticatedUser() async throws(APIError<GetAuthenticatedUserFailure>) -> User {
+        try await self.send(GetAuthenticatedUserRequest())
+    }
+
+    /// A user by login.
+    ///
+    /// - Parameters:
+    ///   - username: The `username` path parameter.
+    public func getUser(username: String) async throws(APIError<GetUserFailure>) -> User {
+        try await self.send(GetUserRequest(username: username))
+    }
+
+    /// Public repositories of a user, a page at a time.
+    ///
+    /// - Parameters:
+    ///   - username: The `username` path parameter.
+    ///   - type: The `type` query parameter.
+    ///   - sort: The `sort` query parameter.
+    ///   - perPage: Results per page, at most 100.
+    ///   - page: The `page` query parameter.
+    public func listUserRepositories(
+        username: String,
+        type: RepositoryAffiliation = .owner,
+        sort: RepositorySort = .fullName,
+        perPage: Int = 30,
+        page: Int = 1
+    ) async throws(APIError<ListUserRepositoriesFailure>) -> [Repository] {
+        try await self.send(ListUserRepositoriesRequest(username: username, type: type, sort: sort, perPage: perPage, page: page))
+    }
+
+    /// A repository. Send the ETag of a copy you hold as If-None-Match: GitHub answers 304 when it has not changed, and a 304 does not count against the rate limit.
+    ///
+    /// - Parameters:
+    ///   - owner: The `owner` path parameter.
+    ///   - repo: The `repo` path parameter.
+    ///   - ifNoneMatch: The ETag of the copy you hold.
+    /// - Returns: The outcome: `.ok` with the decoded `Repository` for 200, `.notModified` for 304.
+    public func getRepository(
+        owner: String,
+        repo: String,
+        ifNoneMatch: String? = nil
+    ) async throws(APIError<GetRepositoryFailure>) -> GetRepositoryOutcome {
+        try await self.send(GetRepositoryRequest(owner: owner, repo: repo, ifNoneMatch: ifNoneMatch))
+    }
+
     /// Weekly commit activity per contributor. GitHub computes the statistics in the background: until they are ready it answers 202, and a later call returns them.
     ///
     /// - Parameters:
@@ -145,7 +200,7 @@ public struct GitHubClient: Sendable {
         owner: String,
         repo: String
     ) async throws(APIError<GetContributorStatsFailure>) -> GetContributorStatsOutcome {
-        try await self.client.send(GetContributorStatsRequest(owner: owner, repo: repo))
+        try await self.send(GetContributorStatsRequest(owner: owner, repo: repo))
     }
 
     /// Creates a repository for the authenticated user.
@@ -157,7 +212,7 @@ public struct GitHubClient: Sendable {
         body: NewRepository,
         xGitHubOTP: String? = nil
     ) async throws(APIError<CreateRepositoryFailure>) -> Repository {
-        try await self.client.send(CreateRepositoryRequest(body: body, xGitHubOTP: xGitHubOTP))
+        try await self.send(CreateRepositoryRequest(body: body, xGitHubOTP: xGitHubOTP))
     }
 
     /// Issues of a repository, newest first.
@@ -179,25 +234,7 @@ public struct GitHubClient: Sendable {
         perPage: Int = 30,
         page: Int = 1
     ) async throws(APIError<ListIssuesFailure>) -> [Issue] {
-        try await self.client.send(ListIssuesRequest(owner: owner, repo: repo, state: state, labels: labels, since: since, perPage: perPage, page: page))
-    }
-
-    /// Issues of a repository, newest first.
-    ///
-    /// Every page of `listIssues`, fetched as it is read; `.items(limit:)` gives the items one by one. Each page is a call like `listIssues`, with its retries and typed errors.
-    ///
-    /// The parameters are the first page's; see `ListIssuesRequest.pagination` for how the next pages are asked for.
-    /// - Returns: The pages, as `ListIssuesRequest.Response`.
-    public func listIssuesPages(
-        owner: String,
-        repo: String,
-        state: IssueStateFilter = .`open`,
-        labels: String? = nil,
-        since: Date? = nil,
-        perPage: Int = 30,
-        page: Int = 1
-    ) -> PageSequence<ListIssuesRequest, Issue> {
-        self.client.pages(ListIssuesRequest(owner: owner, repo: repo, state: state, labels: labels, since: since, perPage: perPage, page: page), pagination: ListIssuesRequest.pagination)
+        try await self.send(ListIssuesRequest(owner: owner, repo: repo, state: state, labels: labels, since: since, perPage: perPage, page: page))
     }
 
     /// Sends `GET /repos/{owner}/{repo}/issues/{issue_number}`.
@@ -211,7 +248,7 @@ public struct GitHubClient: Sendable {
         repo: String,
         issueNumber: Int
     ) async throws(APIError<GetIssueFailure>) -> Issue {
-        try await self.client.send(GetIssueRequest(owner: owner, repo: repo, issueNumber: issueNumber))
+        try await self.send(GetIssueRequest(owner: owner, repo: repo, issueNumber: issueNumber))
     }
 
     /// Sends `POST /repos/{owner}/{repo}/issues`.
@@ -225,7 +262,7 @@ public struct GitHubClient: Sendable {
         repo: String,
         body: NewIssue
     ) async throws(APIError<CreateIssueFailure>) -> Issue {
-        try await self.client.send(CreateIssueRequest(owner: owner, repo: repo, body: body))
+        try await self.send(CreateIssueRequest(owner: owner, repo: repo, body: body))
     }
 
     /// Sends `PATCH /repos/{owner}/{repo}/issues/{issue_number}`.
@@ -241,7 +278,7 @@ public struct GitHubClient: Sendable {
         issueNumber: Int,
         body: IssueUpdate
     ) async throws(APIError<UpdateIssueFailure>) -> Issue {
-        try await self.client.send(UpdateIssueRequest(owner: owner, repo: repo, issueNumber: issueNumber, body: body))
+        try await self.send(UpdateIssueRequest(owner: owner, repo: repo, issueNumber: issueNumber, body: body))
     }
 
     /// Locks an issue's conversation.
@@ -257,7 +294,7 @@ public struct GitHubClient: Sendable {
         issueNumber: Int,
         body: LockIssueBody
     ) async throws(APIError<LockIssueFailure>) {
-        _ = try await self.client.send(LockIssueRequest(owner: owner, repo: repo, issueNumber: issueNumber, body: body))
+        _ = try await self.send(LockIssueRequest(owner: owner, repo: repo, issueNumber: issueNumber, body: body))
     }
 
     /// Sends `DELETE /repos/{owner}/{repo}/issues/{issue_number}/lock`.
@@ -267,6 +304,47 @@ public struct GitHubClient: Sendable {
     ///   - repo: The `repo` path parameter.
     ///   - issueNumber: The `issue_number` path parameter.
     public func unlockIssue(owner: String, repo: String, issueNumber: Int) async throws(APIError<UnlockIssueFailure>) {
-        _ = try await self.client.send(UnlockIssueRequest(owner: owner, repo: repo, issueNumber: issueNumber))
+        _ = try await self.send(UnlockIssueRequest(owner: owner, repo: repo, issueNumber: issueNumber))
+    }
+}
+
+/// A stand-in for `GitHubClient` in tests and previews, with no HTTP: each method answers with the result set on the property of its name, such as `fake.getAuthenticatedUser = .success(…)`, and its request is recorded in `calls`.
+///
+/// A method whose result is not set throws `APIError.transport`, whose underlying `FakeCalls.NoResult` names it.
+public final class GitHubFake: GitHubAPIProtocol {
+    /// The requests the fake received, in order, and the results set on its properties.
+    public let calls = FakeCalls(fake: "GitHubFake")
+
+    /// Creates a fake with no results set.
+    public init() {}
+
+    /// What `getAuthenticatedUser` answers; `nil`, the default, makes it throw.
+    public var getAuthenticatedUser: FakeResult<GetAuthenticatedUserRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `getUser` answers; `nil`, the default, makes it throw.
+    public var getUser: FakeResult<GetUserRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `listUserRepositories` answers; `nil`, the default, makes it throw.
+    public var listUserRepositories: FakeResult<ListUserRepositoriesRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `getRepository` answers; `nil`, the default, makes it throw.
+    public var getRepository: FakeResult<GetRepositoryRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `getContributorStats` answers; `nil`, the default, makes it throw.
+    public var getContributorStats: FakeResult<GetContributorStatsRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `createRepository` answers; `nil`, the default, makes it throw.
+    public var createRepository: FakeResult<CreateRepositoryRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `listIssues` answers; `nil`, the default, makes it throw.
+    public var listIssues: FakeResult<ListIssuesRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `getIssue` answers; `nil`, the default, makes it throw.
+    public var getIssue: FakeResult<GetIssueRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `createIssue` answers; `nil`, the default, makes it throw.
+    public var createIssue: FakeResult<CreateIssueRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `updateIssue` answers; `nil`, the default, makes it throw.
+    public var updateIssue: FakeResult<UpdateIssueRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `lockIssue` answers; `nil`, the default, makes it throw.
+    public var lockIssue: FakeResult<LockIssueRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `unlockIssue` answers; `nil`, the default, makes it throw.
+    public var unlockIssue: FakeResult<UnlockIssueRequest>? { get { calls.result() } set { calls.set(newValue) } }
+
+    /// Records `request` and answers with the result set for its method.
+    public func send<Request: APIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
+        try calls.answer(request)
     }
 }

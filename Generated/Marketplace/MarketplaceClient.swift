@@ -6,7 +6,7 @@ import Foundation
 /// Products, categories, carts and orders of an online shop.
 ///
 /// Each method sends one request and throws the endpoint's documented failures as typed errors.
-public struct MarketplaceClient: Sendable {
+public struct MarketplaceClient: MarketplaceAPIProtocol {
     /// The client that sends the requests; use it for `response(for:)` or hand-built requests.
     public let client: APIClient
 
@@ -59,6 +59,37 @@ public struct MarketplaceClient: Sendable {
         .bearer(header: .authorization, token: token, onUnauthorized: onUnauthorized)
     }
 
+    /// Sends `request` through `client`: every method of `MarketplaceAPIProtocol` comes here.
+    public func send<Request: APIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
+        try await self.client.send(request)
+    }
+}
+
+/// What `MarketplaceClient` sends, as a protocol: depend on it where tests and previews should get `MarketplaceFake`.
+///
+/// Each endpoint is one `send` requirement taking its request type; the methods of the extension build the request from their arguments, defaults included, so the client and the fake take the same calls. The streamed, paged, download and with-headers methods are the client's alone.
+public protocol MarketplaceAPIProtocol: Sendable {
+    /// Sends the request `listProducts` builds.
+    func send(_ request: ListProductsRequest) async throws(APIError<ListProductsFailure>) -> [Product]
+    /// Sends the request `getProduct` builds.
+    func send(_ request: GetProductRequest) async throws(APIError<GetProductFailure>) -> Product
+    /// Sends the request `listCategories` builds.
+    func send(_ request: ListCategoriesRequest) async throws(APIError<ListCategoriesFailure>) -> [Category]
+    /// Sends the request `createOrder` builds.
+    func send(_ request: CreateOrderRequest) async throws(APIError<CreateOrderFailure>) -> Order
+    /// Sends the request `getOrder` builds.
+    func send(_ request: GetOrderRequest) async throws(APIError<GetOrderFailure>) -> Order
+    /// Sends the request `listOrders` builds.
+    func send(_ request: ListOrdersRequest) async throws(APIError<ListOrdersFailure>) -> OrderPage
+    /// Sends the request `cancelOrder` builds.
+    func send(_ request: CancelOrderRequest) async throws(APIError<CancelOrderFailure>) -> Order
+    /// Sends the request `updateShippingAddress` builds.
+    func send(_ request: UpdateShippingAddressRequest) async throws(APIError<UpdateShippingAddressFailure>) -> Order
+    /// Sends the request `getHealth` builds.
+    func send(_ request: GetHealthRequest) async throws(APIError<GetHealthFailure>) -> Health
+}
+
+extension MarketplaceAPIProtocol {
     /// Sends `GET /products`.
     ///
     /// - Parameters:
@@ -72,7 +103,7 @@ public struct MarketplaceClient: Sendable {
         limit: Int = 50,
         xRequestID: String? = nil
     ) async throws(APIError<ListProductsFailure>) -> [Product] {
-        try await self.client.send(ListProductsRequest(category: category, q: q, limit: limit, xRequestID: xRequestID))
+        try await self.send(ListProductsRequest(category: category, q: q, limit: limit, xRequestID: xRequestID))
     }
 
     /// Sends `GET /products/{productId}`.
@@ -80,12 +111,12 @@ public struct MarketplaceClient: Sendable {
     /// - Parameters:
     ///   - productID: The `productId` path parameter.
     public func getProduct(productID: String) async throws(APIError<GetProductFailure>) -> Product {
-        try await self.client.send(GetProductRequest(productID: productID))
+        try await self.send(GetProductRequest(productID: productID))
     }
 
     /// The whole category tree.
     public func listCategories() async throws(APIError<ListCategoriesFailure>) -> [Category] {
-        try await self.client.send(ListCategoriesRequest())
+        try await self.send(ListCategoriesRequest())
     }
 
     /// Places an order. Safe to retry thanks to the idempotency key.
@@ -93,7 +124,7 @@ public struct MarketplaceClient: Sendable {
     /// - Parameters:
     ///   - body: What the request sends.
     public func createOrder(body: NewOrder) async throws(APIError<CreateOrderFailure>) -> Order {
-        try await self.client.send(CreateOrderRequest(body: body))
+        try await self.send(CreateOrderRequest(body: body))
     }
 
     /// Sends `GET /orders/{orderId}`.
@@ -101,7 +132,7 @@ public struct MarketplaceClient: Sendable {
     /// - Parameters:
     ///   - orderID: The `orderId` path parameter.
     public func getOrder(orderID: String) async throws(APIError<GetOrderFailure>) -> Order {
-        try await self.client.send(GetOrderRequest(orderID: orderID))
+        try await self.send(GetOrderRequest(orderID: orderID))
     }
 
     /// Sends `GET /orders`.
@@ -115,7 +146,7 @@ public struct MarketplaceClient: Sendable {
         cursor: String? = nil,
         limit: Int = 20
     ) async throws(APIError<ListOrdersFailure>) -> OrderPage {
-        try await self.client.send(ListOrdersRequest(status: status, cursor: cursor, limit: limit))
+        try await self.send(ListOrdersRequest(status: status, cursor: cursor, limit: limit))
     }
 
     /// Sends `POST /orders/{orderId}/cancel`.
@@ -123,7 +154,7 @@ public struct MarketplaceClient: Sendable {
     /// - Parameters:
     ///   - orderID: The `orderId` path parameter.
     public func cancelOrder(orderID: String) async throws(APIError<CancelOrderFailure>) -> Order {
-        try await self.client.send(CancelOrderRequest(orderID: orderID))
+        try await self.send(CancelOrderRequest(orderID: orderID))
     }
 
     /// Sends `PUT /orders/{orderId}/shipping-address`.
@@ -135,11 +166,46 @@ public struct MarketplaceClient: Sendable {
         orderID: String,
         body: Address
     ) async throws(APIError<UpdateShippingAddressFailure>) -> Order {
-        try await self.client.send(UpdateShippingAddressRequest(orderID: orderID, body: body))
+        try await self.send(UpdateShippingAddressRequest(orderID: orderID, body: body))
     }
 
     /// Sends `GET /health`.
     public func getHealth() async throws(APIError<GetHealthFailure>) -> Health {
-        try await self.client.send(GetHealthRequest())
+        try await self.send(GetHealthRequest())
+    }
+}
+
+/// A stand-in for `MarketplaceClient` in tests and previews, with no HTTP: each method answers with the result set on the property of its name, such as `fake.listProducts = .success(…)`, and its request is recorded in `calls`.
+///
+/// A method whose result is not set throws `APIError.transport`, whose underlying `FakeCalls.NoResult` names it.
+public final class MarketplaceFake: MarketplaceAPIProtocol {
+    /// The requests the fake received, in order, and the results set on its properties.
+    public let calls = FakeCalls(fake: "MarketplaceFake")
+
+    /// Creates a fake with no results set.
+    public init() {}
+
+    /// What `listProducts` answers; `nil`, the default, makes it throw.
+    public var listProducts: FakeResult<ListProductsRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `getProduct` answers; `nil`, the default, makes it throw.
+    public var getProduct: FakeResult<GetProductRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `listCategories` answers; `nil`, the default, makes it throw.
+    public var listCategories: FakeResult<ListCategoriesRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `createOrder` answers; `nil`, the default, makes it throw.
+    public var createOrder: FakeResult<CreateOrderRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `getOrder` answers; `nil`, the default, makes it throw.
+    public var getOrder: FakeResult<GetOrderRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `listOrders` answers; `nil`, the default, makes it throw.
+    public var listOrders: FakeResult<ListOrdersRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `cancelOrder` answers; `nil`, the default, makes it throw.
+    public var cancelOrder: FakeResult<CancelOrderRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `updateShippingAddress` answers; `nil`, the default, makes it throw.
+    public var updateShippingAddress: FakeResult<UpdateShippingAddressRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `getHealth` answers; `nil`, the default, makes it throw.
+    public var getHealth: FakeResult<GetHealthRequest>? { get { calls.result() } set { calls.set(newValue) } }
+
+    /// Records `request` and answers with the result set for its method.
+    public func send<Request: APIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
+        try calls.answer(request)
     }
 }

@@ -6,7 +6,7 @@ import Foundation
 /// A hand translation of six OpenAI API operations: chat completions (whole, and streamed as server-sent events), uploading a file, adding a part to a large upload, listing files a page at a time, and downloading a file's content.
 ///
 /// Each method sends one request and throws the endpoint's documented failures as typed errors.
-public struct OpenAIClient: Sendable {
+public struct OpenAIClient: OpenAIAPIProtocol {
     /// The client that sends the requests; use it for `response(for:)` or hand-built requests.
     public let client: APIClient
 
@@ -48,14 +48,9 @@ public struct OpenAIClient: Sendable {
         .bearer(header: .authorization, token: token, onUnauthorized: onUnauthorized)
     }
 
-    /// A model's reply to a conversation.
-    ///
-    /// - Parameters:
-    ///   - body: What the request sends.
-    public func createChatCompletion(
-        body: ChatRequest
-    ) async throws(APIError<CreateChatCompletionFailure>) -> ChatCompletion {
-        try await self.client.send(CreateChatCompletionRequest(body: body))
+    /// Sends `request` through `client`: every method of `OpenAIAPIProtocol` comes here.
+    public func send<Request: APIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
+        try await self.client.send(request)
     }
 
     /// A model's reply as it is written, as server-sent events; send `stream: true` in the body.
@@ -73,44 +68,15 @@ public struct OpenAIClient: Sendable {
         self.client.serverSentEvents(StreamChatCompletionRequest(body: body), reconnection: reconnection)
     }
 
-    /// Uploads a file (up to 512 MB), read from disk as it is sent.
+    /// A file's content, as it arrives.
     ///
     /// - Parameters:
-    ///   - body: What the request sends.
-    ///   - file: The file; its filename and content type go with it.
-    public func uploadFile(
-        body: FileUpload,
-        file: MultipartFile
-    ) async throws(APIError<UploadFileFailure>) -> FileObject {
-        try await self.client.send(UploadFileRequest(body: body, file: file))
-    }
-
-    /// Adds a part (up to 64 MB) to an upload; the form holds the part's bytes and nothing else.
-    ///
-    /// - Parameters:
-    ///   - uploadID: The `upload_id` path parameter.
-    ///   - data: The chunk of bytes for this part.
-    public func addUploadPart(
-        uploadID: String,
-        data: MultipartFile
-    ) async throws(APIError<AddUploadPartFailure>) -> UploadPart {
-        try await self.client.send(AddUploadPartRequest(uploadID: uploadID, data: data))
-    }
-
-    /// The organization's files, a page at a time, after the last file of the previous page.
-    ///
-    /// - Parameters:
-    ///   - purpose: The `purpose` query parameter.
-    ///   - limit: Files per page, 1 to 10,000.
-    ///   - order: asc or desc by creation time.
-    ///   - after: The id of the last file of the previous page.
-    public func listFiles(
-        purpose: FilePurpose? = nil,
-        limit: Int = 100,
-        order: String = "desc",
-        after: String? = nil
-    ) async throws(APIError<ListFilesFailure>) -> FileList {
-        try await self.client.send(ListFilesRequest(purpose: purpose, limit: limit, order: order, after: after))
+    ///   - fileID: The `file_id` path parameter.
+    /// - Returns: The response once its head has arrived; read `body` as it arrives (or use the method that saves it to a file).
+    public func downloadFileContent(
+        fileID: String
+    ) async throws(APIError<DownloadFileContentFailure>) -> StreamingResponse {
+        try await self.client.stream(DownloadFileContentRequest(fileID: fileID), accept: "application/octet-stream")
     }
 
     /// The organization's files, a page at a time, after the last file of the previous page.
@@ -128,17 +94,6 @@ public struct OpenAIClient: Sendable {
         self.client.pages(ListFilesRequest(purpose: purpose, limit: limit, order: order, after: after), pagination: ListFilesRequest.pagination)
     }
 
-    /// A file's content, as it arrives.
-    ///
-    /// - Parameters:
-    ///   - fileID: The `file_id` path parameter.
-    /// - Returns: The response once its head has arrived; read `body` as it arrives (or use the method that saves it to a file).
-    public func downloadFileContent(
-        fileID: String
-    ) async throws(APIError<DownloadFileContentFailure>) -> StreamingResponse {
-        try await self.client.stream(DownloadFileContentRequest(fileID: fileID), accept: "application/octet-stream")
-    }
-
     /// Sends `GET /files/{file_id}/content` and writes the body to a file as it arrives, never holding it in memory; `destination` is replaced only once the body is complete.
     ///
     /// - Parameters:
@@ -152,5 +107,96 @@ public struct OpenAIClient: Sendable {
         progress: (@Sendable (TransferProgress) -> Void)? = nil
     ) async throws(APIError<DownloadFileContentFailure>) -> DownloadedFile {
         try await self.client.download(DownloadFileContentRequest(fileID: fileID), to: destination, accept: "application/octet-stream", progress: progress)
+    }
+}
+
+/// What `OpenAIClient` sends, as a protocol: depend on it where tests and previews should get `OpenAIFake`.
+///
+/// Each endpoint is one `send` requirement taking its request type; the methods of the extension build the request from their arguments, defaults included, so the client and the fake take the same calls. The streamed, paged, download and with-headers methods are the client's alone.
+public protocol OpenAIAPIProtocol: Sendable {
+    /// Sends the request `createChatCompletion` builds.
+    func send(_ request: CreateChatCompletionRequest) async throws(APIError<CreateChatCompletionFailure>) -> ChatCompletion
+    /// Sends the request `uploadFile` builds.
+    func send(_ request: UploadFileRequest) async throws(APIError<UploadFileFailure>) -> FileObject
+    /// Sends the request `addUploadPart` builds.
+    func send(_ request: AddUploadPartRequest) async throws(APIError<AddUploadPartFailure>) -> UploadPart
+    /// Sends the request `listFiles` builds.
+    func send(_ request: ListFilesRequest) async throws(APIError<ListFilesFailure>) -> FileList
+}
+
+extension OpenAIAPIProtocol {
+    /// A model's reply to a conversation.
+    ///
+    /// - Parameters:
+    ///   - body: What the request sends.
+    public func createChatCompletion(
+        body: ChatRequest
+    ) async throws(APIError<CreateChatCompletionFailure>) -> ChatCompletion {
+        try await self.send(CreateChatCompletionRequest(body: body))
+    }
+
+    /// Uploads a file (up to 512 MB), read from disk as it is sent.
+    ///
+    /// - Parameters:
+    ///   - body: What the request sends.
+    ///   - file: The file; its filename and content type go with it.
+    public func uploadFile(
+        body: FileUpload,
+        file: MultipartFile
+    ) async throws(APIError<UploadFileFailure>) -> FileObject {
+        try await self.send(UploadFileRequest(body: body, file: file))
+    }
+
+    /// Adds a part (up to 64 MB) to an upload; the form holds the part's bytes and nothing else.
+    ///
+    /// - Parameters:
+    ///   - uploadID: The `upload_id` path parameter.
+    ///   - data: The chunk of bytes for this part.
+    public func addUploadPart(
+        uploadID: String,
+        data: MultipartFile
+    ) async throws(APIError<AddUploadPartFailure>) -> UploadPart {
+        try await self.send(AddUploadPartRequest(uploadID: uploadID, data: data))
+    }
+
+    /// The organization's files, a page at a time, after the last file of the previous page.
+    ///
+    /// - Parameters:
+    ///   - purpose: The `purpose` query parameter.
+    ///   - limit: Files per page, 1 to 10,000.
+    ///   - order: asc or desc by creation time.
+    ///   - after: The id of the last file of the previous page.
+    public func listFiles(
+        purpose: FilePurpose? = nil,
+        limit: Int = 100,
+        order: String = "desc",
+        after: String? = nil
+    ) async throws(APIError<ListFilesFailure>) -> FileList {
+        try await self.send(ListFilesRequest(purpose: purpose, limit: limit, order: order, after: after))
+    }
+}
+
+/// A stand-in for `OpenAIClient` in tests and previews, with no HTTP: each method answers with the result set on the property of its name, such as `fake.createChatCompletion = .success(…)`, and its request is recorded in `calls`.
+///
+/// A method whose result is not set throws `APIError.transport`, whose underlying `FakeCalls.NoResult` names it.
+public final class OpenAIFake: OpenAIAPIProtocol {
+    /// The requests the fake received, in order, and the results set on its properties.
+    public let calls = FakeCalls(fake: "OpenAIFake")
+
+    /// Creates a fake with no results set.
+    public init() {}
+
+    /// What `createChatCompletion` answers; `nil`, the default, makes it throw.
+    public var createChatCompletion: FakeResult<CreateChatCompletionRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `uploadFile` answers; `nil`, the default, makes it throw.
+    public var uploadFile: FakeResult<UploadFileRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `addUploadPart` answers; `nil`, the default, makes it throw.
+    public var addUploadPart: FakeResult<AddUploadPartRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `listFiles` answers; `nil`, the default, makes it throw.
+    public var listFiles: FakeResult<ListFilesRequest>? { get { calls.result() } set { calls.set(newValue) } }
+
+    /// Records `request` and answers with the result set for its method.
+    public func send<Request: APIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
+        try calls.answer(request)
     }
 }

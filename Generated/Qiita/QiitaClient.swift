@@ -6,7 +6,7 @@ import Foundation
 /// Articles ("items"), comments, tags and users of a Qiita-style knowledge-sharing site.
 ///
 /// Each method sends one request and throws the endpoint's documented failures as typed errors.
-public struct QiitaClient: Sendable {
+public struct QiitaClient: QiitaAPIProtocol {
     /// The client that sends the requests; use it for `response(for:)` or hand-built requests.
     public let client: APIClient
 
@@ -49,6 +49,39 @@ public struct QiitaClient: Sendable {
         .bearer(header: .authorization, token: token, onUnauthorized: onUnauthorized)
     }
 
+    /// Sends `request` through `client`: every method of `QiitaAPIProtocol` comes here.
+    public func send<Request: APIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
+        try await self.client.send(request)
+    }
+}
+
+/// What `QiitaClient` sends, as a protocol: depend on it where tests and previews should get `QiitaFake`.
+///
+/// Each endpoint is one `send` requirement taking its request type; the methods of the extension build the request from their arguments, defaults included, so the client and the fake take the same calls. The streamed, paged, download and with-headers methods are the client's alone.
+public protocol QiitaAPIProtocol: Sendable {
+    /// Sends the request `listItems` builds.
+    func send(_ request: ListItemsRequest) async throws(APIError<ListItemsFailure>) -> [Item]
+    /// Sends the request `getItem` builds.
+    func send(_ request: GetItemRequest) async throws(APIError<GetItemFailure>) -> Item
+    /// Sends the request `createItem` builds.
+    func send(_ request: CreateItemRequest) async throws(APIError<CreateItemFailure>) -> Item
+    /// Sends the request `updateItem` builds.
+    func send(_ request: UpdateItemRequest) async throws(APIError<UpdateItemFailure>) -> Item
+    /// Sends the request `deleteItem` builds.
+    func send(_ request: DeleteItemRequest) async throws(APIError<DeleteItemFailure>) -> NoContent
+    /// Sends the request `stockItem` builds.
+    func send(_ request: StockItemRequest) async throws(APIError<StockItemFailure>) -> NoContent
+    /// Sends the request `listComments` builds.
+    func send(_ request: ListCommentsRequest) async throws(APIError<ListCommentsFailure>) -> [Comment]
+    /// Sends the request `postComment` builds.
+    func send(_ request: PostCommentRequest) async throws(APIError<PostCommentFailure>) -> Comment
+    /// Sends the request `getTag` builds.
+    func send(_ request: GetTagRequest) async throws(APIError<GetTagFailure>) -> Tag
+    /// Sends the request `getAuthenticatedUser` builds.
+    func send(_ request: GetAuthenticatedUserRequest) async throws(APIError<GetAuthenticatedUserFailure>) -> User
+}
+
+extension QiitaAPIProtocol {
     /// Recent articles, optionally filtered by a search query.
     ///
     /// - Parameters:
@@ -60,7 +93,7 @@ public struct QiitaClient: Sendable {
         perPage: Int = 20,
         query: String? = nil
     ) async throws(APIError<ListItemsFailure>) -> [Item] {
-        try await self.client.send(ListItemsRequest(page: page, perPage: perPage, query: query))
+        try await self.send(ListItemsRequest(page: page, perPage: perPage, query: query))
     }
 
     /// Sends `GET /items/{item_id}`.
@@ -68,7 +101,7 @@ public struct QiitaClient: Sendable {
     /// - Parameters:
     ///   - itemID: The `item_id` path parameter.
     public func getItem(itemID: String) async throws(APIError<GetItemFailure>) -> Item {
-        try await self.client.send(GetItemRequest(itemID: itemID))
+        try await self.send(GetItemRequest(itemID: itemID))
     }
 
     /// Sends `POST /items`.
@@ -76,7 +109,7 @@ public struct QiitaClient: Sendable {
     /// - Parameters:
     ///   - body: What the request sends.
     public func createItem(body: NewItem) async throws(APIError<CreateItemFailure>) -> Item {
-        try await self.client.send(CreateItemRequest(body: body))
+        try await self.send(CreateItemRequest(body: body))
     }
 
     /// Sends `PATCH /items/{item_id}`.
@@ -85,7 +118,7 @@ public struct QiitaClient: Sendable {
     ///   - itemID: The `item_id` path parameter.
     ///   - body: What the request sends.
     public func updateItem(itemID: String, body: NewItem) async throws(APIError<UpdateItemFailure>) -> Item {
-        try await self.client.send(UpdateItemRequest(itemID: itemID, body: body))
+        try await self.send(UpdateItemRequest(itemID: itemID, body: body))
     }
 
     /// Sends `DELETE /items/{item_id}`.
@@ -93,7 +126,7 @@ public struct QiitaClient: Sendable {
     /// - Parameters:
     ///   - itemID: The `item_id` path parameter.
     public func deleteItem(itemID: String) async throws(APIError<DeleteItemFailure>) {
-        _ = try await self.client.send(DeleteItemRequest(itemID: itemID))
+        _ = try await self.send(DeleteItemRequest(itemID: itemID))
     }
 
     /// Adds an article to the user's stock (bookmarks).
@@ -101,7 +134,7 @@ public struct QiitaClient: Sendable {
     /// - Parameters:
     ///   - itemID: The `item_id` path parameter.
     public func stockItem(itemID: String) async throws(APIError<StockItemFailure>) {
-        _ = try await self.client.send(StockItemRequest(itemID: itemID))
+        _ = try await self.send(StockItemRequest(itemID: itemID))
     }
 
     /// Sends `GET /items/{item_id}/comments`.
@@ -109,7 +142,7 @@ public struct QiitaClient: Sendable {
     /// - Parameters:
     ///   - itemID: The `item_id` path parameter.
     public func listComments(itemID: String) async throws(APIError<ListCommentsFailure>) -> [Comment] {
-        try await self.client.send(ListCommentsRequest(itemID: itemID))
+        try await self.send(ListCommentsRequest(itemID: itemID))
     }
 
     /// Sends `POST /items/{item_id}/comments`.
@@ -121,7 +154,7 @@ public struct QiitaClient: Sendable {
         itemID: String,
         body: PostCommentBody
     ) async throws(APIError<PostCommentFailure>) -> Comment {
-        try await self.client.send(PostCommentRequest(itemID: itemID, body: body))
+        try await self.send(PostCommentRequest(itemID: itemID, body: body))
     }
 
     /// Sends `GET /tags/{tag_id}`.
@@ -129,11 +162,48 @@ public struct QiitaClient: Sendable {
     /// - Parameters:
     ///   - tagID: The `tag_id` path parameter.
     public func getTag(tagID: String) async throws(APIError<GetTagFailure>) -> Tag {
-        try await self.client.send(GetTagRequest(tagID: tagID))
+        try await self.send(GetTagRequest(tagID: tagID))
     }
 
     /// Sends `GET /authenticated_user`.
     public func getAuthenticatedUser() async throws(APIError<GetAuthenticatedUserFailure>) -> User {
-        try await self.client.send(GetAuthenticatedUserRequest())
+        try await self.send(GetAuthenticatedUserRequest())
+    }
+}
+
+/// A stand-in for `QiitaClient` in tests and previews, with no HTTP: each method answers with the result set on the property of its name, such as `fake.listItems = .success(…)`, and its request is recorded in `calls`.
+///
+/// A method whose result is not set throws `APIError.transport`, whose underlying `FakeCalls.NoResult` names it.
+public final class QiitaFake: QiitaAPIProtocol {
+    /// The requests the fake received, in order, and the results set on its properties.
+    public let calls = FakeCalls(fake: "QiitaFake")
+
+    /// Creates a fake with no results set.
+    public init() {}
+
+    /// What `listItems` answers; `nil`, the default, makes it throw.
+    public var listItems: FakeResult<ListItemsRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `getItem` answers; `nil`, the default, makes it throw.
+    public var getItem: FakeResult<GetItemRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `createItem` answers; `nil`, the default, makes it throw.
+    public var createItem: FakeResult<CreateItemRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `updateItem` answers; `nil`, the default, makes it throw.
+    public var updateItem: FakeResult<UpdateItemRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `deleteItem` answers; `nil`, the default, makes it throw.
+    public var deleteItem: FakeResult<DeleteItemRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `stockItem` answers; `nil`, the default, makes it throw.
+    public var stockItem: FakeResult<StockItemRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `listComments` answers; `nil`, the default, makes it throw.
+    public var listComments: FakeResult<ListCommentsRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `postComment` answers; `nil`, the default, makes it throw.
+    public var postComment: FakeResult<PostCommentRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `getTag` answers; `nil`, the default, makes it throw.
+    public var getTag: FakeResult<GetTagRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `getAuthenticatedUser` answers; `nil`, the default, makes it throw.
+    public var getAuthenticatedUser: FakeResult<GetAuthenticatedUserRequest>? { get { calls.result() } set { calls.set(newValue) } }
+
+    /// Records `request` and answers with the result set for its method.
+    public func send<Request: APIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
+        try calls.answer(request)
     }
 }

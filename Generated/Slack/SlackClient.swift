@@ -6,7 +6,7 @@ import Foundation
 /// A hand translation of three Slack Web API methods, chat.postMessage, conversations.info and conversations.list, with Slack's convention of reporting errors inside HTTP 200 responses and its cursor pagination (response_metadata.next_cursor, empty on the last page).
 ///
 /// Each method sends one request and throws the endpoint's documented failures as typed errors.
-public struct SlackClient: Sendable {
+public struct SlackClient: SlackAPIProtocol {
     /// The client that sends the requests; use it for `response(for:)` or hand-built requests.
     public let client: APIClient
 
@@ -48,42 +48,9 @@ public struct SlackClient: Sendable {
         .bearer(header: .authorization, token: token, onUnauthorized: onUnauthorized)
     }
 
-    /// Sends a message to a channel (chat.postMessage).
-    ///
-    /// - Parameters:
-    ///   - body: What the request sends.
-    public func chatPostMessage(
-        body: PostMessageRequest
-    ) async throws(APIError<ChatPostMessageFailure>) -> PostMessageResponse {
-        try await self.client.send(ChatPostMessageRequest(body: body))
-    }
-
-    /// Information about a conversation (conversations.info).
-    ///
-    /// - Parameters:
-    ///   - channel: The `channel` query parameter.
-    ///   - includeLocale: The `include_locale` query parameter.
-    public func conversationsInfo(
-        channel: String,
-        includeLocale: Bool? = nil
-    ) async throws(APIError<ConversationsInfoFailure>) -> ConversationInfoResponse {
-        try await self.client.send(ConversationsInfoRequest(channel: channel, includeLocale: includeLocale))
-    }
-
-    /// Conversations in the workspace, a page at a time (conversations.list).
-    ///
-    /// - Parameters:
-    ///   - cursor: The `next_cursor` of the previous page; none for the first.
-    ///   - limit: Conversations per page, at most 1000.
-    ///   - excludeArchived: The `exclude_archived` query parameter.
-    ///   - types: Comma-separated: public_channel, private_channel, mpim, im.
-    public func conversationsList(
-        cursor: String? = nil,
-        limit: Int = 100,
-        excludeArchived: Bool? = nil,
-        types: String? = nil
-    ) async throws(APIError<ConversationsListFailure>) -> ConversationListResponse {
-        try await self.client.send(ConversationsListRequest(cursor: cursor, limit: limit, excludeArchived: excludeArchived, types: types))
+    /// Sends `request` through `client`: every method of `SlackAPIProtocol` comes here.
+    public func send<Request: APIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
+        try await self.client.send(request)
     }
 
     /// Conversations in the workspace, a page at a time (conversations.list).
@@ -99,5 +66,80 @@ public struct SlackClient: Sendable {
         types: String? = nil
     ) -> PageSequence<ConversationsListRequest, Conversation> {
         self.client.pages(ConversationsListRequest(cursor: cursor, limit: limit, excludeArchived: excludeArchived, types: types), pagination: ConversationsListRequest.pagination)
+    }
+}
+
+/// What `SlackClient` sends, as a protocol: depend on it where tests and previews should get `SlackFake`.
+///
+/// Each endpoint is one `send` requirement taking its request type; the methods of the extension build the request from their arguments, defaults included, so the client and the fake take the same calls. The streamed, paged, download and with-headers methods are the client's alone.
+public protocol SlackAPIProtocol: Sendable {
+    /// Sends the request `chatPostMessage` builds.
+    func send(_ request: ChatPostMessageRequest) async throws(APIError<ChatPostMessageFailure>) -> PostMessageResponse
+    /// Sends the request `conversationsInfo` builds.
+    func send(_ request: ConversationsInfoRequest) async throws(APIError<ConversationsInfoFailure>) -> ConversationInfoResponse
+    /// Sends the request `conversationsList` builds.
+    func send(_ request: ConversationsListRequest) async throws(APIError<ConversationsListFailure>) -> ConversationListResponse
+}
+
+extension SlackAPIProtocol {
+    /// Sends a message to a channel (chat.postMessage).
+    ///
+    /// - Parameters:
+    ///   - body: What the request sends.
+    public func chatPostMessage(
+        body: PostMessageRequest
+    ) async throws(APIError<ChatPostMessageFailure>) -> PostMessageResponse {
+        try await self.send(ChatPostMessageRequest(body: body))
+    }
+
+    /// Information about a conversation (conversations.info).
+    ///
+    /// - Parameters:
+    ///   - channel: The `channel` query parameter.
+    ///   - includeLocale: The `include_locale` query parameter.
+    public func conversationsInfo(
+        channel: String,
+        includeLocale: Bool? = nil
+    ) async throws(APIError<ConversationsInfoFailure>) -> ConversationInfoResponse {
+        try await self.send(ConversationsInfoRequest(channel: channel, includeLocale: includeLocale))
+    }
+
+    /// Conversations in the workspace, a page at a time (conversations.list).
+    ///
+    /// - Parameters:
+    ///   - cursor: The `next_cursor` of the previous page; none for the first.
+    ///   - limit: Conversations per page, at most 1000.
+    ///   - excludeArchived: The `exclude_archived` query parameter.
+    ///   - types: Comma-separated: public_channel, private_channel, mpim, im.
+    public func conversationsList(
+        cursor: String? = nil,
+        limit: Int = 100,
+        excludeArchived: Bool? = nil,
+        types: String? = nil
+    ) async throws(APIError<ConversationsListFailure>) -> ConversationListResponse {
+        try await self.send(ConversationsListRequest(cursor: cursor, limit: limit, excludeArchived: excludeArchived, types: types))
+    }
+}
+
+/// A stand-in for `SlackClient` in tests and previews, with no HTTP: each method answers with the result set on the property of its name, such as `fake.chatPostMessage = .success(…)`, and its request is recorded in `calls`.
+///
+/// A method whose result is not set throws `APIError.transport`, whose underlying `FakeCalls.NoResult` names it.
+public final class SlackFake: SlackAPIProtocol {
+    /// The requests the fake received, in order, and the results set on its properties.
+    public let calls = FakeCalls(fake: "SlackFake")
+
+    /// Creates a fake with no results set.
+    public init() {}
+
+    /// What `chatPostMessage` answers; `nil`, the default, makes it throw.
+    public var chatPostMessage: FakeResult<ChatPostMessageRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `conversationsInfo` answers; `nil`, the default, makes it throw.
+    public var conversationsInfo: FakeResult<ConversationsInfoRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `conversationsList` answers; `nil`, the default, makes it throw.
+    public var conversationsList: FakeResult<ConversationsListRequest>? { get { calls.result() } set { calls.set(newValue) } }
+
+    /// Records `request` and answers with the result set for its method.
+    public func send<Request: APIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
+        try calls.answer(request)
     }
 }

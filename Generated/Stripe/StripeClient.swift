@@ -6,7 +6,7 @@ import Foundation
 /// A hand translation of Stripe's charges, customers, payment sources and events, with Stripe's nested error types and codes.
 ///
 /// Each method sends one request and throws the endpoint's documented failures as typed errors.
-public struct StripeClient: Sendable {
+public struct StripeClient: StripeAPIProtocol {
     /// The client that sends the requests; use it for `response(for:)` or hand-built requests.
     public let client: APIClient
 
@@ -48,12 +48,43 @@ public struct StripeClient: Sendable {
         .bearer(header: .authorization, token: token, onUnauthorized: onUnauthorized)
     }
 
+    /// Sends `request` through `client`: every method of `StripeAPIProtocol` comes here.
+    public func send<Request: APIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
+        try await self.client.send(request)
+    }
+}
+
+/// What `StripeClient` sends, as a protocol: depend on it where tests and previews should get `StripeFake`.
+///
+/// Each endpoint is one `send` requirement taking its request type; the methods of the extension build the request from their arguments, defaults included, so the client and the fake take the same calls. The streamed, paged, download and with-headers methods are the client's alone.
+public protocol StripeAPIProtocol: Sendable {
+    /// Sends the request `createCharge` builds.
+    func send(_ request: CreateChargeRequest) async throws(APIError<CreateChargeFailure>) -> Charge
+    /// Sends the request `retrieveCharge` builds.
+    func send(_ request: RetrieveChargeRequest) async throws(APIError<RetrieveChargeFailure>) -> Charge
+    /// Sends the request `createCustomer` builds.
+    func send(_ request: CreateCustomerRequest) async throws(APIError<CreateCustomerFailure>) -> Customer
+    /// Sends the request `listCustomers` builds.
+    func send(_ request: ListCustomersRequest) async throws(APIError<ListCustomersFailure>) -> CustomerList
+    /// Sends the request `retrieveCustomer` builds.
+    func send(_ request: RetrieveCustomerRequest) async throws(APIError<RetrieveCustomerFailure>) -> Customer
+    /// Sends the request `updateCustomer` builds.
+    func send(_ request: UpdateCustomerRequest) async throws(APIError<UpdateCustomerFailure>) -> Customer
+    /// Sends the request `deleteCustomer` builds.
+    func send(_ request: DeleteCustomerRequest) async throws(APIError<DeleteCustomerFailure>) -> DeletedCustomer
+    /// Sends the request `listSources` builds.
+    func send(_ request: ListSourcesRequest) async throws(APIError<ListSourcesFailure>) -> PaymentSourceList
+    /// Sends the request `retrieveEvent` builds.
+    func send(_ request: RetrieveEventRequest) async throws(APIError<RetrieveEventFailure>) -> Event
+}
+
+extension StripeAPIProtocol {
     /// Charges a card or another payment source (POST /v1/charges).
     ///
     /// - Parameters:
     ///   - body: What the request sends.
     public func createCharge(body: ChargeRequest) async throws(APIError<CreateChargeFailure>) -> Charge {
-        try await self.client.send(CreateChargeRequest(body: body))
+        try await self.send(CreateChargeRequest(body: body))
     }
 
     /// A charge by id (GET /v1/charges/{id}); `expand[]=customer` makes `customer` the object.
@@ -65,7 +96,7 @@ public struct StripeClient: Sendable {
         id: String,
         expand: [String]? = nil
     ) async throws(APIError<RetrieveChargeFailure>) -> Charge {
-        try await self.client.send(RetrieveChargeRequest(id: id, expand: expand))
+        try await self.send(RetrieveChargeRequest(id: id, expand: expand))
     }
 
     /// Creates a customer (POST /v1/customers).
@@ -73,7 +104,7 @@ public struct StripeClient: Sendable {
     /// - Parameters:
     ///   - body: What the request sends.
     public func createCustomer(body: NewCustomer) async throws(APIError<CreateCustomerFailure>) -> Customer {
-        try await self.client.send(CreateCustomerRequest(body: body))
+        try await self.send(CreateCustomerRequest(body: body))
     }
 
     /// Customers, newest first (GET /v1/customers); `created` filters by creation time.
@@ -91,7 +122,7 @@ public struct StripeClient: Sendable {
         startingAfter: String? = nil,
         expand: [String]? = nil
     ) async throws(APIError<ListCustomersFailure>) -> CustomerList {
-        try await self.client.send(ListCustomersRequest(email: email, created: created, limit: limit, startingAfter: startingAfter, expand: expand))
+        try await self.send(ListCustomersRequest(email: email, created: created, limit: limit, startingAfter: startingAfter, expand: expand))
     }
 
     /// A customer by id (GET /v1/customers/{id}).
@@ -99,7 +130,7 @@ public struct StripeClient: Sendable {
     /// - Parameters:
     ///   - id: The `id` path parameter.
     public func retrieveCustomer(id: String) async throws(APIError<RetrieveCustomerFailure>) -> Customer {
-        try await self.client.send(RetrieveCustomerRequest(id: id))
+        try await self.send(RetrieveCustomerRequest(id: id))
     }
 
     /// Updates a customer's fields; Stripe's own fields are left out (POST /v1/customers/{id}).
@@ -108,7 +139,7 @@ public struct StripeClient: Sendable {
     ///   - id: The `id` path parameter.
     ///   - body: What the request sends.
     public func updateCustomer(id: String, body: Customer) async throws(APIError<UpdateCustomerFailure>) -> Customer {
-        try await self.client.send(UpdateCustomerRequest(id: id, body: body))
+        try await self.send(UpdateCustomerRequest(id: id, body: body))
     }
 
     /// Deletes a customer (DELETE /v1/customers/{id}).
@@ -116,7 +147,7 @@ public struct StripeClient: Sendable {
     /// - Parameters:
     ///   - id: The `id` path parameter.
     public func deleteCustomer(id: String) async throws(APIError<DeleteCustomerFailure>) -> DeletedCustomer {
-        try await self.client.send(DeleteCustomerRequest(id: id))
+        try await self.send(DeleteCustomerRequest(id: id))
     }
 
     /// A customer's cards and bank accounts (GET /v1/customers/{id}/sources).
@@ -124,7 +155,7 @@ public struct StripeClient: Sendable {
     /// - Parameters:
     ///   - id: The `id` path parameter.
     public func listSources(id: String) async throws(APIError<ListSourcesFailure>) -> PaymentSourceList {
-        try await self.client.send(ListSourcesRequest(id: id))
+        try await self.send(ListSourcesRequest(id: id))
     }
 
     /// An event by id (GET /v1/events/{id}).
@@ -132,6 +163,41 @@ public struct StripeClient: Sendable {
     /// - Parameters:
     ///   - id: The `id` path parameter.
     public func retrieveEvent(id: String) async throws(APIError<RetrieveEventFailure>) -> Event {
-        try await self.client.send(RetrieveEventRequest(id: id))
+        try await self.send(RetrieveEventRequest(id: id))
+    }
+}
+
+/// A stand-in for `StripeClient` in tests and previews, with no HTTP: each method answers with the result set on the property of its name, such as `fake.createCharge = .success(…)`, and its request is recorded in `calls`.
+///
+/// A method whose result is not set throws `APIError.transport`, whose underlying `FakeCalls.NoResult` names it.
+public final class StripeFake: StripeAPIProtocol {
+    /// The requests the fake received, in order, and the results set on its properties.
+    public let calls = FakeCalls(fake: "StripeFake")
+
+    /// Creates a fake with no results set.
+    public init() {}
+
+    /// What `createCharge` answers; `nil`, the default, makes it throw.
+    public var createCharge: FakeResult<CreateChargeRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `retrieveCharge` answers; `nil`, the default, makes it throw.
+    public var retrieveCharge: FakeResult<RetrieveChargeRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `createCustomer` answers; `nil`, the default, makes it throw.
+    public var createCustomer: FakeResult<CreateCustomerRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `listCustomers` answers; `nil`, the default, makes it throw.
+    public var listCustomers: FakeResult<ListCustomersRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `retrieveCustomer` answers; `nil`, the default, makes it throw.
+    public var retrieveCustomer: FakeResult<RetrieveCustomerRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `updateCustomer` answers; `nil`, the default, makes it throw.
+    public var updateCustomer: FakeResult<UpdateCustomerRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `deleteCustomer` answers; `nil`, the default, makes it throw.
+    public var deleteCustomer: FakeResult<DeleteCustomerRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `listSources` answers; `nil`, the default, makes it throw.
+    public var listSources: FakeResult<ListSourcesRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `retrieveEvent` answers; `nil`, the default, makes it throw.
+    public var retrieveEvent: FakeResult<RetrieveEventRequest>? { get { calls.result() } set { calls.set(newValue) } }
+
+    /// Records `request` and answers with the result set for its method.
+    public func send<Request: APIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
+        try calls.answer(request)
     }
 }

@@ -81,6 +81,31 @@ struct GeneratedNameTests {
             """, lines: [
                 "Specs/x.yaml:5:3: error: endpoint 'shopAPI' has a Swift type named 'ShopAPIRequest', the name of the protocol every request type of service 'Shop' adopts; rename the endpoint",
             ]),
+        Case(name: "the client's protocol and the fake, taken by models", yaml: """
+            service: Shop
+            baseURL: https://shop.example.com
+            models:
+              ShopAPIProtocol: { a: String }
+            errorSchemas:
+              ShopFake: { message: String }
+            endpoints:
+              ping: { get: /ping, errors: { 404: notFound } }
+            """, lines: [
+                "Specs/x.yaml:4:3: error: model 'ShopAPIProtocol' becomes the Swift type 'ShopAPIProtocol', the name of the protocol the client and the fake of service 'Shop' adopt; rename one",
+                "Specs/x.yaml:6:3: error: error schema 'ShopFake' becomes the Swift type 'ShopFake', the name of the fake of service 'Shop'; rename one",
+            ]),
+        Case(name: "the fake's runtime types", yaml: """
+            service: Shop
+            baseURL: https://shop.example.com
+            models:
+              FakeResult: { a: String }
+              FakeCalls: { a: String }
+            endpoints:
+              ping: { get: /ping, errors: { 404: notFound } }
+            """, lines: [
+                "Specs/x.yaml:4:3: error: model 'FakeResult' becomes the Swift type 'FakeResult', which generated code uses for a type of its own; rename it",
+                "Specs/x.yaml:5:3: error: model 'FakeCalls' becomes the Swift type 'FakeCalls', which generated code uses for a type of its own; rename it",
+            ]),
         Case(name: "an error envelope", yaml: """
             service: Shop
             baseURL: https://shop.example.com

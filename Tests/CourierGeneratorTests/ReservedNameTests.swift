@@ -81,6 +81,14 @@ struct ReservedNameTests {
                 "Specs/x.yaml:6:18: error: enum value 'raw_value' becomes the Swift name 'rawValue' in enum 'Mode', which generated code reserves for the raw value property of every generated enum; rename it",
                 "Specs/x.yaml:8:3: error: endpoint 'client' becomes the Swift name 'client' as a method of the client, which generated code reserves for the client's stored APIClient; rename it",
             ]),
+        Case(name: "an endpoint calls, the fake's record", yaml: """
+            service: Shop
+            baseURL: https://shop.example.com
+            endpoints:
+              calls: { get: /calls }
+            """, lines: [
+                "Specs/x.yaml:4:3: error: endpoint 'calls' becomes the Swift name 'calls' as a method of the client, which generated code reserves for the fake's record of its calls and results; rename it",
+            ]),
         Case(name: "the body's label and a parameter requestBody", yaml: """
             service: Shop
             baseURL: https://shop.example.com

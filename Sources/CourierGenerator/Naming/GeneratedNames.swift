@@ -17,6 +17,7 @@ enum GeneratedNames {
         "HTTPBody", "MultipartFile", "StreamingResponse", "DownloadedFile", "TransferProgress", "ServerSentEvent",
         "ServerSentEventStream", "TypedServerSentEvents", "JSONLines", "EventReconnection",
         "ResponseDecodable", "ResponseHeaderFields", "ResponseWithHeaders", "DecodingFailure",
+        "FakeResult", "FakeCalls",
     ]
 
     /// Names a request type's stored properties may not take, because `APIRequest` uses them; a
@@ -61,13 +62,26 @@ enum GeneratedNames {
         service.name + "Failure"
     }
 
-    /// `<Endpoint>Request`, the `APIRequest` type of the endpoint named `endpoint` in the spec.
     /// The protocol every request type of a service adopts, such as `GitHubAPIRequest`; its
     /// extension supplies what the service's requests share.
     static func requestProtocol(ofService service: SwiftIdentifier) -> String {
         service.name + "APIRequest"
     }
 
+    /// `<Service>APIProtocol`, the protocol the client and the fake adopt, such as
+    /// `GitHubAPIProtocol`. Not `<Service>API`: that is the usual name of the module the client
+    /// lives in (the repository's own targets, the build plugin's `StoreAPI`), and a type named
+    /// as its module turns every `GitHubAPI.Repository` into a member lookup on the protocol.
+    static func apiProtocol(ofService service: SwiftIdentifier) -> String {
+        service.name + "APIProtocol"
+    }
+
+    /// `<Service>Fake`, the test double of the client, such as `GitHubFake`.
+    static func fake(ofService service: SwiftIdentifier) -> String {
+        service.name + "Fake"
+    }
+
+    /// `<Endpoint>Request`, the `APIRequest` type of the endpoint named `endpoint` in the spec.
     static func request(ofEndpoint endpoint: String) -> String {
         SwiftIdentifier(typeNamed: endpoint).name + "Request"
     }
@@ -78,13 +92,13 @@ enum GeneratedNames {
         SwiftIdentifier(typeNamed: endpoint).name + "Failure"
     }
 
-    /// `<Endpoint>Content`, the enum of the content types an endpoint's body may take
-    /// (`contentTypes:`), one case per content type.
     /// The client method that walks a paginated endpoint's pages: `listIssues` → `listIssuesPages`.
     static func pages(ofEndpoint endpoint: SwiftIdentifier) -> String {
         endpoint.name + "Pages"
     }
 
+    /// `<Endpoint>Content`, the enum of the content types an endpoint's body may take
+    /// (`contentTypes:`), one case per content type.
     static func content(ofEndpoint endpoint: String) -> String {
         SwiftIdentifier(typeNamed: endpoint).name + "Content"
     }

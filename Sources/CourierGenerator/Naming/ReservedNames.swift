@@ -84,8 +84,11 @@ enum ReservedNames {
     /// Member scope of the client type: endpoint (method) names. The client stores its
     /// `APIClient` as `client`, and a method `client()` without parameters is a redeclaration
     /// of it. (`defaultBaseURL` is static, so an instance method of that name compiles.)
+    /// The fake names its record of calls `calls`, and a property of that name per endpoint would
+    /// redeclare it.
     static let endpoints: [String: String] = [
         "client": "the client's stored APIClient",
+        "calls": "the fake's record of its calls and results",
     ]
 
     /// Named auth schemes (`auth: { schemes: … }`): each is a static factory of the client and a

@@ -14,7 +14,7 @@ enum EmbeddedTemplates {
             import Foundation
 
             {{doc}}
-            {{access}} struct {{name}}: Sendable {
+            {{access}} struct {{name}}: {{protocolName}} {
                 /// The client that sends the requests; use it for `response(for:)` or hand-built requests.
                 {{access}} let client: APIClient
 
@@ -112,20 +112,22 @@ enum EmbeddedTemplates {
                     }
                 }
             {{/authSchemes}}
-            {{#methods}}
+
+                /// Sends `request` through `client`: every method of `{{protocolName}}` comes here.
+                {{access}} func send<Request: APIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
+                    try await self.client.send(request)
+                }
+            {{#streamedMethods}}
 
             {{doc}}
             {{<parameters}}
             {{$declaration}}{{access}} func {{name}}{{/declaration}}
             {{$effects}}{{#isThrowing}} async throws(APIError<{{failureType}}>){{/isThrowing}}{{#returnType}} -> {{returnType}}{{/returnType}}{{/effects}}
             {{/parameters}}
-            {{#call}}
                     {{call}}
-            {{/call}}
-            {{^call}}
-                    {{^returnType}}_ = {{/returnType}}try await self.client.send({{requestType}}({{#arguments}}{{label}}: {{value}}{{^last()}}, {{/last()}}{{/arguments}}))
-            {{/call}}
                 }
+            {{/streamedMethods}}
+            {{#methods}}
             {{#withHeaders}}
 
             {{doc}}
@@ -157,6 +159,52 @@ enum EmbeddedTemplates {
                 }
             {{/pages}}
             {{/methods}}
+            }
+
+            /// What `{{name}}` sends, as a protocol: depend on it where tests and previews should get `{{fakeName}}`.
+            ///
+            /// Each endpoint is one `send` requirement taking its request type; the methods of the extension build the request from their arguments, defaults included, so the client and the fake take the same calls. The streamed, paged, download and with-headers methods are the client's alone.
+            {{access}} protocol {{protocolName}}: Sendable {
+            {{#sentMethods}}
+                /// Sends the request `{{plainName}}` builds.
+                func send(_ request: {{requestType}}) async throws(APIError<{{failureType}}>) -> {{responseType}}
+            {{/sentMethods}}
+            }
+
+            extension {{protocolName}} {
+            {{#sentMethods}}
+            {{^first()}}
+
+            {{/first()}}
+            {{doc}}
+            {{<parameters}}
+            {{$declaration}}{{access}} func {{name}}{{/declaration}}
+            {{$effects}} async throws(APIError<{{failureType}}>){{#returnType}} -> {{returnType}}{{/returnType}}{{/effects}}
+            {{/parameters}}
+                    {{^returnType}}_ = {{/returnType}}try await self.send({{requestType}}({{#arguments}}{{label}}: {{value}}{{^last()}}, {{/last()}}{{/arguments}}))
+                }
+            {{/sentMethods}}
+            }
+
+            /// A stand-in for `{{name}}` in tests and previews, with no HTTP: each method answers with the result set on the property of its name, such as `fake.{{#sentMethods}}{{#first()}}{{plainName}}{{/first()}}{{/sentMethods}} = .success(…)`, and its request is recorded in `calls`.
+            ///
+            /// A method whose result is not set throws `APIError.transport`, whose underlying `FakeCalls.NoResult` names it.
+            {{access}} final class {{fakeName}}: {{protocolName}} {
+                /// The requests the fake received, in order, and the results set on its properties.
+                {{access}} let calls = FakeCalls(fake: "{{fakeName}}")
+
+                /// Creates a fake with no results set.
+                {{access}} init() {}
+
+            {{#sentMethods}}
+                /// What `{{plainName}}` answers; `nil`, the default, makes it throw.
+                {{access}} var {{name}}: FakeResult<{{requestType}}>? { get { calls.result() } set { calls.set(newValue) } }
+            {{/sentMethods}}
+
+                /// Records `request` and answers with the result set for its method.
+                {{access}} func send<Request: APIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
+                    try calls.answer(request)
+                }
             }
 
             """#,

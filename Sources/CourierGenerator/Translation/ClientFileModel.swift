@@ -12,6 +12,10 @@ public struct ClientFileModel: TemplateModel {
     public var doc: String
     /// The client type's name.
     public var name: String
+    /// The name of the protocol the client and the fake adopt, such as `GitHubAPIProtocol`.
+    public var protocolName: String = ""
+    /// The name of the fake, such as `GitHubFake`.
+    public var fakeName: String = ""
     /// The spec's base URL as a string literal.
     public var baseURL: String
     /// The `JSONCoding.DateFormat` of the spec's `coding`, such as `.iso8601`.
@@ -37,8 +41,16 @@ public struct ClientFileModel: TemplateModel {
         "dateFormat": \.dateFormat, "fixedHeaders": \.fixedHeaders, "headerArguments": \.headerArguments,
         "initDoc": \.initDoc, "methods": \.methods, "hasHeaders": \.hasHeaders, "authFactories": \.authFactories,
         "authSchemes": \.authSchemes, "authParameterType": \.authParameterType, "authParameterDefault": \.authParameterDefault,
-        "rateLimitFields": \.rateLimitFields,
+        "rateLimitFields": \.rateLimitFields, "protocolName": \.protocolName, "fakeName": \.fakeName,
+        "sentMethods": \.sentMethods, "streamedMethods": \.streamedMethods,
     ]
+
+    /// The methods that send one request and return its decoded result: the protocol's, which the
+    /// fake answers.
+    public var sentMethods: [MethodModel] { methods.filter(\.isSent) }
+    /// The methods whose result is read as it arrives (a streamed body, server-sent events): the
+    /// client's alone.
+    public var streamedMethods: [MethodModel] { methods.filter { !$0.isSent } }
 
     /// Whether the client sets any header field.
     public var hasHeaders: Bool { !fixedHeaders.isEmpty || !headerArguments.isEmpty }
@@ -160,8 +172,16 @@ public struct MethodModel: TemplateModel {
         "doc": \.doc, "name": \.name, "parameters": \.parameters, "isInline": \.isInline,
         "failureType": \.failureType, "returnType": \.returnType, "requestType": \.requestType,
         "arguments": \.arguments, "pages": \.pages, "call": \.call, "isThrowing": \.isThrowing, "download": \.download,
-        "withHeaders": \.withHeaders,
+        "withHeaders": \.withHeaders, "responseType": \.responseType, "plainName": \.plainName,
     ]
+
+    /// The method name without backticks, for documentation.
+    public var plainName: String { name.replacingOccurrences(of: "`", with: "") }
+
+    /// Whether the method sends one request and returns its decoded result, through `send`.
+    public var isSent: Bool { call == nil }
+    /// The request's `Response`: the return type, or `NoContent` for an endpoint without a body.
+    public var responseType: String { returnType ?? "NoContent" }
 }
 
 /// The client method that walks a paginated endpoint's pages.

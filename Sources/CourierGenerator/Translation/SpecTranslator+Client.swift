@@ -34,6 +34,8 @@ extension SpecTranslator {
             version: version, specPath: specPath, access: spec.access.rawValue,
             doc: SwiftComment.documentation(text),
             name: clientName,
+            protocolName: GeneratedNames.apiProtocol(ofService: spec.swiftName),
+            fakeName: GeneratedNames.fake(ofService: spec.swiftName),
             baseURL: SwiftLiteral.string(spec.baseURL.absoluteString),
             dateFormat: dates,
             fixedHeaders: headerModels,

@@ -37,19 +37,24 @@ extension SpecValidator {
             }
             generated[sharedName] = owner
         }
-        let requestProtocol = GeneratedNames.requestProtocol(ofService: spec.swiftName)
-        let protocolOwner = "the protocol every request type of service '\(spec.name)' adopts"
-        if GeneratedNames.reservedTypes.contains(requestProtocol) || ReservedNames.types[requestProtocol] != nil {
-            error("service '\(spec.name)' needs the Swift type '\(requestProtocol)' for \(protocolOwner), but generated "
-                      + "code uses that name for a type of its own; rename the service", at: spec.location)
+        let serviceTypes = [
+            (GeneratedNames.requestProtocol(ofService: spec.swiftName), "the protocol every request type of service '\(spec.name)' adopts"),
+            (GeneratedNames.apiProtocol(ofService: spec.swiftName), "the protocol the client and the fake of service '\(spec.name)' adopt"),
+            (GeneratedNames.fake(ofService: spec.swiftName), "the fake of service '\(spec.name)'"),
+        ]
+        for (name, owner) in serviceTypes {
+            if GeneratedNames.reservedTypes.contains(name) || ReservedNames.types[name] != nil {
+                error("service '\(spec.name)' needs the Swift type '\(name)' for \(owner), but generated "
+                          + "code uses that name for a type of its own; rename the service", at: spec.location)
+            }
+            if let endpoint = spec.endpoints.first(where: { Self.typeNames(of: $0).contains(name) }) {
+                error("endpoint '\(endpoint.name)' has a Swift type named '\(name)', the name of \(owner); "
+                          + "rename the endpoint", at: endpoint.location)
+            } else if let other = generated[name] {
+                error("\(other) is '\(name)', the name of \(owner); rename the service", at: spec.location)
+            }
+            generated[name] = owner
         }
-        if let endpoint = spec.endpoints.first(where: { Self.typeNames(of: $0).contains(requestProtocol) }) {
-            error("endpoint '\(endpoint.name)' has a Swift type named '\(requestProtocol)', the name of \(protocolOwner); "
-                      + "rename the endpoint", at: endpoint.location)
-        } else if let owner = generated[requestProtocol] {
-            error("\(owner) is '\(requestProtocol)', the name of \(protocolOwner); rename the service", at: spec.location)
-        }
-        generated[requestProtocol] = protocolOwner
         for endpoint in spec.endpoints {
             for name in Self.typeNames(of: endpoint) where ReservedNames.types[name] != nil {
                 error("endpoint '\(endpoint.name)' needs the Swift type '\(name)', which generated code uses for a "

@@ -6,7 +6,7 @@ import Foundation
 /// A client for Vault.
 ///
 /// Each method sends one request and throws the endpoint's documented failures as typed errors.
-public struct VaultClient: Sendable {
+public struct VaultClient: VaultAPIProtocol {
     /// The client that sends the requests; use it for `response(for:)` or hand-built requests.
     public let client: APIClient
 
@@ -123,17 +123,40 @@ public struct VaultClient: Sendable {
         }
     }
 
+    /// Sends `request` through `client`: every method of `VaultAPIProtocol` comes here.
+    public func send<Request: APIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
+        try await self.client.send(request)
+    }
+}
+
+/// What `VaultClient` sends, as a protocol: depend on it where tests and previews should get `VaultFake`.
+///
+/// Each endpoint is one `send` requirement taking its request type; the methods of the extension build the request from their arguments, defaults included, so the client and the fake take the same calls. The streamed, paged, download and with-headers methods are the client's alone.
+public protocol VaultAPIProtocol: Sendable {
+    /// Sends the request `listSecrets` builds.
+    func send(_ request: ListSecretsRequest) async throws(APIError<ListSecretsFailure>) -> NoContent
+    /// Sends the request `exchangeToken` builds.
+    func send(_ request: ExchangeTokenRequest) async throws(APIError<ExchangeTokenFailure>) -> NoContent
+    /// Sends the request `search` builds.
+    func send(_ request: SearchRequest) async throws(APIError<SearchFailure>) -> NoContent
+    /// Sends the request `lookup` builds.
+    func send(_ request: LookupRequest) async throws(APIError<LookupFailure>) -> NoContent
+    /// Sends the request `health` builds.
+    func send(_ request: HealthRequest) async throws(APIError<HealthFailure>) -> NoContent
+}
+
+extension VaultAPIProtocol {
     /// Signed with the default schemes, bot first.
     ///
     /// - Parameters:
     ///   - page: The `page` query parameter.
     public func listSecrets(page: Int? = nil) async throws(APIError<ListSecretsFailure>) {
-        _ = try await self.client.send(ListSecretsRequest(page: page))
+        _ = try await self.send(ListSecretsRequest(page: page))
     }
 
     /// Only the app's own credentials.
     public func exchangeToken() async throws(APIError<ExchangeTokenFailure>) {
-        _ = try await self.client.send(ExchangeTokenRequest())
+        _ = try await self.send(ExchangeTokenRequest())
     }
 
     /// A key in the query, or else a bot token.
@@ -141,16 +164,43 @@ public struct VaultClient: Sendable {
     /// - Parameters:
     ///   - q: The `q` query parameter.
     public func search(q: String) async throws(APIError<SearchFailure>) {
-        _ = try await self.client.send(SearchRequest(q: q))
+        _ = try await self.send(SearchRequest(q: q))
     }
 
     /// Sends `GET /lookup`.
     public func lookup() async throws(APIError<LookupFailure>) {
-        _ = try await self.client.send(LookupRequest())
+        _ = try await self.send(LookupRequest())
     }
 
     /// Public.
     public func health() async throws(APIError<HealthFailure>) {
-        _ = try await self.client.send(HealthRequest())
+        _ = try await self.send(HealthRequest())
+    }
+}
+
+/// A stand-in for `VaultClient` in tests and previews, with no HTTP: each method answers with the result set on the property of its name, such as `fake.listSecrets = .success(…)`, and its request is recorded in `calls`.
+///
+/// A method whose result is not set throws `APIError.transport`, whose underlying `FakeCalls.NoResult` names it.
+public final class VaultFake: VaultAPIProtocol {
+    /// The requests the fake received, in order, and the results set on its properties.
+    public let calls = FakeCalls(fake: "VaultFake")
+
+    /// Creates a fake with no results set.
+    public init() {}
+
+    /// What `listSecrets` answers; `nil`, the default, makes it throw.
+    public var listSecrets: FakeResult<ListSecretsRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `exchangeToken` answers; `nil`, the default, makes it throw.
+    public var exchangeToken: FakeResult<ExchangeTokenRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `search` answers; `nil`, the default, makes it throw.
+    public var search: FakeResult<SearchRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `lookup` answers; `nil`, the default, makes it throw.
+    public var lookup: FakeResult<LookupRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `health` answers; `nil`, the default, makes it throw.
+    public var health: FakeResult<HealthRequest>? { get { calls.result() } set { calls.set(newValue) } }
+
+    /// Records `request` and answers with the result set for its method.
+    public func send<Request: APIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
+        try calls.answer(request)
     }
 }

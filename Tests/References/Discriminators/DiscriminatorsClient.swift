@@ -6,7 +6,7 @@ import Foundation
 /// A client for Discriminators.
 ///
 /// Each method sends one request and throws the endpoint's documented failures as typed errors.
-public struct DiscriminatorsClient: Sendable {
+public struct DiscriminatorsClient: DiscriminatorsAPIProtocol {
     /// The client that sends the requests; use it for `response(for:)` or hand-built requests.
     public let client: APIClient
 
@@ -36,11 +36,45 @@ public struct DiscriminatorsClient: Sendable {
         client = APIClient(baseURL: baseURL, transport: transport, configuration: configuration)
     }
 
+    /// Sends `request` through `client`: every method of `DiscriminatorsAPIProtocol` comes here.
+    public func send<Request: APIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
+        try await self.client.send(request)
+    }
+}
+
+/// What `DiscriminatorsClient` sends, as a protocol: depend on it where tests and previews should get `DiscriminatorsFake`.
+///
+/// Each endpoint is one `send` requirement taking its request type; the methods of the extension build the request from their arguments, defaults included, so the client and the fake take the same calls. The streamed, paged, download and with-headers methods are the client's alone.
+public protocol DiscriminatorsAPIProtocol: Sendable {
+    /// Sends the request `pay` builds.
+    func send(_ request: PayRequest) async throws(APIError<PayFailure>) -> Payment
+}
+
+extension DiscriminatorsAPIProtocol {
     /// Sends `POST /payments`.
     ///
     /// - Parameters:
     ///   - body: What the request sends.
     public func pay(body: Payment) async throws(APIError<PayFailure>) -> Payment {
-        try await self.client.send(PayRequest(body: body))
+        try await self.send(PayRequest(body: body))
+    }
+}
+
+/// A stand-in for `DiscriminatorsClient` in tests and previews, with no HTTP: each method answers with the result set on the property of its name, such as `fake.pay = .success(…)`, and its request is recorded in `calls`.
+///
+/// A method whose result is not set throws `APIError.transport`, whose underlying `FakeCalls.NoResult` names it.
+public final class DiscriminatorsFake: DiscriminatorsAPIProtocol {
+    /// The requests the fake received, in order, and the results set on its properties.
+    public let calls = FakeCalls(fake: "DiscriminatorsFake")
+
+    /// Creates a fake with no results set.
+    public init() {}
+
+    /// What `pay` answers; `nil`, the default, makes it throw.
+    public var pay: FakeResult<PayRequest>? { get { calls.result() } set { calls.set(newValue) } }
+
+    /// Records `request` and answers with the result set for its method.
+    public func send<Request: APIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
+        try calls.answer(request)
     }
 }

@@ -6,7 +6,7 @@ import Foundation
 /// A client for Enums.
 ///
 /// Each method sends one request and throws the endpoint's documented failures as typed errors.
-public struct EnumsClient: Sendable {
+public struct EnumsClient: EnumsAPIProtocol {
     /// The client that sends the requests; use it for `response(for:)` or hand-built requests.
     public let client: APIClient
 
@@ -36,6 +36,21 @@ public struct EnumsClient: Sendable {
         client = APIClient(baseURL: baseURL, transport: transport, configuration: configuration)
     }
 
+    /// Sends `request` through `client`: every method of `EnumsAPIProtocol` comes here.
+    public func send<Request: APIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
+        try await self.client.send(request)
+    }
+}
+
+/// What `EnumsClient` sends, as a protocol: depend on it where tests and previews should get `EnumsFake`.
+///
+/// Each endpoint is one `send` requirement taking its request type; the methods of the extension build the request from their arguments, defaults included, so the client and the fake take the same calls. The streamed, paged, download and with-headers methods are the client's alone.
+public protocol EnumsAPIProtocol: Sendable {
+    /// Sends the request `listPalettes` builds.
+    func send(_ request: ListPalettesRequest) async throws(APIError<ListPalettesFailure>) -> [Palette]
+}
+
+extension EnumsAPIProtocol {
     /// Sends `GET /palettes`.
     ///
     /// - Parameters:
@@ -45,6 +60,25 @@ public struct EnumsClient: Sendable {
         color: Color = .darkGreen,
         states: [State]? = nil
     ) async throws(APIError<ListPalettesFailure>) -> [Palette] {
-        try await self.client.send(ListPalettesRequest(color: color, states: states))
+        try await self.send(ListPalettesRequest(color: color, states: states))
+    }
+}
+
+/// A stand-in for `EnumsClient` in tests and previews, with no HTTP: each method answers with the result set on the property of its name, such as `fake.listPalettes = .success(…)`, and its request is recorded in `calls`.
+///
+/// A method whose result is not set throws `APIError.transport`, whose underlying `FakeCalls.NoResult` names it.
+public final class EnumsFake: EnumsAPIProtocol {
+    /// The requests the fake received, in order, and the results set on its properties.
+    public let calls = FakeCalls(fake: "EnumsFake")
+
+    /// Creates a fake with no results set.
+    public init() {}
+
+    /// What `listPalettes` answers; `nil`, the default, makes it throw.
+    public var listPalettes: FakeResult<ListPalettesRequest>? { get { calls.result() } set { calls.set(newValue) } }
+
+    /// Records `request` and answers with the result set for its method.
+    public func send<Request: APIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
+        try calls.answer(request)
     }
 }

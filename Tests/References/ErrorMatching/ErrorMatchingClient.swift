@@ -6,7 +6,7 @@ import Foundation
 /// A client for ErrorMatching.
 ///
 /// Each method sends one request and throws the endpoint's documented failures as typed errors.
-public struct ErrorMatchingClient: Sendable {
+public struct ErrorMatchingClient: ErrorMatchingAPIProtocol {
     /// The client that sends the requests; use it for `response(for:)` or hand-built requests.
     public let client: APIClient
 
@@ -36,16 +36,54 @@ public struct ErrorMatchingClient: Sendable {
         client = APIClient(baseURL: baseURL, transport: transport, configuration: configuration)
     }
 
+    /// Sends `request` through `client`: every method of `ErrorMatchingAPIProtocol` comes here.
+    public func send<Request: APIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
+        try await self.client.send(request)
+    }
+}
+
+/// What `ErrorMatchingClient` sends, as a protocol: depend on it where tests and previews should get `ErrorMatchingFake`.
+///
+/// Each endpoint is one `send` requirement taking its request type; the methods of the extension build the request from their arguments, defaults included, so the client and the fake take the same calls. The streamed, paged, download and with-headers methods are the client's alone.
+public protocol ErrorMatchingAPIProtocol: Sendable {
+    /// Sends the request `getItem` builds.
+    func send(_ request: GetItemRequest) async throws(APIError<GetItemFailure>) -> Item
+    /// Sends the request `listItems` builds.
+    func send(_ request: ListItemsRequest) async throws(APIError<ListItemsFailure>) -> [Item]
+}
+
+extension ErrorMatchingAPIProtocol {
     /// Sends `GET /items/{id}`.
     ///
     /// - Parameters:
     ///   - id: The `id` path parameter.
     public func getItem(id: String) async throws(APIError<GetItemFailure>) -> Item {
-        try await self.client.send(GetItemRequest(id: id))
+        try await self.send(GetItemRequest(id: id))
     }
 
     /// Sends `GET /items`.
     public func listItems() async throws(APIError<ListItemsFailure>) -> [Item] {
-        try await self.client.send(ListItemsRequest())
+        try await self.send(ListItemsRequest())
+    }
+}
+
+/// A stand-in for `ErrorMatchingClient` in tests and previews, with no HTTP: each method answers with the result set on the property of its name, such as `fake.getItem = .success(…)`, and its request is recorded in `calls`.
+///
+/// A method whose result is not set throws `APIError.transport`, whose underlying `FakeCalls.NoResult` names it.
+public final class ErrorMatchingFake: ErrorMatchingAPIProtocol {
+    /// The requests the fake received, in order, and the results set on its properties.
+    public let calls = FakeCalls(fake: "ErrorMatchingFake")
+
+    /// Creates a fake with no results set.
+    public init() {}
+
+    /// What `getItem` answers; `nil`, the default, makes it throw.
+    public var getItem: FakeResult<GetItemRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `listItems` answers; `nil`, the default, makes it throw.
+    public var listItems: FakeResult<ListItemsRequest>? { get { calls.result() } set { calls.set(newValue) } }
+
+    /// Records `request` and answers with the result set for its method.
+    public func send<Request: APIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
+        try calls.answer(request)
     }
 }

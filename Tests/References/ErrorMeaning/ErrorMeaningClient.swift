@@ -6,7 +6,7 @@ import Foundation
 /// A client for ErrorMeaning.
 ///
 /// Each method sends one request and throws the endpoint's documented failures as typed errors.
-public struct ErrorMeaningClient: Sendable {
+public struct ErrorMeaningClient: ErrorMeaningAPIProtocol {
     /// The client that sends the requests; use it for `response(for:)` or hand-built requests.
     public let client: APIClient
 
@@ -37,12 +37,29 @@ public struct ErrorMeaningClient: Sendable {
         client = APIClient(baseURL: baseURL, transport: transport, configuration: configuration)
     }
 
+    /// Sends `request` through `client`: every method of `ErrorMeaningAPIProtocol` comes here.
+    public func send<Request: APIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
+        try await self.client.send(request)
+    }
+}
+
+/// What `ErrorMeaningClient` sends, as a protocol: depend on it where tests and previews should get `ErrorMeaningFake`.
+///
+/// Each endpoint is one `send` requirement taking its request type; the methods of the extension build the request from their arguments, defaults included, so the client and the fake take the same calls. The streamed, paged, download and with-headers methods are the client's alone.
+public protocol ErrorMeaningAPIProtocol: Sendable {
+    /// Sends the request `getLock` builds.
+    func send(_ request: GetLockRequest) async throws(APIError<GetLockFailure>) -> Lock
+    /// Sends the request `putLock` builds.
+    func send(_ request: PutLockRequest) async throws(APIError<PutLockFailure>) -> Lock
+}
+
+extension ErrorMeaningAPIProtocol {
     /// Sends `GET /locks/{id}`.
     ///
     /// - Parameters:
     ///   - id: The `id` path parameter.
     public func getLock(id: String) async throws(APIError<GetLockFailure>) -> Lock {
-        try await self.client.send(GetLockRequest(id: id))
+        try await self.send(GetLockRequest(id: id))
     }
 
     /// Sends `PUT /locks/{id}`.
@@ -50,6 +67,27 @@ public struct ErrorMeaningClient: Sendable {
     /// - Parameters:
     ///   - id: The `id` path parameter.
     public func putLock(id: String) async throws(APIError<PutLockFailure>) -> Lock {
-        try await self.client.send(PutLockRequest(id: id))
+        try await self.send(PutLockRequest(id: id))
+    }
+}
+
+/// A stand-in for `ErrorMeaningClient` in tests and previews, with no HTTP: each method answers with the result set on the property of its name, such as `fake.getLock = .success(…)`, and its request is recorded in `calls`.
+///
+/// A method whose result is not set throws `APIError.transport`, whose underlying `FakeCalls.NoResult` names it.
+public final class ErrorMeaningFake: ErrorMeaningAPIProtocol {
+    /// The requests the fake received, in order, and the results set on its properties.
+    public let calls = FakeCalls(fake: "ErrorMeaningFake")
+
+    /// Creates a fake with no results set.
+    public init() {}
+
+    /// What `getLock` answers; `nil`, the default, makes it throw.
+    public var getLock: FakeResult<GetLockRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `putLock` answers; `nil`, the default, makes it throw.
+    public var putLock: FakeResult<PutLockRequest>? { get { calls.result() } set { calls.set(newValue) } }
+
+    /// Records `request` and answers with the result set for its method.
+    public func send<Request: APIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
+        try calls.answer(request)
     }
 }

@@ -6,7 +6,7 @@ import Foundation
 /// A client for ErrorRanges.
 ///
 /// Each method sends one request and throws the endpoint's documented failures as typed errors.
-public struct ErrorRangesClient: Sendable {
+public struct ErrorRangesClient: ErrorRangesAPIProtocol {
     /// The client that sends the requests; use it for `response(for:)` or hand-built requests.
     public let client: APIClient
 
@@ -36,12 +36,31 @@ public struct ErrorRangesClient: Sendable {
         client = APIClient(baseURL: baseURL, transport: transport, configuration: configuration)
     }
 
+    /// Sends `request` through `client`: every method of `ErrorRangesAPIProtocol` comes here.
+    public func send<Request: APIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
+        try await self.client.send(request)
+    }
+}
+
+/// What `ErrorRangesClient` sends, as a protocol: depend on it where tests and previews should get `ErrorRangesFake`.
+///
+/// Each endpoint is one `send` requirement taking its request type; the methods of the extension build the request from their arguments, defaults included, so the client and the fake take the same calls. The streamed, paged, download and with-headers methods are the client's alone.
+public protocol ErrorRangesAPIProtocol: Sendable {
+    /// Sends the request `getThing` builds.
+    func send(_ request: GetThingRequest) async throws(APIError<GetThingFailure>) -> Thing
+    /// Sends the request `deleteThing` builds.
+    func send(_ request: DeleteThingRequest) async throws(APIError<DeleteThingFailure>) -> NoContent
+    /// Sends the request `ping` builds.
+    func send(_ request: PingRequest) async throws(APIError<PingFailure>) -> NoContent
+}
+
+extension ErrorRangesAPIProtocol {
     /// Sends `GET /things/{id}`.
     ///
     /// - Parameters:
     ///   - id: The `id` path parameter.
     public func getThing(id: Int) async throws(APIError<GetThingFailure>) -> Thing {
-        try await self.client.send(GetThingRequest(id: id))
+        try await self.send(GetThingRequest(id: id))
     }
 
     /// Sends `DELETE /things/{id}`.
@@ -49,11 +68,34 @@ public struct ErrorRangesClient: Sendable {
     /// - Parameters:
     ///   - id: The `id` path parameter.
     public func deleteThing(id: Int) async throws(APIError<DeleteThingFailure>) {
-        _ = try await self.client.send(DeleteThingRequest(id: id))
+        _ = try await self.send(DeleteThingRequest(id: id))
     }
 
     /// Sends `GET /ping`.
     public func ping() async throws(APIError<PingFailure>) {
-        _ = try await self.client.send(PingRequest())
+        _ = try await self.send(PingRequest())
+    }
+}
+
+/// A stand-in for `ErrorRangesClient` in tests and previews, with no HTTP: each method answers with the result set on the property of its name, such as `fake.getThing = .success(…)`, and its request is recorded in `calls`.
+///
+/// A method whose result is not set throws `APIError.transport`, whose underlying `FakeCalls.NoResult` names it.
+public final class ErrorRangesFake: ErrorRangesAPIProtocol {
+    /// The requests the fake received, in order, and the results set on its properties.
+    public let calls = FakeCalls(fake: "ErrorRangesFake")
+
+    /// Creates a fake with no results set.
+    public init() {}
+
+    /// What `getThing` answers; `nil`, the default, makes it throw.
+    public var getThing: FakeResult<GetThingRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `deleteThing` answers; `nil`, the default, makes it throw.
+    public var deleteThing: FakeResult<DeleteThingRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `ping` answers; `nil`, the default, makes it throw.
+    public var ping: FakeResult<PingRequest>? { get { calls.result() } set { calls.set(newValue) } }
+
+    /// Records `request` and answers with the result set for its method.
+    public func send<Request: APIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
+        try calls.answer(request)
     }
 }

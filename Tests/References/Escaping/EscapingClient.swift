@@ -6,7 +6,7 @@ import Foundation
 /// Quotes " and backslashes \ and \( interpolation ) and """ and */ and <b>&amp;</b> 🚀 مرحبا
 ///
 /// Each method sends one request and throws the endpoint's documented failures as typed errors.
-public struct EscapingClient: Sendable {
+public struct EscapingClient: EscapingAPIProtocol {
     /// The client that sends the requests; use it for `response(for:)` or hand-built requests.
     public let client: APIClient
 
@@ -44,6 +44,21 @@ public struct EscapingClient: Sendable {
         client = APIClient(baseURL: baseURL, transport: transport, configuration: configuration)
     }
 
+    /// Sends `request` through `client`: every method of `EscapingAPIProtocol` comes here.
+    public func send<Request: APIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
+        try await self.client.send(request)
+    }
+}
+
+/// What `EscapingClient` sends, as a protocol: depend on it where tests and previews should get `EscapingFake`.
+///
+/// Each endpoint is one `send` requirement taking its request type; the methods of the extension build the request from their arguments, defaults included, so the client and the fake take the same calls. The streamed, paged, download and with-headers methods are the client's alone.
+public protocol EscapingAPIProtocol: Sendable {
+    /// Sends the request `say` builds.
+    func send(_ request: SayRequest) async throws(APIError<SayFailure>) -> Note
+}
+
+extension EscapingAPIProtocol {
     /// Says */ things with "quotes", \(interpolation), """ and <html> & 🚀.
     /// Second line: שלום
     ///
@@ -58,6 +73,25 @@ public struct EscapingClient: Sendable {
         filterName: String = "\\(not interpolated) \"quoted\" */ 🚀",
         mood: Mood = .interpolated
     ) async throws(APIError<SayFailure>) -> Note {
-        try await self.client.send(SayRequest(word: word, body: body, filterName: filterName, mood: mood))
+        try await self.send(SayRequest(word: word, body: body, filterName: filterName, mood: mood))
+    }
+}
+
+/// A stand-in for `EscapingClient` in tests and previews, with no HTTP: each method answers with the result set on the property of its name, such as `fake.say = .success(…)`, and its request is recorded in `calls`.
+///
+/// A method whose result is not set throws `APIError.transport`, whose underlying `FakeCalls.NoResult` names it.
+public final class EscapingFake: EscapingAPIProtocol {
+    /// The requests the fake received, in order, and the results set on its properties.
+    public let calls = FakeCalls(fake: "EscapingFake")
+
+    /// Creates a fake with no results set.
+    public init() {}
+
+    /// What `say` answers; `nil`, the default, makes it throw.
+    public var say: FakeResult<SayRequest>? { get { calls.result() } set { calls.set(newValue) } }
+
+    /// Records `request` and answers with the result set for its method.
+    public func send<Request: APIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
+        try calls.answer(request)
     }
 }

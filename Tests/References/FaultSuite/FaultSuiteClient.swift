@@ -6,7 +6,7 @@ import Foundation
 /// A client for FaultSuite.
 ///
 /// Each method sends one request and throws the endpoint's documented failures as typed errors.
-public struct FaultSuiteClient: Sendable {
+public struct FaultSuiteClient: FaultSuiteAPIProtocol {
     /// The client that sends the requests; use it for `response(for:)` or hand-built requests.
     public let client: APIClient
 
@@ -36,12 +36,33 @@ public struct FaultSuiteClient: Sendable {
         client = APIClient(baseURL: baseURL, transport: transport, configuration: configuration)
     }
 
+    /// Sends `request` through `client`: every method of `FaultSuiteAPIProtocol` comes here.
+    public func send<Request: APIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
+        try await self.client.send(request)
+    }
+}
+
+/// What `FaultSuiteClient` sends, as a protocol: depend on it where tests and previews should get `FaultSuiteFake`.
+///
+/// Each endpoint is one `send` requirement taking its request type; the methods of the extension build the request from their arguments, defaults included, so the client and the fake take the same calls. The streamed, paged, download and with-headers methods are the client's alone.
+public protocol FaultSuiteAPIProtocol: Sendable {
+    /// Sends the request `getItem` builds.
+    func send(_ request: GetItemRequest) async throws(APIError<GetItemFailure>) -> Item
+    /// Sends the request `createNote` builds.
+    func send(_ request: CreateNoteRequest) async throws(APIError<CreateNoteFailure>) -> NoContent
+    /// Sends the request `placeOrder` builds.
+    func send(_ request: PlaceOrderRequest) async throws(APIError<PlaceOrderFailure>) -> NoContent
+    /// Sends the request `getGuarded` builds.
+    func send(_ request: GetGuardedRequest) async throws(APIError<GetGuardedFailure>) -> Item
+}
+
+extension FaultSuiteAPIProtocol {
     /// Takes the client's retry policy, budget and breaker unchanged.
     ///
     /// - Parameters:
     ///   - id: The `id` path parameter.
     public func getItem(id: String) async throws(APIError<GetItemFailure>) -> Item {
-        try await self.client.send(GetItemRequest(id: id))
+        try await self.send(GetItemRequest(id: id))
     }
 
     /// Never safe to repeat once it may have been sent.
@@ -50,7 +71,7 @@ public struct FaultSuiteClient: Sendable {
     ///   - batch: The `batch` path parameter.
     ///   - body: What the request sends.
     public func createNote(batch: String, body: Note) async throws(APIError<CreateNoteFailure>) {
-        _ = try await self.client.send(CreateNoteRequest(batch: batch, body: body))
+        _ = try await self.send(CreateNoteRequest(batch: batch, body: body))
     }
 
     /// Safe to repeat through its key, which is the same on every attempt of a call.
@@ -59,7 +80,7 @@ public struct FaultSuiteClient: Sendable {
     ///   - batch: The `batch` path parameter.
     ///   - body: What the request sends.
     public func placeOrder(batch: String, body: Note) async throws(APIError<PlaceOrderFailure>) {
-        _ = try await self.client.send(PlaceOrderRequest(batch: batch, body: body))
+        _ = try await self.send(PlaceOrderRequest(batch: batch, body: body))
     }
 
     /// One attempt, behind a breaker of its own that two failures open.
@@ -67,6 +88,31 @@ public struct FaultSuiteClient: Sendable {
     /// - Parameters:
     ///   - id: The `id` path parameter.
     public func getGuarded(id: String) async throws(APIError<GetGuardedFailure>) -> Item {
-        try await self.client.send(GetGuardedRequest(id: id))
+        try await self.send(GetGuardedRequest(id: id))
+    }
+}
+
+/// A stand-in for `FaultSuiteClient` in tests and previews, with no HTTP: each method answers with the result set on the property of its name, such as `fake.getItem = .success(…)`, and its request is recorded in `calls`.
+///
+/// A method whose result is not set throws `APIError.transport`, whose underlying `FakeCalls.NoResult` names it.
+public final class FaultSuiteFake: FaultSuiteAPIProtocol {
+    /// The requests the fake received, in order, and the results set on its properties.
+    public let calls = FakeCalls(fake: "FaultSuiteFake")
+
+    /// Creates a fake with no results set.
+    public init() {}
+
+    /// What `getItem` answers; `nil`, the default, makes it throw.
+    public var getItem: FakeResult<GetItemRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `createNote` answers; `nil`, the default, makes it throw.
+    public var createNote: FakeResult<CreateNoteRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `placeOrder` answers; `nil`, the default, makes it throw.
+    public var placeOrder: FakeResult<PlaceOrderRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `getGuarded` answers; `nil`, the default, makes it throw.
+    public var getGuarded: FakeResult<GetGuardedRequest>? { get { calls.result() } set { calls.set(newValue) } }
+
+    /// Records `request` and answers with the result set for its method.
+    public func send<Request: APIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
+        try calls.answer(request)
     }
 }

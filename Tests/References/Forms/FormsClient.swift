@@ -6,7 +6,7 @@ import Foundation
 /// A client for Forms.
 ///
 /// Each method sends one request and throws the endpoint's documented failures as typed errors.
-public struct FormsClient: Sendable {
+public struct FormsClient: FormsAPIProtocol {
     /// The client that sends the requests; use it for `response(for:)` or hand-built requests.
     public let client: APIClient
 
@@ -36,12 +36,37 @@ public struct FormsClient: Sendable {
         client = APIClient(baseURL: baseURL, transport: transport, configuration: configuration)
     }
 
+    /// Sends `request` through `client`: every method of `FormsAPIProtocol` comes here.
+    public func send<Request: APIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
+        try await self.client.send(request)
+    }
+}
+
+/// What `FormsClient` sends, as a protocol: depend on it where tests and previews should get `FormsFake`.
+///
+/// Each endpoint is one `send` requirement taking its request type; the methods of the extension build the request from their arguments, defaults included, so the client and the fake take the same calls. The streamed, paged, download and with-headers methods are the client's alone.
+public protocol FormsAPIProtocol: Sendable {
+    /// Sends the request `createOrder` builds.
+    func send(_ request: CreateOrderRequest) async throws(APIError<CreateOrderFailure>) -> Order
+    /// Sends the request `createOrderIndexed` builds.
+    func send(_ request: CreateOrderIndexedRequest) async throws(APIError<CreateOrderIndexedFailure>) -> Order
+    /// Sends the request `importOrders` builds.
+    func send(_ request: ImportOrdersRequest) async throws(APIError<ImportOrdersFailure>) -> NoContent
+    /// Sends the request `postNote` builds.
+    func send(_ request: PostNoteRequest) async throws(APIError<PostNoteFailure>) -> NoContent
+    /// Sends the request `submitOrder` builds.
+    func send(_ request: SubmitOrderRequest) async throws(APIError<SubmitOrderFailure>) -> Order
+    /// Sends the request `searchIssues` builds.
+    func send(_ request: SearchIssuesRequest) async throws(APIError<SearchIssuesFailure>) -> [Order]
+}
+
+extension FormsAPIProtocol {
     /// Sends `POST /orders`.
     ///
     /// - Parameters:
     ///   - body: What the request sends.
     public func createOrder(body: NewOrder) async throws(APIError<CreateOrderFailure>) -> Order {
-        try await self.client.send(CreateOrderRequest(body: body))
+        try await self.send(CreateOrderRequest(body: body))
     }
 
     /// The same form with dotted objects and indexed arrays.
@@ -49,7 +74,7 @@ public struct FormsClient: Sendable {
     /// - Parameters:
     ///   - body: What the request sends.
     public func createOrderIndexed(body: NewOrder) async throws(APIError<CreateOrderIndexedFailure>) -> Order {
-        try await self.client.send(CreateOrderIndexedRequest(body: body))
+        try await self.send(CreateOrderIndexedRequest(body: body))
     }
 
     /// A CSV file's text.
@@ -57,7 +82,7 @@ public struct FormsClient: Sendable {
     /// - Parameters:
     ///   - body: What the request sends.
     public func importOrders(body: String) async throws(APIError<ImportOrdersFailure>) {
-        _ = try await self.client.send(ImportOrdersRequest(body: body))
+        _ = try await self.send(ImportOrdersRequest(body: body))
     }
 
     /// Sends `PUT /notes/{id}`.
@@ -66,7 +91,7 @@ public struct FormsClient: Sendable {
     ///   - id: The `id` path parameter.
     ///   - body: What the request sends.
     public func postNote(id: String, body: String?) async throws(APIError<PostNoteFailure>) {
-        _ = try await self.client.send(PostNoteRequest(id: id, body: body))
+        _ = try await self.send(PostNoteRequest(id: id, body: body))
     }
 
     /// The caller picks JSON, a form or CSV.
@@ -74,7 +99,7 @@ public struct FormsClient: Sendable {
     /// - Parameters:
     ///   - body: What the request sends.
     public func submitOrder(body: SubmitOrderContent) async throws(APIError<SubmitOrderFailure>) -> Order {
-        try await self.client.send(SubmitOrderRequest(body: body))
+        try await self.send(SubmitOrderRequest(body: body))
     }
 
     /// Sends `GET /issues`.
@@ -92,6 +117,35 @@ public struct FormsClient: Sendable {
         labels: [String]? = nil,
         filter: IssueFilter? = nil
     ) async throws(APIError<SearchIssuesFailure>) -> [Order] {
-        try await self.client.send(SearchIssuesRequest(ids: ids, tags: tags, words: words, labels: labels, filter: filter))
+        try await self.send(SearchIssuesRequest(ids: ids, tags: tags, words: words, labels: labels, filter: filter))
+    }
+}
+
+/// A stand-in for `FormsClient` in tests and previews, with no HTTP: each method answers with the result set on the property of its name, such as `fake.createOrder = .success(…)`, and its request is recorded in `calls`.
+///
+/// A method whose result is not set throws `APIError.transport`, whose underlying `FakeCalls.NoResult` names it.
+public final class FormsFake: FormsAPIProtocol {
+    /// The requests the fake received, in order, and the results set on its properties.
+    public let calls = FakeCalls(fake: "FormsFake")
+
+    /// Creates a fake with no results set.
+    public init() {}
+
+    /// What `createOrder` answers; `nil`, the default, makes it throw.
+    public var createOrder: FakeResult<CreateOrderRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `createOrderIndexed` answers; `nil`, the default, makes it throw.
+    public var createOrderIndexed: FakeResult<CreateOrderIndexedRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `importOrders` answers; `nil`, the default, makes it throw.
+    public var importOrders: FakeResult<ImportOrdersRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `postNote` answers; `nil`, the default, makes it throw.
+    public var postNote: FakeResult<PostNoteRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `submitOrder` answers; `nil`, the default, makes it throw.
+    public var submitOrder: FakeResult<SubmitOrderRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `searchIssues` answers; `nil`, the default, makes it throw.
+    public var searchIssues: FakeResult<SearchIssuesRequest>? { get { calls.result() } set { calls.set(newValue) } }
+
+    /// Records `request` and answers with the result set for its method.
+    public func send<Request: APIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
+        try calls.answer(request)
     }
 }

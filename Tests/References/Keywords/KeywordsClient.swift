@@ -6,7 +6,7 @@ import Foundation
 /// A client for Keywords.
 ///
 /// Each method sends one request and throws the endpoint's documented failures as typed errors.
-public struct KeywordsClient: Sendable {
+public struct KeywordsClient: KeywordsAPIProtocol {
     /// The client that sends the requests; use it for `response(for:)` or hand-built requests.
     public let client: APIClient
 
@@ -36,6 +36,25 @@ public struct KeywordsClient: Sendable {
         client = APIClient(baseURL: baseURL, transport: transport, configuration: configuration)
     }
 
+    /// Sends `request` through `client`: every method of `KeywordsAPIProtocol` comes here.
+    public func send<Request: APIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
+        try await self.client.send(request)
+    }
+}
+
+/// What `KeywordsClient` sends, as a protocol: depend on it where tests and previews should get `KeywordsFake`.
+///
+/// Each endpoint is one `send` requirement taking its request type; the methods of the extension build the request from their arguments, defaults included, so the client and the fake take the same calls. The streamed, paged, download and with-headers methods are the client's alone.
+public protocol KeywordsAPIProtocol: Sendable {
+    /// Sends the request `import` builds.
+    func send(_ request: ImportRequest) async throws(APIError<ImportFailure>) -> `Protocol`
+    /// Sends the request `repeat` builds.
+    func send(_ request: RepeatRequest) async throws(APIError<RepeatFailure>) -> `Protocol`
+    /// Sends the request `none` builds.
+    func send(_ request: NoneRequest) async throws(APIError<NoneFailure>) -> NoContent
+}
+
+extension KeywordsAPIProtocol {
     /// Sends `GET /import/{for}`.
     ///
     /// - Parameters:
@@ -53,7 +72,7 @@ public struct KeywordsClient: Sendable {
         body: String? = nil,
         xRequestID: String? = nil
     ) async throws(APIError<ImportFailure>) -> `Protocol` {
-        try await self.client.send(ImportRequest(for: `for`, where: `where`, is: `is`, path: path, body: body, xRequestID: xRequestID))
+        try await self.send(ImportRequest(for: `for`, where: `where`, is: `is`, path: path, body: body, xRequestID: xRequestID))
     }
 
     /// Sends `PUT /repeat`.
@@ -61,7 +80,7 @@ public struct KeywordsClient: Sendable {
     /// - Parameters:
     ///   - body: What the request sends.
     public func `repeat`(body: `Protocol`) async throws(APIError<RepeatFailure>) -> `Protocol` {
-        try await self.client.send(RepeatRequest(body: body))
+        try await self.send(RepeatRequest(body: body))
     }
 
     /// Sends `GET /none`.
@@ -69,6 +88,29 @@ public struct KeywordsClient: Sendable {
     /// - Parameters:
     ///   - mode: The `mode` query parameter.
     public func none(mode: Switch? = Switch.none) async throws(APIError<NoneFailure>) {
-        _ = try await self.client.send(NoneRequest(mode: mode))
+        _ = try await self.send(NoneRequest(mode: mode))
+    }
+}
+
+/// A stand-in for `KeywordsClient` in tests and previews, with no HTTP: each method answers with the result set on the property of its name, such as `fake.import = .success(…)`, and its request is recorded in `calls`.
+///
+/// A method whose result is not set throws `APIError.transport`, whose underlying `FakeCalls.NoResult` names it.
+public final class KeywordsFake: KeywordsAPIProtocol {
+    /// The requests the fake received, in order, and the results set on its properties.
+    public let calls = FakeCalls(fake: "KeywordsFake")
+
+    /// Creates a fake with no results set.
+    public init() {}
+
+    /// What `import` answers; `nil`, the default, makes it throw.
+    public var `import`: FakeResult<ImportRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `repeat` answers; `nil`, the default, makes it throw.
+    public var `repeat`: FakeResult<RepeatRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `none` answers; `nil`, the default, makes it throw.
+    public var none: FakeResult<NoneRequest>? { get { calls.result() } set { calls.set(newValue) } }
+
+    /// Records `request` and answers with the result set for its method.
+    public func send<Request: APIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
+        try calls.answer(request)
     }
 }

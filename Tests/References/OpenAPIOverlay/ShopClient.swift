@@ -6,7 +6,7 @@ import Foundation
 /// Orders and refunds.
 ///
 /// Each method sends one request and throws the endpoint's documented failures as typed errors.
-package struct ShopClient: Sendable {
+package struct ShopClient: ShopAPIProtocol {
     /// The client that sends the requests; use it for `response(for:)` or hand-built requests.
     package let client: APIClient
 
@@ -48,17 +48,9 @@ package struct ShopClient: Sendable {
         .bearer(header: .authorization, token: token, onUnauthorized: onUnauthorized)
     }
 
-    /// Sends `GET /orders`.
-    ///
-    /// - Parameters:
-    ///   - startingAfter: The `starting_after` query parameter.
-    ///   - limit: The `limit` query parameter.
-    /// - Returns: A page of orders.
-    package func listOrders(
-        startingAfter: String? = nil,
-        limit: Int? = nil
-    ) async throws(APIError<ListOrdersFailure>) -> ListOrdersResponse {
-        try await self.client.send(ListOrdersRequest(startingAfter: startingAfter, limit: limit))
+    /// Sends `request` through `client`: every method of `ShopAPIProtocol` comes here.
+    package func send<Request: APIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
+        try await self.client.send(request)
     }
 
     /// Every page of `listOrders`, fetched as it is read; `.items(limit:)` gives the items one by one. Each page is a call like `listOrders`, with its retries and typed errors.
@@ -71,6 +63,35 @@ package struct ShopClient: Sendable {
     ) -> PageSequence<ListOrdersRequest, Order> {
         self.client.pages(ListOrdersRequest(startingAfter: startingAfter, limit: limit), pagination: ListOrdersRequest.pagination)
     }
+}
+
+/// What `ShopClient` sends, as a protocol: depend on it where tests and previews should get `ShopFake`.
+///
+/// Each endpoint is one `send` requirement taking its request type; the methods of the extension build the request from their arguments, defaults included, so the client and the fake take the same calls. The streamed, paged, download and with-headers methods are the client's alone.
+package protocol ShopAPIProtocol: Sendable {
+    /// Sends the request `listOrders` builds.
+    func send(_ request: ListOrdersRequest) async throws(APIError<ListOrdersFailure>) -> ListOrdersResponse
+    /// Sends the request `createOrder` builds.
+    func send(_ request: CreateOrderRequest) async throws(APIError<CreateOrderFailure>) -> Order
+    /// Sends the request `getOrder` builds.
+    func send(_ request: GetOrderRequest) async throws(APIError<GetOrderFailure>) -> Order
+    /// Sends the request `createRefund` builds.
+    func send(_ request: CreateRefundRequest) async throws(APIError<CreateRefundFailure>) -> CreateRefundResponse
+}
+
+extension ShopAPIProtocol {
+    /// Sends `GET /orders`.
+    ///
+    /// - Parameters:
+    ///   - startingAfter: The `starting_after` query parameter.
+    ///   - limit: The `limit` query parameter.
+    /// - Returns: A page of orders.
+    package func listOrders(
+        startingAfter: String? = nil,
+        limit: Int? = nil
+    ) async throws(APIError<ListOrdersFailure>) -> ListOrdersResponse {
+        try await self.send(ListOrdersRequest(startingAfter: startingAfter, limit: limit))
+    }
 
     /// Sends `POST /orders`.
     ///
@@ -78,7 +99,7 @@ package struct ShopClient: Sendable {
     ///   - body: What the request sends.
     /// - Returns: The order.
     package func createOrder(body: CreateOrderBody) async throws(APIError<CreateOrderFailure>) -> Order {
-        try await self.client.send(CreateOrderRequest(body: body))
+        try await self.send(CreateOrderRequest(body: body))
     }
 
     /// Sends `GET /orders/{id}`.
@@ -87,7 +108,7 @@ package struct ShopClient: Sendable {
     ///   - id: The `id` path parameter.
     /// - Returns: The order.
     package func getOrder(id: String) async throws(APIError<GetOrderFailure>) -> Order {
-        try await self.client.send(GetOrderRequest(id: id))
+        try await self.send(GetOrderRequest(id: id))
     }
 
     /// Sends `POST /refunds`.
@@ -98,6 +119,31 @@ package struct ShopClient: Sendable {
     package func createRefund(
         body: CreateRefundBody
     ) async throws(APIError<CreateRefundFailure>) -> CreateRefundResponse {
-        try await self.client.send(CreateRefundRequest(body: body))
+        try await self.send(CreateRefundRequest(body: body))
+    }
+}
+
+/// A stand-in for `ShopClient` in tests and previews, with no HTTP: each method answers with the result set on the property of its name, such as `fake.listOrders = .success(…)`, and its request is recorded in `calls`.
+///
+/// A method whose result is not set throws `APIError.transport`, whose underlying `FakeCalls.NoResult` names it.
+package final class ShopFake: ShopAPIProtocol {
+    /// The requests the fake received, in order, and the results set on its properties.
+    package let calls = FakeCalls(fake: "ShopFake")
+
+    /// Creates a fake with no results set.
+    package init() {}
+
+    /// What `listOrders` answers; `nil`, the default, makes it throw.
+    package var listOrders: FakeResult<ListOrdersRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `createOrder` answers; `nil`, the default, makes it throw.
+    package var createOrder: FakeResult<CreateOrderRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `getOrder` answers; `nil`, the default, makes it throw.
+    package var getOrder: FakeResult<GetOrderRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `createRefund` answers; `nil`, the default, makes it throw.
+    package var createRefund: FakeResult<CreateRefundRequest>? { get { calls.result() } set { calls.set(newValue) } }
+
+    /// Records `request` and answers with the result set for its method.
+    package func send<Request: APIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
+        try calls.answer(request)
     }
 }

@@ -6,7 +6,7 @@ import Foundation
 /// A pet store.
 ///
 /// Each method sends one request and throws the endpoint's documented failures as typed errors.
-public struct PetstoreClient: Sendable {
+public struct PetstoreClient: PetstoreAPIProtocol {
     /// The client that sends the requests; use it for `response(for:)` or hand-built requests.
     public let client: APIClient
 
@@ -79,21 +79,9 @@ public struct PetstoreClient: Sendable {
         }
     }
 
-    /// Lists pets.
-    ///
-    /// - Parameters:
-    ///   - limit: The `limit` query parameter.
-    ///   - tags: The `tags` query parameter.
-    ///   - filter: The `filter` query parameter.
-    ///   - xRequestID: The `X-Request-ID` header parameter.
-    /// - Returns: A page of pets.
-    public func listPets(
-        limit: Int? = nil,
-        tags: [String]? = nil,
-        filter: PetFilter? = nil,
-        xRequestID: String? = nil
-    ) async throws(APIError<ListPetsFailure>) -> [Pet] {
-        try await self.client.send(ListPetsRequest(limit: limit, tags: tags, filter: filter, xRequestID: xRequestID))
+    /// Sends `request` through `client`: every method of `PetstoreAPIProtocol` comes here.
+    public func send<Request: APIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
+        try await self.client.send(request)
     }
 
     /// As `listPets`, with the header fields the spec declares beside the body.
@@ -114,15 +102,6 @@ public struct PetstoreClient: Sendable {
         try await self.client.response(for: ListPetsRequest(limit: limit, tags: tags, filter: filter, xRequestID: xRequestID), headers: ListPetsResponseHeaders.self)
     }
 
-    /// Sends `POST /pets`.
-    ///
-    /// - Parameters:
-    ///   - body: What the request sends.
-    /// - Returns: The outcome: `.created` with the decoded `Pet` for 201, `.accepted` with the decoded `Job` for 202.
-    public func createPet(body: NewPet) async throws(APIError<CreatePetFailure>) -> CreatePetOutcome {
-        try await self.client.send(CreatePetRequest(body: body))
-    }
-
     /// As `createPet`, with the header fields the spec declares beside the body.
     ///
     /// - Parameters:
@@ -133,19 +112,6 @@ public struct PetstoreClient: Sendable {
         body: NewPet
     ) async throws(APIError<CreatePetFailure>) -> ResponseWithHeaders<CreatePetOutcome, CreatePetResponseHeaders> {
         try await self.client.response(for: CreatePetRequest(body: body), headers: CreatePetResponseHeaders.self)
-    }
-
-    /// Sends `GET /pets/{petId}`.
-    ///
-    /// - Parameters:
-    ///   - petID: The `petId` path parameter.
-    ///   - ifNoneMatch: The `If-None-Match` header parameter.
-    /// - Returns: The outcome: `.ok` with the decoded `Pet` for 200, `.notModified` for 304.
-    public func getPet(
-        petID: Int64,
-        ifNoneMatch: String? = nil
-    ) async throws(APIError<GetPetFailure>) -> GetPetOutcome {
-        try await self.client.send(GetPetRequest(petID: petID, ifNoneMatch: ifNoneMatch))
     }
 
     /// As `getPet`, with the header fields the spec declares beside the body.
@@ -161,13 +127,78 @@ public struct PetstoreClient: Sendable {
     ) async throws(APIError<GetPetFailure>) -> ResponseWithHeaders<GetPetOutcome, GetPetResponseHeaders> {
         try await self.client.response(for: GetPetRequest(petID: petID, ifNoneMatch: ifNoneMatch), headers: GetPetResponseHeaders.self)
     }
+}
+
+/// What `PetstoreClient` sends, as a protocol: depend on it where tests and previews should get `PetstoreFake`.
+///
+/// Each endpoint is one `send` requirement taking its request type; the methods of the extension build the request from their arguments, defaults included, so the client and the fake take the same calls. The streamed, paged, download and with-headers methods are the client's alone.
+public protocol PetstoreAPIProtocol: Sendable {
+    /// Sends the request `listPets` builds.
+    func send(_ request: ListPetsRequest) async throws(APIError<ListPetsFailure>) -> [Pet]
+    /// Sends the request `createPet` builds.
+    func send(_ request: CreatePetRequest) async throws(APIError<CreatePetFailure>) -> CreatePetOutcome
+    /// Sends the request `getPet` builds.
+    func send(_ request: GetPetRequest) async throws(APIError<GetPetFailure>) -> GetPetOutcome
+    /// Sends the request `deletePetsPetID` builds.
+    func send(_ request: DeletePetsPetIDRequest) async throws(APIError<DeletePetsPetIDFailure>) -> NoContent
+    /// Sends the request `getPhoto` builds.
+    func send(_ request: GetPhotoRequest) async throws(APIError<GetPhotoFailure>) -> Data
+    /// Sends the request `uploadPhoto` builds.
+    func send(_ request: UploadPhotoRequest) async throws(APIError<UploadPhotoFailure>) -> NoContent
+    /// Sends the request `importPets` builds.
+    func send(_ request: ImportPetsRequest) async throws(APIError<ImportPetsFailure>) -> NoContent
+    /// Sends the request `adopt` builds.
+    func send(_ request: AdoptRequest) async throws(APIError<AdoptFailure>) -> String
+    /// Sends the request `health` builds.
+    func send(_ request: HealthRequest) async throws(APIError<HealthFailure>) -> [String: String]
+}
+
+extension PetstoreAPIProtocol {
+    /// Lists pets.
+    ///
+    /// - Parameters:
+    ///   - limit: The `limit` query parameter.
+    ///   - tags: The `tags` query parameter.
+    ///   - filter: The `filter` query parameter.
+    ///   - xRequestID: The `X-Request-ID` header parameter.
+    /// - Returns: A page of pets.
+    public func listPets(
+        limit: Int? = nil,
+        tags: [String]? = nil,
+        filter: PetFilter? = nil,
+        xRequestID: String? = nil
+    ) async throws(APIError<ListPetsFailure>) -> [Pet] {
+        try await self.send(ListPetsRequest(limit: limit, tags: tags, filter: filter, xRequestID: xRequestID))
+    }
+
+    /// Sends `POST /pets`.
+    ///
+    /// - Parameters:
+    ///   - body: What the request sends.
+    /// - Returns: The outcome: `.created` with the decoded `Pet` for 201, `.accepted` with the decoded `Job` for 202.
+    public func createPet(body: NewPet) async throws(APIError<CreatePetFailure>) -> CreatePetOutcome {
+        try await self.send(CreatePetRequest(body: body))
+    }
+
+    /// Sends `GET /pets/{petId}`.
+    ///
+    /// - Parameters:
+    ///   - petID: The `petId` path parameter.
+    ///   - ifNoneMatch: The `If-None-Match` header parameter.
+    /// - Returns: The outcome: `.ok` with the decoded `Pet` for 200, `.notModified` for 304.
+    public func getPet(
+        petID: Int64,
+        ifNoneMatch: String? = nil
+    ) async throws(APIError<GetPetFailure>) -> GetPetOutcome {
+        try await self.send(GetPetRequest(petID: petID, ifNoneMatch: ifNoneMatch))
+    }
 
     /// Sends `DELETE /pets/{petId}`.
     ///
     /// - Parameters:
     ///   - petID: The `petId` path parameter.
     public func deletePetsPetID(petID: Int64) async throws(APIError<DeletePetsPetIDFailure>) {
-        _ = try await self.client.send(DeletePetsPetIDRequest(petID: petID))
+        _ = try await self.send(DeletePetsPetIDRequest(petID: petID))
     }
 
     /// Sends `GET /pets/{petId}/photo`.
@@ -176,7 +207,7 @@ public struct PetstoreClient: Sendable {
     ///   - petID: The `petId` path parameter.
     /// - Returns: The photo.
     public func getPhoto(petID: Int64) async throws(APIError<GetPhotoFailure>) -> Data {
-        try await self.client.send(GetPhotoRequest(petID: petID))
+        try await self.send(GetPhotoRequest(petID: petID))
     }
 
     /// Sends `PUT /pets/{petId}/photo`.
@@ -190,7 +221,7 @@ public struct PetstoreClient: Sendable {
         body: UploadPhotoBody,
         photo: MultipartFile
     ) async throws(APIError<UploadPhotoFailure>) {
-        _ = try await self.client.send(UploadPhotoRequest(petID: petID, body: body, photo: photo))
+        _ = try await self.send(UploadPhotoRequest(petID: petID, body: body, photo: photo))
     }
 
     /// Adds many pets at once, in the format the caller has them in.
@@ -198,7 +229,7 @@ public struct PetstoreClient: Sendable {
     /// - Parameters:
     ///   - body: What the request sends.
     public func importPets(body: ImportPetsContent) async throws(APIError<ImportPetsFailure>) {
-        _ = try await self.client.send(ImportPetsRequest(body: body))
+        _ = try await self.send(ImportPetsRequest(body: body))
     }
 
     /// Sends `POST /adoptions`.
@@ -207,13 +238,48 @@ public struct PetstoreClient: Sendable {
     ///   - body: What the request sends.
     /// - Returns: The adoption certificate, as text.
     public func adopt(body: AdoptBody) async throws(APIError<AdoptFailure>) -> String {
-        try await self.client.send(AdoptRequest(body: body))
+        try await self.send(AdoptRequest(body: body))
     }
 
     /// Sends `GET /health`.
     ///
     /// - Returns: Healthy.
     public func health() async throws(APIError<HealthFailure>) -> [String: String] {
-        try await self.client.send(HealthRequest())
+        try await self.send(HealthRequest())
+    }
+}
+
+/// A stand-in for `PetstoreClient` in tests and previews, with no HTTP: each method answers with the result set on the property of its name, such as `fake.listPets = .success(…)`, and its request is recorded in `calls`.
+///
+/// A method whose result is not set throws `APIError.transport`, whose underlying `FakeCalls.NoResult` names it.
+public final class PetstoreFake: PetstoreAPIProtocol {
+    /// The requests the fake received, in order, and the results set on its properties.
+    public let calls = FakeCalls(fake: "PetstoreFake")
+
+    /// Creates a fake with no results set.
+    public init() {}
+
+    /// What `listPets` answers; `nil`, the default, makes it throw.
+    public var listPets: FakeResult<ListPetsRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `createPet` answers; `nil`, the default, makes it throw.
+    public var createPet: FakeResult<CreatePetRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `getPet` answers; `nil`, the default, makes it throw.
+    public var getPet: FakeResult<GetPetRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `deletePetsPetID` answers; `nil`, the default, makes it throw.
+    public var deletePetsPetID: FakeResult<DeletePetsPetIDRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `getPhoto` answers; `nil`, the default, makes it throw.
+    public var getPhoto: FakeResult<GetPhotoRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `uploadPhoto` answers; `nil`, the default, makes it throw.
+    public var uploadPhoto: FakeResult<UploadPhotoRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `importPets` answers; `nil`, the default, makes it throw.
+    public var importPets: FakeResult<ImportPetsRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `adopt` answers; `nil`, the default, makes it throw.
+    public var adopt: FakeResult<AdoptRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `health` answers; `nil`, the default, makes it throw.
+    public var health: FakeResult<HealthRequest>? { get { calls.result() } set { calls.set(newValue) } }
+
+    /// Records `request` and answers with the result set for its method.
+    public func send<Request: APIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
+        try calls.answer(request)
     }
 }

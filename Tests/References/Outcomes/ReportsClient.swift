@@ -6,7 +6,7 @@ import Foundation
 /// A client for Reports.
 ///
 /// Each method sends one request and throws the endpoint's documented failures as typed errors.
-public struct ReportsClient: Sendable {
+public struct ReportsClient: ReportsAPIProtocol {
     /// The client that sends the requests; use it for `response(for:)` or hand-built requests.
     public let client: APIClient
 
@@ -36,17 +36,9 @@ public struct ReportsClient: Sendable {
         client = APIClient(baseURL: baseURL, transport: transport, configuration: configuration)
     }
 
-    /// A report, computed on demand.
-    ///
-    /// - Parameters:
-    ///   - id: The `id` path parameter.
-    ///   - ifNoneMatch: The `If-None-Match` header parameter.
-    /// - Returns: The outcome: `.ok` with the decoded `Report` for 200, `.queued` with the decoded `Job` for 202, `.noContent` for 204, `.notModified` for 304.
-    public func getReport(
-        id: Int,
-        ifNoneMatch: String? = nil
-    ) async throws(APIError<GetReportFailure>) -> GetReportOutcome {
-        try await self.client.send(GetReportRequest(id: id, ifNoneMatch: ifNoneMatch))
+    /// Sends `request` through `client`: every method of `ReportsAPIProtocol` comes here.
+    public func send<Request: APIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
+        try await self.client.send(request)
     }
 
     /// As `getReport`, with the header fields the spec declares beside the body.
@@ -63,14 +55,6 @@ public struct ReportsClient: Sendable {
         try await self.client.response(for: GetReportRequest(id: id, ifNoneMatch: ifNoneMatch), headers: GetReportResponseHeaders.self)
     }
 
-    /// Sends `GET /reports/{id}/cached`.
-    ///
-    /// - Parameters:
-    ///   - id: The `id` path parameter.
-    public func getReportWithCache(id: Int) async throws(APIError<GetReportWithCacheFailure>) -> Report {
-        try await self.client.send(GetReportWithCacheRequest(id: id))
-    }
-
     /// As `getReportWithCache`, with the header fields the spec declares beside the body.
     ///
     /// - Parameters:
@@ -83,13 +67,64 @@ public struct ReportsClient: Sendable {
         try await self.client.response(for: GetReportWithCacheRequest(id: id), headers: GetReportWithCacheResponseHeaders.self)
     }
 
+    /// As `createReport`, with the header fields the spec declares beside the body.
+    ///
+    /// - Returns: The body, the `CreateReportResponseHeaders` and the raw response.
+    /// - Throws: `APIError<CreateReportFailure>`; `.decoding` when a required field is missing or a field is not of its type.
+    public func createReportWithHeaders() async throws(APIError<CreateReportFailure>) -> ResponseWithHeaders<CreateReportOutcome, CreateReportResponseHeaders> {
+        try await self.client.response(for: CreateReportRequest(), headers: CreateReportResponseHeaders.self)
+    }
+}
+
+/// What `ReportsClient` sends, as a protocol: depend on it where tests and previews should get `ReportsFake`.
+///
+/// Each endpoint is one `send` requirement taking its request type; the methods of the extension build the request from their arguments, defaults included, so the client and the fake take the same calls. The streamed, paged, download and with-headers methods are the client's alone.
+public protocol ReportsAPIProtocol: Sendable {
+    /// Sends the request `getReport` builds.
+    func send(_ request: GetReportRequest) async throws(APIError<GetReportFailure>) -> GetReportOutcome
+    /// Sends the request `getReportWithCache` builds.
+    func send(_ request: GetReportWithCacheRequest) async throws(APIError<GetReportWithCacheFailure>) -> Report
+    /// Sends the request `getReportText` builds.
+    func send(_ request: GetReportTextRequest) async throws(APIError<GetReportTextFailure>) -> String
+    /// Sends the request `getReportCSV` builds.
+    func send(_ request: GetReportCSVRequest) async throws(APIError<GetReportCSVFailure>) -> String
+    /// Sends the request `getReportPDF` builds.
+    func send(_ request: GetReportPDFRequest) async throws(APIError<GetReportPDFFailure>) -> Data
+    /// Sends the request `getReportVendor` builds.
+    func send(_ request: GetReportVendorRequest) async throws(APIError<GetReportVendorFailure>) -> Report
+    /// Sends the request `createReport` builds.
+    func send(_ request: CreateReportRequest) async throws(APIError<CreateReportFailure>) -> CreateReportOutcome
+}
+
+extension ReportsAPIProtocol {
+    /// A report, computed on demand.
+    ///
+    /// - Parameters:
+    ///   - id: The `id` path parameter.
+    ///   - ifNoneMatch: The `If-None-Match` header parameter.
+    /// - Returns: The outcome: `.ok` with the decoded `Report` for 200, `.queued` with the decoded `Job` for 202, `.noContent` for 204, `.notModified` for 304.
+    public func getReport(
+        id: Int,
+        ifNoneMatch: String? = nil
+    ) async throws(APIError<GetReportFailure>) -> GetReportOutcome {
+        try await self.send(GetReportRequest(id: id, ifNoneMatch: ifNoneMatch))
+    }
+
+    /// Sends `GET /reports/{id}/cached`.
+    ///
+    /// - Parameters:
+    ///   - id: The `id` path parameter.
+    public func getReportWithCache(id: Int) async throws(APIError<GetReportWithCacheFailure>) -> Report {
+        try await self.send(GetReportWithCacheRequest(id: id))
+    }
+
     /// Sends `GET /reports/{id}/text`.
     ///
     /// - Parameters:
     ///   - id: The `id` path parameter.
     /// - Returns: The report as plain text.
     public func getReportText(id: Int) async throws(APIError<GetReportTextFailure>) -> String {
-        try await self.client.send(GetReportTextRequest(id: id))
+        try await self.send(GetReportTextRequest(id: id))
     }
 
     /// Sends `GET /reports/{id}/csv`.
@@ -97,7 +132,7 @@ public struct ReportsClient: Sendable {
     /// - Parameters:
     ///   - id: The `id` path parameter.
     public func getReportCSV(id: Int) async throws(APIError<GetReportCSVFailure>) -> String {
-        try await self.client.send(GetReportCSVRequest(id: id))
+        try await self.send(GetReportCSVRequest(id: id))
     }
 
     /// Sends `GET /reports/{id}/pdf`.
@@ -105,7 +140,7 @@ public struct ReportsClient: Sendable {
     /// - Parameters:
     ///   - id: The `id` path parameter.
     public func getReportPDF(id: Int) async throws(APIError<GetReportPDFFailure>) -> Data {
-        try await self.client.send(GetReportPDFRequest(id: id))
+        try await self.send(GetReportPDFRequest(id: id))
     }
 
     /// Sends `GET /reports/{id}/vendor`.
@@ -113,21 +148,44 @@ public struct ReportsClient: Sendable {
     /// - Parameters:
     ///   - id: The `id` path parameter.
     public func getReportVendor(id: Int) async throws(APIError<GetReportVendorFailure>) -> Report {
-        try await self.client.send(GetReportVendorRequest(id: id))
+        try await self.send(GetReportVendorRequest(id: id))
     }
 
     /// Sends `POST /reports`.
     ///
     /// - Returns: The outcome: `.created` with the decoded `Report` for 201, `.accepted` with the decoded `Job` for 202.
     public func createReport() async throws(APIError<CreateReportFailure>) -> CreateReportOutcome {
-        try await self.client.send(CreateReportRequest())
+        try await self.send(CreateReportRequest())
     }
+}
 
-    /// As `createReport`, with the header fields the spec declares beside the body.
-    ///
-    /// - Returns: The body, the `CreateReportResponseHeaders` and the raw response.
-    /// - Throws: `APIError<CreateReportFailure>`; `.decoding` when a required field is missing or a field is not of its type.
-    public func createReportWithHeaders() async throws(APIError<CreateReportFailure>) -> ResponseWithHeaders<CreateReportOutcome, CreateReportResponseHeaders> {
-        try await self.client.response(for: CreateReportRequest(), headers: CreateReportResponseHeaders.self)
+/// A stand-in for `ReportsClient` in tests and previews, with no HTTP: each method answers with the result set on the property of its name, such as `fake.getReport = .success(…)`, and its request is recorded in `calls`.
+///
+/// A method whose result is not set throws `APIError.transport`, whose underlying `FakeCalls.NoResult` names it.
+public final class ReportsFake: ReportsAPIProtocol {
+    /// The requests the fake received, in order, and the results set on its properties.
+    public let calls = FakeCalls(fake: "ReportsFake")
+
+    /// Creates a fake with no results set.
+    public init() {}
+
+    /// What `getReport` answers; `nil`, the default, makes it throw.
+    public var getReport: FakeResult<GetReportRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `getReportWithCache` answers; `nil`, the default, makes it throw.
+    public var getReportWithCache: FakeResult<GetReportWithCacheRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `getReportText` answers; `nil`, the default, makes it throw.
+    public var getReportText: FakeResult<GetReportTextRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `getReportCSV` answers; `nil`, the default, makes it throw.
+    public var getReportCSV: FakeResult<GetReportCSVRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `getReportPDF` answers; `nil`, the default, makes it throw.
+    public var getReportPDF: FakeResult<GetReportPDFRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `getReportVendor` answers; `nil`, the default, makes it throw.
+    public var getReportVendor: FakeResult<GetReportVendorRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `createReport` answers; `nil`, the default, makes it throw.
+    public var createReport: FakeResult<CreateReportRequest>? { get { calls.result() } set { calls.set(newValue) } }
+
+    /// Records `request` and answers with the result set for its method.
+    public func send<Request: APIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
+        try calls.answer(request)
     }
 }

@@ -6,7 +6,7 @@ import Foundation
 /// A client for Pages.
 ///
 /// Each method sends one request and throws the endpoint's documented failures as typed errors.
-public struct PagesClient: Sendable {
+public struct PagesClient: PagesAPIProtocol {
     /// The client that sends the requests; use it for `response(for:)` or hand-built requests.
     public let client: APIClient
 
@@ -36,12 +36,9 @@ public struct PagesClient: Sendable {
         client = APIClient(baseURL: baseURL, transport: transport, configuration: configuration)
     }
 
-    /// Events, linked by the Link header.
-    ///
-    /// - Parameters:
-    ///   - perPage: The `per_page` query parameter.
-    public func listEvents(perPage: Int = 50) async throws(APIError<ListEventsFailure>) -> [Event] {
-        try await self.client.send(ListEventsRequest(perPage: perPage))
+    /// Sends `request` through `client`: every method of `PagesAPIProtocol` comes here.
+    public func send<Request: APIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
+        try await self.client.send(request)
     }
 
     /// Events, linked by the Link header.
@@ -56,36 +53,12 @@ public struct PagesClient: Sendable {
 
     /// Events found by a query, a cursor at a time.
     ///
-    /// - Parameters:
-    ///   - q: The `q` query parameter.
-    ///   - cursor: The `cursor` query parameter.
-    public func searchEvents(
-        q: String,
-        cursor: String? = nil
-    ) async throws(APIError<SearchEventsFailure>) -> EventList {
-        try await self.client.send(SearchEventsRequest(q: q, cursor: cursor))
-    }
-
-    /// Events found by a query, a cursor at a time.
-    ///
     /// Every page of `searchEvents`, fetched as it is read; `.items(limit:)` gives the items one by one. Each page is a call like `searchEvents`, with its retries and typed errors.
     ///
     /// The parameters are the first page's; see `SearchEventsRequest.pagination` for how the next pages are asked for.
     /// - Returns: The pages, as `SearchEventsRequest.Response`.
     public func searchEventsPages(q: String, cursor: String? = nil) -> PageSequence<SearchEventsRequest, Event> {
         self.client.pages(SearchEventsRequest(q: q, cursor: cursor), pagination: SearchEventsRequest.pagination)
-    }
-
-    /// Orders, after the last one of the previous page.
-    ///
-    /// - Parameters:
-    ///   - startingAfter: The `starting_after` query parameter.
-    ///   - limit: The `limit` query parameter.
-    public func listOrders(
-        startingAfter: String? = nil,
-        limit: Int = 10
-    ) async throws(APIError<ListOrdersFailure>) -> OrderList {
-        try await self.client.send(ListOrdersRequest(startingAfter: startingAfter, limit: limit))
     }
 
     /// Orders, after the last one of the previous page.
@@ -103,14 +76,6 @@ public struct PagesClient: Sendable {
 
     /// Events by page number, with the total in a header.
     ///
-    /// - Parameters:
-    ///   - page: The `page` query parameter.
-    public func listNumbered(page: Int = 1) async throws(APIError<ListNumberedFailure>) -> [Event] {
-        try await self.client.send(ListNumberedRequest(page: page))
-    }
-
-    /// Events by page number, with the total in a header.
-    ///
     /// Every page of `listNumbered`, fetched as it is read; `.items(limit:)` gives the items one by one. Each page is a call like `listNumbered`, with its retries and typed errors.
     ///
     /// The parameters are the first page's; see `ListNumberedRequest.pagination` for how the next pages are asked for.
@@ -121,19 +86,104 @@ public struct PagesClient: Sendable {
 
     /// Events by offset, with the total in the body.
     ///
-    /// - Parameters:
-    ///   - offset: The `offset` query parameter.
-    public func listOffsets(offset: Int? = nil) async throws(APIError<ListOffsetsFailure>) -> OffsetList {
-        try await self.client.send(ListOffsetsRequest(offset: offset))
-    }
-
-    /// Events by offset, with the total in the body.
-    ///
     /// Every page of `listOffsets`, fetched as it is read; `.items(limit:)` gives the items one by one. Each page is a call like `listOffsets`, with its retries and typed errors.
     ///
     /// The parameters are the first page's; see `ListOffsetsRequest.pagination` for how the next pages are asked for.
     /// - Returns: The pages, as `ListOffsetsRequest.Response`.
     public func listOffsetsPages(offset: Int? = nil) -> PageSequence<ListOffsetsRequest, Event> {
         self.client.pages(ListOffsetsRequest(offset: offset), pagination: ListOffsetsRequest.pagination)
+    }
+}
+
+/// What `PagesClient` sends, as a protocol: depend on it where tests and previews should get `PagesFake`.
+///
+/// Each endpoint is one `send` requirement taking its request type; the methods of the extension build the request from their arguments, defaults included, so the client and the fake take the same calls. The streamed, paged, download and with-headers methods are the client's alone.
+public protocol PagesAPIProtocol: Sendable {
+    /// Sends the request `listEvents` builds.
+    func send(_ request: ListEventsRequest) async throws(APIError<ListEventsFailure>) -> [Event]
+    /// Sends the request `searchEvents` builds.
+    func send(_ request: SearchEventsRequest) async throws(APIError<SearchEventsFailure>) -> EventList
+    /// Sends the request `listOrders` builds.
+    func send(_ request: ListOrdersRequest) async throws(APIError<ListOrdersFailure>) -> OrderList
+    /// Sends the request `listNumbered` builds.
+    func send(_ request: ListNumberedRequest) async throws(APIError<ListNumberedFailure>) -> [Event]
+    /// Sends the request `listOffsets` builds.
+    func send(_ request: ListOffsetsRequest) async throws(APIError<ListOffsetsFailure>) -> OffsetList
+}
+
+extension PagesAPIProtocol {
+    /// Events, linked by the Link header.
+    ///
+    /// - Parameters:
+    ///   - perPage: The `per_page` query parameter.
+    public func listEvents(perPage: Int = 50) async throws(APIError<ListEventsFailure>) -> [Event] {
+        try await self.send(ListEventsRequest(perPage: perPage))
+    }
+
+    /// Events found by a query, a cursor at a time.
+    ///
+    /// - Parameters:
+    ///   - q: The `q` query parameter.
+    ///   - cursor: The `cursor` query parameter.
+    public func searchEvents(
+        q: String,
+        cursor: String? = nil
+    ) async throws(APIError<SearchEventsFailure>) -> EventList {
+        try await self.send(SearchEventsRequest(q: q, cursor: cursor))
+    }
+
+    /// Orders, after the last one of the previous page.
+    ///
+    /// - Parameters:
+    ///   - startingAfter: The `starting_after` query parameter.
+    ///   - limit: The `limit` query parameter.
+    public func listOrders(
+        startingAfter: String? = nil,
+        limit: Int = 10
+    ) async throws(APIError<ListOrdersFailure>) -> OrderList {
+        try await self.send(ListOrdersRequest(startingAfter: startingAfter, limit: limit))
+    }
+
+    /// Events by page number, with the total in a header.
+    ///
+    /// - Parameters:
+    ///   - page: The `page` query parameter.
+    public func listNumbered(page: Int = 1) async throws(APIError<ListNumberedFailure>) -> [Event] {
+        try await self.send(ListNumberedRequest(page: page))
+    }
+
+    /// Events by offset, with the total in the body.
+    ///
+    /// - Parameters:
+    ///   - offset: The `offset` query parameter.
+    public func listOffsets(offset: Int? = nil) async throws(APIError<ListOffsetsFailure>) -> OffsetList {
+        try await self.send(ListOffsetsRequest(offset: offset))
+    }
+}
+
+/// A stand-in for `PagesClient` in tests and previews, with no HTTP: each method answers with the result set on the property of its name, such as `fake.listEvents = .success(…)`, and its request is recorded in `calls`.
+///
+/// A method whose result is not set throws `APIError.transport`, whose underlying `FakeCalls.NoResult` names it.
+public final class PagesFake: PagesAPIProtocol {
+    /// The requests the fake received, in order, and the results set on its properties.
+    public let calls = FakeCalls(fake: "PagesFake")
+
+    /// Creates a fake with no results set.
+    public init() {}
+
+    /// What `listEvents` answers; `nil`, the default, makes it throw.
+    public var listEvents: FakeResult<ListEventsRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `searchEvents` answers; `nil`, the default, makes it throw.
+    public var searchEvents: FakeResult<SearchEventsRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `listOrders` answers; `nil`, the default, makes it throw.
+    public var listOrders: FakeResult<ListOrdersRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `listNumbered` answers; `nil`, the default, makes it throw.
+    public var listNumbered: FakeResult<ListNumberedRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `listOffsets` answers; `nil`, the default, makes it throw.
+    public var listOffsets: FakeResult<ListOffsetsRequest>? { get { calls.result() } set { calls.set(newValue) } }
+
+    /// Records `request` and answers with the result set for its method.
+    public func send<Request: APIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
+        try calls.answer(request)
     }
 }

@@ -6,7 +6,7 @@ import Foundation
 /// Every way to pass a value.
 ///
 /// Each method sends one request and throws the endpoint's documented failures as typed errors.
-public struct ParametersClient: Sendable {
+public struct ParametersClient: ParametersAPIProtocol {
     /// The client that sends the requests; use it for `response(for:)` or hand-built requests.
     public let client: APIClient
 
@@ -59,6 +59,23 @@ public struct ParametersClient: Sendable {
         .bearer(header: .authorization, token: token, onUnauthorized: onUnauthorized)
     }
 
+    /// Sends `request` through `client`: every method of `ParametersAPIProtocol` comes here.
+    public func send<Request: APIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
+        try await self.client.send(request)
+    }
+}
+
+/// What `ParametersClient` sends, as a protocol: depend on it where tests and previews should get `ParametersFake`.
+///
+/// Each endpoint is one `send` requirement taking its request type; the methods of the extension build the request from their arguments, defaults included, so the client and the fake take the same calls. The streamed, paged, download and with-headers methods are the client's alone.
+public protocol ParametersAPIProtocol: Sendable {
+    /// Sends the request `search` builds.
+    func send(_ request: SearchRequest) async throws(APIError<SearchFailure>) -> [Item]
+    /// Sends the request `create` builds.
+    func send(_ request: CreateRequest) async throws(APIError<CreateFailure>) -> Item
+}
+
+extension ParametersAPIProtocol {
     /// Searches with every query type.
     ///
     /// - Parameters:
@@ -94,7 +111,7 @@ public struct ParametersClient: Sendable {
         xTrace: String? = nil,
         xMode: Kind = .basic
     ) async throws(APIError<SearchFailure>) -> [Item] {
-        try await self.client.send(SearchRequest(category: category, itemID: itemID, text: text, xToken: xToken, limit: limit, ratio: ratio, exact: exact, since: since, link: link, links: links, tags: tags, kinds: kinds, label: label, xTrace: xTrace, xMode: xMode))
+        try await self.send(SearchRequest(category: category, itemID: itemID, text: text, xToken: xToken, limit: limit, ratio: ratio, exact: exact, since: since, link: link, links: links, tags: tags, kinds: kinds, label: label, xTrace: xTrace, xMode: xMode))
     }
 
     /// Sends `POST /items`.
@@ -102,6 +119,27 @@ public struct ParametersClient: Sendable {
     /// - Parameters:
     ///   - body: The new item.
     public func create(body: CreateBody) async throws(APIError<CreateFailure>) -> Item {
-        try await self.client.send(CreateRequest(body: body))
+        try await self.send(CreateRequest(body: body))
+    }
+}
+
+/// A stand-in for `ParametersClient` in tests and previews, with no HTTP: each method answers with the result set on the property of its name, such as `fake.search = .success(…)`, and its request is recorded in `calls`.
+///
+/// A method whose result is not set throws `APIError.transport`, whose underlying `FakeCalls.NoResult` names it.
+public final class ParametersFake: ParametersAPIProtocol {
+    /// The requests the fake received, in order, and the results set on its properties.
+    public let calls = FakeCalls(fake: "ParametersFake")
+
+    /// Creates a fake with no results set.
+    public init() {}
+
+    /// What `search` answers; `nil`, the default, makes it throw.
+    public var search: FakeResult<SearchRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `create` answers; `nil`, the default, makes it throw.
+    public var create: FakeResult<CreateRequest>? { get { calls.result() } set { calls.set(newValue) } }
+
+    /// Records `request` and answers with the result set for its method.
+    public func send<Request: APIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
+        try calls.answer(request)
     }
 }

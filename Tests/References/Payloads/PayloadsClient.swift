@@ -6,7 +6,7 @@ import Foundation
 /// A client for Payloads.
 ///
 /// Each method sends one request and throws the endpoint's documented failures as typed errors.
-public struct PayloadsClient: Sendable {
+public struct PayloadsClient: PayloadsAPIProtocol {
     /// The client that sends the requests; use it for `response(for:)` or hand-built requests.
     public let client: APIClient
 
@@ -36,12 +36,39 @@ public struct PayloadsClient: Sendable {
         client = APIClient(baseURL: baseURL, transport: transport, configuration: configuration)
     }
 
+    /// Sends `request` through `client`: every method of `PayloadsAPIProtocol` comes here.
+    public func send<Request: APIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
+        try await self.client.send(request)
+    }
+}
+
+/// What `PayloadsClient` sends, as a protocol: depend on it where tests and previews should get `PayloadsFake`.
+///
+/// Each endpoint is one `send` requirement taking its request type; the methods of the extension build the request from their arguments, defaults included, so the client and the fake take the same calls. The streamed, paged, download and with-headers methods are the client's alone.
+public protocol PayloadsAPIProtocol: Sendable {
+    /// Sends the request `getFolder` builds.
+    func send(_ request: GetFolderRequest) async throws(APIError<GetFolderFailure>) -> Folder
+    /// Sends the request `createChannel` builds.
+    func send(_ request: CreateChannelRequest) async throws(APIError<CreateChannelFailure>) -> Channel
+    /// Sends the request `listChannels` builds.
+    func send(_ request: ListChannelsRequest) async throws(APIError<ListChannelsFailure>) -> [Channel]
+    /// Sends the request `createTask` builds.
+    func send(_ request: CreateTaskRequest) async throws(APIError<CreateTaskFailure>) -> TodoTask
+    /// Sends the request `updateIssue` builds.
+    func send(_ request: UpdateIssueRequest) async throws(APIError<UpdateIssueFailure>) -> Issue
+    /// Sends the request `getFile` builds.
+    func send(_ request: GetFileRequest) async throws(APIError<GetFileFailure>) -> File
+    /// Sends the request `echo` builds.
+    func send(_ request: EchoRequest) async throws(APIError<EchoFailure>) -> JSON
+}
+
+extension PayloadsAPIProtocol {
     /// Sends `GET /folders/{id}`.
     ///
     /// - Parameters:
     ///   - id: The `id` path parameter.
     public func getFolder(id: String) async throws(APIError<GetFolderFailure>) -> Folder {
-        try await self.client.send(GetFolderRequest(id: id))
+        try await self.send(GetFolderRequest(id: id))
     }
 
     /// Sends `POST /channels`.
@@ -49,7 +76,7 @@ public struct PayloadsClient: Sendable {
     /// - Parameters:
     ///   - body: What the request sends.
     public func createChannel(body: Channel) async throws(APIError<CreateChannelFailure>) -> Channel {
-        try await self.client.send(CreateChannelRequest(body: body))
+        try await self.send(CreateChannelRequest(body: body))
     }
 
     /// Sends `GET /channels`.
@@ -59,7 +86,7 @@ public struct PayloadsClient: Sendable {
     public func listChannels(
         type: ChannelType = .guildCategory
     ) async throws(APIError<ListChannelsFailure>) -> [Channel] {
-        try await self.client.send(ListChannelsRequest(type: type))
+        try await self.send(ListChannelsRequest(type: type))
     }
 
     /// Sends `POST /tasks`.
@@ -67,7 +94,7 @@ public struct PayloadsClient: Sendable {
     /// - Parameters:
     ///   - body: What the request sends.
     public func createTask(body: TodoTask) async throws(APIError<CreateTaskFailure>) -> TodoTask {
-        try await self.client.send(CreateTaskRequest(body: body))
+        try await self.send(CreateTaskRequest(body: body))
     }
 
     /// Sends `PATCH /issues/{number}`.
@@ -76,7 +103,7 @@ public struct PayloadsClient: Sendable {
     ///   - number: The `number` path parameter.
     ///   - body: What the request sends.
     public func updateIssue(number: Int, body: IssuePatch) async throws(APIError<UpdateIssueFailure>) -> Issue {
-        try await self.client.send(UpdateIssueRequest(number: number, body: body))
+        try await self.send(UpdateIssueRequest(number: number, body: body))
     }
 
     /// Sends `GET /files/{id}`.
@@ -84,7 +111,7 @@ public struct PayloadsClient: Sendable {
     /// - Parameters:
     ///   - id: The `id` path parameter.
     public func getFile(id: String) async throws(APIError<GetFileFailure>) -> File {
-        try await self.client.send(GetFileRequest(id: id))
+        try await self.send(GetFileRequest(id: id))
     }
 
     /// Sends `POST /echo`.
@@ -92,6 +119,37 @@ public struct PayloadsClient: Sendable {
     /// - Parameters:
     ///   - body: What the request sends.
     public func echo(body: JSON) async throws(APIError<EchoFailure>) -> JSON {
-        try await self.client.send(EchoRequest(body: body))
+        try await self.send(EchoRequest(body: body))
+    }
+}
+
+/// A stand-in for `PayloadsClient` in tests and previews, with no HTTP: each method answers with the result set on the property of its name, such as `fake.getFolder = .success(…)`, and its request is recorded in `calls`.
+///
+/// A method whose result is not set throws `APIError.transport`, whose underlying `FakeCalls.NoResult` names it.
+public final class PayloadsFake: PayloadsAPIProtocol {
+    /// The requests the fake received, in order, and the results set on its properties.
+    public let calls = FakeCalls(fake: "PayloadsFake")
+
+    /// Creates a fake with no results set.
+    public init() {}
+
+    /// What `getFolder` answers; `nil`, the default, makes it throw.
+    public var getFolder: FakeResult<GetFolderRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `createChannel` answers; `nil`, the default, makes it throw.
+    public var createChannel: FakeResult<CreateChannelRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `listChannels` answers; `nil`, the default, makes it throw.
+    public var listChannels: FakeResult<ListChannelsRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `createTask` answers; `nil`, the default, makes it throw.
+    public var createTask: FakeResult<CreateTaskRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `updateIssue` answers; `nil`, the default, makes it throw.
+    public var updateIssue: FakeResult<UpdateIssueRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `getFile` answers; `nil`, the default, makes it throw.
+    public var getFile: FakeResult<GetFileRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `echo` answers; `nil`, the default, makes it throw.
+    public var echo: FakeResult<EchoRequest>? { get { calls.result() } set { calls.set(newValue) } }
+
+    /// Records `request` and answers with the result set for its method.
+    public func send<Request: APIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
+        try calls.answer(request)
     }
 }

@@ -6,7 +6,7 @@ import Foundation
 /// A client for Recursion.
 ///
 /// Each method sends one request and throws the endpoint's documented failures as typed errors.
-public struct RecursionClient: Sendable {
+public struct RecursionClient: RecursionAPIProtocol {
     /// The client that sends the requests; use it for `response(for:)` or hand-built requests.
     public let client: APIClient
 
@@ -36,9 +36,26 @@ public struct RecursionClient: Sendable {
         client = APIClient(baseURL: baseURL, transport: transport, configuration: configuration)
     }
 
+    /// Sends `request` through `client`: every method of `RecursionAPIProtocol` comes here.
+    public func send<Request: APIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
+        try await self.client.send(request)
+    }
+}
+
+/// What `RecursionClient` sends, as a protocol: depend on it where tests and previews should get `RecursionFake`.
+///
+/// Each endpoint is one `send` requirement taking its request type; the methods of the extension build the request from their arguments, defaults included, so the client and the fake take the same calls. The streamed, paged, download and with-headers methods are the client's alone.
+public protocol RecursionAPIProtocol: Sendable {
+    /// Sends the request `tree` builds.
+    func send(_ request: TreeRequest) async throws(APIError<TreeFailure>) -> Wrapper
+    /// Sends the request `people` builds.
+    func send(_ request: PeopleRequest) async throws(APIError<PeopleFailure>) -> Company
+}
+
+extension RecursionAPIProtocol {
     /// Sends `GET /tree`.
     public func tree() async throws(APIError<TreeFailure>) -> Wrapper {
-        try await self.client.send(TreeRequest())
+        try await self.send(TreeRequest())
     }
 
     /// Sends `POST /people`.
@@ -46,6 +63,27 @@ public struct RecursionClient: Sendable {
     /// - Parameters:
     ///   - body: What the request sends.
     public func people(body: Person) async throws(APIError<PeopleFailure>) -> Company {
-        try await self.client.send(PeopleRequest(body: body))
+        try await self.send(PeopleRequest(body: body))
+    }
+}
+
+/// A stand-in for `RecursionClient` in tests and previews, with no HTTP: each method answers with the result set on the property of its name, such as `fake.tree = .success(…)`, and its request is recorded in `calls`.
+///
+/// A method whose result is not set throws `APIError.transport`, whose underlying `FakeCalls.NoResult` names it.
+public final class RecursionFake: RecursionAPIProtocol {
+    /// The requests the fake received, in order, and the results set on its properties.
+    public let calls = FakeCalls(fake: "RecursionFake")
+
+    /// Creates a fake with no results set.
+    public init() {}
+
+    /// What `tree` answers; `nil`, the default, makes it throw.
+    public var tree: FakeResult<TreeRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `people` answers; `nil`, the default, makes it throw.
+    public var people: FakeResult<PeopleRequest>? { get { calls.result() } set { calls.set(newValue) } }
+
+    /// Records `request` and answers with the result set for its method.
+    public func send<Request: APIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
+        try calls.answer(request)
     }
 }

@@ -6,7 +6,7 @@ import Foundation
 /// A client for Resilience.
 ///
 /// Each method sends one request and throws the endpoint's documented failures as typed errors.
-public struct ResilienceClient: Sendable {
+public struct ResilienceClient: ResilienceAPIProtocol {
     /// The client that sends the requests; use it for `response(for:)` or hand-built requests.
     public let client: APIClient
 
@@ -48,44 +48,79 @@ public struct ResilienceClient: Sendable {
         .bearer(header: HTTPField.Name("X-Auth-Token") ?? .authorization, token: token, onUnauthorized: onUnauthorized)
     }
 
+    /// Sends `request` through `client`: every method of `ResilienceAPIProtocol` comes here.
+    public func send<Request: APIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
+        try await self.client.send(request)
+    }
+}
+
+/// What `ResilienceClient` sends, as a protocol: depend on it where tests and previews should get `ResilienceFake`.
+///
+/// Each endpoint is one `send` requirement taking its request type; the methods of the extension build the request from their arguments, defaults included, so the client and the fake take the same calls. The streamed, paged, download and with-headers methods are the client's alone.
+public protocol ResilienceAPIProtocol: Sendable {
+    /// Sends the request `inherits` builds.
+    func send(_ request: InheritsRequest) async throws(APIError<InheritsFailure>) -> NoContent
+    /// Sends the request `once` builds.
+    func send(_ request: OnceRequest) async throws(APIError<OnceFailure>) -> NoContent
+    /// Sends the request `twice` builds.
+    func send(_ request: TwiceRequest) async throws(APIError<TwiceFailure>) -> NoContent
+    /// Sends the request `ownBreaker` builds.
+    func send(_ request: OwnBreakerRequest) async throws(APIError<OwnBreakerFailure>) -> NoContent
+    /// Sends the request `rated` builds.
+    func send(_ request: RatedRequest) async throws(APIError<RatedFailure>) -> NoContent
+    /// Sends the request `gentle` builds.
+    func send(_ request: GentleRequest) async throws(APIError<GentleFailure>) -> NoContent
+    /// Sends the request `unguarded` builds.
+    func send(_ request: UnguardedRequest) async throws(APIError<UnguardedFailure>) -> NoContent
+    /// Sends the request `submit` builds.
+    func send(_ request: SubmitRequest) async throws(APIError<SubmitFailure>) -> NoContent
+    /// Sends the request `upload` builds.
+    func send(_ request: UploadRequest) async throws(APIError<UploadFailure>) -> NoContent
+    /// Sends the request `uploadMaybe` builds.
+    func send(_ request: UploadMaybeRequest) async throws(APIError<UploadMaybeFailure>) -> NoContent
+    /// Sends the request `merge` builds.
+    func send(_ request: MergeRequest) async throws(APIError<MergeFailure>) -> NoContent
+}
+
+extension ResilienceAPIProtocol {
     /// Takes every hint from the defaults.
     public func inherits() async throws(APIError<InheritsFailure>) {
-        _ = try await self.client.send(InheritsRequest())
+        _ = try await self.send(InheritsRequest())
     }
 
     /// Sends `GET /once`.
     public func once() async throws(APIError<OnceFailure>) {
-        _ = try await self.client.send(OnceRequest())
+        _ = try await self.send(OnceRequest())
     }
 
     /// Sends `GET /twice`.
     public func twice() async throws(APIError<TwiceFailure>) {
-        _ = try await self.client.send(TwiceRequest())
+        _ = try await self.send(TwiceRequest())
     }
 
     /// Sends `GET /own`.
     public func ownBreaker() async throws(APIError<OwnBreakerFailure>) {
-        _ = try await self.client.send(OwnBreakerRequest())
+        _ = try await self.send(OwnBreakerRequest())
     }
 
     /// Its own breaker on the failure-rate model, the client's default.
     public func rated() async throws(APIError<RatedFailure>) {
-        _ = try await self.client.send(RatedRequest())
+        _ = try await self.send(RatedRequest())
     }
 
     /// Only a break of its own, so the failure-rate model with its defaults.
     public func gentle() async throws(APIError<GentleFailure>) {
-        _ = try await self.client.send(GentleRequest())
+        _ = try await self.send(GentleRequest())
     }
 
     /// Sends `GET /unguarded`.
     public func unguarded() async throws(APIError<UnguardedFailure>) {
-        _ = try await self.client.send(UnguardedRequest())
+        _ = try await self.send(UnguardedRequest())
     }
 
     /// Sends `POST /submissions`.
     public func submit() async throws(APIError<SubmitFailure>) {
-        _ = try await self.client.send(SubmitRequest())
+        _ = try await self.send(SubmitRequest())
     }
 
     /// Sends `PUT /files/{name}`.
@@ -94,7 +129,7 @@ public struct ResilienceClient: Sendable {
     ///   - name: The `name` path parameter.
     ///   - body: What the request sends.
     public func upload(name: String, body: Data) async throws(APIError<UploadFailure>) {
-        _ = try await self.client.send(UploadRequest(name: name, body: body))
+        _ = try await self.send(UploadRequest(name: name, body: body))
     }
 
     /// Sends `PUT /maybe/{name}`.
@@ -103,7 +138,7 @@ public struct ResilienceClient: Sendable {
     ///   - name: The `name` path parameter.
     ///   - body: What the request sends.
     public func uploadMaybe(name: String, body: Data?) async throws(APIError<UploadMaybeFailure>) {
-        _ = try await self.client.send(UploadMaybeRequest(name: name, body: body))
+        _ = try await self.send(UploadMaybeRequest(name: name, body: body))
     }
 
     /// Sends `PATCH /things/{id}`.
@@ -113,6 +148,45 @@ public struct ResilienceClient: Sendable {
     ///   - body: What the request sends.
     ///   - xTrace: The `X-Trace` header parameter.
     public func merge(id: Int, body: MergeBody, xTrace: String? = nil) async throws(APIError<MergeFailure>) {
-        _ = try await self.client.send(MergeRequest(id: id, body: body, xTrace: xTrace))
+        _ = try await self.send(MergeRequest(id: id, body: body, xTrace: xTrace))
+    }
+}
+
+/// A stand-in for `ResilienceClient` in tests and previews, with no HTTP: each method answers with the result set on the property of its name, such as `fake.inherits = .success(…)`, and its request is recorded in `calls`.
+///
+/// A method whose result is not set throws `APIError.transport`, whose underlying `FakeCalls.NoResult` names it.
+public final class ResilienceFake: ResilienceAPIProtocol {
+    /// The requests the fake received, in order, and the results set on its properties.
+    public let calls = FakeCalls(fake: "ResilienceFake")
+
+    /// Creates a fake with no results set.
+    public init() {}
+
+    /// What `inherits` answers; `nil`, the default, makes it throw.
+    public var inherits: FakeResult<InheritsRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `once` answers; `nil`, the default, makes it throw.
+    public var once: FakeResult<OnceRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `twice` answers; `nil`, the default, makes it throw.
+    public var twice: FakeResult<TwiceRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `ownBreaker` answers; `nil`, the default, makes it throw.
+    public var ownBreaker: FakeResult<OwnBreakerRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `rated` answers; `nil`, the default, makes it throw.
+    public var rated: FakeResult<RatedRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `gentle` answers; `nil`, the default, makes it throw.
+    public var gentle: FakeResult<GentleRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `unguarded` answers; `nil`, the default, makes it throw.
+    public var unguarded: FakeResult<UnguardedRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `submit` answers; `nil`, the default, makes it throw.
+    public var submit: FakeResult<SubmitRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `upload` answers; `nil`, the default, makes it throw.
+    public var upload: FakeResult<UploadRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `uploadMaybe` answers; `nil`, the default, makes it throw.
+    public var uploadMaybe: FakeResult<UploadMaybeRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `merge` answers; `nil`, the default, makes it throw.
+    public var merge: FakeResult<MergeRequest>? { get { calls.result() } set { calls.set(newValue) } }
+
+    /// Records `request` and answers with the result set for its method.
+    public func send<Request: APIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
+        try calls.answer(request)
     }
 }

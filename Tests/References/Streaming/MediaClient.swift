@@ -6,7 +6,7 @@ import Foundation
 /// A client for Media.
 ///
 /// Each method sends one request and throws the endpoint's documented failures as typed errors.
-public struct MediaClient: Sendable {
+public struct MediaClient: MediaAPIProtocol {
     /// The client that sends the requests; use it for `response(for:)` or hand-built requests.
     public let client: APIClient
 
@@ -36,13 +36,9 @@ public struct MediaClient: Sendable {
         client = APIClient(baseURL: baseURL, transport: transport, configuration: configuration)
     }
 
-    /// Stores a blob.
-    ///
-    /// - Parameters:
-    ///   - id: The `id` path parameter.
-    ///   - body: What the request sends.
-    public func putBlob(id: String, body: HTTPBody) async throws(APIError<PutBlobFailure>) {
-        _ = try await self.client.send(PutBlobRequest(id: id, body: body))
+    /// Sends `request` through `client`: every method of `MediaAPIProtocol` comes here.
+    public func send<Request: APIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
+        try await self.client.send(request)
     }
 
     /// An export archive.
@@ -52,21 +48,6 @@ public struct MediaClient: Sendable {
     /// - Returns: The response once its head has arrived; read `body` as it arrives (or use the method that saves it to a file).
     public func getExport(id: String) async throws(APIError<GetExportFailure>) -> StreamingResponse {
         try await self.client.stream(GetExportRequest(id: id), accept: "application/zip")
-    }
-
-    /// Sends `GET /exports/{id}` and writes the body to a file as it arrives, never holding it in memory; `destination` is replaced only once the body is complete.
-    ///
-    /// - Parameters:
-    ///   - id: As for `getExport`.
-    ///   - to: Where to save the body (a `file:` URL in an existing folder).
-    ///   - progress: Called as bytes arrive, with the total when the server sent a length.
-    /// - Returns: Where the file is, how many bytes it holds, and the response's status and header fields.
-    public func getExport(
-        id: String,
-        to destination: URL,
-        progress: (@Sendable (TransferProgress) -> Void)? = nil
-    ) async throws(APIError<GetExportFailure>) -> DownloadedFile {
-        try await self.client.download(GetExportRequest(id: id), to: destination, accept: "application/zip", progress: progress)
     }
 
     /// A job's progress, as server-sent events.
@@ -104,6 +85,48 @@ public struct MediaClient: Sendable {
         try await self.client.stream(ExportRowsRequest(since: since), accept: "application/x-ndjson").body.jsonLines(of: Row.self, coding: self.client.configuration.coding)
     }
 
+    /// Sends `GET /exports/{id}` and writes the body to a file as it arrives, never holding it in memory; `destination` is replaced only once the body is complete.
+    ///
+    /// - Parameters:
+    ///   - id: As for `getExport`.
+    ///   - to: Where to save the body (a `file:` URL in an existing folder).
+    ///   - progress: Called as bytes arrive, with the total when the server sent a length.
+    /// - Returns: Where the file is, how many bytes it holds, and the response's status and header fields.
+    public func getExport(
+        id: String,
+        to destination: URL,
+        progress: (@Sendable (TransferProgress) -> Void)? = nil
+    ) async throws(APIError<GetExportFailure>) -> DownloadedFile {
+        try await self.client.download(GetExportRequest(id: id), to: destination, accept: "application/zip", progress: progress)
+    }
+}
+
+/// What `MediaClient` sends, as a protocol: depend on it where tests and previews should get `MediaFake`.
+///
+/// Each endpoint is one `send` requirement taking its request type; the methods of the extension build the request from their arguments, defaults included, so the client and the fake take the same calls. The streamed, paged, download and with-headers methods are the client's alone.
+public protocol MediaAPIProtocol: Sendable {
+    /// Sends the request `putBlob` builds.
+    func send(_ request: PutBlobRequest) async throws(APIError<PutBlobFailure>) -> NoContent
+    /// Sends the request `uploadPhoto` builds.
+    func send(_ request: UploadPhotoRequest) async throws(APIError<UploadPhotoFailure>) -> NoContent
+    /// Sends the request `attachDocument` builds.
+    func send(_ request: AttachDocumentRequest) async throws(APIError<AttachDocumentFailure>) -> NoContent
+    /// Sends the request `attachOddlyNamed` builds.
+    func send(_ request: AttachOddlyNamedRequest) async throws(APIError<AttachOddlyNamedFailure>) -> NoContent
+    /// Sends the request `attachBodyFile` builds.
+    func send(_ request: AttachBodyFileRequest) async throws(APIError<AttachBodyFileFailure>) -> NoContent
+}
+
+extension MediaAPIProtocol {
+    /// Stores a blob.
+    ///
+    /// - Parameters:
+    ///   - id: The `id` path parameter.
+    ///   - body: What the request sends.
+    public func putBlob(id: String, body: HTTPBody) async throws(APIError<PutBlobFailure>) {
+        _ = try await self.send(PutBlobRequest(id: id, body: body))
+    }
+
     /// Uploads a photo and, optionally, its thumbnail.
     ///
     /// - Parameters:
@@ -115,7 +138,7 @@ public struct MediaClient: Sendable {
         photo: MultipartFile,
         thumbnail: MultipartFile? = nil
     ) async throws(APIError<UploadPhotoFailure>) {
-        _ = try await self.client.send(UploadPhotoRequest(body: body, photo: photo, thumbnail: thumbnail))
+        _ = try await self.send(UploadPhotoRequest(body: body, photo: photo, thumbnail: thumbnail))
     }
 
     /// Attaches a document to a ticket; the form has no fields but its files.
@@ -135,7 +158,7 @@ public struct MediaClient: Sendable {
         preview: MultipartFile? = nil,
         previewPage: Int? = nil
     ) async throws(APIError<AttachDocumentFailure>) {
-        _ = try await self.client.send(AttachDocumentRequest(id: id, document: document, documentChecksum: documentChecksum, documentContentLanguage: documentContentLanguage, preview: preview, previewPage: previewPage))
+        _ = try await self.send(AttachDocumentRequest(id: id, document: document, documentChecksum: documentChecksum, documentContentLanguage: documentContentLanguage, preview: preview, previewPage: previewPage))
     }
 
     /// Files named like the body and like what a request type declares.
@@ -155,7 +178,7 @@ public struct MediaClient: Sendable {
         selfTag: String? = nil,
         `class`: MultipartFile? = nil
     ) async throws(APIError<AttachOddlyNamedFailure>) {
-        _ = try await self.client.send(AttachOddlyNamedRequest(requestBody: requestBody, body: body, payload: payload, self: selfValue, selfTag: selfTag, class: `class`))
+        _ = try await self.send(AttachOddlyNamedRequest(requestBody: requestBody, body: body, payload: payload, self: selfValue, selfTag: selfTag, class: `class`))
     }
 
     /// A form of files only whose file is named 'body'.
@@ -167,6 +190,33 @@ public struct MediaClient: Sendable {
         body: MultipartFile,
         payload: MultipartFile? = nil
     ) async throws(APIError<AttachBodyFileFailure>) {
-        _ = try await self.client.send(AttachBodyFileRequest(body: body, payload: payload))
+        _ = try await self.send(AttachBodyFileRequest(body: body, payload: payload))
+    }
+}
+
+/// A stand-in for `MediaClient` in tests and previews, with no HTTP: each method answers with the result set on the property of its name, such as `fake.putBlob = .success(…)`, and its request is recorded in `calls`.
+///
+/// A method whose result is not set throws `APIError.transport`, whose underlying `FakeCalls.NoResult` names it.
+public final class MediaFake: MediaAPIProtocol {
+    /// The requests the fake received, in order, and the results set on its properties.
+    public let calls = FakeCalls(fake: "MediaFake")
+
+    /// Creates a fake with no results set.
+    public init() {}
+
+    /// What `putBlob` answers; `nil`, the default, makes it throw.
+    public var putBlob: FakeResult<PutBlobRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `uploadPhoto` answers; `nil`, the default, makes it throw.
+    public var uploadPhoto: FakeResult<UploadPhotoRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `attachDocument` answers; `nil`, the default, makes it throw.
+    public var attachDocument: FakeResult<AttachDocumentRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `attachOddlyNamed` answers; `nil`, the default, makes it throw.
+    public var attachOddlyNamed: FakeResult<AttachOddlyNamedRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `attachBodyFile` answers; `nil`, the default, makes it throw.
+    public var attachBodyFile: FakeResult<AttachBodyFileRequest>? { get { calls.result() } set { calls.set(newValue) } }
+
+    /// Records `request` and answers with the result set for its method.
+    public func send<Request: APIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
+        try calls.answer(request)
     }
 }

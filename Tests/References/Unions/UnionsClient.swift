@@ -6,7 +6,7 @@ import Foundation
 /// A client for Unions.
 ///
 /// Each method sends one request and throws the endpoint's documented failures as typed errors.
-public struct UnionsClient: Sendable {
+public struct UnionsClient: UnionsAPIProtocol {
     /// The client that sends the requests; use it for `response(for:)` or hand-built requests.
     public let client: APIClient
 
@@ -36,17 +36,52 @@ public struct UnionsClient: Sendable {
         client = APIClient(baseURL: baseURL, transport: transport, configuration: configuration)
     }
 
+    /// Sends `request` through `client`: every method of `UnionsAPIProtocol` comes here.
+    public func send<Request: APIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
+        try await self.client.send(request)
+    }
+}
+
+/// What `UnionsClient` sends, as a protocol: depend on it where tests and previews should get `UnionsFake`.
+///
+/// Each endpoint is one `send` requirement taking its request type; the methods of the extension build the request from their arguments, defaults included, so the client and the fake take the same calls. The streamed, paged, download and with-headers methods are the client's alone.
+public protocol UnionsAPIProtocol: Sendable {
+    /// Sends the request `getChannel` builds.
+    func send(_ request: GetChannelRequest) async throws(APIError<GetChannelFailure>) -> Channel
+    /// Sends the request `listChannels` builds.
+    func send(_ request: ListChannelsRequest) async throws(APIError<ListChannelsFailure>) -> [Channel]
+    /// Sends the request `createChannel` builds.
+    func send(_ request: CreateChannelRequest) async throws(APIError<CreateChannelFailure>) -> Channel
+    /// Sends the request `attachSource` builds.
+    func send(_ request: AttachSourceRequest) async throws(APIError<AttachSourceFailure>) -> PaymentSource
+    /// Sends the request `getUser` builds.
+    func send(_ request: GetUserRequest) async throws(APIError<GetUserFailure>) -> PrivateUser
+    /// Sends the request `echoNest` builds.
+    func send(_ request: EchoNestRequest) async throws(APIError<EchoNestFailure>) -> Nest
+    /// Sends the request `echoShape` builds.
+    func send(_ request: EchoShapeRequest) async throws(APIError<EchoShapeFailure>) -> Shape
+    /// Sends the request `inbox` builds.
+    func send(_ request: InboxRequest) async throws(APIError<InboxFailure>) -> Inbox
+    /// Sends the request `pets` builds.
+    func send(_ request: PetsRequest) async throws(APIError<PetsFailure>) -> [Pet]
+    /// Sends the request `accounts` builds.
+    func send(_ request: AccountsRequest) async throws(APIError<AccountsFailure>) -> [Account]
+    /// Sends the request `category` builds.
+    func send(_ request: CategoryRequest) async throws(APIError<CategoryFailure>) -> Category
+}
+
+extension UnionsAPIProtocol {
     /// Sends `GET /channels/{id}`.
     ///
     /// - Parameters:
     ///   - id: The `id` path parameter.
     public func getChannel(id: String) async throws(APIError<GetChannelFailure>) -> Channel {
-        try await self.client.send(GetChannelRequest(id: id))
+        try await self.send(GetChannelRequest(id: id))
     }
 
     /// Sends `GET /channels`.
     public func listChannels() async throws(APIError<ListChannelsFailure>) -> [Channel] {
-        try await self.client.send(ListChannelsRequest())
+        try await self.send(ListChannelsRequest())
     }
 
     /// Sends `POST /channels`.
@@ -54,7 +89,7 @@ public struct UnionsClient: Sendable {
     /// - Parameters:
     ///   - body: What the request sends.
     public func createChannel(body: Channel) async throws(APIError<CreateChannelFailure>) -> Channel {
-        try await self.client.send(CreateChannelRequest(body: body))
+        try await self.send(CreateChannelRequest(body: body))
     }
 
     /// Sends `POST /sources`.
@@ -62,12 +97,12 @@ public struct UnionsClient: Sendable {
     /// - Parameters:
     ///   - body: What the request sends.
     public func attachSource(body: PaymentSource) async throws(APIError<AttachSourceFailure>) -> PaymentSource {
-        try await self.client.send(AttachSourceRequest(body: body))
+        try await self.send(AttachSourceRequest(body: body))
     }
 
     /// Sends `GET /user`.
     public func getUser() async throws(APIError<GetUserFailure>) -> PrivateUser {
-        try await self.client.send(GetUserRequest())
+        try await self.send(GetUserRequest())
     }
 
     /// Sends `POST /nest`.
@@ -75,7 +110,7 @@ public struct UnionsClient: Sendable {
     /// - Parameters:
     ///   - body: What the request sends.
     public func echoNest(body: Nest) async throws(APIError<EchoNestFailure>) -> Nest {
-        try await self.client.send(EchoNestRequest(body: body))
+        try await self.send(EchoNestRequest(body: body))
     }
 
     /// Sends `POST /shape`.
@@ -83,7 +118,7 @@ public struct UnionsClient: Sendable {
     /// - Parameters:
     ///   - body: What the request sends.
     public func echoShape(body: Shape) async throws(APIError<EchoShapeFailure>) -> Shape {
-        try await self.client.send(EchoShapeRequest(body: body))
+        try await self.send(EchoShapeRequest(body: body))
     }
 
     /// Sends `POST /inbox`.
@@ -91,21 +126,60 @@ public struct UnionsClient: Sendable {
     /// - Parameters:
     ///   - body: What the request sends.
     public func inbox(body: Inbox) async throws(APIError<InboxFailure>) -> Inbox {
-        try await self.client.send(InboxRequest(body: body))
+        try await self.send(InboxRequest(body: body))
     }
 
     /// Sends `GET /pets`.
     public func pets() async throws(APIError<PetsFailure>) -> [Pet] {
-        try await self.client.send(PetsRequest())
+        try await self.send(PetsRequest())
     }
 
     /// Sends `GET /accounts`.
     public func accounts() async throws(APIError<AccountsFailure>) -> [Account] {
-        try await self.client.send(AccountsRequest())
+        try await self.send(AccountsRequest())
     }
 
     /// Sends `GET /category`.
     public func category() async throws(APIError<CategoryFailure>) -> Category {
-        try await self.client.send(CategoryRequest())
+        try await self.send(CategoryRequest())
+    }
+}
+
+/// A stand-in for `UnionsClient` in tests and previews, with no HTTP: each method answers with the result set on the property of its name, such as `fake.getChannel = .success(…)`, and its request is recorded in `calls`.
+///
+/// A method whose result is not set throws `APIError.transport`, whose underlying `FakeCalls.NoResult` names it.
+public final class UnionsFake: UnionsAPIProtocol {
+    /// The requests the fake received, in order, and the results set on its properties.
+    public let calls = FakeCalls(fake: "UnionsFake")
+
+    /// Creates a fake with no results set.
+    public init() {}
+
+    /// What `getChannel` answers; `nil`, the default, makes it throw.
+    public var getChannel: FakeResult<GetChannelRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `listChannels` answers; `nil`, the default, makes it throw.
+    public var listChannels: FakeResult<ListChannelsRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `createChannel` answers; `nil`, the default, makes it throw.
+    public var createChannel: FakeResult<CreateChannelRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `attachSource` answers; `nil`, the default, makes it throw.
+    public var attachSource: FakeResult<AttachSourceRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `getUser` answers; `nil`, the default, makes it throw.
+    public var getUser: FakeResult<GetUserRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `echoNest` answers; `nil`, the default, makes it throw.
+    public var echoNest: FakeResult<EchoNestRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `echoShape` answers; `nil`, the default, makes it throw.
+    public var echoShape: FakeResult<EchoShapeRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `inbox` answers; `nil`, the default, makes it throw.
+    public var inbox: FakeResult<InboxRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `pets` answers; `nil`, the default, makes it throw.
+    public var pets: FakeResult<PetsRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `accounts` answers; `nil`, the default, makes it throw.
+    public var accounts: FakeResult<AccountsRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `category` answers; `nil`, the default, makes it throw.
+    public var category: FakeResult<CategoryRequest>? { get { calls.result() } set { calls.set(newValue) } }
+
+    /// Records `request` and answers with the result set for its method.
+    public func send<Request: APIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
+        try calls.answer(request)
     }
 }
