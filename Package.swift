@@ -216,8 +216,9 @@ let package = Package(
             name: "CourierCLITests",
             dependencies: ["courier", "CourierGenerator", "CourierTestSupport", "SyntheticSpecs"]
         ),
-        // Builds Tests/PluginConsumer (a package of its own, not a target here) through the plugins.
-        .testTarget(name: "PluginTests", dependencies: ["CourierTestSupport"]),
+        // Builds Tests/PluginConsumer (a package of its own, not a target here) through the plugins,
+        // and a package that `courier init` writes.
+        .testTarget(name: "PluginTests", dependencies: ["CourierTestSupport", "courier"]),
         // The bridges against the real loopback server and URLSession, through a generated client.
         .testTarget(
             name: "CourierBridgesTests",
