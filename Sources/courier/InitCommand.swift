@@ -15,7 +15,7 @@ struct InitCommand: ParsableCommand {
 
             With --package, writes a SwiftPM package around it: Package.swift, the spec as \
             Sources/<Service>API/<Service>.courier.yaml (the build plugin generates <Service>Client \
-            from it on every build), an executable <Service>Example that calls the client, and a \
+            from it on every build) beside a Swift file for your own extensions, an executable <Service>Example that calls the client, and a \
             test target that calls it through the stub transport. The package depends on Courier \
             by --courier-path (a local checkout; a relative path is relative to the package \
             folder, as SwiftPM reads it) or by --courier-url with --from.

@@ -52,7 +52,8 @@ extension CLITests {
                                             "--output", "Weather", in: folder)
             #expect(written.status == 0, "\(written.standardError)")
             let package = folder.appendingPathComponent("Weather")
-            for path in ["Package.swift", "Sources/WeatherAPI/Weather.courier.yaml", "Sources/WeatherExample/main.swift",
+            for path in ["Package.swift", "Sources/WeatherAPI/Weather.courier.yaml", "Sources/WeatherAPI/WeatherAPI.swift",
+                         "Sources/WeatherExample/main.swift",
                          "Tests/WeatherAPITests/WeatherClientTests.swift"] {
                 #expect(FileManager.default.fileExists(atPath: package.appendingPathComponent(path).path), "\(path) missing")
             }

@@ -50,7 +50,7 @@ import Testing
     @Test func thePackagePutsTheSpecWhereTheBuildPluginFindsIt() throws {
         let starter = StarterProject(serviceName: "Weather")
         let files = starter.packageFiles(dependency: .path("../courier"))
-        #expect(files.map(\.path) == ["Package.swift", "Sources/WeatherAPI/Weather.courier.yaml",
+        #expect(files.map(\.path) == ["Package.swift", "Sources/WeatherAPI/Weather.courier.yaml", "Sources/WeatherAPI/WeatherAPI.swift",
                                       "Sources/WeatherExample/main.swift", "Tests/WeatherAPITests/WeatherClientTests.swift"])
         #expect(files[1].contents == starter.specText)
         let manifest = files[0].contents

@@ -71,12 +71,13 @@ public struct StarterProject: Sendable {
     }
 
     /// The files of a package that builds the client with the build plugin: `Package.swift`, the
-    /// spec, an executable that calls the client and a test that calls it through the stub
+    /// spec and a Swift file beside it, an executable that calls the client and a test that calls it through the stub
     /// transport.
     public func packageFiles(dependency: CourierDependency) -> [File] {
         [
             File(path: "Package.swift", contents: packageManifest(dependency: dependency)),
             File(path: packageSpecPath, contents: specText),
+            File(path: "Sources/\(targetName)/\(targetName).swift", contents: targetSource),
             File(path: "Sources/\(exampleTargetName)/main.swift", contents: exampleMain),
             File(path: "Tests/\(testTargetName)/\(serviceName)ClientTests.swift", contents: clientTests),
         ]
@@ -219,6 +220,17 @@ public struct StarterProject: Sendable {
             )
 
             """
+    }
+
+    /// The one Swift file of the spec's target: SwiftPM drops a target without Swift sources, and
+    /// with it the build plugin's output.
+    var targetSource: String {
+        """
+        // SwiftPM builds a target only when it has a Swift file, so this one stays, even empty. The
+        // build plugin adds \(serviceName)Client and its types, generated from \(serviceName).courier.yaml on
+        // every build; this is the place for your own extensions to them.
+
+        """
     }
 
     /// The example's `main.swift`.
