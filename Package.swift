@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "CourierRuntime", targets: ["CourierRuntime"]),
         .library(name: "CourierAsyncHTTPClient", targets: ["CourierAsyncHTTPClient"]),
         .library(name: "CourierTesting", targets: ["CourierTesting"]),
+        .library(name: "CourierBridges", targets: ["CourierBridges"]),
         // CourierGenerator is deliberately not a product: the README presents the CLI and the plugins,
         // never the generator as an API, and an exported library would promise a stable API that
         // is still changing. The CLI, the plugins (through the CLI) and the tests use the target.
@@ -26,8 +27,10 @@ let package = Package(
         // Runs child processes without blocking a thread of the concurrency pool: tests and courier-bench.
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
         .package(url: "https://github.com/apple/swift-system", from: "1.5.0"),
-        // Builds the DocC catalogs: `scripts/docs` (see docs/Documentation.md). A command plugin only.
+        // Builds the DocC catalogs: `scripts/docs` (docs/Architecture.md, Documentation). A command plugin only.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // Combine for CourierBridges where Apple's is missing (Linux), so the bridge is built and tested there too.
+        .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
     ],
     targets: [
         // What generated clients compile against. Never depends on the generator or on YAML.
@@ -57,6 +60,15 @@ let package = Package(
             dependencies: [
                 "CourierRuntime",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
+        // Combine publishers and completion handlers over the async calls, for code that is not
+        // async yet; a product of its own so that async-only apps neither build nor link it.
+        .target(
+            name: "CourierBridges",
+            dependencies: [
+                "CourierRuntime",
+                .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
             ]
         ),
         .target(
@@ -206,8 +218,14 @@ let package = Package(
             name: "CourierCLITests",
             dependencies: ["courier", "CourierGenerator", "CourierTestSupport", "SyntheticSpecs"]
         ),
-        // Builds Tests/PluginConsumer (a package of its own, not a target here) through the plugins.
-        .testTarget(name: "PluginTests", dependencies: ["CourierTestSupport"]),
+        // Builds Tests/PluginConsumer (a package of its own, not a target here) through the plugins,
+        // and a package that `courier init` writes.
+        .testTarget(name: "PluginTests", dependencies: ["CourierTestSupport", "courier"]),
+        // The bridges against the real loopback server and URLSession, through a generated client.
+        .testTarget(
+            name: "CourierBridgesTests",
+            dependencies: ["CourierBridges", "CourierRuntime", "CourierTestServer", "MarketplaceAPI"]
+        ),
         .testTarget(name: "CourierTestSupportTests", dependencies: ["CourierTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -16,11 +16,12 @@ struct Courier: AsyncParsableCommand {
               courier validate Specs/*.yaml
               courier generate Specs --output Generated
               courier import openapi.yaml --output Specs/Store.yaml
+              courier init Weather --package --courier-path ../courier --output Weather
               courier schema --output Schemas/courier-spec.schema.json
 
             \(ExitStatus.helpText(for: .validate))
             """,
         version: GeneratorVersion.current,
-        subcommands: [ValidateCommand.self, GenerateCommand.self, ImportCommand.self, SchemaCommand.self, SynthesizeCommand.self]
+        subcommands: [InitCommand.self, ValidateCommand.self, GenerateCommand.self, ImportCommand.self, SchemaCommand.self, SynthesizeCommand.self]
     )
 }

@@ -8,6 +8,7 @@ struct ExitStatus: Sendable {
         case validate
         case generate
         case `import`
+        case `init`
     }
 
     /// The code the process exits with.
@@ -20,6 +21,7 @@ struct ExitStatus: Sendable {
         .validate: "every spec is valid (warnings may have been printed)",
         .generate: "every spec generated (warnings may have been printed)",
         .import: "the spec was written, or was already up to date",
+        .`init`: "the files were written",
     ])
     /// At least one spec has errors; they were printed to standard error.
     static let specErrors = ExitStatus(code: ExitCode(1), meanings: [
@@ -35,6 +37,7 @@ struct ExitStatus: Sendable {
     static let outputFailure = ExitStatus(code: ExitCode(3), meanings: [
         .generate: "the templates are invalid, or the output folder could not be written",
         .import: "the output file could not be written, or is not an earlier import (see --force)",
+        .`init`: "a file exists (nothing was written; see --force), or could not be written",
     ])
     /// The command line was wrong: unknown option, missing argument, or a path that does not exist.
     /// ArgumentParser exits with it for a `ValidationError`.
@@ -42,6 +45,7 @@ struct ExitStatus: Sendable {
         .validate: "usage error: bad option or argument, or a path that does not exist",
         .generate: "usage error: bad option or argument, or a path that does not exist",
         .import: "usage error: bad option or argument, or a path that does not exist",
+        .`init`: "usage error: bad option or argument, a name that cannot name a service, or no Courier at --courier-path",
     ])
 
     /// Every status, in the order help lists them.

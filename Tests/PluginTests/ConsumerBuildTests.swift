@@ -134,6 +134,56 @@ struct ConsumerBuildTests {
                 "\(badName)")
     }
 
+    /// Getting started as a new user types it: `courier init <Service> --package`, an endpoint
+    /// added to the spec, `swift build --build-tests` and `swift test`. Declared after the test
+    /// above so that it runs in the consumer's scratch path where Courier and its dependencies
+    /// are built already, and only the new package compiles (when run alone, it builds them).
+    @Test func anInitializedPackageBuildsAndTestsAfterAnEdit() async throws {
+        let package = PluginWorkspace.gettingStarted
+        try FileManager.default.createDirectory(at: PluginWorkspace.root.appendingPathComponent("logs"), withIntermediateDirectories: true)
+        if FileManager.default.fileExists(atPath: package.path) {
+            try FileManager.default.removeItem(at: package)
+        }
+        let created = try await SwiftPMRun.run(
+            try PluginWorkspace.courierExecutable(),
+            ["init", "Greeter", "--package", "--courier-path", PluginWorkspace.repository.path, "--output", package.path],
+            in: PluginWorkspace.root, log: PluginWorkspace.log("12-init-package")
+        )
+        try #require(created.succeeded, "\(created)")
+        // The repository's resolved versions, as for the consumer.
+        let resolved = PluginWorkspace.repository.appendingPathComponent("Package.resolved")
+        if FileManager.default.fileExists(atPath: resolved.path) {
+            try FileManager.default.copyItem(at: resolved, to: package.appendingPathComponent("Package.resolved"))
+        }
+
+        // The user's first edit: a new endpoint, and the example calling it.
+        let spec = package.appendingPathComponent("Sources/GreeterAPI/Greeter.courier.yaml")
+        let main = package.appendingPathComponent("Sources/GreeterExample/main.swift")
+        try (try String(contentsOf: spec, encoding: .utf8) + """
+
+              latestItem:
+                get: /items/latest
+                description: The item added last.
+                response: Item
+
+            """).write(to: spec, atomically: true, encoding: .utf8)
+        try (try String(contentsOf: main, encoding: .utf8) + """
+            let latest = try? await client.latestItem()
+            print("latest: \\(latest?.name ?? "none")")
+
+            """).write(to: main, atomically: true, encoding: .utf8)
+
+        let scratch = ["--package-path", package.path, "--scratch-path", PluginWorkspace.consumerScratch.path]
+        let build = try await SwiftPMRun.swift(["build", "--build-tests"] + scratch, in: package,
+                                               log: PluginWorkspace.log("13-init-package-build"))
+        try #require(build.succeeded, "the package courier init wrote does not build after adding an endpoint:\n\(build)")
+        #expect(build.output.contains("Generating Courier client Greeter from Greeter.courier.yaml"), "\(build)")
+        let test = try await SwiftPMRun.swift(["test", "--skip-build"] + scratch, in: package,
+                                              log: PluginWorkspace.log("14-init-package-test"))
+        #expect(test.succeeded, "the package's starter tests fail:\n\(test)")
+        #expect(test.output.contains("Test run with 2 tests"), "\(test)")
+    }
+
     @Test func commandPluginWritesAndChecksCheckedInCode() async throws {
         // A fresh copy of the consumer in the consumer's scratch path, where the other test has
         // built `courier` already (when run alone, this test builds it).

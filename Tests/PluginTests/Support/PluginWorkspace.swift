@@ -28,6 +28,20 @@ enum PluginWorkspace {
     /// The scratch path for running the command plugin on this repository.
     static let selfScratch = root.appendingPathComponent("self-scratch")
 
+    /// Where `courier init --package` writes the getting-started package.
+    static let gettingStarted = root.appendingPathComponent("getting-started")
+
+    /// The `courier` executable built with this test bundle, in the same products folder.
+    static func courierExecutable() throws -> URL {
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<5 {
+            let candidate = folder.appendingPathComponent("courier")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            folder = folder.deletingLastPathComponent()
+        }
+        throw WorkspaceError("no courier executable next to the test bundle \(CommandLine.arguments[0])")
+    }
+
     /// A log file for one step.
     static func log(_ name: String) -> URL {
         root.appendingPathComponent("logs").appendingPathComponent(name + ".log")

@@ -1,0 +1,302 @@
+import Foundation
+
+/// What `courier init` writes: a commented starter spec for a new service, and optionally a
+/// SwiftPM package around it whose build plugin generates the client on every build.
+///
+/// The texts are made here rather than in the CLI so that the tests can check them (the spec
+/// validates and generates without a diagnostic) without running the command.
+public struct StarterProject: Sendable {
+    /// Where the package's Courier dependency comes from.
+    ///
+    /// Courier has no public URL to default to, so the user names one or the other.
+    public enum CourierDependency: Sendable, Hashable {
+        /// A local checkout: `.package(name: "Courier", path: path)`; a relative path is relative
+        /// to the package's folder, as SwiftPM reads it.
+        case path(String)
+        /// A Git URL and the lowest version to accept: `.package(url: url, from: version)`.
+        case url(String, from: String)
+    }
+
+    /// One file to write, by its path relative to the output folder.
+    public struct File: Sendable, Hashable {
+        /// The path relative to the output folder, with `/` between folders.
+        public var path: String
+        /// The file's text.
+        public var contents: String
+    }
+
+    /// The service's name, which prefixes every generated type (`<Service>Client`).
+    public let serviceName: String
+
+    /// A starter for the service named `serviceName`. Whether the name can name a service is
+    /// what ``diagnostics()`` says.
+    public init(serviceName: String) {
+        self.serviceName = serviceName
+    }
+
+    /// The spec's file name when written on its own: `<Service>.yaml`.
+    public var specFileName: String { serviceName + ".yaml" }
+
+    /// The build plugin finds specs by their `.courier.yaml` suffix (`CourierConventions`), and
+    /// names the client after the rest of the file name.
+    public var packageSpecPath: String { "Sources/\(targetName)/\(serviceName).courier.yaml" }
+
+    /// The library target that holds the spec and the generated client.
+    public var targetName: String { serviceName + "API" }
+
+    /// The executable target that calls the client.
+    public var exampleTargetName: String { serviceName + "Example" }
+
+    /// The test target that calls the client through the stub transport.
+    public var testTargetName: String { serviceName + "APITests" }
+
+    /// What loading the starter spec reports: errors when `serviceName` cannot name a service
+    /// (the same rules as for any spec) or is not the Swift type name the service would get
+    /// (`my service` would be `MyService`), since it also names the files, folders and targets;
+    /// nothing otherwise.
+    public func diagnostics() -> DiagnosticCollector {
+        let loaded = SpecLoader().loadSpec(contents: specText, displayPath: specFileName)
+        var diagnostics = loaded.diagnostics
+        if let spec = loaded.spec, spec.swiftName.name != serviceName {
+            diagnostics.report(.error(
+                "'\(serviceName)' is not a Swift type name; the service would be named \(spec.swiftName.name): use that, or another name",
+                at: spec.location))
+        }
+        return diagnostics
+    }
+
+    /// The files of the spec alone: `<Service>.yaml`, and beside it the schema its modeline names.
+    public var specFiles: [File] {
+        [File(path: specFileName, contents: specText), schemaFile]
+    }
+
+    /// The spec format's JSON Schema, which the spec's modeline names, at the top of what `init`
+    /// writes: beside the lone spec, or at the package's root (outside every target, so that
+    /// SwiftPM has no file it does not know what to do with).
+    var schemaFile: File {
+        File(path: SpecSchema.fileName(for: .spec), contents: SpecSchema.json(for: .spec))
+    }
+
+    /// The files of a package that builds the client with the build plugin: `Package.swift`, the
+    /// spec and a Swift file beside it, an executable that calls the client and a test that calls it through the stub
+    /// transport.
+    public func packageFiles(dependency: CourierDependency) -> [File] {
+        [
+            File(path: "Package.swift", contents: packageManifest(dependency: dependency)),
+            File(path: packageSpecPath, contents: specText(schemaPath: "../../" + SpecSchema.fileName(for: .spec))),
+            File(path: "Sources/\(targetName)/\(targetName).swift", contents: targetSource),
+            File(path: "Sources/\(exampleTargetName)/main.swift", contents: exampleMain),
+            File(path: "Tests/\(testTargetName)/\(serviceName)ClientTests.swift", contents: clientTests),
+            schemaFile,
+        ]
+    }
+
+    /// The commented starter spec, for a schema beside it.
+    public var specText: String { specText(schemaPath: SpecSchema.fileName(for: .spec)) }
+
+    /// The commented starter spec. Its first line is the modeline that tells editors speaking the
+    /// YAML language server protocol which JSON Schema checks and completes the file;
+    /// `schemaPath` is relative to the spec.
+    public func specText(schemaPath: String) -> String {
+        """
+        \(SpecSchema.modeline(schemaPath: schemaPath))
+        # A Courier spec: one YAML file describes one HTTP service, and `courier generate` (or the
+        # build plugin) turns it into a typed Swift client, \(serviceName)Client. Every key is
+        # documented in Courier's docs/SpecFormat.md; each section below names its part there.
+        # Check the file with `courier validate \(specFileName)`.
+
+        # The name prefixes every generated type: \(serviceName)Client, \(serviceName)Models.swift…
+        # The description becomes the client's documentation. (SpecFormat.md: Top level)
+        service: \(serviceName)
+        description: What the service does, in a sentence.
+        # Endpoint paths are appended to this URL; the client's init can point elsewhere.
+        baseURL: https://api.example.com/v1
+
+        # Header fields sent with every request. (SpecFormat.md: headers)
+        headers:
+          Accept: application/json
+
+        # How requests authenticate: `bearer` sends `Authorization: Bearer <token>`, the token
+        # asked for before every attempt. Delete the line for an open API. (SpecFormat.md: auth)
+        auth: bearer
+
+        # What every endpoint inherits: a timeout in seconds, retries of failed attempts (only
+        # for requests that are safe to repeat), and how failed statuses become named Swift
+        # error cases, decoded from the body. (SpecFormat.md: defaults, Error mappings,
+        # Resilience hints)
+        defaults:
+          timeout: 30
+          retry: { maxAttempts: 3 }
+          errors:
+            404: { case: notFound, body: Problem, message: That item does not exist. }
+            5XX: { case: server, body: Problem }
+
+        # The shapes of error bodies, named by the mappings above. (SpecFormat.md: Error schemas)
+        errorSchemas:
+          Problem:
+            code: String
+            message: String
+
+        # Each model becomes a Codable struct; `?` makes a property optional, `[Item]` is a list.
+        # (SpecFormat.md: Models, Types)
+        models:
+          Item:
+            id: Int
+            name: String
+            note: String?
+          NewItem:
+            name: String
+            note: String?
+
+        # Each endpoint becomes a method of the client, named by its key: the HTTP method and
+        # path, parameters, body and response. (SpecFormat.md: Endpoints)
+        endpoints:
+          listItems:
+            description: The items, a page at a time.
+            get: /items
+            query:
+              limit: { type: Int, default: 20 }
+            response: "[Item]"
+
+          getItem:
+            get: /items/{id}
+            path: { id: Int }
+            response: Item
+
+          createItem:
+            post: /items
+            body: NewItem
+            response: { status: 201, body: Item }
+
+        """
+    }
+
+    /// `Package.swift`: the library with the spec and the build plugin, the example and the test.
+    func packageManifest(dependency: CourierDependency) -> String {
+        let package: String
+        let packageName: String
+        switch dependency {
+        case .path(let path):
+            // A path dependency's identity is its folder's name; `name:` makes it "Courier" wherever
+            // the checkout lives.
+            package = ".package(name: \"Courier\", path: \(SwiftLiteral.string(path)))"
+            packageName = "Courier"
+        case .url(let url, let version):
+            package = ".package(url: \(SwiftLiteral.string(url)), from: \(SwiftLiteral.string(version)))"
+            packageName = Self.packageIdentity(ofURL: url)
+        }
+        let courier = SwiftLiteral.string(packageName)
+        return """
+            // swift-tools-version: 6.0
+            // Made by `courier init \(serviceName) --package`. The build plugin generates \(serviceName)Client from
+            // \(packageSpecPath) on every build: edit the spec and build again.
+            import PackageDescription
+
+            let package = Package(
+                name: \(SwiftLiteral.string(serviceName)),
+                platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
+                dependencies: [
+                    \(package),
+                ],
+                targets: [
+                    // The spec and the client generated from it.
+                    .target(
+                        name: "\(targetName)",
+                        dependencies: [.product(name: "CourierRuntime", package: \(courier))],
+                        plugins: [.plugin(name: "CourierBuildPlugin", package: \(courier))]
+                    ),
+                    // Calls the service: `swift run \(exampleTargetName) [base URL]`.
+                    .executableTarget(
+                        name: "\(exampleTargetName)",
+                        dependencies: ["\(targetName)"]
+                    ),
+                    // Calls the client through the stub transport, without a network.
+                    .testTarget(
+                        name: "\(testTargetName)",
+                        dependencies: [
+                            "\(targetName)",
+                            .product(name: "CourierRuntime", package: \(courier)),
+                            .product(name: "CourierTesting", package: \(courier)),
+                        ]
+                    ),
+                ],
+                swiftLanguageModes: [.v6]
+            )
+
+            """
+    }
+
+    /// The one Swift file of the spec's target: SwiftPM drops a target without Swift sources, and
+    /// with it the build plugin's output.
+    var targetSource: String {
+        """
+        // SwiftPM builds a target only when it has a Swift file, so this one stays, even empty. The
+        // build plugin adds \(serviceName)Client and its types, generated from \(serviceName).courier.yaml on
+        // every build; this is the place for your own extensions to them.
+
+        """
+    }
+
+    /// The example's `main.swift`.
+    var exampleMain: String {
+        """
+            import Foundation
+            import \(targetName)
+
+            // Calls the service at the spec's base URL, or at the URL given as the first argument.
+            let baseURL = CommandLine.arguments.dropFirst().first.flatMap { URL(string: $0) } ?? \(serviceName)Client.defaultBaseURL
+            let client = \(serviceName)Client(baseURL: baseURL)
+            do {
+                for item in try await client.listItems() {
+                    print("\\(item.id): \\(item.name)")
+                }
+            } catch {
+                // Written `do throws(APIError<ListItemsFailure>)`, the error is typed: switch over its
+                // cases to handle each documented failure (see the test target).
+                print("listItems failed: \\(error.localizedDescription)")
+            }
+
+            """
+    }
+
+    /// The test target's file.
+    var clientTests: String {
+        """
+        import CourierRuntime
+        import CourierTesting
+        import Testing
+        import \(targetName)
+
+        @Test func listItemsDecodesTheItems() async throws {
+            let stub = StubTransport()
+            stub.on(.get, "/v1/items", .json(#"[{"id": 1, "name": "First"}]"#))
+            let items = try await \(serviceName)Client(transport: stub).listItems()
+            #expect(items.map(\\.name) == ["First"])
+        }
+
+        @Test func aMissingItemIsNotFound() async throws {
+            let stub = StubTransport()
+            stub.on(.get, "/v1/items/{id}", .json(#"{"code": "missing", "message": "No such item."}"#, status: 404))
+            do throws(APIError<GetItemFailure>) {
+                _ = try await \(serviceName)Client(transport: stub).getItem(id: 7)
+                Issue.record("expected notFound")
+            } catch {
+                guard case .endpoint(.notFound(let problem), _) = error else {
+                    Issue.record("expected notFound, got \\(error)")
+                    return
+                }
+                #expect(problem.value?.code == "missing")
+            }
+        }
+
+        """
+    }
+
+    /// SwiftPM's identity of a URL dependency, which product references name it by: the last path
+    /// component without `.git`.
+    static func packageIdentity(ofURL url: String) -> String {
+        var last = url.split(separator: "/").last.map(String.init) ?? url
+        if last.hasSuffix(".git") { last.removeLast(4) }
+        return last
+    }
+}
