@@ -100,7 +100,7 @@ public final class InteractiveProcess: Sendable {
             return first
         }
         guard let found else {
-            throw Timeout(description: "no line containing '\(text)' on \(stream) within \(waitLimit)\n" + log.transcript)
+            throw Timeout(description: "no line containing '\(text)' on \(stream) within \(waitLimit), or before it ended\n" + log.transcript)
         }
         return found
     }
