@@ -69,8 +69,12 @@ final class ProgressLine: @unchecked Sendable {
 
     private func draw(_ text: String) {
         // Never wider than the terminal, or the line would wrap and \r would not return over it.
+        var columns = 80
+        #if canImport(Glibc)
+        // Darwin's TIOCGWINSZ is a macro Swift cannot import; there the line assumes 80 columns.
         var size = winsize()
-        let columns = ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : 80
+        if ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { columns = Int(size.ws_col) }
+        #endif
         let line = text.count < columns ? text : String(text.prefix(max(0, columns - 2))) + "…"
         FileHandle.standardError.write(Data(("\r\u{1B}[K" + line).utf8))
         drawn = true

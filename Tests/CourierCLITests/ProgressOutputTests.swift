@@ -54,6 +54,8 @@ import Testing
         }
     }
 
+    #if canImport(Glibc)
+    // The pseudo-terminal comes from Glibc's openpty.
     @Test func onATerminalProgressIsShownAndClearedUnlessQuiet() async throws {
         let courier = try CLITests.courierExecutable().path
         try await withSpecs { folder in
@@ -75,4 +77,5 @@ import Testing
             #expect(quiet.standardOutput == "")
         }
     }
+    #endif
 }

@@ -28,9 +28,12 @@ import Testing
         try write(Self.errors, to: folder.appendingPathComponent("Specs/Shared/Errors.yaml"))
         try write(Self.shop, to: folder.appendingPathComponent("Specs/Shop.yaml"))
         let models = folder.appendingPathComponent("Generated/Shop/ShopModels.swift")
+        // A copy of the built-in templates, given with --templates, so that a template can change.
+        let templates = folder.appendingPathComponent("Templates")
+        try FileManager.default.copyItem(at: CLITests.packageRoot.appendingPathComponent("Templates"), to: templates)
 
         let end = try await InteractiveProcess.run(
-            try CLITests.courierExecutable().path, ["generate", "Specs", "--output", "Generated", "--watch"] + options, in: folder
+            try CLITests.courierExecutable().path, ["generate", "Specs", "--output", "Generated", "--templates", "Templates", "--watch"] + options, in: folder
         ) { courier in
             try await courier.line(on: .standardOutput, containing: "Generated 1 service")
             try await courier.line(on: .standardOutput, containing: "Watching")
@@ -60,6 +63,14 @@ import Testing
             try await courier.line(on: .standardOutput, containing: "Generated 1 service")
             try await courier.line(on: .standardOutput, containing: "Watching")
             #expect(try String(contentsOf: models, encoding: .utf8).contains("total"))
+
+            // A template changes: every file is rendered again.
+            let header = templates.appendingPathComponent("header.mustache")
+            try self.write(try String(contentsOf: header, encoding: .utf8) + "// Watched.\n", to: header)
+            try await courier.line(on: .standardOutput, containing: "header.mustache; regenerating")
+            try await courier.line(on: .standardOutput, containing: "Generated 1 service")
+            try await courier.line(on: .standardOutput, containing: "Watching")
+            #expect(try String(contentsOf: models, encoding: .utf8).contains("// Watched."))
 
             try courier.send(SIGINT)
         }

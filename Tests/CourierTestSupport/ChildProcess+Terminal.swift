@@ -1,10 +1,7 @@
-import Foundation
-import Subprocess
 #if canImport(Glibc)
+import Foundation
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Subprocess
 #if canImport(System)
 import System
 #else
@@ -77,3 +74,4 @@ extension ChildProcess {
         public var description: String
     }
 }
+#endif
