@@ -42,7 +42,7 @@ extension GenerateCommand {
             announce(run.sources, backend: watcher.backend)
         }
         progress.clear()
-        throw ExitCode(stop.received == SIGTERM ? 128 + SIGTERM : 128 + SIGINT)
+        throw stop.received == SIGTERM ? ExitCode(128 + SIGTERM) : ExitStatus.interrupted.code
     }
 
     private func announce(_ sources: WatchSet, backend: FileWatcher.Backend) {
