@@ -48,8 +48,13 @@ struct ExitStatus: Sendable {
         .`init`: "usage error: bad option or argument, a name that cannot name a service, or no Courier at --courier-path",
     ])
 
+    /// `generate --watch` ended by Ctrl-C (SIGINT), after the run under way; 143 for SIGTERM.
+    static let interrupted = ExitStatus(code: ExitCode(128 + 2), meanings: [
+        .generate: "--watch: stopped by Ctrl-C (SIGINT; 143 for SIGTERM)",
+    ])
+
     /// Every status, in the order help lists them.
-    static let all = [success, specErrors, drift, outputFailure, usage]
+    static let all = [success, specErrors, drift, outputFailure, usage, interrupted]
 
     /// The `Exit status:` section of `command`'s help.
     static func helpText(for command: Command) -> String {

@@ -29,6 +29,16 @@ struct GenerateCommand: AsyncParsableCommand {
               courier generate Specs/GitHub.yaml --output Sources/GitHubAPI --flat
               courier generate Specs --output Generated --template client=MyClient.mustache
               courier generate Specs/Big.yaml --output Sources/BigAPI --flat --declarations-per-file 0
+              courier generate Specs --output Generated --watch
+              courier generate Specs --output Generated --watch --poll-interval 1
+
+            With --watch, courier generates, then regenerates whenever a file that generation read \
+            changes (a spec, a file it includes, an OpenAPI document's $ref'd files, the document an \
+            overlay names, the templates) or a spec appears in a folder argument, printing diagnostics \
+            as they come and carrying on after errors. Ctrl-C stops it (exit status 130).
+
+            On a terminal, progress is shown on standard error while a run takes time; --quiet \
+            hides it and every line that is not a diagnostic.
 
             \(ExitStatus.helpText(for: .generate))
             """
@@ -63,6 +73,17 @@ struct GenerateCommand: AsyncParsableCommand {
         valueName: "n"))
     var parts: Int?
 
+    @Flag(help: "Keep running: regenerate whenever a spec, an included or referenced file, or a template changes.")
+    var watch = false
+
+    @Option(help: ArgumentHelp(
+        "With --watch: notice changes by checking the files every SECONDS instead of through file-system events (for file systems without events).",
+        valueName: "seconds"))
+    var pollInterval: Double?
+
+    @Flag(help: "Print only diagnostics: no progress, no list of written files, no summary.")
+    var quiet = false
+
     func validate() throws {
         guard !output.isEmpty else { throw ValidationError("--output needs a folder") }
         guard declarationsPerFile >= 0 else {
@@ -77,10 +98,39 @@ struct GenerateCommand: AsyncParsableCommand {
         if let filePrefix, SwiftIdentifier(typeNamed: filePrefix).name != filePrefix {
             throw ValidationError("--file-prefix must be a Swift type name such as 'PetStore'; got '\(filePrefix)'")
         }
+        if watch && check { throw ValidationError("--watch and --check do not go together: --check reports once and exits") }
+        if let pollInterval {
+            guard watch else { throw ValidationError("--poll-interval applies to --watch") }
+            guard pollInterval > 0, pollInterval <= 3600 else {
+                throw ValidationError("--poll-interval must be more than 0 and at most 3600 seconds; got \(pollInterval)")
+            }
+        }
     }
 
     func run() async throws {
+        if watch {
+            try await runWatching()
+            return
+        }
+        let run = try await generateOnce(progress: ProgressLine(enabled: !quiet))
+        if let failure = run.failure { throw failure.code }
+    }
+
+    /// What one generation run ended with.
+    struct Run {
+        /// The status to exit with, when not success.
+        var failure: ExitStatus?
+        /// What the run read: the files to watch.
+        var sources: WatchSet
+    }
+
+    /// Generates once and prints what happened; throws only a usage error.
+    func generateOnce(progress: ProgressLine) async throws -> Run {
         let inputs = try specOptions.inputs()
+        if flat && inputs.count != 1 {
+            throw ValidationError("--flat writes one spec's files into the output folder; give exactly one spec file")
+        }
+        var sources = watchedArguments(inputs)
         let generator: Generator
         do {
             generator = try Generator(options: GenerationOptions(
@@ -88,21 +138,28 @@ struct GenerateCommand: AsyncParsableCommand {
                 declarationsPerFile: declarationsPerFile, partsPerKind: parts))
         } catch {
             StandardError.print("\(error)")
-            throw ExitStatus.outputFailure.code
+            return Run(failure: .outputFailure, sources: sources)
         }
-        if flat && inputs.count != 1 {
-            throw ValidationError("--flat writes one spec's files into the output folder; give exactly one spec file")
+        let results = await generator.generate(specs: inputs, progress: progress.isEnabled ? progress.show : nil)
+        for result in results {
+            result.sourceFiles.forEach { sources.insert(file: $0) }
         }
-        let results = await generator.generate(specs: inputs)
+        progress.clear()
         let diagnostics = DiagnosticsPrinter(errorLimit: specOptions.errorLimit).print(results.map(\.diagnostics))
 
-        for result in results where result.isSharedFile && result.succeeded {
-            print("\(result.specPath): skipped, shared file (no 'service'); it is generated as part of the services that include it")
+        if !quiet {
+            for result in results where result.isSharedFile && result.succeeded {
+                print("\(result.specPath): skipped, shared file (no 'service'); it is generated as part of the services that include it")
+            }
         }
         let writer = GenerationOutput(root: URL(fileURLWithPath: output), layout: flat ? .flat : .serviceFolders)
+        progress.showWriting(results.reduce(0) { $0 + $1.files.count })
         let report = writer.apply(results, checkOnly: check, removesStaleFolders: specOptions.namesOnlyFolders)
-        for line in report.changeLines {
-            print(check ? "would be \(line)" : line)
+        progress.clear()
+        if !quiet {
+            for line in report.changeLines {
+                print(check ? "would be \(line)" : line)
+            }
         }
         for failure in report.failures {
             StandardError.print("\(failure.error)")
@@ -110,17 +167,53 @@ struct GenerateCommand: AsyncParsableCommand {
         let generated = results.filter { $0.succeeded && !$0.isSharedFile }.count
         let failed = results.filter { !$0.succeeded }.count
         let changed = report.changeLines.count
-        if check {
-            print(report.isUpToDate
-                ? "\(output) is up to date (\(plural(generated, "service")))."
-                : "\(plural(changed, "file")) in \(output) would change; run the same command without --check.")
-        } else {
-            print("Generated \(plural(generated, "service")) into \(output): \(plural(changed, "file")) written or removed"
-                + (failed > 0 ? "; \(plural(failed, "spec")) failed and kept \(failed == 1 ? "its" : "their") earlier files." : "."))
+        if !quiet {
+            if check {
+                print(report.isUpToDate
+                    ? "\(output) is up to date (\(plural(generated, "service")))."
+                    : "\(plural(changed, "file")) in \(output) would change; run the same command without --check.")
+            } else {
+                print("Generated \(plural(generated, "service")) into \(output): \(plural(changed, "file")) written or removed"
+                    + (failed > 0 ? "; \(plural(failed, "spec")) failed and kept \(failed == 1 ? "its" : "their") earlier files." : "."))
+            }
         }
-        if diagnostics.hasErrors { throw ExitStatus.specErrors.code }
-        if !report.failures.isEmpty { throw ExitStatus.outputFailure.code }
-        if check && !report.isUpToDate { throw ExitStatus.drift.code }
+        if diagnostics.hasErrors { return Run(failure: .specErrors, sources: sources) }
+        if !report.failures.isEmpty { return Run(failure: .outputFailure, sources: sources) }
+        if check && !report.isUpToDate { return Run(failure: .drift, sources: sources) }
+        return Run(failure: nil, sources: sources)
+    }
+
+    /// What every run watches whatever it read: the specs named, the folders named (a spec
+    /// added there is a change) and the templates given.
+    private func watchedArguments(_ inputs: [SpecInput]) -> WatchSet {
+        var set = WatchSet()
+        for input in inputs { set.insert(file: input.url) }
+        let fileManager = FileManager.default
+        for path in specOptions.specs {
+            var isDirectory: ObjCBool = false
+            if fileManager.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+                set.insert(folder: URL(fileURLWithPath: path, isDirectory: true), nameSuffixes: [".yaml", ".yml", ".json"])
+            } else {
+                set.insert(file: URL(fileURLWithPath: path))
+            }
+        }
+        if let templates {
+            // A template folder is read with its subfolders.
+            let root = URL(fileURLWithPath: templates, isDirectory: true)
+            let suffix = "." + TemplateSet.fileExtension
+            set.insert(folder: root, nameSuffixes: [suffix])
+            for subpath in (try? fileManager.subpathsOfDirectory(atPath: root.path)) ?? [] {
+                let url = root.appendingPathComponent(subpath)
+                var isDirectory: ObjCBool = false
+                if fileManager.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
+                    set.insert(folder: url, nameSuffixes: [suffix])
+                }
+            }
+        }
+        for text in templateOverrides {
+            if let override = TemplateOverride(text) { set.insert(file: URL(fileURLWithPath: override.file)) }
+        }
+        return set
     }
 
     /// The built-in templates, or `--templates`, with each `--template` override applied.

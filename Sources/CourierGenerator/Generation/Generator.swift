@@ -56,6 +56,9 @@ public struct GenerationResult: Sendable {
     public var files: [String: String]
     /// Everything the parser, validator and renderer reported.
     public var diagnostics: DiagnosticCollector
+    /// Every file generating read or tried to read (``SpecLoadResult/sourceFiles``): what
+    /// `courier generate --watch` watches for this spec.
+    public var sourceFiles: [URL] = []
 
     /// Whether the spec produced its files.
     public var succeeded: Bool { !diagnostics.hasErrors && (isSharedFile || serviceName != nil) }
@@ -94,34 +97,45 @@ public struct Generator: Sendable {
     /// `displayPath` names the spec in diagnostics; file headers name it relative to the working
     /// directory when it is absolute, so that no absolute path reaches generated code.
     public func generate(specAt url: URL, displayPath: String? = nil) -> GenerationResult {
+        generate(specAt: url, displayPath: displayPath) { _ in }
+    }
+
+    /// ``generate(specAt:displayPath:)``, telling `report` as each stage begins.
+    func generate(specAt url: URL, displayPath: String?,
+                  report: @escaping @Sendable (GenerationProgress.Stage) -> Void) -> GenerationResult {
         let path = displayPath ?? url.path
-        let loaded = SpecLoader(errorLimit: options.errorLimit).loadSpec(at: url, displayPath: path)
-        var diagnostics = loaded.diagnostics
-        guard let spec = loaded.spec, !diagnostics.hasErrors else {
-            return GenerationResult(specPath: path, serviceName: loaded.spec?.swiftName.name,
-                                    isSharedFile: loaded.isSharedFile, files: [:], diagnostics: diagnostics)
+        report(.reading)
+        let loaded = SpecLoader(errorLimit: options.errorLimit).loadSpec(at: url, displayPath: path) { report(.validating) }
+        var result = GenerationResult(specPath: path, serviceName: loaded.spec?.swiftName.name, isSharedFile: loaded.isSharedFile,
+                                      files: [:], diagnostics: loaded.diagnostics, sourceFiles: loaded.sourceFiles)
+        guard let spec = loaded.spec, !loaded.diagnostics.hasErrors, !loaded.isSharedFile else {
+            if loaded.isSharedFile { result.serviceName = nil }
+            return result
         }
-        if loaded.isSharedFile {
-            return GenerationResult(specPath: path, serviceName: nil, isSharedFile: true, files: [:], diagnostics: diagnostics)
-        }
-        let headerPath = HeaderPath.relative(path)
         do {
-            let files = try generate(spec, specPath: headerPath)
-            return GenerationResult(specPath: path, serviceName: spec.swiftName.name, isSharedFile: false,
-                                    files: files, diagnostics: diagnostics)
+            result.files = try generate(spec, specPath: HeaderPath.relative(path), report: report)
         } catch {
-            diagnostics.report(.error("cannot render: \(error)", at: spec.location))
-            return GenerationResult(specPath: path, serviceName: spec.swiftName.name, isSharedFile: false,
-                                    files: [:], diagnostics: diagnostics)
+            result.diagnostics.report(.error("cannot render: \(error)", at: spec.location))
         }
+        return result
     }
 
     /// Generates several specs in parallel; results come back in input order. A spec with errors
     /// affects only its own result.
-    public func generate(specs: [SpecInput]) async -> [GenerationResult] {
+    ///
+    /// `progress`, when given, hears each spec's stages as they begin
+    /// (``GenerationProgress/Stage``), the `.finished` of each spec last.
+    public func generate(specs: [SpecInput], progress: GenerationProgressHandler? = nil) async -> [GenerationResult] {
         await withTaskGroup(of: (Int, GenerationResult).self) { group in
             for (index, input) in specs.enumerated() {
-                group.addTask { (index, generate(specAt: input.url, displayPath: input.displayPath)) }
+                group.addTask {
+                    let report: @Sendable (GenerationProgress.Stage) -> Void = { stage in
+                        progress?(GenerationProgress(specPath: input.displayPath, specIndex: index, specCount: specs.count, stage: stage))
+                    }
+                    let result = generate(specAt: input.url, displayPath: input.displayPath, report: report)
+                    report(.finished)
+                    return (index, result)
+                }
             }
             var results = [GenerationResult?](repeating: nil, count: specs.count)
             for await (index, result) in group {
@@ -135,6 +149,12 @@ public struct Generator: Sendable {
     /// ``GenerationOptions/declarationsPerFile`` declarations, or exactly
     /// ``GenerationOptions/partsPerKind`` of each kind and the client.
     public func generate(_ spec: ServiceSpec, specPath: String) throws(TemplateError) -> [String: String] {
+        try generate(spec, specPath: specPath) { _ in }
+    }
+
+    private func generate(_ spec: ServiceSpec, specPath: String,
+                          report: @escaping @Sendable (GenerationProgress.Stage) -> Void) throws(TemplateError) -> [String: String] {
+        report(.translating)
         let translator = SpecTranslator(spec: spec, specPath: specPath, version: options.version)
         let prefix = options.filePrefix ?? spec.swiftName.name
         let split = options.partsPerKind.map(FileSplit.exactly) ?? .atMost(options.declarationsPerFile)
@@ -144,7 +164,8 @@ public struct Generator: Sendable {
         jobs += renderJobs(translator.requestsFile().parts(split), as: prefix + "Requests", template: "requests", access: access)
         jobs += renderJobs(translator.errorsFile().parts(split), as: prefix + "Errors", template: "errors", access: access)
         jobs += renderJobs([translator.clientFile()], as: prefix + "Client", template: "client", access: access)
-        return try render(jobs)
+        report(.rendering(done: 0, total: jobs.count))
+        return try render(jobs) { [total = jobs.count] done in report(.rendering(done: done, total: total)) }
     }
 
     /// One file to render: its name, and the work.
@@ -165,8 +186,10 @@ public struct Generator: Sendable {
     /// Renders the files on every core: each file is independent, and rendering is most of
     /// generation's time once the spec is loaded (a large service is cut into parts, so that
     /// there are files to share out).
-    private func render(_ jobs: [RenderJob]) throws(TemplateError) -> [String: String] {
-        let results = RenderResults(count: jobs.count)
+    ///
+    /// `rendered` hears the count of files done after each, in increasing order.
+    private func render(_ jobs: [RenderJob], rendered: @escaping @Sendable (Int) -> Void) throws(TemplateError) -> [String: String] {
+        let results = RenderResults(count: jobs.count, rendered: rendered)
         DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
             let result: Result<String, TemplateError>
             do throws(TemplateError) {
@@ -195,13 +218,21 @@ public struct Generator: Sendable {
 private final class RenderResults: @unchecked Sendable {
     private let lock = NSLock()
     private var slots: [Result<String, TemplateError>?]
+    private var done = 0
+    /// Told the count under the lock, so that counts arrive in order.
+    private let rendered: @Sendable (Int) -> Void
 
-    init(count: Int) {
+    init(count: Int, rendered: @escaping @Sendable (Int) -> Void) {
         slots = Array(repeating: nil, count: count)
+        self.rendered = rendered
     }
 
     func set(_ result: Result<String, TemplateError>, at index: Int) {
-        lock.withLock { slots[index] = result }
+        lock.withLock {
+            slots[index] = result
+            done += 1
+            rendered(done)
+        }
     }
 
     /// Every slot, in order.

@@ -13,6 +13,9 @@ struct LoadSession {
         let url: URL
         let parsed: ParsedSpecFile?
         let diagnostics: DiagnosticCollector
+        /// The files reading this one read or tried to read besides itself: an overlay's
+        /// document and every file a `$ref` of an OpenAPI document named.
+        var readAlongside: [URL] = []
     }
 
     /// How deep includes may nest; far beyond any real layout, it bounds the work a
@@ -31,6 +34,14 @@ struct LoadSession {
     private(set) var includeOrder: [URL] = []
     private(set) var includeDiagnostics: [Diagnostic] = []
     private var stack: [(url: URL, displayPath: String)] = []
+    /// Every file the session read or tried to read, in order, each once: the root (when read
+    /// from disk), its includes (a missing one too, so that a watcher notices it appear), an
+    /// overlay's document and the files `$ref`s name.
+    private(set) var sourceFiles: [URL] = []
+
+    private mutating func noteSource(_ url: URL) {
+        if !sourceFiles.contains(url) { sourceFiles.append(url) }
+    }
 
     mutating func parseFile(at url: URL, displayPath: String) -> LoadedFile {
         parseFile(source: .file, url: url, displayPath: displayPath)
@@ -44,6 +55,7 @@ struct LoadSession {
         case .data(let data):
             outcome = YAMLSource.compose(data, path: displayPath)
         case .file:
+            noteSource(url)
             do {
                 let data = try Data(contentsOf: url)
                 outcome = YAMLSource.compose(data, path: displayPath)
@@ -63,7 +75,8 @@ struct LoadSession {
             options.infersErrorCases = infersErrorCases
             var reader = OpenAPIReader(root: root, url: url, displayPath: displayPath, options: options)
             let parsed = reader.read()
-            loaded = LoadedFile(url: url, parsed: parsed, diagnostics: reader.document.reporter.diagnostics)
+            loaded = LoadedFile(url: url, parsed: parsed, diagnostics: reader.document.reporter.diagnostics,
+                                readAlongside: reader.document.referencedURLs)
         case .document(let root?) where SpecFileParser.isOverlay(root):
             loaded = loadOverlay(root, url: url, displayPath: displayPath)
         case .document(let root):
@@ -72,6 +85,7 @@ struct LoadSession {
             loaded = LoadedFile(url: url, parsed: parsed, diagnostics: parser.reader.diagnostics)
         }
         files.append(loaded)
+        loaded.readAlongside.forEach { noteSource($0) }
 
         if let parsed = loaded.parsed {
             stack.append((url, displayPath))
@@ -97,6 +111,7 @@ struct LoadSession {
             ? URL(fileURLWithPath: overlay.documentPath).standardizedFileURL
             : url.deletingLastPathComponent().appendingPathComponent(overlay.documentPath).standardizedFileURL
         let documentDisplay = Self.displayPath(of: overlay.documentPath, includedFrom: displayPath)
+        let alongside = [documentURL]
         let outcome: YAMLSource.Outcome
         do {
             outcome = YAMLSource.compose(try Data(contentsOf: documentURL), path: documentDisplay)
@@ -104,26 +119,27 @@ struct LoadSession {
             parser.reader.error("cannot read the OpenAPI document '\(NodeReader.abbreviated(overlay.documentPath))': "
                                 + Self.reason(error, url: documentURL), at: overlay.documentLocation)
             collector.merge(parser.reader.diagnostics)
-            return LoadedFile(url: url, parsed: nil, diagnostics: collector)
+            return LoadedFile(url: url, parsed: nil, diagnostics: collector, readAlongside: alongside)
         }
         switch outcome {
         case .failure(let diagnostic):
             collector.merge(parser.reader.diagnostics)
             collector.report(diagnostic.singleLined())
-            return LoadedFile(url: url, parsed: nil, diagnostics: collector)
+            return LoadedFile(url: url, parsed: nil, diagnostics: collector, readAlongside: alongside)
         case .document(let documentRoot):
             guard let documentRoot, OpenAPIReader.isOpenAPI(documentRoot) else {
                 parser.reader.error("'\(NodeReader.abbreviated(overlay.documentPath))' is not an OpenAPI document (it has no top-level "
                                     + "'openapi' key); an overlay extends an OpenAPI document", at: overlay.documentLocation)
                 collector.merge(parser.reader.diagnostics)
-                return LoadedFile(url: url, parsed: nil, diagnostics: collector)
+                return LoadedFile(url: url, parsed: nil, diagnostics: collector, readAlongside: alongside)
             }
             var reader = OpenAPIReader(root: documentRoot, url: documentURL, displayPath: documentDisplay, options: overlay.reading)
             _ = reader.read()
             reader.apply(overlay)
             collector.merge(parser.reader.diagnostics)
             collector.merge(reader.document.reporter.diagnostics)
-            return LoadedFile(url: url, parsed: reader.file, diagnostics: collector)
+            return LoadedFile(url: url, parsed: reader.file, diagnostics: collector,
+                              readAlongside: alongside + reader.document.referencedURLs)
         }
     }
 
@@ -147,6 +163,7 @@ struct LoadSession {
             return
         }
         if files.contains(where: { $0.url == includedURL }) { return }
+        noteSource(includedURL)
         guard FileManager.default.fileExists(atPath: includedURL.path) else {
             includeDiagnostics.append(.error("included file '\(path)' does not exist (looked for \(includedDisplay))", at: location))
             return

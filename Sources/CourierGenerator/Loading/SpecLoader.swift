@@ -24,9 +24,16 @@ public struct SpecLoader: Sendable {
     /// Loads the spec at `url`. `displayPath` is how the file is named in diagnostics; it
     /// defaults to the URL's path. Included files are named relative to it.
     public func loadSpec(at url: URL, displayPath: String? = nil) -> SpecLoadResult {
+        loadSpec(at: url, displayPath: displayPath, willValidate: {})
+    }
+
+    /// ``loadSpec(at:displayPath:)``, calling `willValidate` once every file is read, before the
+    /// whole is validated: the boundary between the stages progress reports name.
+    func loadSpec(at url: URL, displayPath: String?, willValidate: () -> Void) -> SpecLoadResult {
         let display = displayPath ?? url.path
         var session = LoadSession(infersErrorCases: infersErrorCases)
         let root = session.parseFile(at: url.standardizedFileURL.resolvingSymlinksInPath(), displayPath: display)
+        willValidate()
         return finish(root: root, session: session)
     }
 
@@ -55,7 +62,7 @@ public struct SpecLoader: Sendable {
         for file in files { collector.merge(file.diagnostics) }
         collector.report(contentsOf: session.includeDiagnostics.map { $0.singleLined() })
         guard let parsed = root.parsed else {
-            return SpecLoadResult(spec: nil, isSharedFile: false, diagnostics: collector)
+            return SpecLoadResult(spec: nil, isSharedFile: false, diagnostics: collector, sourceFiles: session.sourceFiles)
         }
         files.removeAll { $0.url == root.url }
         var validator = SpecValidator(root: parsed, included: session.includeOrder.compactMap { url in
@@ -63,7 +70,8 @@ public struct SpecLoader: Sendable {
         })
         let spec = validator.validate()
         collector.report(contentsOf: validator.diagnostics)
-        return SpecLoadResult(spec: collector.hasErrors ? nil : spec, isSharedFile: !parsed.isService, diagnostics: collector)
+        return SpecLoadResult(spec: collector.hasErrors ? nil : spec, isSharedFile: !parsed.isService, diagnostics: collector,
+                              sourceFiles: session.sourceFiles)
     }
 }
 
@@ -76,12 +84,18 @@ public struct SpecLoadResult: Sendable {
     public var isSharedFile: Bool
     /// Every error and warning, from this file and the files it includes.
     public var diagnostics: DiagnosticCollector
+    /// Every file loading read or tried to read, each once, as absolute file URLs: the spec
+    /// (when read from disk), its includes, an overlay's OpenAPI document and every file a
+    /// `$ref` names. A file that was missing is listed too, so that `courier generate --watch`
+    /// regenerates when it appears.
+    public var sourceFiles: [URL]
 
     /// Creates a result.
-    public init(spec: ServiceSpec?, isSharedFile: Bool, diagnostics: DiagnosticCollector) {
+    public init(spec: ServiceSpec?, isSharedFile: Bool, diagnostics: DiagnosticCollector, sourceFiles: [URL] = []) {
         self.spec = spec
         self.isSharedFile = isSharedFile
         self.diagnostics = diagnostics
+        self.sourceFiles = sourceFiles
     }
 
     /// Whether any error was reported.

@@ -27,6 +27,9 @@ struct OpenAPIDocument {
     }
 
     private(set) var files: [File] = []
+    /// Every file a `$ref` named, in the order first named, those that could not be read
+    /// included: what a watcher must watch for this document (`courier generate --watch`).
+    private(set) var referencedURLs: [URL] = []
     private var fileIndex: [String: Int] = [:]
     /// The node each `$ref` target names, once found: a document refers to its shared schemas
     /// and responses thousands of times (GitHub's 814 operations), and finding one walks the
@@ -139,6 +142,7 @@ struct OpenAPIDocument {
         let decoded = path.removingPercentEncoding ?? path
         let url = URL(fileURLWithPath: decoded, relativeTo: base).standardizedFileURL
         if let index = fileIndex[url.path] { return Target(file: index, pointer: pointer) }
+        if !referencedURLs.contains(url) { referencedURLs.append(url) }
         let display = LoadSession.displayPath(of: decoded, includedFrom: files[located.file].displayPath)
         let root: Node?
         do {
