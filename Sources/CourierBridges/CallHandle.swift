@@ -2,8 +2,8 @@ import CourierRuntime
 
 /// A call started for a completion handler; cancel it to cancel the call.
 ///
-/// The handler is called exactly once, also after ``cancel()``: a cancelled ``APIClient`` call
-/// completes with ``APIError/transport(_:)`` of kind ``TransportError/Kind/cancelled``, as the
+/// The handler is called exactly once, also after ``cancel()``: a cancelled `APIClient` call
+/// completes with `APIError.transport(_:)` of kind `TransportError.Kind.cancelled`, as the
 /// async method throws it.
 public struct CallHandle: Sendable, Hashable {
     private let task: Task<Void, Never>
@@ -60,7 +60,7 @@ extension APIClient {
     ///
     /// - Parameters:
     ///   - request: What to send.
-    ///   - resilience: This call's own retry and breaker choices, as for ``APIClient/send(_:resilience:)``.
+    ///   - resilience: This call's own retry and breaker choices, as for `APIClient.send(_:resilience:)`.
     ///   - completion: Called exactly once, on the task that ran the call; also after cancellation.
     /// - Returns: The started call, to cancel it.
     @discardableResult

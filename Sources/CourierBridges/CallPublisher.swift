@@ -23,7 +23,7 @@ extension APIClient {
     ///
     /// - Parameters:
     ///   - request: What to send.
-    ///   - resilience: This call's own retry and breaker choices, as for ``APIClient/send(_:resilience:)``.
+    ///   - resilience: This call's own retry and breaker choices, as for `APIClient.send(_:resilience:)`.
     public func publisher<Request: APIRequest>(
         for request: Request,
         resilience: EndpointResilience? = nil
