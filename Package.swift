@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "CourierRuntime", targets: ["CourierRuntime"]),
         .library(name: "CourierAsyncHTTPClient", targets: ["CourierAsyncHTTPClient"]),
         .library(name: "CourierTesting", targets: ["CourierTesting"]),
+        .library(name: "CourierObservability", targets: ["CourierObservability"]),
         // CourierGenerator is deliberately not a product: the README presents the CLI and the plugins,
         // never the generator as an API, and an exported library would promise a stable API that
         // is still changing. The CLI, the plugins (through the CLI) and the tests use the target.
@@ -26,6 +27,9 @@ let package = Package(
         // Runs child processes without blocking a thread of the concurrency pool: tests and courier-bench.
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
         .package(url: "https://github.com/apple/swift-system", from: "1.5.0"),
+        // Tracing and metrics for CourierObservability only; the runtime stays free of them.
+        .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
     ],
     targets: [
         // What generated clients compile against. Never depends on the generator or on YAML.
@@ -54,6 +58,17 @@ let package = Package(
             name: "CourierTesting",
             dependencies: [
                 "CourierRuntime",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
+        // Spans (swift-distributed-tracing) and metrics (swift-metrics) for calls, through the
+        // runtime's dependency-free `ClientInstrument` seam; apps opt in by adding this product.
+        .target(
+            name: "CourierObservability",
+            dependencies: [
+                "CourierRuntime",
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
@@ -138,6 +153,7 @@ let package = Package(
                 "CourierGenerator",
                 "CourierRuntime",
                 "CourierAsyncHTTPClient",
+                "CourierObservability",
                 "CourierTestServer",
                 "CourierTestSupport",
                 "SyntheticSpecs",
@@ -173,7 +189,10 @@ let package = Package(
         .testTarget(
             name: "CourierRuntimeTests",
             dependencies: [
-                "CourierRuntime", "CourierTesting", "CourierAsyncHTTPClient", "CourierTestServer",
+                "CourierRuntime", "CourierTesting", "CourierAsyncHTTPClient", "CourierTestServer", "CourierObservability",
+                // Proves spans and metrics with the libraries' own in-memory tracer and test metrics factory.
+                .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
                 // Runs `courier-bench transfer` as a child process to measure a transfer's memory apart from the server's.
                 "CourierTestSupport",
                 // The transport's own tests build HTTPClients and classify HTTPClientError.
