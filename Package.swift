@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "CourierAsyncHTTPClient", targets: ["CourierAsyncHTTPClient"]),
         .library(name: "CourierTesting", targets: ["CourierTesting"]),
         .library(name: "CourierBridges", targets: ["CourierBridges"]),
+        .library(name: "CourierObservability", targets: ["CourierObservability"]),
         // CourierGenerator is deliberately not a product: the README presents the CLI and the plugins,
         // never the generator as an API, and an exported library would promise a stable API that
         // is still changing. The CLI, the plugins (through the CLI) and the tests use the target.
@@ -31,6 +32,9 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         // Combine for CourierBridges where Apple's is missing (Linux), so the bridge is built and tested there too.
         .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
+        // Tracing and metrics for CourierObservability only; the runtime stays free of them.
+        .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
     ],
     targets: [
         // What generated clients compile against. Never depends on the generator or on YAML.
@@ -69,6 +73,17 @@ let package = Package(
             dependencies: [
                 "CourierRuntime",
                 .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
+            ]
+        ),
+        // Spans (swift-distributed-tracing) and metrics (swift-metrics) for calls, through the
+        // runtime's dependency-free `ClientInstrument` seam; apps opt in by adding this product.
+        .target(
+            name: "CourierObservability",
+            dependencies: [
+                "CourierRuntime",
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
         .target(
@@ -152,6 +167,7 @@ let package = Package(
                 "CourierGenerator",
                 "CourierRuntime",
                 "CourierAsyncHTTPClient",
+                "CourierObservability",
                 "CourierTestServer",
                 "CourierTestSupport",
                 "SyntheticSpecs",
@@ -187,7 +203,10 @@ let package = Package(
         .testTarget(
             name: "CourierRuntimeTests",
             dependencies: [
-                "CourierRuntime", "CourierTesting", "CourierAsyncHTTPClient", "CourierTestServer",
+                "CourierRuntime", "CourierTesting", "CourierAsyncHTTPClient", "CourierTestServer", "CourierObservability",
+                // Proves spans and metrics with the libraries' own in-memory tracer and test metrics factory.
+                .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
                 // Runs `courier-bench transfer` as a child process to measure a transfer's memory apart from the server's.
                 "CourierTestSupport",
                 // The transport's own tests build HTTPClients and classify HTTPClientError.

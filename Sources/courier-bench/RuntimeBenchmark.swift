@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import BookshelfAPI
 import CourierAsyncHTTPClient
+import CourierObservability
 import CourierRuntime
 import CourierTestServer
 import Foundation
@@ -191,6 +192,42 @@ struct RuntimeBenchmark {
         table.add(["generated request, retry off, breaker off (baseline)", Format.nanoseconds(without.median), "1.00×"])
         table.add(["generated client, retry + per-host breaker", Format.nanoseconds(with.median), Format.ratio(with.median / without.median)])
         table.notes = ["Overhead of the layers: \(Format.nanoseconds(with.median - without.median)) per call (difference of medians)."]
+        table.print()
+        try await measureInstrumentOverhead(transport: transport, iterations: iterations)
+    }
+
+    /// What `ClientObservability` costs a call when the app has bootstrapped neither a tracer
+    /// nor a metrics backend (both the libraries' no-ops), against the same call with no
+    /// instrument, on the in-memory transport, where it is the largest share of a call.
+    private func measureInstrumentOverhead(transport: InstantTransport, iterations: Int) async throws {
+        let plain = BookshelfClient(transport: transport, configuration: APIClient.Configuration())
+        var configuration = APIClient.Configuration()
+        configuration.instrument = ClientObservability()
+        let observed = BookshelfClient(transport: transport, configuration: configuration)
+        let unresilient = EndpointResilience(maxAttempts: 1, circuitBreaker: .off)
+        let clock = ContinuousClock()
+        var with = Samples()
+        var without = Samples()
+        for _ in 0..<100 {
+            _ = try await observed.client.send(GetBookRequest(book: 7), resilience: unresilient)
+            _ = try await plain.client.send(GetBookRequest(book: 7), resilience: unresilient)
+        }
+        for sample in 0..<max(context.runs, 7) {
+            for instrumented in sample.isMultiple(of: 2) ? [false, true] : [true, false] {
+                let client = instrumented ? observed : plain
+                let start = clock.now
+                for _ in 0..<iterations { _ = try await client.client.send(GetBookRequest(book: 7), resilience: unresilient) }
+                let perCall = (clock.now - start).seconds / Double(iterations) * 1e9
+                if instrumented { with.append(perCall) } else { without.append(perCall) }
+            }
+        }
+        var table = Table(
+            "ClientObservability with nothing bootstrapped (in-memory transport, retry off, breaker off, \(iterations) calls per sample)",
+            command: "swift run -c release courier-bench --sections runtime --calls \(context.calls)",
+            header: ["Call", "Median ns/call", "× without instrument"])
+        table.add(["no instrument (baseline)", Format.nanoseconds(without.median), "1.00×"])
+        table.add(["ClientObservability(), no tracer or metrics bootstrapped", Format.nanoseconds(with.median), Format.ratio(with.median / without.median)])
+        table.notes = ["Cost of the instrument: \(Format.nanoseconds(with.median - without.median)) per call (difference of medians); compare it with the loopback p50 above."]
         table.print()
     }
 

@@ -175,6 +175,9 @@ extension APIClient {
                 }
             )
         }
+        if let instrument = configuration.instrument, let budget = loop.budget, let host = call.hostKey {
+            instrument.recordRetryBudget(budget.availableRetries, host: host)
+        }
         return (outcome, attempts)
     }
 
@@ -234,6 +237,17 @@ extension APIClient {
     /// deadline), logged, reported as events, and abandoned promptly when the calling task is
     /// cancelled.
     func attempt(_ call: PreparedRequest, number: Int, timeout: Duration) async -> AttemptOutcome {
+        guard let instrument = configuration.instrument else {
+            return await sendAttempt(call, number: number, timeout: timeout)
+        }
+        return await instrument.withAttempt(call.summary, number: number, headerFields: call.head.headerFields) { fields in
+            var call = call
+            call.head.headerFields = fields
+            return await sendAttempt(call, number: number, timeout: timeout)
+        }
+    }
+
+    private func sendAttempt(_ call: PreparedRequest, number: Int, timeout: Duration) async -> AttemptOutcome {
         let clock = ContinuousClock()
         let start = clock.now
         emit(.attemptStarted(call.summary, attempt: number))

@@ -22,6 +22,9 @@ extension APIClient {
         public var logLevel: Logger.Level
         /// Called for every ``ClientEvent``.
         public var onEvent: (@Sendable (ClientEvent) -> Void)?
+        /// Wraps every call and attempt, for tracing and metrics (see ``ClientInstrument``);
+        /// `nil`, the default, costs nothing.
+        public var instrument: (any ClientInstrument)?
         /// The per-attempt timeout and the overall deadline.
         public var timeouts: Timeouts
         /// Retry policy, per-host retry budgets and circuit breakers, and the clock and jitter
@@ -54,6 +57,7 @@ extension APIClient {
         ///   - timeouts: The per-attempt timeout and the overall deadline.
         ///   - resilience: Retries, budgets, breakers and the clock they run on.
         ///   - rateLimitFields: The service's own rate-limit header fields.
+        ///   - instrument: Tracing and metrics for calls (`CourierObservability`'s `ClientObservability`); none by default.
         public init(
             coding: JSONCoding = JSONCoding(),
             query: QueryEncoding = QueryEncoding(),
@@ -64,7 +68,8 @@ extension APIClient {
             onEvent: (@Sendable (ClientEvent) -> Void)? = nil,
             timeouts: Timeouts = Timeouts(),
             resilience: Resilience = Resilience(),
-            rateLimitFields: RateLimitFields = .standard
+            rateLimitFields: RateLimitFields = .standard,
+            instrument: (any ClientInstrument)? = nil
         ) {
             self.coding = coding
             self.query = query
@@ -76,6 +81,7 @@ extension APIClient {
             self.timeouts = timeouts
             self.resilience = resilience
             self.rateLimitFields = rateLimitFields
+            self.instrument = instrument
         }
 
         /// The default logger: it discards everything without asking swift-log's global

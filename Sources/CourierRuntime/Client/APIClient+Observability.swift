@@ -5,7 +5,10 @@ import Logging
 extension APIClient {
     /// Builds the event only when someone listens: most clients set no hook.
     func emit(_ event: @autoclosure () -> ClientEvent) {
-        configuration.onEvent?(event())
+        guard configuration.onEvent != nil || configuration.instrument != nil else { return }
+        let event = event()
+        configuration.onEvent?(event)
+        configuration.instrument?.record(event)
     }
 
     func report(_ event: RetryLoop.Event, call: PreparedRequest, firstAttempt: Int) {

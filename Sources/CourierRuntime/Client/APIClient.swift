@@ -89,17 +89,23 @@ public struct APIClient: Sendable {
             log(failure: failure, operationName: request.operationName, method: request.method, pathTemplate: request.path.template)
             throw failure
         }
-        emit(.started(prepared.summary))
         let overrides = request.resilience.overridden(by: resilience ?? .inherited)
-        let result = await run(request, prepared: prepared, overrides: overrides, stopwatch: stopwatch, interpret: interpret)
-        switch result {
-        case .success(let output):
-            let (code, rateLimit) = status(output)
-            emit(.finished(prepared.summary, result: .success(code, rateLimit), duration: clock.now - start))
-        case .failure(let error):
-            emit(.finished(prepared.summary, result: .failure(FailureSummary(error)), duration: clock.now - start))
+        func call() async -> Result<Output, APIError<Request.Failure>> {
+            emit(.started(prepared.summary))
+            let result = await run(request, prepared: prepared, overrides: overrides, stopwatch: stopwatch, interpret: interpret)
+            switch result {
+            case .success(let output):
+                let (code, rateLimit) = status(output)
+                emit(.finished(prepared.summary, result: .success(code, rateLimit), duration: clock.now - start))
+            case .failure(let error):
+                emit(.finished(prepared.summary, result: .failure(FailureSummary(error)), duration: clock.now - start))
+            }
+            return result
         }
-        return try result.get()
+        guard let instrument = configuration.instrument else {
+            return try await call().get()
+        }
+        return try await instrument.withCall(prepared.summary) { await call() }.get()
     }
 
     /// Resets every circuit breaker this client's ``Configuration/resilience`` has handed out
