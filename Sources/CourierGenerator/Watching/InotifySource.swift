@@ -48,15 +48,27 @@ final class InotifySource: ChangeSource {
         var placed: [Int32: String] = [:]
         for folder in wanted {
             var candidate = folder
+            var lookedAgain = 0
             while true {
                 let watch = inotify_add_watch(descriptor, candidate, Self.folderEvents)
                 if watch >= 0 {
                     placed[watch] = candidate
-                    if candidate == folder, reportingAppeared, !watches.values.contains(folder) {
-                        notice(folder + "/")
-                        for name in (try? FileManager().contentsOfDirectory(atPath: folder)) ?? [] {
-                            notice(folder + "/" + name)
+                    if candidate == folder {
+                        if reportingAppeared, !watches.values.contains(folder) {
+                            notice(folder + "/")
+                            for name in (try? FileManager().contentsOfDirectory(atPath: folder)) ?? [] {
+                                notice(folder + "/" + name)
+                            }
                         }
+                        break
+                    }
+                    // An ancestor is watched now. A folder made inside it after the wanted one was
+                    // found missing, but before this watch, sent this watch no event: look again
+                    // from the wanted folder, reporting what it holds once it is there.
+                    if lookedAgain < 16, FileManager().fileExists(atPath: Self.child(of: candidate, toward: folder)) {
+                        lookedAgain += 1
+                        candidate = folder
+                        continue
                     }
                     break
                 }
@@ -69,6 +81,13 @@ final class InotifySource: ChangeSource {
             inotify_rm_watch(descriptor, watch)
         }
         watches = placed
+    }
+
+    /// The entry of `ancestor` on the way to `folder`: `/a/b` for `/a` toward `/a/b/c`.
+    private static func child(of ancestor: String, toward folder: String) -> String {
+        let rest = folder.dropFirst(ancestor.count).drop(while: { $0 == "/" })
+        let first = rest.split(separator: "/", maxSplits: 1).first.map(String.init) ?? ""
+        return ancestor == "/" ? "/" + first : ancestor + "/" + first
     }
 
     /// Reads every queued event (the descriptor does not block) and reports the paths.
