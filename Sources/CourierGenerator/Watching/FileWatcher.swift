@@ -20,8 +20,9 @@ public final class FileWatcher: @unchecked Sendable {
 
     /// How changes are noticed.
     public enum Backend: Sendable, Equatable {
-        /// The platform's file-system events (inotify on Linux), watching folders so that atomic
-        /// saves are seen. Where there are none, polling every half second.
+        /// The platform's file-system events, watching folders so that atomic saves are seen:
+        /// inotify on Linux; kqueue vnode events on Darwin, where each watched file is observed
+        /// too, for writes in place. Where there are none, polling every half second.
         case events
         /// Comparing each file's identity, size and modification time every `interval`: for file
         /// systems without events (some network and container mounts).
@@ -29,7 +30,7 @@ public final class FileWatcher: @unchecked Sendable {
 
         /// Whether `.events` uses real file-system events on this platform.
         public static var eventsAreAvailable: Bool {
-            #if canImport(Glibc)
+            #if canImport(Glibc) || canImport(Darwin)
             return true
             #else
             return false
@@ -61,24 +62,41 @@ public final class FileWatcher: @unchecked Sendable {
     ///     in all, so that a file written without pause is still reported.
     /// - Throws: ``FileWatcherError`` when the platform refuses the events backend (too many
     ///   inotify instances, say); polling never throws.
-    public init(backend: Backend, quietPeriod: Duration = .milliseconds(150)) throws(FileWatcherError) {
+    public convenience init(backend: Backend, quietPeriod: Duration = .milliseconds(150)) throws(FileWatcherError) {
+        #if canImport(Glibc) || canImport(Darwin)
+        let chosen = backend
+        #else
+        let chosen: Backend = if case .events = backend { .polling(interval: .milliseconds(500)) } else { backend }
+        #endif
+        try self.init(backend: chosen, quietPeriod: quietPeriod) { queue, notice throws(FileWatcherError) in
+            switch chosen {
+            case .polling(let interval):
+                return PollingSource(interval: interval, queue: queue, notice: notice)
+            case .events:
+                #if canImport(Darwin) || COURIER_TYPECHECK_VNODE
+                return PathEventSource(queue: queue, notice: notice, observe: VnodeObservation.observe)
+                #elseif canImport(Glibc)
+                return try InotifySource(queue: queue, notice: notice)
+                #else
+                return PollingSource(interval: .milliseconds(500), queue: queue, notice: notice)
+                #endif
+            }
+        }
+    }
+
+    /// A watcher whose changes come from the source `makeSource` makes, given the queue it
+    /// must call back on and what to call: for tests of a source on a platform whose
+    /// ``Backend/events`` is another.
+    init(
+        backend: Backend,
+        quietPeriod: Duration,
+        makeSource: (DispatchQueue, @escaping @Sendable (String) -> Void) throws(FileWatcherError) -> any ChangeSource
+    ) throws(FileWatcherError) {
         (changes, continuation) = AsyncStream.makeStream(of: FileChanges.self, bufferingPolicy: .unbounded)
         self.quietPeriod = quietPeriod
-        var chosen = backend
-        #if !canImport(Glibc)
-        if case .events = backend { chosen = .polling(interval: .milliseconds(500)) }
-        #endif
-        self.backend = chosen
-        let queue = queue
+        self.backend = backend
         let notice: @Sendable (String) -> Void = { [weak self] path in self?.notice(path) }
-        switch chosen {
-        case .polling(let interval):
-            source = PollingSource(interval: interval, queue: queue, notice: notice)
-        case .events:
-            #if canImport(Glibc)
-            source = try InotifySource(queue: queue, notice: notice)
-            #endif
-        }
+        source = try makeSource(queue, notice)
         continuation.onTermination = { [weak self] _ in self?.stop() }
     }
 
