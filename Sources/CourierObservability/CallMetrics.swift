@@ -3,7 +3,7 @@ import CourierRuntime
 
 /// Turns a call's events into swift-metrics metrics, made from an injected factory so that
 /// tests need not bootstrap the process-wide system.
-struct CallMetrics {
+struct CallMetrics: Sendable {
     let factory: any MetricsFactory
 
     /// Metric labels; see the DocC article *Observability* in CourierRuntime.

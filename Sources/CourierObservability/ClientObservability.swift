@@ -13,7 +13,7 @@ import Tracing
 /// ```
 ///
 /// By default it uses the process's bootstrapped tracer (`InstrumentationSystem.tracer`) and
-/// metrics factory (`MetricsSystem.factory`), looked up at each call; until the app
+/// metrics factory (`MetricsSystem.factory`), looked up once at the start of each call; until the app
 /// bootstraps them, both are the libraries' no-ops and a call does no tracing work. Tests and
 /// apps that keep several backends pass their own.
 ///
@@ -49,30 +49,54 @@ public struct ClientObservability: ClientInstrument {
         self.isMeasuring = metrics
     }
 
-    /// The tracer for this call, or `nil` when there is nothing to trace into.
+    /// The tracer for a call, or `nil` when there is nothing to trace into.
     private var activeTracer: (any Tracer)? {
         guard isTracing else { return nil }
-        let tracer = self.tracer ?? InstrumentationSystem.tracer
+        if let tracer = self.tracer {
+            return tracer is NoOpTracer ? nil : tracer
+        }
+        // Until the app bootstraps, the system's instrument is the no-op one: a cast to one
+        // concrete type says so, where `InstrumentationSystem.tracer` would search it for a
+        // tracer through casts to existentials, a good part of this instrument's cost per call.
+        let instrument = InstrumentationSystem.instrument
+        if instrument is NoOpInstrument || instrument is NoOpTracer {
+            return nil
+        }
         // The no-op tracer would still cost a span object and two task-local bindings per attempt.
+        let tracer = InstrumentationSystem.tracer
         return tracer is NoOpTracer ? nil : tracer
     }
 
-    /// The metrics factory for this event, or `nil` when metrics would go nowhere: swift-metrics'
-    /// own no-op handler still costs a metric object and its dimensions per event.
-    private var activeMetricsFactory: (any MetricsFactory)? {
+    /// The metrics for a call, or `nil` when they would go nowhere: swift-metrics' own no-op
+    /// handler still costs a metric object and its dimensions per event.
+    private var activeMetrics: CallMetrics? {
         guard isMeasuring else { return nil }
         let factory = metricsFactory ?? MetricsSystem.factory
-        return factory is NOOPMetricsHandler ? nil : factory
+        return factory is NOOPMetricsHandler ? nil : CallMetrics(factory: factory)
     }
 
     /// Opens the call's client span, named `METHOD /template`, and runs the call in its context.
+    ///
+    /// The tracer and metrics factory are looked up here, once a call: the global lookups take
+    /// a lock and cast existentials, too much to repeat for every attempt and event.
     public func withCall<Output>(_ call: RequestSummary, _ body: () async -> Output) async -> Output {
-        guard let tracer = activeTracer else { return await body() }
+        let tracer = activeTracer
+        let metrics = activeMetrics
+        guard tracer != nil || metrics != nil else {
+            // Nothing to record: the call's events find no scope and cost one task-local read.
+            // A call made inside another's (an auth refresh) must not record into the outer one.
+            guard CallScope.current != nil else { return await body() }
+            return await CallScope.$current.withValue(nil) { await body() }
+        }
+        guard let tracer else {
+            return await CallScope.$current.withValue(CallScope(tracer: nil, metrics: metrics, span: nil, parent: nil)) {
+                await body()
+            }
+        }
         let span = tracer.startSpan(SpanNames.name(for: call), context: ServiceContext.current ?? .topLevel, ofKind: .client)
         span.attributes = SpanNames.requestAttributes(of: call)
-        let scope = SpanScope(span: span, parent: nil)
         defer { span.end() }
-        return await SpanScope.$current.withValue(scope) {
+        return await CallScope.$current.withValue(CallScope(tracer: tracer, metrics: metrics, span: span, parent: nil)) {
             await ServiceContext.withValue(span.context) {
                 await body()
             }
@@ -87,21 +111,21 @@ public struct ClientObservability: ClientInstrument {
         headerFields: HTTPFields,
         _ body: (HTTPFields) async -> Output
     ) async -> Output {
-        guard let tracer = activeTracer else { return await body(headerFields) }
-        let parent = SpanScope.current
+        guard let scope = CallScope.current, let tracer = scope.tracer else { return await body(headerFields) }
         let span = tracer.startSpan(SpanNames.name(for: call), context: ServiceContext.current ?? .topLevel, ofKind: .client)
         var attributes = SpanNames.requestAttributes(of: call)
         if number > 1 {
             attributes[SpanNames.resendCount] = number - 1
         }
         span.attributes = attributes
-        if let parent = parent?.span, number > 1 {
+        let parent = scope.parent ?? scope.span
+        if let parent, number > 1 {
             parent.attributes[SpanNames.retryCount] = number - 1
         }
         var fields = headerFields
         tracer.inject(span.context, into: &fields, using: HTTPFieldsInjector())
         defer { span.end() }
-        return await SpanScope.$current.withValue(SpanScope(span: span, parent: parent?.span)) {
+        return await CallScope.$current.withValue(CallScope(tracer: tracer, metrics: scope.metrics, span: span, parent: parent)) {
             await ServiceContext.withValue(span.context) {
                 await body(fields)
             }
@@ -110,18 +134,17 @@ public struct ClientObservability: ClientInstrument {
 
     /// Puts the event on the current span (when tracing) and into the metrics (when measuring).
     public func record(_ event: ClientEvent) {
-        if isTracing, let scope = SpanScope.current {
+        if let scope = CallScope.current {
             scope.record(event)
-        }
-        if let factory = activeMetricsFactory {
-            CallMetrics(factory: factory).record(event)
+        } else if case .circuitBreakerChanged(_, request: nil) = event, let metrics = activeMetrics {
+            // A reset outside any call (`resetCircuitBreakers()`): counted, with no span to go on.
+            metrics.record(event)
         }
     }
 
     /// Sets the host's retry budget gauge.
     public func recordRetryBudget(_ availableRetries: Double, host: HostKey) {
-        guard let factory = activeMetricsFactory else { return }
-        CallMetrics(factory: factory).recordRetryBudget(availableRetries, host: host)
+        CallScope.current?.metrics?.recordRetryBudget(availableRetries, host: host)
     }
 }
 

@@ -2,6 +2,7 @@ import CourierObservability
 import CourierRuntime
 import CourierTestServer
 import Foundation
+import HTTPTypes
 import InMemoryTracing
 import MetricsTestKit
 import Testing
@@ -126,6 +127,11 @@ import Tracing
             // The refused call never reached the transport: no attempt span under it.
             let refused = try #require(calls.last)
             #expect(tracer.finishedSpans.filter { $0.parentSpanID == refused.spanID }.isEmpty)
+
+            // A reset belongs to no call: it is still counted.
+            client.resetCircuitBreakers()
+            #expect(metrics.counterTotal(label: "courier_client_circuit_breaker_transitions_total") == 2)
+            #expect(metrics.counters(label: "courier_client_circuit_breaker_transitions_total").contains { $0.dimensions.last?.1 == "closed" })
         }
     }
 
@@ -141,6 +147,46 @@ import Tracing
             #expect(spans.count == 2)
             #expect(spans.first { $0.parentSpanID == call.spanID }?.attributes.get("http.response.status_code") == 200)
             #expect(server.headerValues(InMemoryTracer.spanIDKey, "GET", "/users/5") == [spans.first { $0.parentSpanID == call.spanID }?.spanID])
+        }
+    }
+
+    @Test func aCallMadeInsideAnotherRecordsNothingIntoTheOuterCall() async throws {
+        try await withServer { server in
+            server.route("GET", "/users/1", .respond(.json(#"{"id":1,"name":"Ada"}"#)))
+            server.route("GET", "/users/2", .respond(.json(#"{"id":2,"name":"Bo"}"#)))
+            let tracer = InMemoryTracer()
+            let metrics = TestMetrics()
+            // The inner client's instrument has nothing to record into, as with nothing
+            // bootstrapped: its call runs inside the outer call's attempt, as a token refresh
+            // made by the transport or the auth would.
+            let inner = client(for: server, .asyncHTTPClient) {
+                $0.instrument = ClientObservability(tracing: false, metrics: false)
+            }
+            let outer = APIClient(
+                baseURL: server.baseURL,
+                transport: CallingFirst(inner: inner, base: TransportKind.asyncHTTPClient.make()),
+                configuration: APIClient.Configuration(
+                    resilience: Resilience(sharing: .isolated),
+                    instrument: ClientObservability(tracer: tracer, metricsFactory: metrics)
+                )
+            )
+            #expect(try await outer.send(GetUser(id: "1")) == User(id: 1, name: "Ada"))
+            #expect(server.requestCount("GET", "/users/2") == 1)
+
+            let duration = try metrics.expectTimer("courier_client_request_duration", [("operation", "getUser"), ("method", "GET"), ("status_class", "2xx")])
+            #expect(duration.values.count == 1)
+            #expect(tracer.finishedSpans.count == 2)
+        }
+    }
+
+    /// Makes a call through `inner` before each request it sends.
+    struct CallingFirst: HTTPTransport {
+        let inner: APIClient
+        let base: any HTTPTransport
+
+        func send(_ request: HTTPRequest, body: HTTPBody?, timeout: Duration) async throws(TransportError) -> TransportResponse {
+            _ = try? await inner.send(GetUser(id: "2"))
+            return try await base.send(request, body: body, timeout: timeout)
         }
     }
 

@@ -2,21 +2,38 @@ import CourierRuntime
 import HTTPTypes
 import Tracing
 
-/// The span a call's events belong to: the attempt's while an attempt runs, else the call's.
-/// Kept in a task-local of this module, so the runtime needs to know nothing about spans.
-final class SpanScope: Sendable {
-    @TaskLocal static var current: SpanScope?
+/// What one call records into, decided once when the call starts: its tracer and span (the
+/// attempt's while an attempt runs, else the call's) and its metrics. Kept in a task-local of
+/// this module, so the runtime needs to know nothing about spans, and so that the events of
+/// a call look up nothing process-wide.
+final class CallScope: Sendable {
+    @TaskLocal static var current: CallScope?
 
-    let span: any Span
+    /// Where the call's spans come from; `nil` when the call is not traced.
+    let tracer: (any Tracer)?
+    /// Where the call's metrics go; `nil` when the call is not measured.
+    let metrics: CallMetrics?
+    /// The attempt's span inside an attempt, else the call's; `nil` when not traced.
+    let span: (any Span)?
     /// The call's span, for an attempt's scope.
     let parent: (any Span)?
 
-    init(span: any Span, parent: (any Span)?) {
+    init(tracer: (any Tracer)?, metrics: CallMetrics?, span: (any Span)?, parent: (any Span)?) {
+        self.tracer = tracer
+        self.metrics = metrics
         self.span = span
         self.parent = parent
     }
 
     func record(_ event: ClientEvent) {
+        if let span {
+            Self.record(event, on: span, call: parent ?? span)
+        }
+        metrics?.record(event)
+    }
+
+    /// Puts `event` on `span`, the current one; breaker changes go on `call`, the call's span.
+    static func record(_ event: ClientEvent, on span: any Span, call: any Span) {
         switch event {
         case .attemptFinished(_, _, let result, _):
             switch result {
@@ -42,7 +59,7 @@ final class SpanScope: Sendable {
         case .circuitBreakerChanged(let transition, _):
             // A change is recorded on the call it happened during, and that call's span
             // carries the state it left the breaker in.
-            let target = parent ?? span
+            let target = call
             target.attributes[SpanNames.breakerState] = transition.to.description
             target.addEvent(SpanEvent(name: "courier.circuit_breaker_changed", attributes: [
                 "courier.circuit_breaker.from": .string(transition.from.description),
