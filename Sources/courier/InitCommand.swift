@@ -80,8 +80,10 @@ struct InitCommand: ParsableCommand {
         // The spec's own rules decide whether the name can name a service.
         let diagnostics = starter.diagnostics()
         if diagnostics.hasErrors {
-            DiagnosticsPrinter(errorLimit: DiagnosticCollector.defaultErrorLimit).print([diagnostics])
-            throw ValidationError("'\(service)' cannot name a service; use a Swift type name such as Weather")
+            // The spec was never written, so its places (`my service.yaml:9:10`) would name a
+            // file that is not there: the reasons alone, in the usage error's one line.
+            let reasons = diagnostics.diagnostics.filter { $0.severity == .error }.map(\.message)
+            throw ValidationError("'\(service)' cannot name a service: \(reasons.joined(separator: "; "))")
         }
         let files = try filesToWrite(starter)
 

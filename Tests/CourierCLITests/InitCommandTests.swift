@@ -80,6 +80,10 @@ extension CLITests {
             let badName = try await courier("init", "my service", in: folder)
             #expect(badName.status == 64)
             #expect(badName.standardError.contains("'my service' cannot name a service"), "\(badName.standardError)")
+            #expect(badName.standardError.contains("would be named MyService"), "\(badName.standardError)")
+            // The starter spec was never written: no place in it is reported, and one line says it.
+            #expect(!badName.standardError.contains(".yaml:"), "\(badName.standardError)")
+            #expect(badName.standardError.components(separatedBy: "cannot name").count == 2, "\(badName.standardError)")
 
             let noLocation = try await courier("init", "Weather", "--package", in: folder)
             #expect(noLocation.status == 64)
