@@ -65,26 +65,10 @@ public struct BookshelfClient: BookshelfAPIProtocol {
 
 /// What `BookshelfClient` sends, as a protocol: depend on it where tests and previews should get `BookshelfFake`.
 ///
-/// Each endpoint is one `send` requirement taking its request type; the methods of the extension build the request from their arguments, defaults included, so the client and the fake take the same calls. The streamed, paged, download and with-headers methods are the client's alone.
+/// Its one requirement sends any request of the service, so that a wrapper (a cache, a recorder) is one method; the methods of the extension build each endpoint's request from their arguments, defaults included, so the client and the fake take the same calls. The streamed, paged, download and with-headers methods are the client's alone.
 public protocol BookshelfAPIProtocol: Sendable {
-    /// Sends the request `listBooks` builds.
-    func send(_ request: ListBooksRequest) async throws(APIError<ListBooksFailure>) -> BookPage
-    /// Sends the request `getBook` builds.
-    func send(_ request: GetBookRequest) async throws(APIError<GetBookFailure>) -> Book
-    /// Sends the request `createBook` builds.
-    func send(_ request: CreateBookRequest) async throws(APIError<CreateBookFailure>) -> Book
-    /// Sends the request `replaceBook` builds.
-    func send(_ request: ReplaceBookRequest) async throws(APIError<ReplaceBookFailure>) -> Book
-    /// Sends the request `deleteBook` builds.
-    func send(_ request: DeleteBookRequest) async throws(APIError<DeleteBookFailure>) -> NoContent
-    /// Sends the request `listReviews` builds.
-    func send(_ request: ListReviewsRequest) async throws(APIError<ListReviewsFailure>) -> [Review]
-    /// Sends the request `addReview` builds.
-    func send(_ request: AddReviewRequest) async throws(APIError<AddReviewFailure>) -> Review
-    /// Sends the request `getAuthor` builds.
-    func send(_ request: GetAuthorRequest) async throws(APIError<GetAuthorFailure>) -> Author
-    /// Sends the request `healthCheck` builds.
-    func send(_ request: HealthCheckRequest) async throws(APIError<HealthCheckFailure>) -> NoContent
+    /// Sends `request` and returns its decoded response, or throws the endpoint's typed failure.
+    func send<Request: BookshelfAPIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response
 }
 
 extension BookshelfAPIProtocol {

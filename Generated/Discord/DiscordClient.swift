@@ -92,16 +92,10 @@ public struct DiscordClient: DiscordAPIProtocol {
 
 /// What `DiscordClient` sends, as a protocol: depend on it where tests and previews should get `DiscordFake`.
 ///
-/// Each endpoint is one `send` requirement taking its request type; the methods of the extension build the request from their arguments, defaults included, so the client and the fake take the same calls. The streamed, paged, download and with-headers methods are the client's alone.
+/// Its one requirement sends any request of the service, so that a wrapper (a cache, a recorder) is one method; the methods of the extension build each endpoint's request from their arguments, defaults included, so the client and the fake take the same calls. The streamed, paged, download and with-headers methods are the client's alone.
 public protocol DiscordAPIProtocol: Sendable {
-    /// Sends the request `getGateway` builds.
-    func send(_ request: GetGatewayRequest) async throws(APIError<GetGatewayFailure>) -> Gateway
-    /// Sends the request `getChannel` builds.
-    func send(_ request: GetChannelRequest) async throws(APIError<GetChannelFailure>) -> Channel
-    /// Sends the request `modifyChannel` builds.
-    func send(_ request: ModifyChannelRequest) async throws(APIError<ModifyChannelFailure>) -> Channel
-    /// Sends the request `createMessage` builds.
-    func send(_ request: CreateMessageRequest) async throws(APIError<CreateMessageFailure>) -> Message
+    /// Sends `request` and returns its decoded response, or throws the endpoint's typed failure.
+    func send<Request: DiscordAPIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response
 }
 
 extension DiscordAPIProtocol {

@@ -115,32 +115,10 @@ public struct GitHubClient: GitHubAPIProtocol {
 
 /// What `GitHubClient` sends, as a protocol: depend on it where tests and previews should get `GitHubFake`.
 ///
-/// Each endpoint is one `send` requirement taking its request type; the methods of the extension build the request from their arguments, defaults included, so the client and the fake take the same calls. The streamed, paged, download and with-headers methods are the client's alone.
+/// Its one requirement sends any request of the service, so that a wrapper (a cache, a recorder) is one method; the methods of the extension build each endpoint's request from their arguments, defaults included, so the client and the fake take the same calls. The streamed, paged, download and with-headers methods are the client's alone.
 public protocol GitHubAPIProtocol: Sendable {
-    /// Sends the request `getAuthenticatedUser` builds.
-    func send(_ request: GetAuthenticatedUserRequest) async throws(APIError<GetAuthenticatedUserFailure>) -> User
-    /// Sends the request `getUser` builds.
-    func send(_ request: GetUserRequest) async throws(APIError<GetUserFailure>) -> User
-    /// Sends the request `listUserRepositories` builds.
-    func send(_ request: ListUserRepositoriesRequest) async throws(APIError<ListUserRepositoriesFailure>) -> [Repository]
-    /// Sends the request `getRepository` builds.
-    func send(_ request: GetRepositoryRequest) async throws(APIError<GetRepositoryFailure>) -> GetRepositoryOutcome
-    /// Sends the request `getContributorStats` builds.
-    func send(_ request: GetContributorStatsRequest) async throws(APIError<GetContributorStatsFailure>) -> GetContributorStatsOutcome
-    /// Sends the request `createRepository` builds.
-    func send(_ request: CreateRepositoryRequest) async throws(APIError<CreateRepositoryFailure>) -> Repository
-    /// Sends the request `listIssues` builds.
-    func send(_ request: ListIssuesRequest) async throws(APIError<ListIssuesFailure>) -> [Issue]
-    /// Sends the request `getIssue` builds.
-    func send(_ request: GetIssueRequest) async throws(APIError<GetIssueFailure>) -> Issue
-    /// Sends the request `createIssue` builds.
-    func send(_ request: CreateIssueRequest) async throws(APIError<CreateIssueFailure>) -> Issue
-    /// Sends the request `updateIssue` builds.
-    func send(_ request: UpdateIssueRequest) async throws(APIError<UpdateIssueFailure>) -> Issue
-    /// Sends the request `lockIssue` builds.
-    func send(_ request: LockIssueRequest) async throws(APIError<LockIssueFailure>) -> NoContent
-    /// Sends the request `unlockIssue` builds.
-    func send(_ request: UnlockIssueRequest) async throws(APIError<UnlockIssueFailure>) -> NoContent
+    /// Sends `request` and returns its decoded response, or throws the endpoint's typed failure.
+    func send<Request: GitHubAPIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response
 }
 
 extension GitHubAPIProtocol {

@@ -67,26 +67,10 @@ public struct MarketplaceClient: MarketplaceAPIProtocol {
 
 /// What `MarketplaceClient` sends, as a protocol: depend on it where tests and previews should get `MarketplaceFake`.
 ///
-/// Each endpoint is one `send` requirement taking its request type; the methods of the extension build the request from their arguments, defaults included, so the client and the fake take the same calls. The streamed, paged, download and with-headers methods are the client's alone.
+/// Its one requirement sends any request of the service, so that a wrapper (a cache, a recorder) is one method; the methods of the extension build each endpoint's request from their arguments, defaults included, so the client and the fake take the same calls. The streamed, paged, download and with-headers methods are the client's alone.
 public protocol MarketplaceAPIProtocol: Sendable {
-    /// Sends the request `listProducts` builds.
-    func send(_ request: ListProductsRequest) async throws(APIError<ListProductsFailure>) -> [Product]
-    /// Sends the request `getProduct` builds.
-    func send(_ request: GetProductRequest) async throws(APIError<GetProductFailure>) -> Product
-    /// Sends the request `listCategories` builds.
-    func send(_ request: ListCategoriesRequest) async throws(APIError<ListCategoriesFailure>) -> [Category]
-    /// Sends the request `createOrder` builds.
-    func send(_ request: CreateOrderRequest) async throws(APIError<CreateOrderFailure>) -> Order
-    /// Sends the request `getOrder` builds.
-    func send(_ request: GetOrderRequest) async throws(APIError<GetOrderFailure>) -> Order
-    /// Sends the request `listOrders` builds.
-    func send(_ request: ListOrdersRequest) async throws(APIError<ListOrdersFailure>) -> OrderPage
-    /// Sends the request `cancelOrder` builds.
-    func send(_ request: CancelOrderRequest) async throws(APIError<CancelOrderFailure>) -> Order
-    /// Sends the request `updateShippingAddress` builds.
-    func send(_ request: UpdateShippingAddressRequest) async throws(APIError<UpdateShippingAddressFailure>) -> Order
-    /// Sends the request `getHealth` builds.
-    func send(_ request: GetHealthRequest) async throws(APIError<GetHealthFailure>) -> Health
+    /// Sends `request` and returns its decoded response, or throws the endpoint's typed failure.
+    func send<Request: MarketplaceAPIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response
 }
 
 extension MarketplaceAPIProtocol {

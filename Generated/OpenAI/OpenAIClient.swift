@@ -112,16 +112,10 @@ public struct OpenAIClient: OpenAIAPIProtocol {
 
 /// What `OpenAIClient` sends, as a protocol: depend on it where tests and previews should get `OpenAIFake`.
 ///
-/// Each endpoint is one `send` requirement taking its request type; the methods of the extension build the request from their arguments, defaults included, so the client and the fake take the same calls. The streamed, paged, download and with-headers methods are the client's alone.
+/// Its one requirement sends any request of the service, so that a wrapper (a cache, a recorder) is one method; the methods of the extension build each endpoint's request from their arguments, defaults included, so the client and the fake take the same calls. The streamed, paged, download and with-headers methods are the client's alone.
 public protocol OpenAIAPIProtocol: Sendable {
-    /// Sends the request `createChatCompletion` builds.
-    func send(_ request: CreateChatCompletionRequest) async throws(APIError<CreateChatCompletionFailure>) -> ChatCompletion
-    /// Sends the request `uploadFile` builds.
-    func send(_ request: UploadFileRequest) async throws(APIError<UploadFileFailure>) -> FileObject
-    /// Sends the request `addUploadPart` builds.
-    func send(_ request: AddUploadPartRequest) async throws(APIError<AddUploadPartFailure>) -> UploadPart
-    /// Sends the request `listFiles` builds.
-    func send(_ request: ListFilesRequest) async throws(APIError<ListFilesFailure>) -> FileList
+    /// Sends `request` and returns its decoded response, or throws the endpoint's typed failure.
+    func send<Request: OpenAIAPIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response
 }
 
 extension OpenAIAPIProtocol {

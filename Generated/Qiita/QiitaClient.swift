@@ -57,28 +57,10 @@ public struct QiitaClient: QiitaAPIProtocol {
 
 /// What `QiitaClient` sends, as a protocol: depend on it where tests and previews should get `QiitaFake`.
 ///
-/// Each endpoint is one `send` requirement taking its request type; the methods of the extension build the request from their arguments, defaults included, so the client and the fake take the same calls. The streamed, paged, download and with-headers methods are the client's alone.
+/// Its one requirement sends any request of the service, so that a wrapper (a cache, a recorder) is one method; the methods of the extension build each endpoint's request from their arguments, defaults included, so the client and the fake take the same calls. The streamed, paged, download and with-headers methods are the client's alone.
 public protocol QiitaAPIProtocol: Sendable {
-    /// Sends the request `listItems` builds.
-    func send(_ request: ListItemsRequest) async throws(APIError<ListItemsFailure>) -> [Item]
-    /// Sends the request `getItem` builds.
-    func send(_ request: GetItemRequest) async throws(APIError<GetItemFailure>) -> Item
-    /// Sends the request `createItem` builds.
-    func send(_ request: CreateItemRequest) async throws(APIError<CreateItemFailure>) -> Item
-    /// Sends the request `updateItem` builds.
-    func send(_ request: UpdateItemRequest) async throws(APIError<UpdateItemFailure>) -> Item
-    /// Sends the request `deleteItem` builds.
-    func send(_ request: DeleteItemRequest) async throws(APIError<DeleteItemFailure>) -> NoContent
-    /// Sends the request `stockItem` builds.
-    func send(_ request: StockItemRequest) async throws(APIError<StockItemFailure>) -> NoContent
-    /// Sends the request `listComments` builds.
-    func send(_ request: ListCommentsRequest) async throws(APIError<ListCommentsFailure>) -> [Comment]
-    /// Sends the request `postComment` builds.
-    func send(_ request: PostCommentRequest) async throws(APIError<PostCommentFailure>) -> Comment
-    /// Sends the request `getTag` builds.
-    func send(_ request: GetTagRequest) async throws(APIError<GetTagFailure>) -> Tag
-    /// Sends the request `getAuthenticatedUser` builds.
-    func send(_ request: GetAuthenticatedUserRequest) async throws(APIError<GetAuthenticatedUserFailure>) -> User
+    /// Sends `request` and returns its decoded response, or throws the endpoint's typed failure.
+    func send<Request: QiitaAPIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response
 }
 
 extension QiitaAPIProtocol {

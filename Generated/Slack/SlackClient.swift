@@ -71,14 +71,10 @@ public struct SlackClient: SlackAPIProtocol {
 
 /// What `SlackClient` sends, as a protocol: depend on it where tests and previews should get `SlackFake`.
 ///
-/// Each endpoint is one `send` requirement taking its request type; the methods of the extension build the request from their arguments, defaults included, so the client and the fake take the same calls. The streamed, paged, download and with-headers methods are the client's alone.
+/// Its one requirement sends any request of the service, so that a wrapper (a cache, a recorder) is one method; the methods of the extension build each endpoint's request from their arguments, defaults included, so the client and the fake take the same calls. The streamed, paged, download and with-headers methods are the client's alone.
 public protocol SlackAPIProtocol: Sendable {
-    /// Sends the request `chatPostMessage` builds.
-    func send(_ request: ChatPostMessageRequest) async throws(APIError<ChatPostMessageFailure>) -> PostMessageResponse
-    /// Sends the request `conversationsInfo` builds.
-    func send(_ request: ConversationsInfoRequest) async throws(APIError<ConversationsInfoFailure>) -> ConversationInfoResponse
-    /// Sends the request `conversationsList` builds.
-    func send(_ request: ConversationsListRequest) async throws(APIError<ConversationsListFailure>) -> ConversationListResponse
+    /// Sends `request` and returns its decoded response, or throws the endpoint's typed failure.
+    func send<Request: SlackAPIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response
 }
 
 extension SlackAPIProtocol {

@@ -56,26 +56,10 @@ public struct StripeClient: StripeAPIProtocol {
 
 /// What `StripeClient` sends, as a protocol: depend on it where tests and previews should get `StripeFake`.
 ///
-/// Each endpoint is one `send` requirement taking its request type; the methods of the extension build the request from their arguments, defaults included, so the client and the fake take the same calls. The streamed, paged, download and with-headers methods are the client's alone.
+/// Its one requirement sends any request of the service, so that a wrapper (a cache, a recorder) is one method; the methods of the extension build each endpoint's request from their arguments, defaults included, so the client and the fake take the same calls. The streamed, paged, download and with-headers methods are the client's alone.
 public protocol StripeAPIProtocol: Sendable {
-    /// Sends the request `createCharge` builds.
-    func send(_ request: CreateChargeRequest) async throws(APIError<CreateChargeFailure>) -> Charge
-    /// Sends the request `retrieveCharge` builds.
-    func send(_ request: RetrieveChargeRequest) async throws(APIError<RetrieveChargeFailure>) -> Charge
-    /// Sends the request `createCustomer` builds.
-    func send(_ request: CreateCustomerRequest) async throws(APIError<CreateCustomerFailure>) -> Customer
-    /// Sends the request `listCustomers` builds.
-    func send(_ request: ListCustomersRequest) async throws(APIError<ListCustomersFailure>) -> CustomerList
-    /// Sends the request `retrieveCustomer` builds.
-    func send(_ request: RetrieveCustomerRequest) async throws(APIError<RetrieveCustomerFailure>) -> Customer
-    /// Sends the request `updateCustomer` builds.
-    func send(_ request: UpdateCustomerRequest) async throws(APIError<UpdateCustomerFailure>) -> Customer
-    /// Sends the request `deleteCustomer` builds.
-    func send(_ request: DeleteCustomerRequest) async throws(APIError<DeleteCustomerFailure>) -> DeletedCustomer
-    /// Sends the request `listSources` builds.
-    func send(_ request: ListSourcesRequest) async throws(APIError<ListSourcesFailure>) -> PaymentSourceList
-    /// Sends the request `retrieveEvent` builds.
-    func send(_ request: RetrieveEventRequest) async throws(APIError<RetrieveEventFailure>) -> Event
+    /// Sends `request` and returns its decoded response, or throws the endpoint's typed failure.
+    func send<Request: StripeAPIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response
 }
 
 extension StripeAPIProtocol {

@@ -131,4 +131,42 @@ struct FakeClientTests {
         #expect(model.state == .placed(orderID: "o-1"))
         #expect(stub.receivedRequests.map(\.path) == ["/orders"])
     }
+
+    @Test("A wrapper of the protocol is one generic method, and every endpoint method goes through it")
+    func aWrapperAdoptsTheProtocolWithOneMethod() async throws {
+        let fake = MarketplaceFake()
+        fake.getProduct = .success(Product(id: "p-9", name: "Lamp", price: Money(amount: 4200, currency: "EUR"), categoryID: "home", attributes: [:], stock: 3, images: []))
+        fake.createOrder = .failure(.outOfStock(Self.soldOut))
+        let recorder = Recorder(base: fake)
+        let api: any MarketplaceAPIProtocol = recorder
+
+        #expect(try await api.getProduct(productID: "p-9").name == "Lamp")
+        await #expect(throws: APIError<CreateOrderFailure>.self) { try await api.createOrder(body: Self.newOrder) }
+        #expect(recorder.sent.all == ["getProduct", "createOrder"])
+        #expect(fake.calls.requests.map(\.operationName) == ["getProduct", "createOrder"])
+    }
+}
+
+/// Records the operation of every request it passes on: all a wrapper of the client writes.
+struct Recorder: MarketplaceAPIProtocol {
+    let base: any MarketplaceAPIProtocol
+    let sent = SentNames()
+
+    func send<Request: MarketplaceAPIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
+        sent.append(request.operationName)
+        return try await base.send(request)
+    }
+}
+
+/// The names a `Recorder` passed on, in order.
+final class SentNames: @unchecked Sendable {
+    // Unchecked: `names` is touched only under `lock`.
+    private let lock = NSLock()
+    private var names: [String] = []
+
+    func append(_ name: String) {
+        lock.withLock { names.append(name) }
+    }
+
+    var all: [String] { lock.withLock { names } }
 }

@@ -163,12 +163,10 @@ enum EmbeddedTemplates {
 
             /// What `{{name}}` sends, as a protocol: depend on it where tests and previews should get `{{fakeName}}`.
             ///
-            /// Each endpoint is one `send` requirement taking its request type; the methods of the extension build the request from their arguments, defaults included, so the client and the fake take the same calls. The streamed, paged, download and with-headers methods are the client's alone.
+            /// Its one requirement sends any request of the service, so that a wrapper (a cache, a recorder) is one method; the methods of the extension build each endpoint's request from their arguments, defaults included, so the client and the fake take the same calls. The streamed, paged, download and with-headers methods are the client's alone.
             {{access}} protocol {{protocolName}}: Sendable {
-            {{#sentMethods}}
-                /// Sends the request `{{plainName}}` builds.
-                func send(_ request: {{requestType}}) async throws(APIError<{{failureType}}>) -> {{responseType}}
-            {{/sentMethods}}
+                /// Sends `request` and returns its decoded response, or throws the endpoint's typed failure.
+                func send<Request: {{requestProtocolName}}>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response
             }
 
             extension {{protocolName}} {

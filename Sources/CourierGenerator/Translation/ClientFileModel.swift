@@ -14,6 +14,9 @@ public struct ClientFileModel: TemplateModel {
     public var name: String
     /// The name of the protocol the client and the fake adopt, such as `GitHubAPIProtocol`.
     public var protocolName: String = ""
+    /// The protocol every request of the service adopts, such as `GitHubAPIRequest`: what the
+    /// client protocol's `send` takes.
+    public var requestProtocolName: String = ""
     /// The name of the fake, such as `GitHubFake`.
     public var fakeName: String = ""
     /// The spec's base URL as a string literal.
@@ -41,7 +44,7 @@ public struct ClientFileModel: TemplateModel {
         "dateFormat": \.dateFormat, "fixedHeaders": \.fixedHeaders, "headerArguments": \.headerArguments,
         "initDoc": \.initDoc, "methods": \.methods, "hasHeaders": \.hasHeaders, "authFactories": \.authFactories,
         "authSchemes": \.authSchemes, "authParameterType": \.authParameterType, "authParameterDefault": \.authParameterDefault,
-        "rateLimitFields": \.rateLimitFields, "protocolName": \.protocolName, "fakeName": \.fakeName,
+        "rateLimitFields": \.rateLimitFields, "protocolName": \.protocolName, "requestProtocolName": \.requestProtocolName, "fakeName": \.fakeName,
         "sentMethods": \.sentMethods, "streamedMethods": \.streamedMethods,
     ]
 

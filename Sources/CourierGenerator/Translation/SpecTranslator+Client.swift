@@ -35,6 +35,7 @@ extension SpecTranslator {
             doc: SwiftComment.documentation(text),
             name: clientName,
             protocolName: GeneratedNames.apiProtocol(ofService: spec.swiftName),
+            requestProtocolName: GeneratedNames.requestProtocol(ofService: spec.swiftName),
             fakeName: GeneratedNames.fake(ofService: spec.swiftName),
             baseURL: SwiftLiteral.string(spec.baseURL.absoluteString),
             dateFormat: dates,

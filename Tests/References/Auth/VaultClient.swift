@@ -131,18 +131,10 @@ public struct VaultClient: VaultAPIProtocol {
 
 /// What `VaultClient` sends, as a protocol: depend on it where tests and previews should get `VaultFake`.
 ///
-/// Each endpoint is one `send` requirement taking its request type; the methods of the extension build the request from their arguments, defaults included, so the client and the fake take the same calls. The streamed, paged, download and with-headers methods are the client's alone.
+/// Its one requirement sends any request of the service, so that a wrapper (a cache, a recorder) is one method; the methods of the extension build each endpoint's request from their arguments, defaults included, so the client and the fake take the same calls. The streamed, paged, download and with-headers methods are the client's alone.
 public protocol VaultAPIProtocol: Sendable {
-    /// Sends the request `listSecrets` builds.
-    func send(_ request: ListSecretsRequest) async throws(APIError<ListSecretsFailure>) -> NoContent
-    /// Sends the request `exchangeToken` builds.
-    func send(_ request: ExchangeTokenRequest) async throws(APIError<ExchangeTokenFailure>) -> NoContent
-    /// Sends the request `search` builds.
-    func send(_ request: SearchRequest) async throws(APIError<SearchFailure>) -> NoContent
-    /// Sends the request `lookup` builds.
-    func send(_ request: LookupRequest) async throws(APIError<LookupFailure>) -> NoContent
-    /// Sends the request `health` builds.
-    func send(_ request: HealthRequest) async throws(APIError<HealthFailure>) -> NoContent
+    /// Sends `request` and returns its decoded response, or throws the endpoint's typed failure.
+    func send<Request: VaultAPIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response
 }
 
 extension VaultAPIProtocol {

@@ -44,10 +44,10 @@ public struct DiscriminatorsClient: DiscriminatorsAPIProtocol {
 
 /// What `DiscriminatorsClient` sends, as a protocol: depend on it where tests and previews should get `DiscriminatorsFake`.
 ///
-/// Each endpoint is one `send` requirement taking its request type; the methods of the extension build the request from their arguments, defaults included, so the client and the fake take the same calls. The streamed, paged, download and with-headers methods are the client's alone.
+/// Its one requirement sends any request of the service, so that a wrapper (a cache, a recorder) is one method; the methods of the extension build each endpoint's request from their arguments, defaults included, so the client and the fake take the same calls. The streamed, paged, download and with-headers methods are the client's alone.
 public protocol DiscriminatorsAPIProtocol: Sendable {
-    /// Sends the request `pay` builds.
-    func send(_ request: PayRequest) async throws(APIError<PayFailure>) -> Payment
+    /// Sends `request` and returns its decoded response, or throws the endpoint's typed failure.
+    func send<Request: DiscriminatorsAPIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response
 }
 
 extension DiscriminatorsAPIProtocol {

@@ -44,10 +44,10 @@ public struct EnumsClient: EnumsAPIProtocol {
 
 /// What `EnumsClient` sends, as a protocol: depend on it where tests and previews should get `EnumsFake`.
 ///
-/// Each endpoint is one `send` requirement taking its request type; the methods of the extension build the request from their arguments, defaults included, so the client and the fake take the same calls. The streamed, paged, download and with-headers methods are the client's alone.
+/// Its one requirement sends any request of the service, so that a wrapper (a cache, a recorder) is one method; the methods of the extension build each endpoint's request from their arguments, defaults included, so the client and the fake take the same calls. The streamed, paged, download and with-headers methods are the client's alone.
 public protocol EnumsAPIProtocol: Sendable {
-    /// Sends the request `listPalettes` builds.
-    func send(_ request: ListPalettesRequest) async throws(APIError<ListPalettesFailure>) -> [Palette]
+    /// Sends `request` and returns its decoded response, or throws the endpoint's typed failure.
+    func send<Request: EnumsAPIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response
 }
 
 extension EnumsAPIProtocol {

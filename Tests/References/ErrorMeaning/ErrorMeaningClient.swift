@@ -45,12 +45,10 @@ public struct ErrorMeaningClient: ErrorMeaningAPIProtocol {
 
 /// What `ErrorMeaningClient` sends, as a protocol: depend on it where tests and previews should get `ErrorMeaningFake`.
 ///
-/// Each endpoint is one `send` requirement taking its request type; the methods of the extension build the request from their arguments, defaults included, so the client and the fake take the same calls. The streamed, paged, download and with-headers methods are the client's alone.
+/// Its one requirement sends any request of the service, so that a wrapper (a cache, a recorder) is one method; the methods of the extension build each endpoint's request from their arguments, defaults included, so the client and the fake take the same calls. The streamed, paged, download and with-headers methods are the client's alone.
 public protocol ErrorMeaningAPIProtocol: Sendable {
-    /// Sends the request `getLock` builds.
-    func send(_ request: GetLockRequest) async throws(APIError<GetLockFailure>) -> Lock
-    /// Sends the request `putLock` builds.
-    func send(_ request: PutLockRequest) async throws(APIError<PutLockFailure>) -> Lock
+    /// Sends `request` and returns its decoded response, or throws the endpoint's typed failure.
+    func send<Request: ErrorMeaningAPIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response
 }
 
 extension ErrorMeaningAPIProtocol {

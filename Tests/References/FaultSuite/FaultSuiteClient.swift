@@ -44,16 +44,10 @@ public struct FaultSuiteClient: FaultSuiteAPIProtocol {
 
 /// What `FaultSuiteClient` sends, as a protocol: depend on it where tests and previews should get `FaultSuiteFake`.
 ///
-/// Each endpoint is one `send` requirement taking its request type; the methods of the extension build the request from their arguments, defaults included, so the client and the fake take the same calls. The streamed, paged, download and with-headers methods are the client's alone.
+/// Its one requirement sends any request of the service, so that a wrapper (a cache, a recorder) is one method; the methods of the extension build each endpoint's request from their arguments, defaults included, so the client and the fake take the same calls. The streamed, paged, download and with-headers methods are the client's alone.
 public protocol FaultSuiteAPIProtocol: Sendable {
-    /// Sends the request `getItem` builds.
-    func send(_ request: GetItemRequest) async throws(APIError<GetItemFailure>) -> Item
-    /// Sends the request `createNote` builds.
-    func send(_ request: CreateNoteRequest) async throws(APIError<CreateNoteFailure>) -> NoContent
-    /// Sends the request `placeOrder` builds.
-    func send(_ request: PlaceOrderRequest) async throws(APIError<PlaceOrderFailure>) -> NoContent
-    /// Sends the request `getGuarded` builds.
-    func send(_ request: GetGuardedRequest) async throws(APIError<GetGuardedFailure>) -> Item
+    /// Sends `request` and returns its decoded response, or throws the endpoint's typed failure.
+    func send<Request: FaultSuiteAPIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response
 }
 
 extension FaultSuiteAPIProtocol {

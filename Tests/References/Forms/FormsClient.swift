@@ -44,20 +44,10 @@ public struct FormsClient: FormsAPIProtocol {
 
 /// What `FormsClient` sends, as a protocol: depend on it where tests and previews should get `FormsFake`.
 ///
-/// Each endpoint is one `send` requirement taking its request type; the methods of the extension build the request from their arguments, defaults included, so the client and the fake take the same calls. The streamed, paged, download and with-headers methods are the client's alone.
+/// Its one requirement sends any request of the service, so that a wrapper (a cache, a recorder) is one method; the methods of the extension build each endpoint's request from their arguments, defaults included, so the client and the fake take the same calls. The streamed, paged, download and with-headers methods are the client's alone.
 public protocol FormsAPIProtocol: Sendable {
-    /// Sends the request `createOrder` builds.
-    func send(_ request: CreateOrderRequest) async throws(APIError<CreateOrderFailure>) -> Order
-    /// Sends the request `createOrderIndexed` builds.
-    func send(_ request: CreateOrderIndexedRequest) async throws(APIError<CreateOrderIndexedFailure>) -> Order
-    /// Sends the request `importOrders` builds.
-    func send(_ request: ImportOrdersRequest) async throws(APIError<ImportOrdersFailure>) -> NoContent
-    /// Sends the request `postNote` builds.
-    func send(_ request: PostNoteRequest) async throws(APIError<PostNoteFailure>) -> NoContent
-    /// Sends the request `submitOrder` builds.
-    func send(_ request: SubmitOrderRequest) async throws(APIError<SubmitOrderFailure>) -> Order
-    /// Sends the request `searchIssues` builds.
-    func send(_ request: SearchIssuesRequest) async throws(APIError<SearchIssuesFailure>) -> [Order]
+    /// Sends `request` and returns its decoded response, or throws the endpoint's typed failure.
+    func send<Request: FormsAPIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response
 }
 
 extension FormsAPIProtocol {

@@ -44,14 +44,10 @@ public struct KeywordsClient: KeywordsAPIProtocol {
 
 /// What `KeywordsClient` sends, as a protocol: depend on it where tests and previews should get `KeywordsFake`.
 ///
-/// Each endpoint is one `send` requirement taking its request type; the methods of the extension build the request from their arguments, defaults included, so the client and the fake take the same calls. The streamed, paged, download and with-headers methods are the client's alone.
+/// Its one requirement sends any request of the service, so that a wrapper (a cache, a recorder) is one method; the methods of the extension build each endpoint's request from their arguments, defaults included, so the client and the fake take the same calls. The streamed, paged, download and with-headers methods are the client's alone.
 public protocol KeywordsAPIProtocol: Sendable {
-    /// Sends the request `import` builds.
-    func send(_ request: ImportRequest) async throws(APIError<ImportFailure>) -> `Protocol`
-    /// Sends the request `repeat` builds.
-    func send(_ request: RepeatRequest) async throws(APIError<RepeatFailure>) -> `Protocol`
-    /// Sends the request `none` builds.
-    func send(_ request: NoneRequest) async throws(APIError<NoneFailure>) -> NoContent
+    /// Sends `request` and returns its decoded response, or throws the endpoint's typed failure.
+    func send<Request: KeywordsAPIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response
 }
 
 extension KeywordsAPIProtocol {

@@ -67,16 +67,10 @@ package struct ShopClient: ShopAPIProtocol {
 
 /// What `ShopClient` sends, as a protocol: depend on it where tests and previews should get `ShopFake`.
 ///
-/// Each endpoint is one `send` requirement taking its request type; the methods of the extension build the request from their arguments, defaults included, so the client and the fake take the same calls. The streamed, paged, download and with-headers methods are the client's alone.
+/// Its one requirement sends any request of the service, so that a wrapper (a cache, a recorder) is one method; the methods of the extension build each endpoint's request from their arguments, defaults included, so the client and the fake take the same calls. The streamed, paged, download and with-headers methods are the client's alone.
 package protocol ShopAPIProtocol: Sendable {
-    /// Sends the request `listOrders` builds.
-    func send(_ request: ListOrdersRequest) async throws(APIError<ListOrdersFailure>) -> ListOrdersResponse
-    /// Sends the request `createOrder` builds.
-    func send(_ request: CreateOrderRequest) async throws(APIError<CreateOrderFailure>) -> Order
-    /// Sends the request `getOrder` builds.
-    func send(_ request: GetOrderRequest) async throws(APIError<GetOrderFailure>) -> Order
-    /// Sends the request `createRefund` builds.
-    func send(_ request: CreateRefundRequest) async throws(APIError<CreateRefundFailure>) -> CreateRefundResponse
+    /// Sends `request` and returns its decoded response, or throws the endpoint's typed failure.
+    func send<Request: ShopAPIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response
 }
 
 extension ShopAPIProtocol {

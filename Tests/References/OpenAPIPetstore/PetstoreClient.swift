@@ -131,26 +131,10 @@ public struct PetstoreClient: PetstoreAPIProtocol {
 
 /// What `PetstoreClient` sends, as a protocol: depend on it where tests and previews should get `PetstoreFake`.
 ///
-/// Each endpoint is one `send` requirement taking its request type; the methods of the extension build the request from their arguments, defaults included, so the client and the fake take the same calls. The streamed, paged, download and with-headers methods are the client's alone.
+/// Its one requirement sends any request of the service, so that a wrapper (a cache, a recorder) is one method; the methods of the extension build each endpoint's request from their arguments, defaults included, so the client and the fake take the same calls. The streamed, paged, download and with-headers methods are the client's alone.
 public protocol PetstoreAPIProtocol: Sendable {
-    /// Sends the request `listPets` builds.
-    func send(_ request: ListPetsRequest) async throws(APIError<ListPetsFailure>) -> [Pet]
-    /// Sends the request `createPet` builds.
-    func send(_ request: CreatePetRequest) async throws(APIError<CreatePetFailure>) -> CreatePetOutcome
-    /// Sends the request `getPet` builds.
-    func send(_ request: GetPetRequest) async throws(APIError<GetPetFailure>) -> GetPetOutcome
-    /// Sends the request `deletePetsPetID` builds.
-    func send(_ request: DeletePetsPetIDRequest) async throws(APIError<DeletePetsPetIDFailure>) -> NoContent
-    /// Sends the request `getPhoto` builds.
-    func send(_ request: GetPhotoRequest) async throws(APIError<GetPhotoFailure>) -> Data
-    /// Sends the request `uploadPhoto` builds.
-    func send(_ request: UploadPhotoRequest) async throws(APIError<UploadPhotoFailure>) -> NoContent
-    /// Sends the request `importPets` builds.
-    func send(_ request: ImportPetsRequest) async throws(APIError<ImportPetsFailure>) -> NoContent
-    /// Sends the request `adopt` builds.
-    func send(_ request: AdoptRequest) async throws(APIError<AdoptFailure>) -> String
-    /// Sends the request `health` builds.
-    func send(_ request: HealthRequest) async throws(APIError<HealthFailure>) -> [String: String]
+    /// Sends `request` and returns its decoded response, or throws the endpoint's typed failure.
+    func send<Request: PetstoreAPIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response
 }
 
 extension PetstoreAPIProtocol {

@@ -78,22 +78,10 @@ public struct ReportsClient: ReportsAPIProtocol {
 
 /// What `ReportsClient` sends, as a protocol: depend on it where tests and previews should get `ReportsFake`.
 ///
-/// Each endpoint is one `send` requirement taking its request type; the methods of the extension build the request from their arguments, defaults included, so the client and the fake take the same calls. The streamed, paged, download and with-headers methods are the client's alone.
+/// Its one requirement sends any request of the service, so that a wrapper (a cache, a recorder) is one method; the methods of the extension build each endpoint's request from their arguments, defaults included, so the client and the fake take the same calls. The streamed, paged, download and with-headers methods are the client's alone.
 public protocol ReportsAPIProtocol: Sendable {
-    /// Sends the request `getReport` builds.
-    func send(_ request: GetReportRequest) async throws(APIError<GetReportFailure>) -> GetReportOutcome
-    /// Sends the request `getReportWithCache` builds.
-    func send(_ request: GetReportWithCacheRequest) async throws(APIError<GetReportWithCacheFailure>) -> Report
-    /// Sends the request `getReportText` builds.
-    func send(_ request: GetReportTextRequest) async throws(APIError<GetReportTextFailure>) -> String
-    /// Sends the request `getReportCSV` builds.
-    func send(_ request: GetReportCSVRequest) async throws(APIError<GetReportCSVFailure>) -> String
-    /// Sends the request `getReportPDF` builds.
-    func send(_ request: GetReportPDFRequest) async throws(APIError<GetReportPDFFailure>) -> Data
-    /// Sends the request `getReportVendor` builds.
-    func send(_ request: GetReportVendorRequest) async throws(APIError<GetReportVendorFailure>) -> Report
-    /// Sends the request `createReport` builds.
-    func send(_ request: CreateReportRequest) async throws(APIError<CreateReportFailure>) -> CreateReportOutcome
+    /// Sends `request` and returns its decoded response, or throws the endpoint's typed failure.
+    func send<Request: ReportsAPIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response
 }
 
 extension ReportsAPIProtocol {

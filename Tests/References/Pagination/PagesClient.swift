@@ -97,18 +97,10 @@ public struct PagesClient: PagesAPIProtocol {
 
 /// What `PagesClient` sends, as a protocol: depend on it where tests and previews should get `PagesFake`.
 ///
-/// Each endpoint is one `send` requirement taking its request type; the methods of the extension build the request from their arguments, defaults included, so the client and the fake take the same calls. The streamed, paged, download and with-headers methods are the client's alone.
+/// Its one requirement sends any request of the service, so that a wrapper (a cache, a recorder) is one method; the methods of the extension build each endpoint's request from their arguments, defaults included, so the client and the fake take the same calls. The streamed, paged, download and with-headers methods are the client's alone.
 public protocol PagesAPIProtocol: Sendable {
-    /// Sends the request `listEvents` builds.
-    func send(_ request: ListEventsRequest) async throws(APIError<ListEventsFailure>) -> [Event]
-    /// Sends the request `searchEvents` builds.
-    func send(_ request: SearchEventsRequest) async throws(APIError<SearchEventsFailure>) -> EventList
-    /// Sends the request `listOrders` builds.
-    func send(_ request: ListOrdersRequest) async throws(APIError<ListOrdersFailure>) -> OrderList
-    /// Sends the request `listNumbered` builds.
-    func send(_ request: ListNumberedRequest) async throws(APIError<ListNumberedFailure>) -> [Event]
-    /// Sends the request `listOffsets` builds.
-    func send(_ request: ListOffsetsRequest) async throws(APIError<ListOffsetsFailure>) -> OffsetList
+    /// Sends `request` and returns its decoded response, or throws the endpoint's typed failure.
+    func send<Request: PagesAPIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response
 }
 
 extension PagesAPIProtocol {

@@ -67,12 +67,10 @@ public struct ParametersClient: ParametersAPIProtocol {
 
 /// What `ParametersClient` sends, as a protocol: depend on it where tests and previews should get `ParametersFake`.
 ///
-/// Each endpoint is one `send` requirement taking its request type; the methods of the extension build the request from their arguments, defaults included, so the client and the fake take the same calls. The streamed, paged, download and with-headers methods are the client's alone.
+/// Its one requirement sends any request of the service, so that a wrapper (a cache, a recorder) is one method; the methods of the extension build each endpoint's request from their arguments, defaults included, so the client and the fake take the same calls. The streamed, paged, download and with-headers methods are the client's alone.
 public protocol ParametersAPIProtocol: Sendable {
-    /// Sends the request `search` builds.
-    func send(_ request: SearchRequest) async throws(APIError<SearchFailure>) -> [Item]
-    /// Sends the request `create` builds.
-    func send(_ request: CreateRequest) async throws(APIError<CreateFailure>) -> Item
+    /// Sends `request` and returns its decoded response, or throws the endpoint's typed failure.
+    func send<Request: ParametersAPIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response
 }
 
 extension ParametersAPIProtocol {

@@ -44,22 +44,10 @@ public struct PayloadsClient: PayloadsAPIProtocol {
 
 /// What `PayloadsClient` sends, as a protocol: depend on it where tests and previews should get `PayloadsFake`.
 ///
-/// Each endpoint is one `send` requirement taking its request type; the methods of the extension build the request from their arguments, defaults included, so the client and the fake take the same calls. The streamed, paged, download and with-headers methods are the client's alone.
+/// Its one requirement sends any request of the service, so that a wrapper (a cache, a recorder) is one method; the methods of the extension build each endpoint's request from their arguments, defaults included, so the client and the fake take the same calls. The streamed, paged, download and with-headers methods are the client's alone.
 public protocol PayloadsAPIProtocol: Sendable {
-    /// Sends the request `getFolder` builds.
-    func send(_ request: GetFolderRequest) async throws(APIError<GetFolderFailure>) -> Folder
-    /// Sends the request `createChannel` builds.
-    func send(_ request: CreateChannelRequest) async throws(APIError<CreateChannelFailure>) -> Channel
-    /// Sends the request `listChannels` builds.
-    func send(_ request: ListChannelsRequest) async throws(APIError<ListChannelsFailure>) -> [Channel]
-    /// Sends the request `createTask` builds.
-    func send(_ request: CreateTaskRequest) async throws(APIError<CreateTaskFailure>) -> TodoTask
-    /// Sends the request `updateIssue` builds.
-    func send(_ request: UpdateIssueRequest) async throws(APIError<UpdateIssueFailure>) -> Issue
-    /// Sends the request `getFile` builds.
-    func send(_ request: GetFileRequest) async throws(APIError<GetFileFailure>) -> File
-    /// Sends the request `echo` builds.
-    func send(_ request: EchoRequest) async throws(APIError<EchoFailure>) -> JSON
+    /// Sends `request` and returns its decoded response, or throws the endpoint's typed failure.
+    func send<Request: PayloadsAPIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response
 }
 
 extension PayloadsAPIProtocol {

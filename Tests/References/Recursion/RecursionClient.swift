@@ -44,12 +44,10 @@ public struct RecursionClient: RecursionAPIProtocol {
 
 /// What `RecursionClient` sends, as a protocol: depend on it where tests and previews should get `RecursionFake`.
 ///
-/// Each endpoint is one `send` requirement taking its request type; the methods of the extension build the request from their arguments, defaults included, so the client and the fake take the same calls. The streamed, paged, download and with-headers methods are the client's alone.
+/// Its one requirement sends any request of the service, so that a wrapper (a cache, a recorder) is one method; the methods of the extension build each endpoint's request from their arguments, defaults included, so the client and the fake take the same calls. The streamed, paged, download and with-headers methods are the client's alone.
 public protocol RecursionAPIProtocol: Sendable {
-    /// Sends the request `tree` builds.
-    func send(_ request: TreeRequest) async throws(APIError<TreeFailure>) -> Wrapper
-    /// Sends the request `people` builds.
-    func send(_ request: PeopleRequest) async throws(APIError<PeopleFailure>) -> Company
+    /// Sends `request` and returns its decoded response, or throws the endpoint's typed failure.
+    func send<Request: RecursionAPIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response
 }
 
 extension RecursionAPIProtocol {

@@ -56,30 +56,10 @@ public struct ResilienceClient: ResilienceAPIProtocol {
 
 /// What `ResilienceClient` sends, as a protocol: depend on it where tests and previews should get `ResilienceFake`.
 ///
-/// Each endpoint is one `send` requirement taking its request type; the methods of the extension build the request from their arguments, defaults included, so the client and the fake take the same calls. The streamed, paged, download and with-headers methods are the client's alone.
+/// Its one requirement sends any request of the service, so that a wrapper (a cache, a recorder) is one method; the methods of the extension build each endpoint's request from their arguments, defaults included, so the client and the fake take the same calls. The streamed, paged, download and with-headers methods are the client's alone.
 public protocol ResilienceAPIProtocol: Sendable {
-    /// Sends the request `inherits` builds.
-    func send(_ request: InheritsRequest) async throws(APIError<InheritsFailure>) -> NoContent
-    /// Sends the request `once` builds.
-    func send(_ request: OnceRequest) async throws(APIError<OnceFailure>) -> NoContent
-    /// Sends the request `twice` builds.
-    func send(_ request: TwiceRequest) async throws(APIError<TwiceFailure>) -> NoContent
-    /// Sends the request `ownBreaker` builds.
-    func send(_ request: OwnBreakerRequest) async throws(APIError<OwnBreakerFailure>) -> NoContent
-    /// Sends the request `rated` builds.
-    func send(_ request: RatedRequest) async throws(APIError<RatedFailure>) -> NoContent
-    /// Sends the request `gentle` builds.
-    func send(_ request: GentleRequest) async throws(APIError<GentleFailure>) -> NoContent
-    /// Sends the request `unguarded` builds.
-    func send(_ request: UnguardedRequest) async throws(APIError<UnguardedFailure>) -> NoContent
-    /// Sends the request `submit` builds.
-    func send(_ request: SubmitRequest) async throws(APIError<SubmitFailure>) -> NoContent
-    /// Sends the request `upload` builds.
-    func send(_ request: UploadRequest) async throws(APIError<UploadFailure>) -> NoContent
-    /// Sends the request `uploadMaybe` builds.
-    func send(_ request: UploadMaybeRequest) async throws(APIError<UploadMaybeFailure>) -> NoContent
-    /// Sends the request `merge` builds.
-    func send(_ request: MergeRequest) async throws(APIError<MergeFailure>) -> NoContent
+    /// Sends `request` and returns its decoded response, or throws the endpoint's typed failure.
+    func send<Request: ResilienceAPIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response
 }
 
 extension ResilienceAPIProtocol {

@@ -103,18 +103,10 @@ public struct MediaClient: MediaAPIProtocol {
 
 /// What `MediaClient` sends, as a protocol: depend on it where tests and previews should get `MediaFake`.
 ///
-/// Each endpoint is one `send` requirement taking its request type; the methods of the extension build the request from their arguments, defaults included, so the client and the fake take the same calls. The streamed, paged, download and with-headers methods are the client's alone.
+/// Its one requirement sends any request of the service, so that a wrapper (a cache, a recorder) is one method; the methods of the extension build each endpoint's request from their arguments, defaults included, so the client and the fake take the same calls. The streamed, paged, download and with-headers methods are the client's alone.
 public protocol MediaAPIProtocol: Sendable {
-    /// Sends the request `putBlob` builds.
-    func send(_ request: PutBlobRequest) async throws(APIError<PutBlobFailure>) -> NoContent
-    /// Sends the request `uploadPhoto` builds.
-    func send(_ request: UploadPhotoRequest) async throws(APIError<UploadPhotoFailure>) -> NoContent
-    /// Sends the request `attachDocument` builds.
-    func send(_ request: AttachDocumentRequest) async throws(APIError<AttachDocumentFailure>) -> NoContent
-    /// Sends the request `attachOddlyNamed` builds.
-    func send(_ request: AttachOddlyNamedRequest) async throws(APIError<AttachOddlyNamedFailure>) -> NoContent
-    /// Sends the request `attachBodyFile` builds.
-    func send(_ request: AttachBodyFileRequest) async throws(APIError<AttachBodyFileFailure>) -> NoContent
+    /// Sends `request` and returns its decoded response, or throws the endpoint's typed failure.
+    func send<Request: MediaAPIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response
 }
 
 extension MediaAPIProtocol {

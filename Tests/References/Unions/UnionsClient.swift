@@ -44,30 +44,10 @@ public struct UnionsClient: UnionsAPIProtocol {
 
 /// What `UnionsClient` sends, as a protocol: depend on it where tests and previews should get `UnionsFake`.
 ///
-/// Each endpoint is one `send` requirement taking its request type; the methods of the extension build the request from their arguments, defaults included, so the client and the fake take the same calls. The streamed, paged, download and with-headers methods are the client's alone.
+/// Its one requirement sends any request of the service, so that a wrapper (a cache, a recorder) is one method; the methods of the extension build each endpoint's request from their arguments, defaults included, so the client and the fake take the same calls. The streamed, paged, download and with-headers methods are the client's alone.
 public protocol UnionsAPIProtocol: Sendable {
-    /// Sends the request `getChannel` builds.
-    func send(_ request: GetChannelRequest) async throws(APIError<GetChannelFailure>) -> Channel
-    /// Sends the request `listChannels` builds.
-    func send(_ request: ListChannelsRequest) async throws(APIError<ListChannelsFailure>) -> [Channel]
-    /// Sends the request `createChannel` builds.
-    func send(_ request: CreateChannelRequest) async throws(APIError<CreateChannelFailure>) -> Channel
-    /// Sends the request `attachSource` builds.
-    func send(_ request: AttachSourceRequest) async throws(APIError<AttachSourceFailure>) -> PaymentSource
-    /// Sends the request `getUser` builds.
-    func send(_ request: GetUserRequest) async throws(APIError<GetUserFailure>) -> PrivateUser
-    /// Sends the request `echoNest` builds.
-    func send(_ request: EchoNestRequest) async throws(APIError<EchoNestFailure>) -> Nest
-    /// Sends the request `echoShape` builds.
-    func send(_ request: EchoShapeRequest) async throws(APIError<EchoShapeFailure>) -> Shape
-    /// Sends the request `inbox` builds.
-    func send(_ request: InboxRequest) async throws(APIError<InboxFailure>) -> Inbox
-    /// Sends the request `pets` builds.
-    func send(_ request: PetsRequest) async throws(APIError<PetsFailure>) -> [Pet]
-    /// Sends the request `accounts` builds.
-    func send(_ request: AccountsRequest) async throws(APIError<AccountsFailure>) -> [Account]
-    /// Sends the request `category` builds.
-    func send(_ request: CategoryRequest) async throws(APIError<CategoryFailure>) -> Category
+    /// Sends `request` and returns its decoded response, or throws the endpoint's typed failure.
+    func send<Request: UnionsAPIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response
 }
 
 extension UnionsAPIProtocol {
