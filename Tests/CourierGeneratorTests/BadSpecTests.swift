@@ -92,12 +92,14 @@ import Testing
                 get: /pets
                 timeout: soon
                 idempotencyKey: maybe
+            fake: no
             """
         #expect(diagnosticLines(yaml) == [
             "Specs/x.yaml:2:10: error: 'baseURL' must be a string, found a list",
             "Specs/x.yaml:3:9: error: 'models' must be a mapping, found 'not a mapping'",
             "Specs/x.yaml:7:14: error: 'timeout' must be a number of seconds greater than 0, found 'soon'",
             "Specs/x.yaml:8:21: error: 'idempotencyKey' (true, false or { header: Name }) must be true or false, found 'maybe'",
+            "Specs/x.yaml:9:7: error: 'fake' must be true or false, found 'no'",
         ])
     }
 

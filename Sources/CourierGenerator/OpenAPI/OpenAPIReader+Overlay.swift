@@ -13,6 +13,7 @@ extension OpenAPIReader {
         if let description = overlay.description { file.description = description }
         if let baseURL = overlay.baseURL { file.baseURL = baseURL }
         if let access = overlay.access { file.access = access }
+        if let fake = overlay.generatesFake { file.generatesFake = fake }
         file.headers += overlay.headers
         file.includes += overlay.file.includes
         file.errorSchemas += overlay.file.errorSchemas

@@ -18,6 +18,8 @@ struct OverlaySpec {
     var baseURL: URL?
     var headers: [HeaderSpec] = []
     var access: AccessLevel?
+    /// `fake:`; `nil` when the overlay does not say.
+    var generatesFake: Bool?
     /// What the reader does differently: which operations, which names, inferred error cases.
     var reading = OpenAPIReadOptions()
     var defaultErrors: [ErrorMappingSpec] = []

@@ -16,6 +16,8 @@ struct ParsedSpecFile {
     var authSchemes: AuthSchemesSpec?
     var coding = CodingSpec()
     var access: AccessLevel?
+    /// `fake:`; `nil` when the file does not say.
+    var generatesFake: Bool?
     var rateLimit: RateLimitSpec?
     var defaultErrors: [ErrorMappingSpec] = []
     var defaultResilience = ResilienceHints()

@@ -161,9 +161,9 @@ enum EmbeddedTemplates {
             {{/methods}}
             }
 
-            /// What `{{name}}` sends, as a protocol: depend on it where tests and previews should get `{{fakeName}}`.
+            /// What `{{name}}` sends, as a protocol: depend on it where tests and previews should get {{#hasFake}}`{{fakeName}}`{{/hasFake}}{{^hasFake}}a test double{{/hasFake}}.
             ///
-            /// Its one requirement sends any request of the service, so that a wrapper (a cache, a recorder) is one method; the methods of the extension build each endpoint's request from their arguments, defaults included, so the client and the fake take the same calls. The streamed, paged, download and with-headers methods are the client's alone.
+            /// Its one requirement sends any request of the service, so that a wrapper (a cache, a recorder) is one method; the methods of the extension build each endpoint's request from their arguments, defaults included, so every type that adopts it takes the same calls. The streamed, paged, download and with-headers methods are the client's alone.
             {{access}} protocol {{protocolName}}: Sendable {
                 /// Sends `request` and returns its decoded response, or throws the endpoint's typed failure.
                 func send<Request: {{requestProtocolName}}>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response
@@ -183,6 +183,7 @@ enum EmbeddedTemplates {
                 }
             {{/sentMethods}}
             }
+            {{#hasFake}}
 
             /// A stand-in for `{{name}}` in tests and previews, with no HTTP: each method answers with the result set on the property of its name, such as `fake.{{#sentMethods}}{{#first()}}{{plainName}}{{/first()}}{{/sentMethods}} = .success(…)`, and its request is recorded in `calls`.
             ///
@@ -204,6 +205,7 @@ enum EmbeddedTemplates {
                     try calls.answer(request)
                 }
             }
+            {{/hasFake}}
 
             """#,
         "errors": #"""

@@ -18,6 +18,8 @@ public struct ServiceSpec: Hashable, Sendable, SourceLocated {
     public var authSchemes: AuthSchemesSpec? = nil
     /// The access level of every generated declaration.
     public var access: AccessLevel = .public
+    /// Whether the client file also declares `<Service>Fake`, the test double (`fake:`).
+    public var generatesFake = true
     /// Types the app declares (`models: { User: external }`), used by name and not generated.
     public var externalTypes: [String] = []
     /// How JSON keys and dates are encoded.

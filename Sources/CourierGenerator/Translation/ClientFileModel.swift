@@ -19,6 +19,8 @@ public struct ClientFileModel: TemplateModel {
     public var requestProtocolName: String = ""
     /// The name of the fake, such as `GitHubFake`.
     public var fakeName: String = ""
+    /// Whether the file declares the fake (the spec's `fake:`).
+    public var hasFake = true
     /// The spec's base URL as a string literal.
     public var baseURL: String
     /// The `JSONCoding.DateFormat` of the spec's `coding`, such as `.iso8601`.
@@ -44,7 +46,7 @@ public struct ClientFileModel: TemplateModel {
         "dateFormat": \.dateFormat, "fixedHeaders": \.fixedHeaders, "headerArguments": \.headerArguments,
         "initDoc": \.initDoc, "methods": \.methods, "hasHeaders": \.hasHeaders, "authFactories": \.authFactories,
         "authSchemes": \.authSchemes, "authParameterType": \.authParameterType, "authParameterDefault": \.authParameterDefault,
-        "rateLimitFields": \.rateLimitFields, "protocolName": \.protocolName, "requestProtocolName": \.requestProtocolName, "fakeName": \.fakeName,
+        "rateLimitFields": \.rateLimitFields, "protocolName": \.protocolName, "requestProtocolName": \.requestProtocolName, "fakeName": \.fakeName, "hasFake": \.hasFake,
         "sentMethods": \.sentMethods, "streamedMethods": \.streamedMethods,
     ]
 

@@ -37,6 +37,7 @@ extension SpecTranslator {
             protocolName: GeneratedNames.apiProtocol(ofService: spec.swiftName),
             requestProtocolName: GeneratedNames.requestProtocol(ofService: spec.swiftName),
             fakeName: GeneratedNames.fake(ofService: spec.swiftName),
+            hasFake: spec.generatesFake,
             baseURL: SwiftLiteral.string(spec.baseURL.absoluteString),
             dateFormat: dates,
             fixedHeaders: headerModels,

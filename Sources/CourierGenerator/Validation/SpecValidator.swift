@@ -85,6 +85,7 @@ struct SpecValidator {
         spec.rateLimit = root.rateLimit
         spec.authSchemes = root.authSchemes
         spec.access = root.access ?? .public
+        spec.generatesFake = root.generatesFake ?? true
         spec.externalTypes = externalTypeNames.sorted()
         checkGeneratedNames(of: spec)
         checkReservedNames(of: spec)

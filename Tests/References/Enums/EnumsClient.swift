@@ -42,9 +42,9 @@ public struct EnumsClient: EnumsAPIProtocol {
     }
 }
 
-/// What `EnumsClient` sends, as a protocol: depend on it where tests and previews should get `EnumsFake`.
+/// What `EnumsClient` sends, as a protocol: depend on it where tests and previews should get a test double.
 ///
-/// Its one requirement sends any request of the service, so that a wrapper (a cache, a recorder) is one method; the methods of the extension build each endpoint's request from their arguments, defaults included, so the client and the fake take the same calls. The streamed, paged, download and with-headers methods are the client's alone.
+/// Its one requirement sends any request of the service, so that a wrapper (a cache, a recorder) is one method; the methods of the extension build each endpoint's request from their arguments, defaults included, so every type that adopts it takes the same calls. The streamed, paged, download and with-headers methods are the client's alone.
 public protocol EnumsAPIProtocol: Sendable {
     /// Sends `request` and returns its decoded response, or throws the endpoint's typed failure.
     func send<Request: EnumsAPIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response
@@ -61,24 +61,5 @@ extension EnumsAPIProtocol {
         states: [State]? = nil
     ) async throws(APIError<ListPalettesFailure>) -> [Palette] {
         try await self.send(ListPalettesRequest(color: color, states: states))
-    }
-}
-
-/// A stand-in for `EnumsClient` in tests and previews, with no HTTP: each method answers with the result set on the property of its name, such as `fake.listPalettes = .success(…)`, and its request is recorded in `calls`.
-///
-/// A method whose result is not set throws `APIError.transport`, whose underlying `FakeCalls.NoResult` names it.
-public final class EnumsFake: EnumsAPIProtocol {
-    /// The requests the fake received, in order, and the results set on its properties.
-    public let calls = FakeCalls(fake: "EnumsFake")
-
-    /// Creates a fake with no results set.
-    public init() {}
-
-    /// What `listPalettes` answers; `nil`, the default, makes it throw.
-    public var listPalettes: FakeResult<ListPalettesRequest>? { get { calls.result() } set { calls.set(newValue) } }
-
-    /// Records `request` and answers with the result set for its method.
-    public func send<Request: APIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
-        try calls.answer(request)
     }
 }

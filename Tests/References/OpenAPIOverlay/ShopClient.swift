@@ -65,9 +65,9 @@ package struct ShopClient: ShopAPIProtocol {
     }
 }
 
-/// What `ShopClient` sends, as a protocol: depend on it where tests and previews should get `ShopFake`.
+/// What `ShopClient` sends, as a protocol: depend on it where tests and previews should get a test double.
 ///
-/// Its one requirement sends any request of the service, so that a wrapper (a cache, a recorder) is one method; the methods of the extension build each endpoint's request from their arguments, defaults included, so the client and the fake take the same calls. The streamed, paged, download and with-headers methods are the client's alone.
+/// Its one requirement sends any request of the service, so that a wrapper (a cache, a recorder) is one method; the methods of the extension build each endpoint's request from their arguments, defaults included, so every type that adopts it takes the same calls. The streamed, paged, download and with-headers methods are the client's alone.
 package protocol ShopAPIProtocol: Sendable {
     /// Sends `request` and returns its decoded response, or throws the endpoint's typed failure.
     func send<Request: ShopAPIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response
@@ -114,30 +114,5 @@ extension ShopAPIProtocol {
         body: CreateRefundBody
     ) async throws(APIError<CreateRefundFailure>) -> CreateRefundResponse {
         try await self.send(CreateRefundRequest(body: body))
-    }
-}
-
-/// A stand-in for `ShopClient` in tests and previews, with no HTTP: each method answers with the result set on the property of its name, such as `fake.listOrders = .success(…)`, and its request is recorded in `calls`.
-///
-/// A method whose result is not set throws `APIError.transport`, whose underlying `FakeCalls.NoResult` names it.
-package final class ShopFake: ShopAPIProtocol {
-    /// The requests the fake received, in order, and the results set on its properties.
-    package let calls = FakeCalls(fake: "ShopFake")
-
-    /// Creates a fake with no results set.
-    package init() {}
-
-    /// What `listOrders` answers; `nil`, the default, makes it throw.
-    package var listOrders: FakeResult<ListOrdersRequest>? { get { calls.result() } set { calls.set(newValue) } }
-    /// What `createOrder` answers; `nil`, the default, makes it throw.
-    package var createOrder: FakeResult<CreateOrderRequest>? { get { calls.result() } set { calls.set(newValue) } }
-    /// What `getOrder` answers; `nil`, the default, makes it throw.
-    package var getOrder: FakeResult<GetOrderRequest>? { get { calls.result() } set { calls.set(newValue) } }
-    /// What `createRefund` answers; `nil`, the default, makes it throw.
-    package var createRefund: FakeResult<CreateRefundRequest>? { get { calls.result() } set { calls.set(newValue) } }
-
-    /// Records `request` and answers with the result set for its method.
-    package func send<Request: APIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
-        try calls.answer(request)
     }
 }

@@ -103,7 +103,7 @@ public struct MediaClient: MediaAPIProtocol {
 
 /// What `MediaClient` sends, as a protocol: depend on it where tests and previews should get `MediaFake`.
 ///
-/// Its one requirement sends any request of the service, so that a wrapper (a cache, a recorder) is one method; the methods of the extension build each endpoint's request from their arguments, defaults included, so the client and the fake take the same calls. The streamed, paged, download and with-headers methods are the client's alone.
+/// Its one requirement sends any request of the service, so that a wrapper (a cache, a recorder) is one method; the methods of the extension build each endpoint's request from their arguments, defaults included, so every type that adopts it takes the same calls. The streamed, paged, download and with-headers methods are the client's alone.
 public protocol MediaAPIProtocol: Sendable {
     /// Sends `request` and returns its decoded response, or throws the endpoint's typed failure.
     func send<Request: MediaAPIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response
