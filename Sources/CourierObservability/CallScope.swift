@@ -2,34 +2,90 @@ import CourierRuntime
 import HTTPTypes
 import Tracing
 
-/// What one call records into, decided once when the call starts: its tracer and span (the
-/// attempt's while an attempt runs, else the call's) and its metrics. Kept in a task-local of
-/// this module, so the runtime needs to know nothing about spans, and so that the events of
-/// a call look up nothing process-wide.
-final class CallScope: Sendable {
-    @TaskLocal static var current: CallScope?
-
+/// One call that `ClientObservability` observes: its tracer and metrics, decided once as the
+/// call starts, so that its events look up nothing process-wide.
+final class ObservedCall: CallObservation {
+    let call: RequestSummary
     /// Where the call's spans come from; `nil` when the call is not traced.
     let tracer: (any Tracer)?
     /// Where the call's metrics go; `nil` when the call is not measured.
     let metrics: CallMetrics?
-    /// The attempt's span inside an attempt, else the call's; `nil` when not traced.
-    let span: (any Span)?
+
+    init(call: RequestSummary, tracer: (any Tracer)?, metrics: CallMetrics?) {
+        self.call = call
+        self.tracer = tracer
+        self.metrics = metrics
+    }
+
+    /// Opens the call's client span, named `METHOD /template`, and runs the call in its context.
+    func withCall<Output>(_ body: () async -> Output) async -> Output {
+        guard let tracer else { return await body() }
+        let span = tracer.startSpan(SpanNames.name(for: call), context: ServiceContext.current ?? .topLevel, ofKind: .client)
+        span.attributes = SpanNames.requestAttributes(of: call)
+        defer { span.end() }
+        return await CallScope.$current.withValue(CallScope(call: self, span: span, parent: nil)) {
+            await ServiceContext.withValue(span.context) {
+                await body()
+            }
+        }
+    }
+
+    /// Opens the attempt's client span under the call's, and injects its trace context into
+    /// the attempt's header fields with the tracer's own propagation format.
+    func withAttempt<Output>(number: Int, headerFields: HTTPFields, _ body: (HTTPFields) async -> Output) async -> Output {
+        guard let tracer, let scope = CallScope.current, scope.call === self else { return await body(headerFields) }
+        let span = tracer.startSpan(SpanNames.name(for: call), context: ServiceContext.current ?? .topLevel, ofKind: .client)
+        var attributes = SpanNames.requestAttributes(of: call)
+        if number > 1 {
+            attributes[SpanNames.resendCount] = number - 1
+        }
+        span.attributes = attributes
+        let parent = scope.parent ?? scope.span
+        if number > 1 {
+            parent.attributes[SpanNames.retryCount] = number - 1
+        }
+        var fields = headerFields
+        tracer.inject(span.context, into: &fields, using: HTTPFieldsInjector())
+        defer { span.end() }
+        return await CallScope.$current.withValue(CallScope(call: self, span: span, parent: parent)) {
+            await ServiceContext.withValue(span.context) {
+                await body(fields)
+            }
+        }
+    }
+
+    /// Puts the event on the current span (when tracing) and into the metrics (when measuring).
+    func record(_ event: ClientEvent) {
+        if tracer != nil, let scope = CallScope.current, scope.call === self {
+            CallScope.record(event, on: scope.span, call: scope.parent ?? scope.span)
+        }
+        metrics?.record(event)
+    }
+
+    /// Sets the host's retry budget gauge.
+    func recordRetryBudget(_ availableRetries: Double, host: HostKey) {
+        metrics?.recordRetryBudget(availableRetries, host: host)
+    }
+}
+
+/// The span a traced call's events belong to: the attempt's while an attempt runs, else the
+/// call's. Kept in a task-local of this module, so the runtime needs to know nothing about
+/// spans.
+final class CallScope: Sendable {
+    @TaskLocal static var current: CallScope?
+
+    /// The call the span belongs to: a call made inside another (an auth refresh) sees the
+    /// outer call's scope, which is not its own.
+    let call: ObservedCall
+    /// The attempt's span inside an attempt, else the call's.
+    let span: any Span
     /// The call's span, for an attempt's scope.
     let parent: (any Span)?
 
-    init(tracer: (any Tracer)?, metrics: CallMetrics?, span: (any Span)?, parent: (any Span)?) {
-        self.tracer = tracer
-        self.metrics = metrics
+    init(call: ObservedCall, span: any Span, parent: (any Span)?) {
+        self.call = call
         self.span = span
         self.parent = parent
-    }
-
-    func record(_ event: ClientEvent) {
-        if let span {
-            Self.record(event, on: span, call: parent ?? span)
-        }
-        metrics?.record(event)
     }
 
     /// Puts `event` on `span`, the current one; breaker changes go on `call`, the call's span.

@@ -75,76 +75,21 @@ public struct ClientObservability: ClientInstrument {
         return factory is NOOPMetricsHandler ? nil : CallMetrics(factory: factory)
     }
 
-    /// Opens the call's client span, named `METHOD /template`, and runs the call in its context.
+    /// Observes the call when there is a tracer or metrics backend to record it into; leaves
+    /// it alone otherwise, so that with nothing bootstrapped a call costs one lookup of each.
     ///
     /// The tracer and metrics factory are looked up here, once a call: the global lookups take
     /// a lock and cast existentials, too much to repeat for every attempt and event.
-    public func withCall<Output>(_ call: RequestSummary, _ body: () async -> Output) async -> Output {
+    public func observe(_ call: RequestSummary) -> (any CallObservation)? {
         let tracer = activeTracer
         let metrics = activeMetrics
-        guard tracer != nil || metrics != nil else {
-            // Nothing to record: the call's events find no scope and cost one task-local read.
-            // A call made inside another's (an auth refresh) must not record into the outer one.
-            guard CallScope.current != nil else { return await body() }
-            return await CallScope.$current.withValue(nil) { await body() }
-        }
-        guard let tracer else {
-            return await CallScope.$current.withValue(CallScope(tracer: nil, metrics: metrics, span: nil, parent: nil)) {
-                await body()
-            }
-        }
-        let span = tracer.startSpan(SpanNames.name(for: call), context: ServiceContext.current ?? .topLevel, ofKind: .client)
-        span.attributes = SpanNames.requestAttributes(of: call)
-        defer { span.end() }
-        return await CallScope.$current.withValue(CallScope(tracer: tracer, metrics: metrics, span: span, parent: nil)) {
-            await ServiceContext.withValue(span.context) {
-                await body()
-            }
-        }
+        guard tracer != nil || metrics != nil else { return nil }
+        return ObservedCall(call: call, tracer: tracer, metrics: metrics)
     }
 
-    /// Opens the attempt's client span under the call's, and injects its trace context into
-    /// the attempt's header fields with the tracer's own propagation format.
-    public func withAttempt<Output>(
-        _ call: RequestSummary,
-        number: Int,
-        headerFields: HTTPFields,
-        _ body: (HTTPFields) async -> Output
-    ) async -> Output {
-        guard let scope = CallScope.current, let tracer = scope.tracer else { return await body(headerFields) }
-        let span = tracer.startSpan(SpanNames.name(for: call), context: ServiceContext.current ?? .topLevel, ofKind: .client)
-        var attributes = SpanNames.requestAttributes(of: call)
-        if number > 1 {
-            attributes[SpanNames.resendCount] = number - 1
-        }
-        span.attributes = attributes
-        let parent = scope.parent ?? scope.span
-        if let parent, number > 1 {
-            parent.attributes[SpanNames.retryCount] = number - 1
-        }
-        var fields = headerFields
-        tracer.inject(span.context, into: &fields, using: HTTPFieldsInjector())
-        defer { span.end() }
-        return await CallScope.$current.withValue(CallScope(tracer: tracer, metrics: scope.metrics, span: span, parent: parent)) {
-            await ServiceContext.withValue(span.context) {
-                await body(fields)
-            }
-        }
-    }
-
-    /// Puts the event on the current span (when tracing) and into the metrics (when measuring).
+    /// Counts a breaker change that belongs to no call (a reset); there is no span to put it on.
     public func record(_ event: ClientEvent) {
-        if let scope = CallScope.current {
-            scope.record(event)
-        } else if case .circuitBreakerChanged(_, request: nil) = event, let metrics = activeMetrics {
-            // A reset outside any call (`resetCircuitBreakers()`): counted, with no span to go on.
-            metrics.record(event)
-        }
-    }
-
-    /// Sets the host's retry budget gauge.
-    public func recordRetryBudget(_ availableRetries: Double, host: HostKey) {
-        CallScope.current?.metrics?.recordRetryBudget(availableRetries, host: host)
+        activeMetrics?.record(event)
     }
 }
 

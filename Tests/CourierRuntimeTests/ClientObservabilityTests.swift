@@ -179,6 +179,85 @@ import Tracing
         }
     }
 
+    @Test func anInstrumentHearsOnlyTheCallsItObservesAndResetsOutsideAnyCall() async throws {
+        try await withServer { server in
+            server.route("GET", "/users/1", .respond(.json(#"{"id":1,"name":"Ada"}"#)))
+            server.route("GET", "/ping", .respond(.json(#"{"id":0,"name":"pong"}"#)))
+            server.route("GET", "/down", .respond(.status(503)))
+            let instrument = Watching(operation: "getUser")
+            let client = client(for: server, .asyncHTTPClient) {
+                $0.instrument = instrument
+                $0.resilience = Resilience(retryPolicy: .never,
+                                           circuitBreaker: .consecutiveFailures(1, successesToClose: 1, openDuration: .seconds(60)),
+                                           circuitBreakerScope: .host, sharing: .isolated)
+            }
+            _ = try await client.send(UserProbe(path: "/ping", operationName: "ping"))
+            _ = try await client.send(GetUser(id: "1"))
+            // An unobserved call opens the breaker; the reset that closes it belongs to no call.
+            _ = try? await client.send(UserProbe(path: "/down", operationName: "ping"))
+            client.resetCircuitBreakers()
+
+            // Every call was offered; those left alone were neither wrapped nor told of.
+            #expect(instrument.asked.all == ["ping", "getUser", "ping"])
+            #expect(instrument.log.all == ["call", "started", "attempt 1", "attemptStarted", "attemptFinished", "finished", "outside a call"])
+        }
+    }
+
+    /// Observes the calls of one operation, logging what it is asked to do.
+    struct Watching: ClientInstrument {
+        let operation: String
+        let log = Log()
+        let asked = Log()
+
+        struct Observation: CallObservation {
+            let log: Log
+
+            func withCall<Output>(_ body: () async -> Output) async -> Output {
+                log.append("call")
+                return await body()
+            }
+
+            func withAttempt<Output>(number: Int, headerFields: HTTPFields, _ body: (HTTPFields) async -> Output) async -> Output {
+                log.append("attempt \(number)")
+                return await body(headerFields)
+            }
+
+            func record(_ event: ClientEvent) {
+                switch event {
+                case .started: log.append("started")
+                case .attemptStarted: log.append("attemptStarted")
+                case .attemptFinished: log.append("attemptFinished")
+                case .retryScheduled: log.append("retryScheduled")
+                case .retryStopped: log.append("retryStopped")
+                case .circuitBreakerChanged: log.append("circuitBreakerChanged")
+                case .finished: log.append("finished")
+                }
+            }
+        }
+
+        func observe(_ call: RequestSummary) -> (any CallObservation)? {
+            asked.append(call.operationName)
+            return call.operationName == operation ? Observation(log: log) : nil
+        }
+
+        func record(_ event: ClientEvent) {
+            log.append("outside a call")
+        }
+    }
+
+    /// Lines appended from any task, in order.
+    final class Log: @unchecked Sendable {
+        // Unchecked: `lines` is touched only under `lock`.
+        private let lock = NSLock()
+        private var lines: [String] = []
+
+        func append(_ line: String) {
+            lock.withLock { lines.append(line) }
+        }
+
+        var all: [String] { lock.withLock { lines } }
+    }
+
     /// Makes a call through `inner` before each request it sends.
     struct CallingFirst: HTTPTransport {
         let inner: APIClient

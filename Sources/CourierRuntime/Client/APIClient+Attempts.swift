@@ -158,7 +158,7 @@ extension APIClient {
             loop = RetryLoop(policy: policy, clock: setup.clock, jitter: setup.jitter)
         }
         let observer = TransitionObserver { [self] transition in
-            report(transition, during: call.summary)
+            report(transition, during: call)
         }
         let (outcome, attempts) = await TransitionObservation.$observer.withValue(observer) {
             var attemptsMade = 0
@@ -175,8 +175,8 @@ extension APIClient {
                 }
             )
         }
-        if let instrument = configuration.instrument, let budget = loop.budget, let host = call.hostKey {
-            instrument.recordRetryBudget(budget.availableRetries, host: host)
+        if let observation = call.observation, let budget = loop.budget, let host = call.hostKey {
+            observation.recordRetryBudget(budget.availableRetries, host: host)
         }
         return (outcome, attempts)
     }
@@ -237,10 +237,10 @@ extension APIClient {
     /// deadline), logged, reported as events, and abandoned promptly when the calling task is
     /// cancelled.
     func attempt(_ call: PreparedRequest, number: Int, timeout: Duration) async -> AttemptOutcome {
-        guard let instrument = configuration.instrument else {
+        guard let observation = call.observation else {
             return await sendAttempt(call, number: number, timeout: timeout)
         }
-        return await instrument.withAttempt(call.summary, number: number, headerFields: call.head.headerFields) { fields in
+        return await observation.withAttempt(number: number, headerFields: call.head.headerFields) { fields in
             var call = call
             call.head.headerFields = fields
             return await sendAttempt(call, number: number, timeout: timeout)
@@ -250,7 +250,7 @@ extension APIClient {
     private func sendAttempt(_ call: PreparedRequest, number: Int, timeout: Duration) async -> AttemptOutcome {
         let clock = ContinuousClock()
         let start = clock.now
-        emit(.attemptStarted(call.summary, attempt: number))
+        emit(.attemptStarted(call.summary, attempt: number), to: call.observation)
         logHeaders(call)
         let outcome: AttemptOutcome
         if Task.isCancelled {

@@ -3,12 +3,13 @@ import Logging
 
 /// Observability: the log lines and ``ClientEvent``s of calls, attempts, retries and breakers.
 extension APIClient {
-    /// Builds the event only when someone listens: most clients set no hook.
-    func emit(_ event: @autoclosure () -> ClientEvent) {
-        guard configuration.onEvent != nil || configuration.instrument != nil else { return }
+    /// Builds the event only when someone listens: most clients set no hook, and an
+    /// instrument listens only to the calls it observes.
+    func emit(_ event: @autoclosure () -> ClientEvent, to observation: (any CallObservation)?) {
+        guard configuration.onEvent != nil || observation != nil else { return }
         let event = event()
         configuration.onEvent?(event)
-        configuration.instrument?.record(event)
+        observation?.record(event)
     }
 
     func report(_ event: RetryLoop.Event, call: PreparedRequest, firstAttempt: Int) {
@@ -23,7 +24,7 @@ extension APIClient {
         switch event {
         case .retrying(let attempt, let failure, let delay):
             let number = firstAttempt + attempt - 1
-            emit(.retryScheduled(summary, attempt: number, failure: failure, delay: delay))
+            emit(.retryScheduled(summary, attempt: number, failure: failure, delay: delay), to: call.observation)
             configuration.logger.log(
                 level: configuration.logLevel,
                 "\(summary.method.rawValue) \(summary.pathTemplate) retrying after \(Self.text(failure)) in \(Self.milliseconds(delay)) ms, attempt \(number + 1)",
@@ -33,7 +34,7 @@ extension APIClient {
                 ]) { _, new in new }
             )
         case .stopped(let reason, let attempts):
-            emit(.retryStopped(summary, reason: reason, attempts: attempts))
+            emit(.retryStopped(summary, reason: reason, attempts: attempts), to: call.observation)
             switch reason {
             case .notRetryable, .cancelled:
                 // The common case of a plain failure; the attempt's own line says enough.
@@ -53,8 +54,15 @@ extension APIClient {
 
     /// Breaker changes are rare and matter to whoever runs the app, so they are logged at
     /// `info` whatever the per-attempt level.
-    func report(_ transition: CircuitBreaker.Transition, during request: RequestSummary?) {
-        emit(.circuitBreakerChanged(transition, request: request))
+    func report(_ transition: CircuitBreaker.Transition, during call: PreparedRequest?) {
+        if let call {
+            emit(.circuitBreakerChanged(transition, request: call.summary), to: call.observation)
+        } else {
+            // A reset belongs to no call, so no observation: the instrument hears it itself.
+            let event = ClientEvent.circuitBreakerChanged(transition, request: nil)
+            configuration.onEvent?(event)
+            configuration.instrument?.record(event)
+        }
         var text = "circuit breaker for \(transition.key) \(transition.from) -> \(transition.to)"
         var metadata: Logger.Metadata = [
             "courier.breaker": .string(transition.key.description),
@@ -122,7 +130,7 @@ extension APIClient {
                 metadata: metadata
             )
         }
-        emit(.attemptFinished(call.summary, attempt: number, result: result, duration: duration))
+        emit(.attemptFinished(call.summary, attempt: number, result: result, duration: duration), to: call.observation)
     }
 
     /// Whether a line at `level` would be written. `Logger` checks this itself, but only after

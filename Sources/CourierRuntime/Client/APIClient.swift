@@ -90,22 +90,23 @@ public struct APIClient: Sendable {
             throw failure
         }
         let overrides = request.resilience.overridden(by: resilience ?? .inherited)
+        prepared.observation = configuration.instrument?.observe(prepared.summary)
         func call() async -> Result<Output, APIError<Request.Failure>> {
-            emit(.started(prepared.summary))
+            emit(.started(prepared.summary), to: prepared.observation)
             let result = await run(request, prepared: prepared, overrides: overrides, stopwatch: stopwatch, interpret: interpret)
             switch result {
             case .success(let output):
                 let (code, rateLimit) = status(output)
-                emit(.finished(prepared.summary, result: .success(code, rateLimit), duration: clock.now - start))
+                emit(.finished(prepared.summary, result: .success(code, rateLimit), duration: clock.now - start), to: prepared.observation)
             case .failure(let error):
-                emit(.finished(prepared.summary, result: .failure(FailureSummary(error)), duration: clock.now - start))
+                emit(.finished(prepared.summary, result: .failure(FailureSummary(error)), duration: clock.now - start), to: prepared.observation)
             }
             return result
         }
-        guard let instrument = configuration.instrument else {
+        guard let observation = prepared.observation else {
             return try await call().get()
         }
-        return try await instrument.withCall(prepared.summary) { await call() }.get()
+        return try await observation.withCall { await call() }.get()
     }
 
     /// Resets every circuit breaker this client's ``Configuration/resilience`` has handed out

@@ -9,32 +9,44 @@ import HTTPTypes
 /// whatever it puts in task-local storage (a tracing span's `ServiceContext`) is current
 /// while the call runs, and it can add header fields (trace context) to every attempt.
 ///
-/// The runtime depends on nothing for this: the protocol speaks only Courier's own types.
-/// With no instrument set, a call pays one `nil` check per step.
+/// The instrument is asked once, as each call starts, whether it observes the call. A call it
+/// leaves alone (nothing bootstrapped to trace or measure into) runs as with no instrument:
+/// no wrapping and no events built for it. The runtime depends on nothing for this: the
+/// protocols speak only Courier's own types.
 public protocol ClientInstrument: Sendable {
-    /// Runs one logical call (every attempt, backoff and auth replay of it) inside the
-    /// instrument's scope for the call. The call's own events arrive through
-    /// ``record(_:)`` from inside `body`.
-    func withCall<Output>(_ call: RequestSummary, _ body: () async -> Output) async -> Output
+    /// How to observe the call that starts now, or `nil` to leave it alone.
+    func observe(_ call: RequestSummary) -> (any CallObservation)?
 
-    /// Runs one attempt of the call whose scope is current. `body` sends `headerFields` as
-    /// the instrument hands them on, with its own fields (such as `traceparent`) added.
-    func withAttempt<Output>(
-        _ call: RequestSummary,
-        number: Int,
-        headerFields: HTTPFields,
-        _ body: (HTTPFields) async -> Output
-    ) async -> Output
-
-    /// Records an event from inside the scope it belongs to: the call's (started, finished,
-    /// retries, breaker changes) or the attempt's (attempt started and finished).
+    /// Records an event that belongs to no call: a breaker change made by
+    /// ``APIClient/resetCircuitBreakers()``.
     func record(_ event: ClientEvent)
-
-    /// How many retries the host's ``RetryBudget`` allows now, after a call that used it.
-    func recordRetryBudget(_ availableRetries: Double, host: HostKey)
 }
 
 extension ClientInstrument {
-    /// Does nothing: an instrument that has no use for the budget need not implement it.
+    /// Ignores the event: an instrument with no use for breaker resets need not implement it.
+    public func record(_ event: ClientEvent) {}
+}
+
+/// One call, observed: what a ``ClientInstrument`` hands back from
+/// ``ClientInstrument/observe(_:)`` for a call it watches.
+public protocol CallObservation: Sendable {
+    /// Runs the call (every attempt, backoff and auth replay of it) inside the observation's
+    /// scope. The call's own events arrive through ``record(_:)`` from inside `body`.
+    func withCall<Output>(_ body: () async -> Output) async -> Output
+
+    /// Runs one attempt of the call. `body` sends `headerFields` as the observation hands
+    /// them on, with its own fields (such as `traceparent`) added.
+    func withAttempt<Output>(number: Int, headerFields: HTTPFields, _ body: (HTTPFields) async -> Output) async -> Output
+
+    /// Records an event of the call: the call's (started, finished, retries, breaker changes)
+    /// or an attempt's (attempt started and finished), from inside the scope it belongs to.
+    func record(_ event: ClientEvent)
+
+    /// How many retries the host's ``RetryBudget`` allows now, after the call used it.
+    func recordRetryBudget(_ availableRetries: Double, host: HostKey)
+}
+
+extension CallObservation {
+    /// Does nothing: an observation with no use for the budget need not implement it.
     public func recordRetryBudget(_ availableRetries: Double, host: HostKey) {}
 }

@@ -21,6 +21,9 @@ struct PreparedRequest: Sendable {
     /// (``EndpointFailure/isRetryable``); `nil` for an endpoint that documents no failure, so
     /// that its failed attempts are not mapped for nothing.
     var failureRetryability: (@Sendable (RawResponse) -> Bool?)?
+    /// How the configuration's instrument observes this call; `nil` when there is no
+    /// instrument or it leaves the call alone.
+    var observation: (any CallObservation)?
 }
 
 /// Where requests go: the parts of the base URL the builder needs, checked once.
