@@ -206,11 +206,11 @@ import Tracing
     /// Observes the calls of one operation, logging what it is asked to do.
     struct Watching: ClientInstrument {
         let operation: String
-        let log = Log()
-        let asked = Log()
+        let log = LockedValues<String>()
+        let asked = LockedValues<String>()
 
         struct Observation: CallObservation {
-            let log: Log
+            let log: LockedValues<String>
 
             func withCall<Output>(_ body: () async -> Output) async -> Output {
                 log.append("call")
@@ -243,19 +243,6 @@ import Tracing
         func record(_ event: ClientEvent) {
             log.append("outside a call")
         }
-    }
-
-    /// Lines appended from any task, in order.
-    final class Log: @unchecked Sendable {
-        // Unchecked: `lines` is touched only under `lock`.
-        private let lock = NSLock()
-        private var lines: [String] = []
-
-        func append(_ line: String) {
-            lock.withLock { lines.append(line) }
-        }
-
-        var all: [String] { lock.withLock { lines } }
     }
 
     /// Makes a call through `inner` before each request it sends.

@@ -1,5 +1,6 @@
 import CourierRuntime
 import CourierTesting
+import CourierTestServer
 import Foundation
 import MarketplaceAPI
 import Testing
@@ -150,23 +151,10 @@ struct FakeClientTests {
 /// Records the operation of every request it passes on: all a wrapper of the client writes.
 struct Recorder: MarketplaceAPIProtocol {
     let base: any MarketplaceAPIProtocol
-    let sent = SentNames()
+    let sent = LockedValues<String>()
 
     func send<Request: MarketplaceAPIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
         sent.append(request.operationName)
         return try await base.send(request)
     }
-}
-
-/// The names a `Recorder` passed on, in order.
-final class SentNames: @unchecked Sendable {
-    // Unchecked: `names` is touched only under `lock`.
-    private let lock = NSLock()
-    private var names: [String] = []
-
-    func append(_ name: String) {
-        lock.withLock { names.append(name) }
-    }
-
-    var all: [String] { lock.withLock { names } }
 }

@@ -235,21 +235,3 @@ struct StreamingLoopbackTests {
         }
     }
 }
-
-/// Values appended from any task, read in order.
-final class LockedValues<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var values: [Value] = []
-
-    func append(_ value: Value) {
-        lock.lock()
-        values.append(value)
-        lock.unlock()
-    }
-
-    var all: [Value] {
-        lock.lock()
-        defer { lock.unlock() }
-        return values
-    }
-}
