@@ -195,6 +195,10 @@ final class InotifyPathObservation: PathObservation, @unchecked Sendable {
         source.cancel()
     }
 
+    deinit {
+        source.cancel()
+    }
+
     static func observe(_ path: String, queue: DispatchQueue, changed: @escaping @Sendable () -> Void) -> (any PathObservation)? {
         InotifyPathObservation(path: path, queue: queue, changed: changed)
     }

@@ -33,6 +33,11 @@ final class VnodeObservation: PathObservation {
         source.cancel()
     }
 
+    // A resumed source outlives its last reference until cancelled, holding its descriptor.
+    deinit {
+        source.cancel()
+    }
+
     /// Observes `path` with a vnode source: the ``PathObserver`` of Darwin's `.events` backend.
     static func observe(_ path: String, queue: DispatchQueue, changed: @escaping @Sendable () -> Void) -> (any PathObservation)? {
         VnodeObservation(path: path, queue: queue, changed: changed)
