@@ -82,7 +82,7 @@ struct InitCommand: ParsableCommand {
         if diagnostics.hasErrors {
             // The spec was never written, so its places (`my service.yaml:9:10`) would name a
             // file that is not there: the reasons alone, in the usage error's one line.
-            let reasons = diagnostics.diagnostics.filter { $0.severity == .error }.map(\.message)
+            let reasons = diagnostics.errors.map(\.message)
             throw ValidationError("'\(service)' cannot name a service: \(reasons.joined(separator: "; "))")
         }
         let files = try filesToWrite(starter)

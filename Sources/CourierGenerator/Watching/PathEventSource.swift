@@ -70,6 +70,9 @@ final class PathEventSource: ChangeSource, @unchecked Sendable {
                 observations.removeValue(forKey: path)?.observation.cancel()
             }
             for path in wanted {
+                // Looked at afresh, not taken from the snapshot: after `watch(_:)` it keeps a
+                // file's last fingerprint on purpose, so that a change is still reported, and
+                // that inode may be of a file replaced since.
                 let inode = Fingerprints.fingerprint(of: path)?.inode
                 if let current = observations[path], current.inode == inode { continue }
                 observations.removeValue(forKey: path)?.observation.cancel()
