@@ -133,9 +133,11 @@ struct GenerateCommand: AsyncParsableCommand {
         var sources = watchedArguments(inputs)
         let generator: Generator
         do {
-            generator = try Generator(options: GenerationOptions(
-                templates: try templateSet(), filePrefix: filePrefix, errorLimit: specOptions.errorLimit,
-                declarationsPerFile: declarationsPerFile, partsPerKind: parts))
+            var options = GenerationOptions(
+                templates: try templateSet(), filePrefix: filePrefix, errorLimit: specOptions.reporting.errorLimit,
+                declarationsPerFile: declarationsPerFile, partsPerKind: parts)
+            options.isStrict = specOptions.reporting.strict
+            generator = try Generator(options: options)
         } catch {
             StandardError.print("\(error)")
             return Run(failure: .outputFailure, sources: sources)
@@ -145,7 +147,7 @@ struct GenerateCommand: AsyncParsableCommand {
             result.sourceFiles.forEach { sources.insert(file: $0) }
         }
         progress.clear()
-        let diagnostics = DiagnosticsPrinter(errorLimit: specOptions.errorLimit).print(results.map(\.diagnostics))
+        let diagnostics = specOptions.reporting.printer.print(results.map(\.diagnostics))
 
         if !quiet {
             for result in results where result.isSharedFile && result.succeeded {

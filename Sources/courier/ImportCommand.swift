@@ -49,11 +49,9 @@ struct ImportCommand: ParsableCommand {
         discussion: "The same as an overlay's 'inferErrorCases: true'; an overlay given as input decides for itself."))
     var inferErrorCases = false
 
-    @Option(help: "The most errors to print before summarizing the rest.")
-    var errorLimit = DiagnosticCollector.defaultErrorLimit
+    @OptionGroup var reporting: DiagnosticOptions
 
     func validate() throws {
-        guard errorLimit > 0 else { throw ValidationError("--error-limit must be at least 1") }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory) else {
             throw ValidationError("no such file: \(input)")
@@ -63,9 +61,10 @@ struct ImportCommand: ParsableCommand {
 
     func run() throws {
         let schemaName = SpecSchema.fileName(for: .spec)
-        let importer = SpecImporter(errorLimit: errorLimit, infersErrorCases: inferErrorCases, schemaPath: noSchema ? nil : schemaName)
+        let importer = SpecImporter(errorLimit: reporting.errorLimit, infersErrorCases: inferErrorCases, schemaPath: noSchema ? nil : schemaName,
+                                    isStrict: reporting.strict)
         let result = importer.importSpec(at: URL(fileURLWithPath: input), displayPath: input)
-        let diagnostics = DiagnosticsPrinter(errorLimit: errorLimit).print([result.diagnostics])
+        let diagnostics = reporting.printer.print([result.diagnostics])
         guard let text = result.text, !diagnostics.hasErrors else { throw ExitStatus.specErrors.code }
 
         let url = URL(fileURLWithPath: output)

@@ -3,17 +3,15 @@ import CourierGenerator
 import Foundation
 
 /// The options of every command that reads specs (`validate`, `generate`): which specs, and how
-/// many errors to print.
+/// their diagnostics are reported.
 struct SpecOptions: ParsableArguments {
     @Argument(help: "Spec files or folders of spec files.")
     var specs: [String]
 
-    @Option(help: "The most errors to print before summarizing the rest.")
-    var errorLimit = DiagnosticCollector.defaultErrorLimit
+    @OptionGroup var reporting: DiagnosticOptions
 
     func validate() throws {
         guard !specs.isEmpty else { throw ValidationError("give at least one spec file or folder") }
-        guard errorLimit > 0 else { throw ValidationError("--error-limit must be at least 1") }
     }
 
     /// The spec files named: files as given, folders expanded to the `.yaml` and `.yml` files

@@ -23,11 +23,11 @@ struct ValidateCommand: ParsableCommand {
     @OptionGroup var options: SpecOptions
 
     func run() throws {
-        let loader = SpecLoader(errorLimit: options.errorLimit)
+        let loader = SpecLoader(errorLimit: options.reporting.errorLimit, isStrict: options.reporting.strict)
         let checked = try options.inputs().map { input in
             (input: input, result: loader.loadSpec(at: input.url, displayPath: input.displayPath))
         }
-        let diagnostics = DiagnosticsPrinter(errorLimit: options.errorLimit).print(checked.map(\.result.diagnostics))
+        let diagnostics = options.reporting.printer.print(checked.map(\.result.diagnostics))
         for file in checked where !file.result.hasErrors {
             print("\(file.input.displayPath): ok, \(Self.describe(file.result))")
         }

@@ -48,8 +48,8 @@ import Testing
             "Specs/openapi.yaml:10:11: error: the $ref '#/components/parameters/missing' points at nothing",
             "Specs/openapi.yaml:14:50: error: the $ref '#/components/schemas/Loop1' leads back to itself (/components/schemas/Loop1 → /components/schemas/Loop2 → /components/schemas/Loop1) without reaching a definition",
             "Specs/openapi.yaml:17:20: warning: operation 'optionsA' uses OPTIONS, which Courier sends without a body; its request body is left out",
-            "Specs/openapi.yaml:21:7: error: path '/b/{id' of operation 'getBID' has an unbalanced '{' or '}'",
-            "Specs/openapi.yaml:28:50: error: the $ref 'other.yaml#/Thing' names a file that cannot be read: no such file",
+            "Specs/openapi.yaml:21:7: warning: path '/b/{id' of operation 'getBID' has an unbalanced '{' or '}'; the operation is left out",
+            "Specs/openapi.yaml:28:50: warning: the $ref 'other.yaml#/Thing' names a file that cannot be read: no such file; Courier reads it as free-form JSON",
             "Specs/openapi.yaml:29:9: warning: response '299x' of 'getC' is not a status Courier knows; it is left out",
         ])
     }
@@ -103,5 +103,42 @@ import Testing
             """
         #expect(diagnosticLines(yaml, path: "Specs/openapi.yaml").contains(
             "Specs/openapi.yaml:1:1: error: the document has no 'paths'; Courier makes a client of its operations"))
+    }
+
+    /// `paths` that is not a mapping holds no operations: the document is unusable, not empty.
+    @Test(arguments: ["[/pets]", "42", "\"/pets\""])
+    func pathsOfTheWrongTypeAreAnError(paths: String) {
+        let yaml = """
+            openapi: 3.0.0
+            info: { title: Odd }
+            servers: [{ url: https://e.example.com }]
+            paths: \(paths)
+            """
+        let lines = diagnosticLines(yaml, path: "Specs/openapi.yaml")
+        #expect(lines.count == 1)
+        #expect(lines.first?.hasPrefix("Specs/openapi.yaml:4:8: error: 'paths' must be a mapping from each path to its operations") == true,
+                "\(lines)")
+    }
+
+    /// The references that stay errors: where no type can stand in (a parameter nobody can name),
+    /// a remote document in such a place, and a chain that never reaches a definition.
+    @Test func referencesThatLeaveTheDocumentUnusable() {
+        let yaml = """
+            openapi: 3.0.0
+            info: { title: Refs }
+            servers: [{ url: https://r.example.com }]
+            paths:
+              /a:
+                get:
+                  operationId: getA
+                  parameters:
+                    - $ref: "https://schemas.example.com/common.json#/parameters/page"
+                  responses:
+                    "200": { $ref: "#/components/responses/Gone" }
+            """
+        #expect(diagnosticLines(yaml, path: "r.yaml") == [
+            "r.yaml:9:11: error: the $ref 'https://schemas.example.com/common.json#/parameters/page' names a remote document, which Courier does not fetch; save it beside this one and refer to it by a relative path",
+            "r.yaml:11:16: error: the $ref '#/components/responses/Gone' points at nothing",
+        ])
     }
 }

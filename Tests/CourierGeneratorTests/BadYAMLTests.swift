@@ -17,6 +17,33 @@ import Testing
         ])
     }
 
+    /// A JSON document is read by the YAML parser, but its author wrote JSON: the message names
+    /// the format the file is in.
+    @Test func jsonSyntaxErrorNamesJSON() {
+        let json = """
+            {"openapi": "3.0.3", "info": {"title": "T", "version": "1"},
+             "paths": {"/a": {"get": {"responses": {"200": {"description": "ok"}}}}
+            """
+        let lines = diagnosticLines(json, path: "openapi.json")
+        #expect(lines.count == 1)
+        #expect(lines.first?.hasPrefix("openapi.json:") == true)
+        #expect(lines.first?.contains("error: JSON syntax error: did not find expected ',' or '}'") == true, "\(lines)")
+        // Named by its first character where the extension says nothing.
+        #expect(diagnosticLines("{\"service\": \"S\",\n \"baseURL\" \"x\"}", path: "Specs/x.yaml").first?
+            .contains("error: JSON syntax error:") == true)
+    }
+
+    /// JSON allows C1 control characters raw inside strings (DocuSign's description has one);
+    /// YAML does not, yet a JSON document that has one is valid and reads.
+    @Test func aJSONDocumentMayHoldControlCharactersInStrings() throws {
+        let json = "{\"openapi\": \"3.0.0\", \"info\": {\"title\": \"T\", \"description\": \"a\u{80}b\"},\n"
+            + " \"servers\": [{\"url\": \"https://t.example.com\"}],\n"
+            + " \"paths\": {\"/a\": {\"get\": {\"operationId\": \"getA\", \"responses\": {\"204\": {\"description\": \"ok\"}}}}}}"
+        let (spec, lines) = loadSpec(json, path: "openapi.json")
+        #expect(lines == [])
+        #expect(spec?.description == "a\u{80}b")
+    }
+
     @Test func badIndentationIsASyntaxError() {
         let yaml = """
             service: Petstore

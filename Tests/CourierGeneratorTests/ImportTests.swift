@@ -52,12 +52,14 @@ import Yams
         try expectRoundTrip(packageRoot.appendingPathComponent("Specs/" + name), displayPath: "Specs/" + name)
     }
 
+    /// The acceptance documents of `../shared/openapi/`. The corpus beside them is not imported
+    /// here yet: some of its documents need a parameter renamed in Swift (a path and a query
+    /// parameter of one name), which the format cannot write.
     @Test("The public documents round-trip",
-          .enabled(if: FileManager.default.fileExists(atPath: sharedOpenAPIFolder.path),
-                   "../shared/openapi is absent beside the package; the real documents are not imported"),
-          arguments: OpenAPICompatibilityTests.documents)
+          .enabled(if: CompatibilityCorpus.isPresent, "../shared/openapi is absent beside the package; the real documents are not imported"),
+          arguments: CompatibilityCorpus.documents.filter { $0.hasPrefix("openapi/") })
     func publicDocumentRoundTrips(path: String) throws {
-        try expectRoundTrip(sharedOpenAPIFolder.appendingPathComponent(path), displayPath: path)
+        try expectRoundTrip(sharedDocumentsFolder.appendingPathComponent(path), displayPath: path)
     }
 
     @Test func importOffersCasesForAnErrorSchemasEnumFieldWhenAsked() throws {

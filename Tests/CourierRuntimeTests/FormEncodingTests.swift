@@ -169,6 +169,24 @@ import Testing
             + "&filter%5Bstatus%5D=open&filter%5Blabels%5D%5B%5D=bug&filter%5Blabels%5D%5B%5D=ui&filter%5Bcreated_after%5D=5")
     }
 
+    /// A list under `deepObject` (Stripe's `expand`, which OpenAPI leaves undefined) goes out as
+    /// the servers that document it read it: `expand[]=a&expand[]=b`, whatever the client's
+    /// array style for plain lists.
+    @Test("A deepObject list sends each item under name[]")
+    func deepObjectList() async throws {
+        let stub = StubTransport()
+        stub.on(.get, "/", .status(204))
+        var configuration = APIClient.Configuration()
+        configuration.query.arrayStyle = .commaSeparated
+        let client = APIClient(baseURL: URL(string: "https://example.com")!, transport: stub, configuration: configuration)
+        let query: Parameters = ["expand": ParameterValue.deepObject(["customer", "invoice.subscription"])]
+        _ = await capture { () async throws(APIError<NoDocumentedFailure>) in
+            try await client.send(Probe<NoContent, NoDocumentedFailure>(query: query))
+        }
+        let sent = try #require(stub.receivedRequests.first)
+        #expect(sent.head.path == "/?expand%5B%5D=customer&expand%5B%5D=invoice.subscription")
+    }
+
     @Test("Text bodies are UTF-8 and get charset=utf-8 unless the content type names a charset")
     func textBodies() async throws {
         for (contentType, expected) in [("text/plain", "text/plain; charset=utf-8"), ("text/csv; charset=UTF-8", "text/csv; charset=UTF-8")] {

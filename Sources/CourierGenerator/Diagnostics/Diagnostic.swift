@@ -56,6 +56,25 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         Diagnostic(.note, message, at: location)
     }
 
+    /// The message with its quoted names taken out (`schema '…' is …`): what diagnostics of one
+    /// kind share, so that a run's warnings can be summarized by kind.
+    public var kind: String {
+        var result = ""
+        var quoted = false
+        var previous: Character = " "
+        for character in message {
+            // A quote opens a name only after a space or an opening bracket, so that `don't` stays whole.
+            if character == "'" && (quoted || previous == " " || previous == "(" || previous == "[") {
+                if !quoted { result.append("…") }
+                quoted.toggle()
+            } else if !quoted {
+                result.append(character)
+            }
+            previous = character
+        }
+        return result
+    }
+
     /// The first line only: `path:line:column: severity: message`.
     public var description: String { "\(location): \(severity.rawValue): \(message)" }
 

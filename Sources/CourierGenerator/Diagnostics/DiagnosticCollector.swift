@@ -1,7 +1,8 @@
-/// Gathers the diagnostics of one run, keeping warnings apart from errors and capping errors.
+/// Gathers the diagnostics of one run, keeping warnings apart from errors and capping both.
 ///
 /// Like compilers, it reports every problem in one run, but stops storing errors after `errorLimit`
-/// so that a broken multi-megabyte file cannot flood the terminal; the rest are only counted.
+/// (and warnings after `warningLimit`) so that a broken multi-megabyte file cannot flood the
+/// terminal; the rest are only counted, warnings by kind so that a summary still covers them all.
 public struct DiagnosticCollector: Sendable {
     /// How many errors are kept by default.
     public static let defaultErrorLimit = 50
@@ -10,18 +11,24 @@ public struct DiagnosticCollector: Sendable {
     public let errorLimit: Int
     /// The errors kept, in the order they were found.
     public private(set) var errors: [Diagnostic] = []
-    /// The warnings, kept apart from errors. Warnings are not capped by `errorLimit`, but by the same number.
+    /// The most warnings kept; further warnings only increase `suppressedWarningCount`. Unlimited
+    /// unless asked, so that the stages keep every warning and only what prints them caps them.
+    public let warningLimit: Int
+    /// The warnings, kept apart from errors.
     public private(set) var warnings: [Diagnostic] = []
     /// Errors found after the limit was reached.
     public private(set) var suppressedErrorCount = 0
     /// Warnings found after the limit was reached.
     public private(set) var suppressedWarningCount = 0
+    /// How many suppressed warnings there were of each ``Diagnostic/kind``.
+    private var suppressedWarningKinds: [String: Int] = [:]
     /// What was reported, so that a problem in a file included by several specs prints once.
     private var seen: Set<Diagnostic> = []
 
-    /// Creates an empty collector that keeps at most `errorLimit` errors.
-    public init(errorLimit: Int = DiagnosticCollector.defaultErrorLimit) {
+    /// Creates an empty collector that keeps at most `errorLimit` errors and `warningLimit` warnings.
+    public init(errorLimit: Int = DiagnosticCollector.defaultErrorLimit, warningLimit: Int = .max) {
         self.errorLimit = max(1, errorLimit)
+        self.warningLimit = max(0, warningLimit)
     }
 
     /// Whether any error was reported, including suppressed ones.
@@ -45,10 +52,11 @@ public struct DiagnosticCollector: Sendable {
                 suppressedErrorCount += 1
             }
         case .warning, .note:
-            if warnings.count < errorLimit {
+            if warnings.count < warningLimit {
                 warnings.append(diagnostic)
             } else {
                 suppressedWarningCount += 1
+                suppressedWarningKinds[diagnostic.kind, default: 0] += 1
             }
         }
     }
@@ -64,6 +72,27 @@ public struct DiagnosticCollector: Sendable {
         report(contentsOf: other.warnings)
         suppressedErrorCount += other.suppressedErrorCount
         suppressedWarningCount += other.suppressedWarningCount
+        suppressedWarningKinds.merge(other.suppressedWarningKinds, uniquingKeysWith: +)
+    }
+
+    /// How many warnings of each ``Diagnostic/kind`` were reported, suppressed ones included.
+    public var warningCountsByKind: [String: Int] {
+        var counts = suppressedWarningKinds
+        for warning in warnings { counts[warning.kind, default: 0] += 1 }
+        return counts
+    }
+
+    /// This collector with every warning made an error (`--strict`): for teams that accept no
+    /// fallback silently. Notes attached to a warning stay notes.
+    public func escalatingWarnings() -> DiagnosticCollector {
+        var strict = DiagnosticCollector(errorLimit: errorLimit, warningLimit: warningLimit)
+        for diagnostic in diagnostics {
+            var escalated = diagnostic
+            if escalated.severity == .warning { escalated.severity = .error }
+            strict.report(escalated)
+        }
+        strict.suppressedErrorCount = suppressedErrorCount + suppressedWarningCount
+        return strict
     }
 
     /// Every kept diagnostic, errors and warnings interleaved in source order.

@@ -31,6 +31,9 @@ public struct GenerationOptions: Sendable {
     /// build plugins do: the build plugin derives the count from the size of the spec's files.
     public var partsPerKind: Int?
 
+    /// Whether every warning is an error, so that a spec with one generates nothing (`--strict`).
+    public var isStrict = false
+
     /// Options with the built-in templates and service-named files.
     public init(templates: TemplateSet = .builtIn, filePrefix: String? = nil,
                 errorLimit: Int = DiagnosticCollector.defaultErrorLimit, version: String = GeneratorVersion.current,
@@ -105,7 +108,7 @@ public struct Generator: Sendable {
                   report: @escaping @Sendable (GenerationProgress.Stage) -> Void) -> GenerationResult {
         let path = displayPath ?? url.path
         report(.reading)
-        let loaded = SpecLoader(errorLimit: options.errorLimit).loadSpec(at: url, displayPath: path) { report(.validating) }
+        let loaded = SpecLoader(errorLimit: options.errorLimit, isStrict: options.isStrict).loadSpec(at: url, displayPath: path) { report(.validating) }
         var result = GenerationResult(specPath: path, serviceName: loaded.spec?.swiftName.name, isSharedFile: loaded.isSharedFile,
                                       files: [:], diagnostics: loaded.diagnostics, sourceFiles: loaded.sourceFiles)
         guard let spec = loaded.spec, !loaded.diagnostics.hasErrors, !loaded.isSharedFile else {

@@ -5,6 +5,8 @@ import Foundation
 public struct SpecImporter: Sendable {
     /// The most errors kept.
     public var errorLimit: Int
+    /// Whether every warning is an error (`--strict`), so that nothing is imported through a fallback.
+    public var isStrict: Bool
     /// Whether a document's error mappings discriminate on an error schema's enum field (Stripe's
     /// `error.type`), a case per value, in the spec written: offered for the person who keeps
     /// it to rename or trim.
@@ -14,8 +16,10 @@ public struct SpecImporter: Sendable {
     public var schemaPath: String?
 
     /// An importer that keeps at most `errorLimit` errors.
-    public init(errorLimit: Int = DiagnosticCollector.defaultErrorLimit, infersErrorCases: Bool = false, schemaPath: String? = nil) {
+    public init(errorLimit: Int = DiagnosticCollector.defaultErrorLimit, infersErrorCases: Bool = false, schemaPath: String? = nil,
+                isStrict: Bool = false) {
         self.errorLimit = errorLimit
+        self.isStrict = isStrict
         self.infersErrorCases = infersErrorCases
         self.schemaPath = schemaPath
     }
@@ -38,7 +42,7 @@ public struct SpecImporter: Sendable {
     /// Reads the input at `url` (named `displayPath` in diagnostics and in the header) and
     /// writes it as a Courier spec.
     public func importSpec(at url: URL, displayPath: String) -> Result {
-        let loaded = SpecLoader(errorLimit: errorLimit, infersErrorCases: infersErrorCases).loadSpec(at: url, displayPath: displayPath)
+        let loaded = SpecLoader(errorLimit: errorLimit, infersErrorCases: infersErrorCases, isStrict: isStrict).loadSpec(at: url, displayPath: displayPath)
         var diagnostics = loaded.diagnostics
         guard let spec = loaded.spec, !diagnostics.hasErrors else {
             if loaded.isSharedFile {

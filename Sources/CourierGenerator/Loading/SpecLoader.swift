@@ -14,11 +14,15 @@ public struct SpecLoader: Sendable {
     /// error schema's enum field, as an overlay's `inferErrorCases: true` does (`courier import
     /// --infer-error-cases`). An overlay's own setting wins.
     public var infersErrorCases: Bool
+    /// Whether every warning is an error (`--strict`): for teams that want no fallback taken
+    /// without their say, such as an OpenAPI construct read as `JSON`.
+    public var isStrict: Bool
 
     /// Creates a loader.
-    public init(errorLimit: Int = DiagnosticCollector.defaultErrorLimit, infersErrorCases: Bool = false) {
+    public init(errorLimit: Int = DiagnosticCollector.defaultErrorLimit, infersErrorCases: Bool = false, isStrict: Bool = false) {
         self.errorLimit = errorLimit
         self.infersErrorCases = infersErrorCases
+        self.isStrict = isStrict
     }
 
     /// Loads the spec at `url`. `displayPath` is how the file is named in diagnostics; it
@@ -62,6 +66,7 @@ public struct SpecLoader: Sendable {
         for file in files { collector.merge(file.diagnostics) }
         collector.report(contentsOf: session.includeDiagnostics.map { $0.singleLined() })
         guard let parsed = root.parsed else {
+            if isStrict { collector = collector.escalatingWarnings() }
             return SpecLoadResult(spec: nil, isSharedFile: false, diagnostics: collector, sourceFiles: session.sourceFiles)
         }
         files.removeAll { $0.url == root.url }
@@ -70,6 +75,7 @@ public struct SpecLoader: Sendable {
         })
         let spec = validator.validate()
         collector.report(contentsOf: validator.diagnostics)
+        if isStrict { collector = collector.escalatingWarnings() }
         return SpecLoadResult(spec: collector.hasErrors ? nil : spec, isSharedFile: !parsed.isService, diagnostics: collector,
                               sourceFiles: session.sourceFiles)
     }

@@ -107,14 +107,23 @@ struct OpenAPIDocument {
 
     // MARK: $ref
 
+    /// What a `$ref` that leads nowhere costs, by where it stands.
+    enum Reach {
+        /// The document cannot be read without it (a parameter, a response, a path item): an error.
+        case required
+        /// A schema: any JSON is a faithful stand-in for a type nobody can look up, so the
+        /// reference is a warning and the caller reads it as `JSON`.
+        case schema
+    }
+
     /// The node a `$ref` chain ends at (the node itself when it is no reference), and the target
     /// of the last `$ref` followed; `nil` after reporting a reference that leads nowhere or loops.
-    mutating func resolve(_ located: Located) -> (node: Located, target: Target?)? {
+    mutating func resolve(_ located: Located, reach: Reach = .required) -> (node: Located, target: Target?)? {
         var current = located
         var target: Target?
         var seen: [Target] = []
         while let reference = string(current, "$ref") {
-            guard let next = self.target(of: reference, from: current) else { return nil }
+            guard let next = self.target(of: reference, from: current, reach: reach) else { return nil }
             if seen.contains(next) {
                 let chain = (seen + [next]).map(\.pointer).joined(separator: " → ")
                 error("the $ref '\(reference)' leads back to itself (\(chain)) without reaching a definition", at: located)
@@ -122,7 +131,10 @@ struct OpenAPIDocument {
             }
             seen.append(next)
             guard let node = cachedNode(at: next) else {
-                error("the $ref '\(reference)' points at nothing", at: current)
+                switch reach {
+                case .required: error("the $ref '\(reference)' points at nothing", at: current)
+                case .schema: warning("the $ref '\(reference)' points at nothing; Courier reads it as free-form JSON", at: current)
+                }
                 return nil
             }
             current = node
@@ -132,12 +144,26 @@ struct OpenAPIDocument {
     }
 
     /// Where `reference` points, relative to the file `from` is in; `nil` after reporting a file
-    /// that cannot be read.
-    mutating func target(of reference: String, from located: Located) -> Target? {
+    /// that cannot be read (a warning for a schema's, as ``resolve(_:reach:)`` says).
+    mutating func target(of reference: String, from located: Located, reach: Reach = .required) -> Target? {
         let parts = reference.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
         let path = String(parts[0])
         let pointer = parts.count > 1 ? String(parts[1]) : ""
         guard !path.isEmpty else { return Target(file: located.file, pointer: pointer) }
+        if let scheme = URL(string: path)?.scheme?.lowercased(), ["http", "https"].contains(scheme) {
+            // Square's descriptions point at schemas on a CDN: Courier reads no network, so that
+            // generation is repeatable and works offline.
+            switch reach {
+            case .required:
+                error("the $ref '\(reference)' names a remote document, which Courier does not fetch; save it beside this one "
+                      + "and refer to it by a relative path", at: located)
+            case .schema:
+                warning("the $ref '\(reference)' names a remote document, which Courier does not fetch; it reads the schema as "
+                        + "free-form JSON (save the document beside this one and refer to it by a relative path for its type)",
+                        at: located)
+            }
+            return nil
+        }
         let base = files[located.file].url.deletingLastPathComponent()
         let decoded = path.removingPercentEncoding ?? path
         let url = URL(fileURLWithPath: decoded, relativeTo: base).standardizedFileURL
@@ -155,7 +181,11 @@ struct OpenAPIDocument {
                 return nil
             }
         } catch {
-            self.error("the $ref '\(reference)' names a file that cannot be read: \(LoadSession.reason(error, url: url))", at: located)
+            let message = "the $ref '\(reference)' names a file that cannot be read: \(LoadSession.reason(error, url: url))"
+            switch reach {
+            case .required: self.error(message, at: located)
+            case .schema: warning(message + "; Courier reads it as free-form JSON", at: located)
+            }
             return nil
         }
         files.append(File(url: url, displayPath: display, root: root, locator: NodeReader(path: display)))

@@ -12,6 +12,12 @@ extension OpenAPIReader {
             document.error("the document has no 'paths'; Courier makes a client of its operations", at: root)
             return
         }
+        guard case .mapping = paths.node else {
+            // A list or a scalar holds no operations: reading it as none would generate an empty client.
+            document.error("'paths' must be a mapping from each path to its operations, such as '/pets: { get: … }'; "
+                           + "found \(document.reporter.kind(of: paths.node))", at: paths)
+            return
+        }
         // Names first, so that every generated type name is taken before any model picks one.
         var operations: [(name: String, method: HTTPMethod, path: String, pathItem: OpenAPIDocument.Located,
                           operation: OpenAPIDocument.Located)] = []
@@ -74,7 +80,10 @@ extension OpenAPIReader {
             return
         }
         guard let template = Self.pathTemplate(sentPath) else {
-            document.error("path '\(NodeReader.abbreviated(path))' of operation '\(name)' has an unbalanced '{' or '}'", at: operation)
+            // No request to it can be built as the document means, but the rest of the document stands.
+            document.warning("path '\(NodeReader.abbreviated(path))' of operation '\(name)' has an unbalanced '{' or '}'; "
+                             + "the operation is left out", at: operation)
+            endpointsByOperationID = endpointsByOperationID.filter { $0.value != name }
             return
         }
         var description = [document.string(operation, "summary"), document.string(operation, "description")]
@@ -177,6 +186,8 @@ extension OpenAPIReader {
             let schema = document.child(parameter, "schema")
             var type = schema.map { self.type(of: $0, name: SwiftIdentifier(typeNamed: endpoint).name + SwiftIdentifier(typeNamed: name).name) }
                 ?? .primitive(.string)
+            // A parameter cannot send a null item: `[String?]` (NetBox's nullable filter values) is `[String]`.
+            type = Self.withoutNullItems(type)
             let required = placement == .path || document.bool(parameter, "required") == true
             if !required && !type.isOptional { type = .optional(type) }
             if required, case .optional(let wrapped) = type { type = wrapped }
@@ -190,13 +201,46 @@ extension OpenAPIReader {
                 case "deepObject": .deepObject
                 default: nil
                 }
-                if styleValue != nil || explode == false {
-                    style = ParameterStyleSpec(style: styleValue, explode: explode, location: document.location(of: parameter))
+                var exploded = explode
+                if styleValue == .deepObject && explode == false {
+                    // OpenAPI defines deepObject only exploded; the fields still go out one item each.
+                    document.warning("query parameter '\(name)' has style 'deepObject' with 'explode: false', which OpenAPI leaves "
+                                     + "undefined; Courier sends one item per field", at: parameter)
+                    exploded = nil
                 }
+                if styleValue != nil || exploded == false {
+                    style = ParameterStyleSpec(style: styleValue, explode: exploded, location: document.location(of: parameter))
+                }
+            }
+            if style?.style == .deepObject {
+                switch type.nonOptional {
+                case .array:
+                    // OpenAPI defines deepObject for objects only; servers that document it on a
+                    // list (Stripe's `expand`) read `expand[]=a&expand[]=b`.
+                    document.warning("query parameter '\(name)' has style 'deepObject' on a list, which OpenAPI leaves undefined; "
+                                     + "Courier sends each item as '\(name)[]=…'", at: parameter)
+                case .primitive(.json):
+                    // A free-form object: its fields, whatever they are.
+                    type = required ? .map(.primitive(.json)) : .optional(.map(.primitive(.json)))
+                case .primitive:
+                    document.warning("query parameter '\(name)' has style 'deepObject' on a single value, which has no fields; "
+                                     + "Courier sends it as '\(name)=…'", at: parameter)
+                    style = nil
+                default:
+                    break
+                }
+            }
+            if let given = style, given.style != .deepObject {
+                var isList = false
+                if case .array = type.nonOptional { isList = true }
+                style = Self.normalized(given, isList: isList, name: name, document: document, at: parameter)
             }
             if !isScalarParameter(type, placement: placement, style: style), let schema, isUnionOfScalars(schema) {
                 // `oneOf: [integer, string]` (GitHub's workflow_id): the caller writes the text.
-                document.warning("\(place) parameter '\(name)' is one of several scalar types; Courier sends it as a String", at: parameter)
+                // `oneOf: [string, [string]]` (Elasticsearch's index names) too: one value or a
+                // list, which the caller writes as the server reads it (`a,b`).
+                document.warning("\(place) parameter '\(name)' is one of several scalar or list types; Courier sends it as a String",
+                                 at: parameter)
                 type = required ? .primitive(.string) : .optional(.primitive(.string))
             }
             if !isScalarParameter(type, placement: placement, style: style) {
@@ -219,21 +263,58 @@ extension OpenAPIReader {
         return placements.flatMap { placement in result.filter { $0.placement == placement } }
     }
 
-    /// Whether a schema is a `oneOf` or `anyOf` of scalar types only.
+    /// A query style as Courier's format says it, from one OpenAPI allows: `explode` on a single
+    /// value changes nothing, and a delimited style exploded is the repeated key (OpenAPI's own
+    /// table), so both are dropped; a delimited style on a single value joins nothing, and is
+    /// dropped with a warning.
+    static func normalized(_ style: ParameterStyleSpec, isList: Bool, name: String, document: OpenAPIDocument,
+                           at parameter: OpenAPIDocument.Located) -> ParameterStyleSpec? {
+        guard isList else {
+            if let delimited = style.style {
+                document.warning("query parameter '\(name)' has style '\(delimited.rawValue)' on a single value, which has nothing "
+                                 + "to join; Courier sends it as '\(name)=…'", at: parameter)
+            }
+            return nil
+        }
+        if style.style != nil && style.explode == true { return nil }
+        return style
+    }
+
+    /// Whether a schema is a `oneOf` or `anyOf` of scalar types (enums included) and lists of them only.
     mutating func isUnionOfScalars(_ schema: OpenAPIDocument.Located) -> Bool {
-        guard let (resolved, _) = document.resolve(schema),
+        guard let (resolved, _) = document.resolve(schema, reach: .schema),
               let parts = document.child(resolved, "oneOf") ?? document.child(resolved, "anyOf") else { return false }
+        let scalars = ["string", "integer", "number", "boolean", "null"]
         return document.items(parts).allSatisfy { part in
-            guard let (variant, _) = document.resolve(part) else { return false }
-            return ["string", "integer", "number", "boolean", "null"].contains(typeName(of: variant) ?? "")
-                && document.child(variant, "enum") == nil
+            guard let (variant, _) = document.resolve(part, reach: .schema) else { return false }
+            if typeName(of: variant) == "array" {
+                guard let items = document.child(variant, "items"), let (item, _) = document.resolve(items, reach: .schema) else { return false }
+                return scalars.contains(typeName(of: item) ?? "")
+            }
+            if document.child(variant, "enum") != nil && typeName(of: variant) == nil { return true }
+            return scalars.contains(typeName(of: variant) ?? "")
+        }
+    }
+
+    /// `type` with the optionality of a list's items removed, at any depth of list.
+    static func withoutNullItems(_ type: TypeReference) -> TypeReference {
+        switch type {
+        case .optional(let wrapped): .optional(withoutNullItems(wrapped))
+        case .array(let element): .array(withoutNullItems(element.nonOptional))
+        default: type
         }
     }
 
     /// Whether Courier can send a parameter of `type`: a scalar or string enum, a query list of
-    /// them, or a `deepObject` model.
+    /// them, or a `deepObject` model, map or list.
     func isScalarParameter(_ type: TypeReference, placement: ParameterSpec.Placement, style: ParameterStyleSpec?) -> Bool {
         var inner = type.nonOptional
+        if style?.style == .deepObject, placement == .query {
+            switch inner {
+            case .map, .array: return true
+            default: break
+            }
+        }
         if case .array(let element) = inner, placement == .query { inner = element }
         switch inner {
         case .primitive(let primitive):
@@ -251,7 +332,7 @@ extension OpenAPIReader {
     /// The request body in the first media type Courier sends, preferring JSON.
     mutating func readRequestBody(_ located: OpenAPIDocument.Located, endpoint: String, typeName: String) -> RequestBodySpec? {
         guard let (body, _) = document.resolve(located), let content = document.child(body, "content") else { return nil }
-        let media = document.entries(content)
+        let media = mediaTypes(content)
         guard !media.isEmpty else { return nil }
         let description = document.string(body, "description").map(Self.firstParagraph)
         let location = document.location(of: located)
@@ -276,7 +357,7 @@ extension OpenAPIReader {
         }
         let schema = document.child(preferred.value, "schema")
         var result: RequestBodySpec
-        if contentType == "multipart/form-data", let schema, let (resolved, _) = document.resolve(schema) {
+        if contentType == "multipart/form-data", let schema, let (resolved, _) = document.resolve(schema, reach: .schema) {
             var fields: [PropertySpec] = []
             var files: [MultipartFileSpec] = []
             let required = Set(document.child(resolved, "required").map(document.items)?.compactMap(\.node.scalar?.string) ?? [])
@@ -311,7 +392,8 @@ extension OpenAPIReader {
         var type: TypeReference
         if isJSON || isForm {
             type = schema.map { self.type(of: $0, name: typeName + "Body") } ?? .primitive(.json)
-            if isForm, case .named = type.nonOptional {} else if isForm {
+            if isForm { type = Self.formType(type) }
+            if isForm, Self.isFormShaped(type) {} else if isForm {
                 document.warning("the form body of '\(endpoint)' is not an object; Courier sends it as JSON", at: located)
                 return RequestBodySpec(type: type, description: description, location: location)
             }
@@ -324,6 +406,37 @@ extension OpenAPIReader {
         result = RequestBodySpec(type: type, contentType: isJSON ? (contentType == "application/json" ? RequestBodySpec.json : preferred.key) : contentType,
                                  description: description, location: location)
         return result
+    }
+
+    /// The media types under a `content` key. A key that is not a media type (a stray `examples:`
+    /// beside `application/json`, which some documents carry) is no body to send or read: it is
+    /// ignored, with a warning.
+    func mediaTypes(_ content: OpenAPIDocument.Located) -> [(key: String, keyNode: OpenAPIDocument.Located, value: OpenAPIDocument.Located)] {
+        document.entries(content).filter { entry in
+            if entry.key.contains("/") { return true }
+            document.warning("'\(NodeReader.abbreviated(entry.key))' under 'content' is not a media type (such as 'application/json'); "
+                             + "it is ignored", at: entry.keyNode)
+            return false
+        }
+    }
+
+    /// A form body's type: an object without properties (free-form, or always empty as
+    /// `{properties: {}, additionalProperties: false}`) is named fields of any value, so that it
+    /// still goes out as a form, empty when the caller gives no field.
+    static func formType(_ type: TypeReference) -> TypeReference {
+        switch type {
+        case .primitive(.json): .map(.primitive(.json))
+        case .optional(.primitive(.json)): .optional(.map(.primitive(.json)))
+        default: type
+        }
+    }
+
+    /// Whether a type can be sent as a form: a model or a map (named fields).
+    static func isFormShaped(_ type: TypeReference) -> Bool {
+        switch type.nonOptional {
+        case .named, .map: true
+        default: false
+        }
     }
 
     /// Whether a schema is bytes: `format: binary` (3.0) or a `contentMediaType` (3.1).
@@ -356,8 +469,8 @@ extension OpenAPIReader {
                 skipped.append(entry.key)
                 continue
             } else if essence == "application/x-www-form-urlencoded" {
-                type = schema.map { self.type(of: $0, name: typeName + "Body") } ?? .primitive(.json)
-                guard case .named = type.nonOptional else {
+                type = Self.formType(schema.map { self.type(of: $0, name: typeName + "Body") } ?? .primitive(.json))
+                guard Self.isFormShaped(type) else {
                     skipped.append(entry.key)
                     continue
                 }

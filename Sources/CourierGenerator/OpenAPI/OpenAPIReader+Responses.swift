@@ -83,7 +83,7 @@ extension OpenAPIReader {
     mutating func responseBody(_ response: OpenAPIDocument.Located, endpoint: String, name: String,
                                status: Int) -> (TypeReference, String?, ResponseStreamSpec?)? {
         guard let content = document.child(response, "content") else { return nil }
-        let media = document.entries(content)
+        let media = mediaTypes(content)
         guard !media.isEmpty else { return nil }
         func essence(_ type: String) -> String {
             type.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? type
@@ -176,11 +176,11 @@ extension OpenAPIReader {
     /// another shape; `nil` for a response without a JSON body.
     mutating func errorSchema(of response: OpenAPIDocument.Located, endpoint: String) -> String? {
         guard let content = document.child(response, "content") else { return nil }
-        let json = document.entries(content).first {
+        let json = mediaTypes(content).first {
             let essence = $0.key.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? $0.key
             return essence == "application/json" || essence.hasSuffix("+json")
         }
-        guard let json, let schema = document.child(json.value, "schema"), let (resolved, target) = document.resolve(schema) else {
+        guard let json, let schema = document.child(json.value, "schema"), let (resolved, target) = document.resolve(schema, reach: .schema) else {
             return nil
         }
         if let target, let known = errorSchemaNames[target] { return known }
@@ -242,5 +242,26 @@ extension OpenAPIReader {
         for index in file.endpoints.indices {
             file.endpoints[index].errors.removeAll { mapping in key(mapping).map(defaults.contains) ?? false }
         }
+    }
+
+    /// Operations that document no error response, in a service whose defaults cover none
+    /// either, would meet every failure as an unexpected status. Many documents describe only
+    /// their successes (Square, Elasticsearch, NetBox); the statuses still say whether the caller
+    /// or the server failed, so such a service gets `4XX` → `clientError` and `5XX` →
+    /// `serverError` as its defaults, with the server's message. A case name an operation
+    /// already uses for something else is not taken.
+    mutating func supplyStatusClassErrors(at root: OpenAPIDocument.Located) {
+        guard file.defaultErrors.isEmpty else { return }
+        guard file.endpoints.contains(where: { $0.errors.isEmpty }) else { return }
+        let taken = Set(file.endpoints.flatMap { $0.errors.flatMap(\.allCases).map(\.name) })
+        let location = document.child(root, "paths").map(document.location) ?? document.location(of: root)
+        var supplied: [ErrorMappingSpec] = []
+        for (hundreds, name, meaning) in [(4, "clientError", "the request was refused"), (5, "serverError", "the server failed")]
+            where !taken.contains(name) {
+            let errorCase = ErrorCaseSpec(name: name, description: "Any \(hundreds)xx status: \(meaning).", location: location)
+            supplied.append(ErrorMappingSpec(status: .range(hundreds), outcome: .single(errorCase), isInherited: true, location: location))
+        }
+        // Not a warning: nothing the document says is lost, and the cases document themselves.
+        file.defaultErrors = supplied
     }
 }

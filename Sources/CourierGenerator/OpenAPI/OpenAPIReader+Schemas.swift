@@ -8,7 +8,7 @@ extension OpenAPIReader {
     /// The Courier type of a schema, met at `name` (the name an inline model would take).
     mutating func type(of schema: OpenAPIDocument.Located, name: String) -> TypeReference {
         if let reference = document.string(schema, "$ref") {
-            guard let (resolved, target) = document.resolve(schema), let target else { return .primitive(.json) }
+            guard let (resolved, target) = document.resolve(schema, reach: .schema), let target else { return .primitive(.json) }
             if let known = modelNames[target] { return .named(known) }
             if let external = externalType(for: target) { return .named(external) }
             if isModelShaped(resolved) {
@@ -23,6 +23,12 @@ extension OpenAPIReader {
             // A component that is a scalar, list or map is written in place, nullability included.
             _ = reference
             return type(of: resolved, name: name)
+        }
+        if let recursive = document.string(schema, "$recursiveRef") ?? document.string(schema, "$dynamicRef"),
+           recursive.hasPrefix("#"), let enclosing = enclosingComponentModel {
+            // JSON Schema's dynamic reference to the outermost schema (`$recursiveRef: "#"` in
+            // OpenAI's descriptions): the component being read, the nearest faithful type.
+            return .named(enclosing)
         }
         let nullable = isNullable(schema)
         var type = nonNullType(of: schema, name: name)
@@ -62,10 +68,30 @@ extension OpenAPIReader {
     /// Whether a schema needs a model of its own: an object with properties, an enum, a union or
     /// a composition.
     func isModelShaped(_ schema: OpenAPIDocument.Located) -> Bool {
-        if document.child(schema, "enum") != nil { return true }
+        // A boolean enum (`deleted: {type: boolean, enum: [true]}`, a marker) is a `Bool`: an
+        // enum of `true` would need a case no JSON boolean decodes into.
+        if document.child(schema, "enum") != nil { return !isBooleanEnum(schema) }
         if document.child(schema, "oneOf") != nil || document.child(schema, "anyOf") != nil { return true }
         if let parts = document.child(schema, "allOf") { return document.items(parts).count > 1 || document.child(schema, "properties") != nil }
         return document.child(schema, "properties").map { !document.entries($0).isEmpty } ?? false
+    }
+
+    /// Whether a schema is an `enum` of booleans, read as `Bool`.
+    func isBooleanEnum(_ schema: OpenAPIDocument.Located) -> Bool {
+        guard let values = document.child(schema, "enum") else { return false }
+        if typeName(of: schema) == "boolean" { return true }
+        let items = document.items(values).compactMap(\.node.scalar?.string).filter { $0 != "null" }
+        return !items.isEmpty && items.allSatisfy { $0 == "true" || $0 == "false" } && typeName(of: schema) == nil
+    }
+
+    /// What a property's documentation says of a boolean enum's only value (`Always true.`),
+    /// which the `Bool` it is read as cannot say; `nil` for any other schema.
+    mutating func booleanEnumNote(_ schema: OpenAPIDocument.Located) -> String? {
+        guard let (resolved, _) = document.resolve(schema, reach: .schema), isBooleanEnum(resolved), let values = document.child(resolved, "enum") else {
+            return nil
+        }
+        let items = Set(document.items(values).compactMap(\.node.scalar?.string).filter { $0 == "true" || $0 == "false" })
+        return items.count == 1 ? "Always `\(items.first ?? "")`." : nil
     }
 
     /// `nullable: true` (3.0), or `null` among the types (3.1).
@@ -109,6 +135,7 @@ extension OpenAPIReader {
             readModel(named: model, schema: schema)
             return .named(model)
         }
+        if isBooleanEnum(schema) { return .primitive(.bool) }
         switch typeName(of: schema) {
         case "string":
             switch document.string(schema, "format") {
@@ -180,9 +207,12 @@ extension OpenAPIReader {
                 number += 1
             }
             swiftNames.insert(candidate.name)
+            var description = document.string(entry.value, "description").map(Self.firstParagraph)
+            if let note = booleanEnumNote(entry.value) {
+                description = description.map { $0.hasSuffix(".") ? "\($0) \(note)" : "\($0). \(note)" } ?? note
+            }
             var property = PropertySpec(name: entry.key, jsonKey: entry.key, swiftName: candidate, type: type,
-                                        description: document.string(entry.value, "description").map(Self.firstParagraph),
-                                        location: document.location(of: entry.keyNode))
+                                        description: description, location: document.location(of: entry.keyNode))
             property.isReadOnly = document.bool(entry.value, "readOnly") == true && type.isOptional
             result.append(property)
         }
@@ -252,6 +282,12 @@ extension OpenAPIReader {
         for (index, part) in document.items(parts).enumerated() where typeName(of: part) != "null" {
             var type = type(of: part, name: name + "Variant\(index + 1)")
             if case .optional(let wrapped) = type { type = wrapped }
+            if type == .named(name) {
+                // A variant that is the union itself (a recursive reference) adds no value the
+                // other variants do not already decode.
+                document.warning("a variant of '\(name)' is the union itself; it adds nothing to the others and is left out", at: part)
+                continue
+            }
             // Two variants Courier reads alike (two free-form objects) are one variant.
             if variants.contains(where: { $0.type == type }) { continue }
             var variant = UnionVariantSpec(type: type, location: document.location(of: part))
@@ -307,7 +343,7 @@ extension OpenAPIReader {
     /// The schema of `property` in a variant, looking through `allOf` parts; the last one wins,
     /// as in ``compositionKind(_:schema:name:)``.
     mutating func discriminatorSchema(_ property: String, in variant: OpenAPIDocument.Located, depth: Int) -> OpenAPIDocument.Located? {
-        guard depth < 16, let (schema, _) = document.resolve(variant) else { return nil }
+        guard depth < 16, let (schema, _) = document.resolve(variant, reach: .schema) else { return nil }
         var found: OpenAPIDocument.Located?
         for part in document.child(schema, "allOf").map(document.items) ?? [] {
             found = discriminatorSchema(property, in: part, depth: depth + 1) ?? found
@@ -346,7 +382,7 @@ extension OpenAPIReader {
                                             required: inout Set<String>, writeOnly: inout Set<String>,
                                             visited: inout Set<OpenAPIDocument.Target>) {
         for part in document.child(schema, "allOf").map(document.items) ?? [] {
-            guard let (resolved, target) = document.resolve(part) else { continue }
+            guard let (resolved, target) = document.resolve(part, reach: .schema) else { continue }
             if let target, !visited.insert(target).inserted { continue }
             if document.child(resolved, "oneOf") != nil || document.child(resolved, "anyOf") != nil || document.child(resolved, "enum") != nil {
                 document.warning("an 'allOf' part that is a union or an enum adds no properties in Courier; it is left out", at: part)

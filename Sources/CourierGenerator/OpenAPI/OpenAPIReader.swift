@@ -22,6 +22,8 @@ struct OpenAPIReader {
     var errorSchemaNames: [OpenAPIDocument.Target: String] = [:]
     /// Components to read as models once the operations are read: the model's name and schema.
     var pendingModels: [(name: String, schema: OpenAPIDocument.Located)] = []
+    /// The component model being read, which a dynamic reference (`$recursiveRef: "#"`) means.
+    var enclosingComponentModel: String?
     /// Every type name given out or reserved, so that no two are alike.
     var takenTypeNames: Set<String> = []
     /// The service's default security, by scheme name; `nil` when the document has none.
@@ -74,9 +76,13 @@ struct OpenAPIReader {
         readOperations(root)
         while !pendingModels.isEmpty {
             let next = pendingModels.removeFirst()
+            enclosingComponentModel = next.name
             readModel(named: next.name, schema: next.schema)
+            enclosingComponentModel = nil
         }
+        settle()
         factorDefaultErrors()
+        supplyStatusClassErrors(at: root)
         inferErrorCases()
         return file
     }

@@ -34,7 +34,8 @@ enum YAMLSource {
     static func compose(_ text: String, path: String) -> Outcome {
         // Yams tells libyaml the encoding up front, which skips libyaml's byte-order-mark
         // detection; a BOM left in would be read as content. Editors do not count it as a column.
-        let text = text.hasPrefix("\u{FEFF}") ? String(text.unicodeScalars.dropFirst()) : text
+        var text = text.hasPrefix("\u{FEFF}") ? String(text.unicodeScalars.dropFirst()) : text
+        if formatName(of: text, path: path) == "JSON" { text = escapingControlsYAMLRejects(inJSON: text) }
         do {
             let node = try Yams.compose(yaml: text, .basic, .default, .utf8)
             return .document(node)
@@ -48,6 +49,7 @@ enum YAMLSource {
     /// Converts a Yams error into one diagnostic. Never quotes the offending line: libyaml's
     /// snippets (and Yams' duplicate-key context, which holds the whole file) can be megabytes.
     static func diagnostic(for error: YamlError, text: String, path: String) -> Diagnostic {
+        let format = formatName(of: text, path: path)
         func at(_ mark: Mark) -> SourceLocation {
             SourceLocation(file: path, line: max(1, mark.line), column: max(1, mark.column))
         }
@@ -62,14 +64,14 @@ enum YAMLSource {
 
         switch error {
         case .scanner(let context, let problem, let mark, _):
-            return .error("YAML syntax error: \(withContext(problem, context))", at: at(mark))
+            return .error("\(format) syntax error: \(withContext(problem, context))", at: at(mark))
         case .parser(let context, let problem, let mark, _):
             if problem.contains("Maximum nesting level") {
-                return .error("YAML nesting is too deep (libyaml allows at most 1000 levels)", at: at(mark))
+                return .error("\(format) nesting is too deep (libyaml allows at most 1000 levels)", at: at(mark))
             }
-            return .error("YAML syntax error: \(withContext(problem, context))", at: at(mark))
+            return .error("\(format) syntax error: \(withContext(problem, context))", at: at(mark))
         case .composer(let context, let problem, let mark, _):
-            return .error("YAML error: \(withContext(problem, context))", at: at(mark))
+            return .error("\(format) error: \(withContext(problem, context))", at: at(mark))
         case .reader(let problem, let offset, let value, _):
             var location = SourceLocation.start(of: path)
             if let offset {
@@ -92,6 +94,31 @@ enum YAMLSource {
         @unknown default:
             return .error("cannot read YAML", at: .start(of: path))
         }
+    }
+
+    /// `text` with DEL and the C1 controls (U+007F to U+009F) written as `\u` escapes. JSON allows
+    /// them raw inside strings (DocuSign's description has one), YAML does not, and in valid JSON
+    /// they can stand nowhere but inside a string, where the escape means the same character.
+    static func escapingControlsYAMLRejects(inJSON text: String) -> String {
+        guard text.unicodeScalars.contains(where: { (0x7F...0x9F).contains($0.value) }) else { return text }
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if (0x7F...0x9F).contains(scalar.value) {
+                result.append(contentsOf: String(format: "\\u%04X", scalar.value).unicodeScalars)
+            } else {
+                result.append(scalar)
+            }
+        }
+        return String(result)
+    }
+
+    /// The format the file is written in, for messages: `JSON` for a `.json` file or one whose
+    /// first character opens an object or array (JSON is read by the YAML parser, but its author
+    /// wrote JSON and looks for a JSON mistake), `YAML` otherwise.
+    static func formatName(of text: String, path: String) -> String {
+        if path.lowercased().hasSuffix(".json") { return "JSON" }
+        let first = text.unicodeScalars.first { !CharacterSet.whitespacesAndNewlines.contains($0) }
+        return first == "{" || first == "[" ? "JSON" : "YAML"
     }
 
     /// Where `key` is written again after its first occurrence at `first`. Yams reports only the

@@ -4,7 +4,7 @@ extension SpecValidator {
         var endpoint = endpoint
         let what = "endpoint '\(endpoint.name)'"
         checkCollisions(endpoint.parameters.map { ($0.placement == .header ? $0.name.lowercased() : $0.name, $0.swiftName, $0.location) },
-                        what: "parameter")
+                        what: "parameter", scopes: endpoint.parameters.map(\.placement.rawValue))
         for parameter in endpoint.parameters {
             checkParameter(parameter)
             checkParameterStyle(parameter)

@@ -99,7 +99,8 @@ extension SpecValidator {
     }
 
     /// `style:` and `explode:` only where they mean something: on query parameters, `explode` and
-    /// the delimited styles on arrays, `deepObject` on models.
+    /// the delimited styles on arrays, `deepObject` on models, maps and lists (a list's items go
+    /// out as `expand[]=a&expand[]=b`, which servers that take `deepObject` lists read).
     mutating func checkParameterStyle(_ parameter: ParameterSpec) {
         guard let style = parameter.style else { return }
         let what = "\(parameter.placement.rawValue) parameter '\(parameter.name)'"
@@ -113,9 +114,10 @@ extension SpecValidator {
         if case .array = type { isArray = true } else { isArray = false }
         switch style.style {
         case .deepObject?:
-            if !hasFields(type) {
+            if !hasFields(type) && !isArray {
                 error("\(what) has style 'deepObject' but type '\(parameter.type)'; deepObject sends a model's fields "
-                      + "(filter[status]=open), so its type must be a model", at: style.location)
+                      + "(filter[status]=open) or a list's items (expand[]=a), so its type must be a model, a map or a list",
+                      at: style.location)
             } else if style.explode == false {
                 error("\(what) has style 'deepObject' with 'explode: false'; deepObject always sends one item per field", at: style.location)
             } else if parameter.defaultValue != nil {

@@ -30,16 +30,20 @@ extension SpecValidator {
         schemasByName = Dictionary(errorSchemas.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
-    /// Reports names that are different in the spec but the same in Swift.
-    mutating func checkCollisions(_ items: [(name: String, swiftName: SwiftIdentifier, location: SourceLocation)], what: String) {
+    /// Reports names declared twice, and names that are different in the spec but the same in
+    /// Swift. `scopes`, when given, holds each item's scope: a name may stand once in each (a
+    /// path parameter and a query parameter may both be `index`), while Swift names share one.
+    mutating func checkCollisions(_ items: [(name: String, swiftName: SwiftIdentifier, location: SourceLocation)], what: String,
+                                  scopes: [String]? = nil) {
         var seen: [SwiftIdentifier: (name: String, location: SourceLocation)] = [:]
         var seenNames: [String: SourceLocation] = [:]
-        for item in items {
-            if let first = seenNames[item.name] {
+        for (index, item) in items.enumerated() {
+            let identity = (scopes?[index]).map { $0 + " " + item.name } ?? item.name
+            if let first = seenNames[identity] {
                 error("\(what) '\(item.name)' is declared twice", at: item.location, notes: [.note("first declared here", at: first)])
                 continue
             }
-            seenNames[item.name] = item.location
+            seenNames[identity] = item.location
             if let first = seen[item.swiftName] {
                 error("\(what) '\(item.name)' and \(what) '\(first.name)' both become the Swift name '\(item.swiftName)'; rename one",
                       at: item.location, notes: [.note("'\(first.name)' is declared here", at: first.location)])
