@@ -15,12 +15,16 @@ struct ValidateCommand: ParsableCommand {
             Examples:
               courier validate Specs/GitHub.yaml
               courier validate Specs/*.yaml Specs/Shared/*.yaml
+              courier validate openapi.yaml --names
 
             \(ExitStatus.helpText(for: .validate))
             """
     )
 
     @OptionGroup var options: SpecOptions
+
+    @Flag(help: "List the Swift name of every endpoint, model and error schema, with where each is declared (for overlays).")
+    var names = false
 
     func run() throws {
         let loader = SpecLoader(errorLimit: options.reporting.errorLimit, isStrict: options.reporting.strict)
@@ -30,6 +34,9 @@ struct ValidateCommand: ParsableCommand {
         let diagnostics = options.reporting.printer.print(checked.map(\.result.diagnostics))
         for file in checked where !file.result.hasErrors {
             print("\(file.input.displayPath): ok, \(Self.describe(file.result))")
+            if names, let spec = file.result.spec {
+                for line in spec.generatedNameLines { print("  " + line) }
+            }
         }
         if diagnostics.hasErrors { throw ExitStatus.specErrors.code }
     }

@@ -274,4 +274,30 @@ import Testing
         #expect(parameters.map(\.name) == ["index", "index"])
         #expect(parameters.map(\.swiftName.name) == ["index", "index2"])
     }
+
+    /// A component named as a type generated code reserves gets a name a person would guess, not
+    /// a number: the error schema `Error` is `ErrorResponse`, a model `Result` is `<Service>Result`.
+    @Test func reservedComponentNamesBecomeNamesAPersonWouldGuess() throws {
+        let yaml = Self.document("""
+            /jobs/{id}:
+              get:
+                operationId: getJob
+                parameters: [{ name: id, in: path, required: true, schema: { type: string } }]
+                responses:
+                  "200":
+                    description: ok
+                    content: { application/json: { schema: { $ref: "#/components/schemas/Result" } } }
+                  "404":
+                    description: missing
+                    content: { application/json: { schema: { $ref: "#/components/schemas/Error" } } }
+            """, components: """
+            schemas:
+              Result: { type: object, properties: { value: { type: string } } }
+              Error: { type: object, properties: { message: { type: string } } }
+            """)
+        let (spec, lines) = loadSpec(yaml)
+        #expect(lines == [])
+        #expect(spec?.models.map(\.name) == ["ShopResult"])
+        #expect(spec?.errorSchemas.map(\.name) == ["ErrorResponse"])
+    }
 }

@@ -130,3 +130,24 @@ enum GeneratedNames {
         service.name.prefix(1).lowercased() + service.name.dropFirst() + "Defaults"
     }
 }
+
+extension ServiceSpec {
+    /// Every name the generated client gives what the spec declares, one line each, with where it
+    /// is declared: `courier validate --names`, so that an overlay author looks a type up
+    /// instead of guessing it (an OpenAPI component renamed to stay clear of a reserved name,
+    /// an inline schema named from its place).
+    public var generatedNameLines: [String] {
+        var lines = ["service \(name) → \(GeneratedNames.client(ofService: swiftName)), \(GeneratedNames.apiProtocol(ofService: swiftName))"]
+        for endpoint in endpoints {
+            lines.append("endpoint \(endpoint.name) → func \(endpoint.swiftName.name), \(GeneratedNames.request(ofEndpoint: endpoint.name)), "
+                         + "\(GeneratedNames.failure(ofEndpoint: endpoint.name))  (\(endpoint.location))")
+        }
+        for model in models {
+            lines.append("model \(model.name) → \(model.swiftName.name)  (\(model.location))")
+        }
+        for schema in errorSchemas {
+            lines.append("error schema \(schema.name) → \(schema.swiftName.name)  (\(schema.location))")
+        }
+        return lines
+    }
+}

@@ -194,8 +194,9 @@ extension OpenAPIReader {
         let base = component.flatMap { options.schemaNames[$0]?.name } ?? component ?? SwiftIdentifier(typeNamed: endpoint).name + "Error"
         // The component's own name when it is free; a model of that name (the same schema used
         // as a body elsewhere) makes it `<Name>Error`.
+        // A component named as a reserved type (`Error`) becomes `ErrorResponse`, not `Error2`.
         let name = uniqueTypeName(takenTypeNames.contains(SwiftIdentifier(typeNamed: base).name) && !base.lowercased().hasSuffix("error")
-                                  ? base + "Error" : base)
+                                  ? base + "Error" : base, alternatives: [base + "Response"])
         if let target { errorSchemaNames[target] = name }
         let properties = properties(of: resolved, owner: name)
         file.errorSchemas.append(ErrorSchemaSpec(name: name, description: document.string(resolved, "description").map(Self.firstParagraph),

@@ -196,11 +196,20 @@ struct OpenAPIReader {
 
     // MARK: Names
 
-    /// A type name not given out yet: `base`, else `base` with a number.
-    mutating func uniqueTypeName(_ base: String) -> String {
+    /// A type name not given out yet: `base`; else, for a name generated code reserves
+    /// (`Error`, `Result`), the first free of `alternatives` and the service's name before it
+    /// (`ShopError`), names a person would guess; else `base` with a number.
+    mutating func uniqueTypeName(_ base: String, alternatives: [String] = []) -> String {
         var name = SwiftIdentifier(typeNamed: base).name
         if name.isEmpty || name == "_" { name = "Value" }
         if name.first?.isNumber == true { name = "Value" + name }
+        if takenTypeNames.contains(name) && (ReservedNames.types[name] != nil || PrimitiveType(rawValue: name) != nil) {
+            let guesses = alternatives.map { SwiftIdentifier(typeNamed: $0).name } + [(file.serviceName ?? "") + name]
+            if let free = guesses.first(where: { !$0.isEmpty && !takenTypeNames.contains($0) }) {
+                takenTypeNames.insert(free)
+                return free
+            }
+        }
         var candidate = name
         var number = 2
         while takenTypeNames.contains(candidate) {
