@@ -300,4 +300,28 @@ import Testing
         #expect(spec?.models.map(\.name) == ["ShopResult"])
         #expect(spec?.errorSchemas.map(\.name) == ["ErrorResponse"])
     }
+
+    /// `properties` beside `additionalProperties: true`: the declared properties are read, and a
+    /// warning says that other keys are not kept (until now they were dropped silently).
+    @Test func extraKeysBesideDeclaredPropertiesAreNamedInAWarning() throws {
+        let yaml = Self.document("""
+            /metrics:
+              get:
+                operationId: getMetrics
+                responses:
+                  "200":
+                    description: ok
+                    content:
+                      application/json:
+                        schema:
+                          type: object
+                          properties: { total: { type: integer } }
+                          additionalProperties: true
+            """)
+        let (spec, lines) = loadSpec(yaml, path: "m.yaml")
+        #expect(lines == [
+            "m.yaml:16:39: warning: 'GetMetricsResponse' declares properties and allows other keys ('additionalProperties'); Courier reads the declared properties, and keys beyond them are not kept",
+        ])
+        #expect(spec?.models.first?.properties.map(\.jsonKey) == ["total"])
+    }
 }

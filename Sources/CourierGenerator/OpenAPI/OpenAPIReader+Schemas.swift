@@ -185,8 +185,24 @@ extension OpenAPIReader {
             kind = compositionKind(parts, schema: schema, name: name)
         } else {
             kind = .object(properties(of: schema, owner: name))
+            warnAboutExtraKeys(of: schema, model: name)
         }
         file.models.append(ModelSpec(name: name, description: description, kind: kind, location: location))
+    }
+
+    /// A model reads the properties its schema declares. Keys beyond them, which
+    /// `additionalProperties: true` (or a schema) beside `properties` allows, are not kept: a
+    /// warning says so, since a value decoded and encoded again loses them.
+    func warnAboutExtraKeys(of schema: OpenAPIDocument.Located, model: String) {
+        guard let additional = document.child(schema, "additionalProperties") else { return }
+        let allows: Bool = switch additional.node {
+        case .scalar(let scalar): scalar.string == "true"
+        case .mapping: true
+        default: false
+        }
+        guard allows else { return }
+        document.warning("'\(model)' declares properties and allows other keys ('additionalProperties'); Courier reads the declared "
+                         + "properties, and keys beyond them are not kept", at: additional)
     }
 
     /// An object schema's properties; those not in `required` are optional.
