@@ -32,12 +32,42 @@ import Testing
         #expect(cases.map(\.messageField?.description) == ["message", nil, nil])
         #expect(cases.map(\.message) == ["No such channel.", "Not found.", "Slow down."])
         #expect(cases.map(\.messageKey) == [nil, "errors.notFound", nil])
-        // The mapping's `retryable` reaches its `otherwise`, not the listed cases, as `message` does.
+        // The mapping's `retryable` reaches its `otherwise`, not the listed cases.
         #expect(cases.map(\.retryable) == [false, true, true])
         let rateLimit = try #require(parsed.rateLimit)
         #expect(rateLimit.resetAfter == "X-RateLimit-Reset-After")
         #expect(rateLimit.retryAfterField?.description == "retry_after")
         #expect(rateLimit.limit == nil)
+    }
+
+    /// A mapping's `message` is the default of every case it lists, so that an overlay over
+    /// dozens of cases says it once; a case's own message replaces it whole.
+    @Test func aMappingsMessageIsItsListedCasesDefault() throws {
+        let (spec, lines) = loadSpec("""
+            service: Shop
+            baseURL: https://shop.example.com
+            errorSchemas:
+              ShopError: { error: { type: String, message: String? } }
+            defaults:
+              errors:
+                400:
+                  body: ShopError
+                  discriminator: error.type
+                  message: { field: error.message, fallback: The request was refused. }
+                  cases:
+                    card_error: cardError
+                    idempotency_error: { case: idempotencyError, retryable: true }
+                    rate_limit: { case: rateLimited, message: Slow down. }
+                  otherwise: invalidRequest
+            endpoints:
+              getCharge: { get: "/charges/{id}", path: { id: String } }
+            """)
+        #expect(lines == [])
+        let cases = try #require(spec).defaultErrors.flatMap(\.allCases)
+        #expect(cases.map(\.name) == ["cardError", "idempotencyError", "rateLimited", "invalidRequest"])
+        #expect(cases.map(\.messageField?.description) == ["error.message", "error.message", nil, "error.message"])
+        #expect(cases.map(\.message) == ["The request was refused.", "The request was refused.", "Slow down.", "The request was refused."])
+        #expect(cases.map(\.retryable) == [nil, true, nil, nil])
     }
 
     @Test func badMessagesAndRetryability() {

@@ -138,8 +138,8 @@ extension SpecFileParser {
     }
 
     /// The `cases` and `otherwise` of a discriminator, at the top of a mapping or nested under a
-    /// value of another: each listed value is a case or a further discriminator, and the
-    /// mapping's own meaning (`message`, `retryable`) reaches only `otherwise`.
+    /// value of another: each listed value is a case or a further discriminator; the mapping's
+    /// `message` is every case's default, its `retryable` and `description` only `otherwise`'s.
     func parseDiscriminatorCases(_ fields: [String: NodeReader.Entry], source: DiscriminatorSpec.Source,
                                  at discriminatorEntry: NodeReader.Entry, body: String?, meaning: CaseMeaning,
                                  description: String?, what: String, location: SourceLocation) -> DiscriminatorSpec? {
@@ -150,8 +150,13 @@ extension SpecFileParser {
                     if let nested = parseNestedDiscriminator(entry, body: body, meaning: meaning, description: description) {
                         cases.append(nested)
                     } else if !Self.isNestedDiscriminator(entry.value),
-                              let errorCase = parseCase(entry.value, body: body, meaning: CaseMeaning(), description: nil,
-                                                        what: "the case for '\(entry.key)'") {
+                              // The mapping's message is each listed case's too, unless the case gives its own:
+                              // an overlay over dozens of cases would otherwise repeat it on each.
+                              // `retryable` and `description` stay the fallback's, as they say what
+                              // one case means.
+                              let errorCase = parseCase(entry.value, body: body,
+                                                        meaning: CaseMeaning(message: meaning.message, field: meaning.field, key: meaning.key),
+                                                        description: nil, what: "the case for '\(entry.key)'") {
                         var listed = DiscriminatorSpec.Case(value: entry.key, errorCase: errorCase)
                         listed.valueLocation = reader.location(of: entry.keyNode)
                         cases.append(listed)
