@@ -47,7 +47,7 @@ import Testing
             service: Shop
             baseURL: https://shop.example.com
             errorSchemas:
-              ShopError: { error: { type: String, message: String? } }
+              ShopError: { wrappedIn: error, properties: { type: String, message: String? } }
             defaults:
               errors:
                 400:
