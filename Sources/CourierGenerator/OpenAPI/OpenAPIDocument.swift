@@ -37,10 +37,17 @@ struct OpenAPIDocument {
     private var targetCache: [Target: Located] = [:]
     /// Reports every problem of the document, in the files' own coordinates.
     let reporter: NodeReader
+    /// Whether the document is Swagger 2.0: its files are then read through
+    /// ``Swagger2Converter``, each as it is first reached, in their 3.0 shape.
+    let isSwagger2: Bool
 
     init(root: Node, url: URL, displayPath: String) {
         reporter = NodeReader(path: displayPath)
-        files.append(File(url: url, displayPath: displayPath, root: root, locator: NodeReader(path: displayPath)))
+        let locator = NodeReader(path: displayPath)
+        isSwagger2 = Swagger2Converter.isSwagger2(root)
+        var converter = Swagger2Converter(reporter: reporter, locator: locator)
+        let tree = isSwagger2 ? converter.convertDocument(root) : root
+        files.append(File(url: url, displayPath: displayPath, root: tree, locator: locator))
         fileIndex[url.standardizedFileURL.path] = 0
     }
 
@@ -144,12 +151,19 @@ struct OpenAPIDocument {
         if let index = fileIndex[url.path] { return Target(file: index, pointer: pointer) }
         if !referencedURLs.contains(url) { referencedURLs.append(url) }
         let display = LoadSession.displayPath(of: decoded, includedFrom: files[located.file].displayPath)
-        let root: Node?
+        var root: Node?
+        let locator = NodeReader(path: display)
         do {
             let data = try Data(contentsOf: url)
             switch YAMLSource.compose(data, path: display) {
             case .document(let node):
                 root = node
+                // A 2.0 document's other files hold 2.0 schemas and sections, pointed at by
+                // references the root's conversion has already moved under `components`.
+                if isSwagger2, let node {
+                    var converter = Swagger2Converter(reporter: reporter, locator: locator)
+                    root = converter.convertReferencedFile(node)
+                }
             case .failure(let diagnostic):
                 reporter.report(diagnostic)
                 return nil
@@ -158,7 +172,7 @@ struct OpenAPIDocument {
             self.error("the $ref '\(reference)' names a file that cannot be read: \(LoadSession.reason(error, url: url))", at: located)
             return nil
         }
-        files.append(File(url: url, displayPath: display, root: root, locator: NodeReader(path: display)))
+        files.append(File(url: url, displayPath: display, root: root, locator: locator))
         fileIndex[url.path] = files.count - 1
         return Target(file: files.count - 1, pointer: pointer)
     }

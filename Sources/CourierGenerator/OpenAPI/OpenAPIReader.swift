@@ -1,7 +1,7 @@
 import Foundation
 import Yams
 
-/// Reads an OpenAPI 3.0 or 3.1 document into the same ``ParsedSpecFile`` a Courier spec parses
+/// Reads an OpenAPI 3.0 or 3.1 document (or a Swagger 2.0 one, converted on the way in) into the same ``ParsedSpecFile`` a Courier spec parses
 /// to, with every location in the document's own files, so that the validator, the translator and
 /// the templates treat both inputs alike.
 ///
@@ -58,9 +58,10 @@ struct OpenAPIReader {
         takenTypeNames.insert("Binary")
     }
 
-    /// Whether a document's root is an OpenAPI document: a mapping with an `openapi` key.
+    /// Whether a document's root is an OpenAPI document: a mapping with an `openapi` key, or a
+    /// `swagger` key (Swagger 2.0, which ``Swagger2Converter`` turns into the shape read here).
     static func isOpenAPI(_ root: Node?) -> Bool {
-        root.flatMap { OpenAPIDocument.child($0, "openapi") } != nil
+        root.flatMap { OpenAPIDocument.child($0, "openapi") ?? OpenAPIDocument.child($0, "swagger") } != nil
     }
 
     /// Reads the whole document.
