@@ -123,13 +123,13 @@ struct OpenAPIDocument {
         while let reference = string(current, "$ref") {
             guard let next = self.target(of: reference, from: current) else { return nil }
             if seen.contains(next) {
-                let chain = (seen + [next]).map(\.pointer).joined(separator: " → ")
-                error("the $ref '\(reference)' leads back to itself (\(chain)) without reaching a definition", at: located)
+                let chain = (seen + [next]).map { asWritten($0.pointer) }.joined(separator: " → ")
+                error("the $ref '\(asWritten(reference))' leads back to itself (\(chain)) without reaching a definition", at: located)
                 return nil
             }
             seen.append(next)
             guard let node = cachedNode(at: next) else {
-                error("the $ref '\(reference)' points at nothing", at: current)
+                error("the $ref '\(asWritten(reference))' points at nothing", at: current)
                 return nil
             }
             current = node
@@ -169,12 +169,18 @@ struct OpenAPIDocument {
                 return nil
             }
         } catch {
-            self.error("the $ref '\(reference)' names a file that cannot be read: \(LoadSession.reason(error, url: url))", at: located)
+            self.error("the $ref '\(asWritten(reference))' names a file that cannot be read: \(LoadSession.reason(error, url: url))", at: located)
             return nil
         }
         files.append(File(url: url, displayPath: display, root: root, locator: locator))
         fileIndex[url.path] = files.count - 1
         return Target(file: files.count - 1, pointer: pointer)
+    }
+
+    /// A reference as its file spells it: a 2.0 document's `#/definitions/…`, which its
+    /// conversion moved under `components`, so that a message quotes what the user can find.
+    func asWritten(_ reference: String) -> String {
+        isSwagger2 ? Swagger2Converter.asWritten(reference) : reference
     }
 
     /// ``node(at:)``, remembered.

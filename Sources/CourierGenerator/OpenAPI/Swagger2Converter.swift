@@ -95,13 +95,15 @@ struct Swagger2Converter {
     }
 
     /// A file a `$ref` of a 2.0 document reaches. A whole 2.0 document is converted as the root
-    /// is; any other file is a fragment whose sections (`definitions`, `parameters`,
+    /// is, a schema or a path item as one; any other file is a fragment whose sections (`definitions`, `parameters`,
     /// `responses`) move where the converted references look for them, and whose other entries
     /// are read as the schemas, parameters or responses their keys say they are.
     mutating func convertReferencedFile(_ file: Node) -> Node {
         if Self.isSwagger2(file) { return convertDocument(file) }
         guard case .mapping(let mapping) = file else { return file }
         if Self.looksLikeSchema(file) { return convertSchema(file) }
+        // A path item kept in a file of its own (`/pets: { $ref: pets.yaml }`).
+        if OpenAPIReader.methods.contains(where: { Self.child(file, $0.0) != nil }) { return convertPathItem(file) }
         var pairs: [(Node, Node)] = []
         var components: [(Node, Node)] = []
         var componentsKey: Node?
@@ -353,15 +355,11 @@ struct Swagger2Converter {
 
     // MARK: Parameters
 
-    /// The document's shared parameters, less body and form parameters, which operations fold
-    /// into their request bodies where they refer to them.
+    /// The shared parameters, each converted. A body or form parameter among them stays a
+    /// parameter: the operations of this file that refer to it fold it into their request body,
+    /// and one another file refers to is read as a parameter, which the reader warns is not sent.
     private mutating func convertParameterDefinitions(_ definitions: Node) -> Node {
-        guard case .mapping(let mapping) = definitions else { return definitions }
-        var pairs: [(Node, Node)] = []
-        for (key, value) in mapping where !["body", "formData"].contains(Self.string(value, "in") ?? "") {
-            pairs.append((key, convertParameter(value)))
-        }
-        return Self.mapping(pairs, at: definitions)
+        convertEach(definitions) { $0.convertParameter($1) }
     }
 
     /// A path, query or header parameter: its type keys become a `schema`, its `collectionFormat`
@@ -386,8 +384,8 @@ struct Swagger2Converter {
         return Self.mapping(pairs, at: parameter)
     }
 
-    /// The 3.0 `style` and `explode` of a parameter's `collectionFormat`. An array's default in
-    /// 2.0 is `csv`, which 3.0 spells `explode: false` in a query (its default there is `multi`);
+    /// The 3.0 `style` and `explode` of a query parameter's `collectionFormat`. An array's
+    /// default in 2.0 is `csv`, which 3.0 spells `explode: false` (its default there is `multi`);
     /// `tsv` has no 3.0 form and is sent as `csv`, with a warning.
     private func style(of parameter: Node) -> [(Node, Node)] {
         let place = Self.string(parameter, "in")
@@ -397,12 +395,9 @@ struct Swagger2Converter {
         let anchor = formatNode ?? parameter
         func pair(_ key: String, _ value: String) -> (Node, Node) { (Self.scalar(key, at: anchor), Self.scalar(value, at: anchor)) }
         let name = Self.string(parameter, "name") ?? ""
-        guard place == "query" else {
-            if let format, format != "csv" {
-                warn("\(place ?? "") parameter '\(name)' is a '\(format)' list; Courier sends it comma-separated", at: anchor)
-            }
-            return []
-        }
+        // A path or header list is 3.0's `simple` style, comma-separated as 2.0's default; the
+        // reader says what it does with a list in those places.
+        guard place == "query" else { return [] }
         switch format {
         case nil, "csv":
             return [pair("style", "form"), pair("explode", "false")]
@@ -559,9 +554,24 @@ struct Swagger2Converter {
     static func rewritten(_ reference: Node) -> Node {
         guard let text = reference.scalar?.string, let hash = text.firstIndex(of: "#") else { return reference }
         let pointer = text[text.index(after: hash)...]
-        for (old, new) in [("/definitions/", "/components/schemas/"), ("/parameters/", "/components/parameters/"),
-                           ("/responses/", "/components/responses/")] where pointer.hasPrefix(old) {
+        for (old, new) in movedSections where pointer.hasPrefix(old) {
             return scalar(String(text[..<hash]) + "#" + new + pointer.dropFirst(old.count), at: reference)
+        }
+        return reference
+    }
+
+    /// The pointers ``rewritten(_:)`` moves, and where to.
+    private static let movedSections = [("/definitions/", "/components/schemas/"), ("/parameters/", "/components/parameters/"),
+                                        ("/responses/", "/components/responses/")]
+
+    /// A reference or pointer as the 2.0 file spelled it before ``rewritten(_:)``, for messages:
+    /// a 2.0 document has no `components`, so a pointer under it was moved there.
+    static func asWritten(_ reference: String) -> String {
+        guard let hash = reference.firstIndex(of: "#") ?? (reference.hasPrefix("/") ? reference.startIndex : nil) else { return reference }
+        let pointerStart = reference[hash] == "#" ? reference.index(after: hash) : hash
+        let pointer = reference[pointerStart...]
+        for (old, new) in movedSections where pointer.hasPrefix(new) {
+            return String(reference[..<pointerStart]) + old + pointer.dropFirst(new.count)
         }
         return reference
     }
