@@ -329,12 +329,21 @@ import Testing
                   parameters: [{ $ref: "shared.yaml#/parameters/PetID" }]
                   responses:
                     "200": { description: ok, schema: { $ref: "shared.yaml#/definitions/Pet" } }
+              /owners: { $ref: "owners.yaml" }
             """, to: "api/working.yaml")
+        try folder.write("""
+            post:
+              operationId: addOwner
+              parameters: [{ name: owner, in: body, schema: { $ref: "owner.yaml" } }]
+              responses: { "204": { description: added } }
+            """, to: "api/owners.yaml")
         let again = loadValidated(at: URL(fileURLWithPath: working), displayPath: "api/working.yaml")
         let spec = try #require(again.spec, "\(again.diagnostics.renderedLines)")
         #expect(spec.endpoints.first?.pathParameters.map(\.type.description) == ["Int"])
         #expect(spec.models.first { $0.name == "Pet" }?.properties.map(\.type.description) == ["Owner?", "String?"])
         #expect(spec.models.first { $0.name == "Owner" }?.properties.map(\.type.description) == ["String?", "[Pet]?"])
+        // A path item in a file of its own: its body parameter is the operation's body.
+        #expect(spec.endpoints.first { $0.name == "addOwner" }?.body?.type == .named("Owner"))
     }
 
     /// A 2.0 document and the 3.0 document a person would write for the same API.
