@@ -176,6 +176,7 @@ struct Swagger2Converter {
 
     // MARK: Paths and operations
 
+    /// Every path item converted, keys (the paths) kept.
     private mutating func convertPaths(_ paths: Node) -> Node {
         guard case .mapping(let mapping) = paths else { return paths }
         return Self.mapping(mapping.map { key, item in (key, convertPathItem(item)) }, at: paths)
@@ -444,6 +445,7 @@ struct Swagger2Converter {
 
     // MARK: Responses
 
+    /// An operation's responses, each converted with the operation's `produces`.
     private mutating func convertResponses(_ responses: Node, produces: Located?) -> Node {
         guard case .mapping(let mapping) = responses else { return responses }
         var pairs: [(Node, Node)] = []
@@ -579,7 +581,7 @@ struct Swagger2Converter {
     // MARK: Security
 
     /// `basic` is HTTP basic, `apiKey` the same, `oauth2` its flow under 3.0's `flows`.
-    private mutating func convertSecurityScheme(_ scheme: Node) -> Node {
+    private func convertSecurityScheme(_ scheme: Node) -> Node {
         guard case .mapping = scheme else { return scheme }
         let type = Self.child(scheme, "type")
         var pairs: [(Node, Node)] = []
@@ -632,25 +634,31 @@ struct Swagger2Converter {
         return Located(types: items.compactMap(\.scalar?.string), node: node)
     }
 
+    /// A warning at a node of the file being converted.
     private func warn(_ message: String, at node: Node) {
         reporter.warning(message, at: locator.location(of: node))
     }
 
+    /// A media type without its parameters, lowercased: `application/json; charset=utf-8` → `application/json`.
     private static func essence(_ type: String) -> String {
         type.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? type
     }
 
+    /// Whether a media type is JSON, which a body schema describes: `application/json` or a `+json` type.
     private static func isJSON(_ type: String) -> Bool {
         let essence = essence(type)
         return essence == "application/json" || essence.hasSuffix("+json")
     }
 
+    /// Whether a media type is a form, which only form parameters are sent as.
     private static func isForm(_ type: String) -> Bool {
         ["application/x-www-form-urlencoded", "multipart/form-data"].contains(essence(type))
     }
 
+    /// The value of `key` in a mapping node, looked up as the reader looks it up.
     static func child(_ node: Node, _ key: String) -> Node? { OpenAPIDocument.child(node, key) }
 
+    /// The text of `key`'s scalar value in a mapping node.
     static func string(_ node: Node, _ key: String) -> String? { child(node, key)?.scalar?.string }
 
     /// A new scalar at the place of `anchor`, so that whatever the reader says of it points there.
