@@ -169,7 +169,8 @@ struct OpenAPIDocument {
                 return nil
             }
         } catch {
-            self.error("the $ref '\(asWritten(reference))' names a file that cannot be read: \(LoadSession.reason(error, url: url))", at: located)
+            self.error("the $ref '\(asWritten(reference))' names a file that cannot be read: \(LoadSession.reason(error, url: url))",
+                       at: located)
             return nil
         }
         files.append(File(url: url, displayPath: display, root: root, locator: locator))

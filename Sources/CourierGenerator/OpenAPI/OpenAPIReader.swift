@@ -1,9 +1,10 @@
 import Foundation
 import Yams
 
-/// Reads an OpenAPI 3.0 or 3.1 document (or a Swagger 2.0 one, converted on the way in) into the same ``ParsedSpecFile`` a Courier spec parses
-/// to, with every location in the document's own files, so that the validator, the translator and
-/// the templates treat both inputs alike.
+/// Reads an OpenAPI 3.0 or 3.1 document (or a Swagger 2.0 one, converted on the way in by
+/// ``Swagger2Converter``) into the same ``ParsedSpecFile`` a Courier spec parses to, with every
+/// location in the document's own files, so that the validator, the translator and the templates
+/// treat both inputs alike.
 ///
 /// The stages, each in an extension of its own: service-level fields and security here, schemas
 /// (`+Schemas`), operations and their parameters and bodies (`+Operations`), and responses,
