@@ -109,18 +109,23 @@ import Testing
                     - { name: pipes, in: query, type: array, items: { type: integer }, collectionFormat: pipes }
                     - { name: multi, in: query, type: array, items: { type: string }, collectionFormat: multi }
                     - { name: tsv, in: query, type: array, items: { type: string }, collectionFormat: tsv }
+                    - { name: odd, in: query, type: array, items: { type: string }, collectionFormat: semicolons }
                   responses: { "204": { description: none } }
             """
         #expect(diagnosticLines(yaml, path: "swagger.yaml") == [
-            "swagger.yaml:14:91: warning: query parameter 'tsv' is a 'tsv' list, which Courier does not send; it is sent comma-separated (csv)",
+            "swagger.yaml:14:91: warning: query parameter 'tsv' is a 'tsv' list, which Courier cannot send tab-separated; "
+                + "it is sent comma-separated (csv)",
+            "swagger.yaml:15:91: warning: query parameter 'odd' has collectionFormat 'semicolons', which Swagger 2.0 does not define; "
+                + "it is sent comma-separated (csv)",
         ])
         let list = try endpoint("listItems", in: yaml)
         let styles = list.queryParameters.map { ($0.name, $0.style?.style, $0.style?.explode) }
-        #expect(styles.map(\.0) == ["plain", "csv", "ssv", "pipes", "multi", "tsv"])
+        #expect(styles.map(\.0) == ["plain", "csv", "ssv", "pipes", "multi", "tsv", "odd"])
         // 2.0's default is csv, which 3.0 spells `explode: false`; `multi` is 3.0's default.
-        #expect(styles.map(\.1) == [nil, nil, .spaceDelimited, .pipeDelimited, nil, nil])
-        #expect(styles.map(\.2) == [false, false, false, false, nil, false])
-        #expect(list.queryParameters.map(\.type.description) == ["[String]?", "[String]?", "[String]?", "[Int]?", "[String]?", "[String]?"])
+        #expect(styles.map(\.1) == [nil, nil, .spaceDelimited, .pipeDelimited, nil, nil, nil])
+        #expect(styles.map(\.2) == [false, false, false, false, nil, false, false])
+        #expect(list.queryParameters.map(\.type.description) == ["[String]?", "[String]?", "[String]?", "[Int]?", "[String]?", "[String]?",
+                                                                  "[String]?"])
     }
 
     @Test func xNullableMakesAValueOptional() throws {

@@ -408,9 +408,13 @@ struct Swagger2Converter {
             return [pair("style", "pipeDelimited"), pair("explode", "false")]
         case "multi":
             return [pair("style", "form"), pair("explode", "true")]
-        case let other?:
-            warn("query parameter '\(name)' is a '\(other)' list, which Courier does not send; it is sent comma-separated (csv)",
+        case "tsv":
+            warn("query parameter '\(name)' is a 'tsv' list, which Courier cannot send tab-separated; it is sent comma-separated (csv)",
                  at: anchor)
+            return [pair("style", "form"), pair("explode", "false")]
+        case let other?:
+            warn("query parameter '\(name)' has collectionFormat '\(NodeReader.abbreviated(other))', which Swagger 2.0 does not define; "
+                 + "it is sent comma-separated (csv)", at: anchor)
             return [pair("style", "form"), pair("explode", "false")]
         }
     }
