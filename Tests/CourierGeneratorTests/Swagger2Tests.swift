@@ -75,6 +75,16 @@ import Testing
                   parameters:
                     - { name: photo, in: formData, type: file, required: true }
                   responses: { "204": { description: stored } }
+                put:
+                  operationId: captionPhoto
+                  parameters:
+                    - { name: credit, in: formData, type: string }
+                  responses: { "204": { description: stored } }
+                patch:
+                  operationId: ratePhoto
+                  parameters:
+                    - { name: rating, in: formData, type: integer }
+                  responses: { "204": { description: stored } }
             """
         #expect(diagnosticLines(yaml, path: "swagger.yaml") == [])
         let logIn = try endpoint("logIn", in: yaml)
@@ -91,6 +101,14 @@ import Testing
         #expect(upload.pathParameters.map(\.name) == ["id"])
         let uploadFields = spec?.models.first { $0.name == upload.body?.type.description }?.properties
         #expect(uploadFields?.map(\.name) == ["caption"])
+        // Another operation of the path item shares its field and adds its own, in a model of its own.
+        let caption = try endpoint("captionPhoto", in: yaml)
+        #expect(caption.body?.contentType == "application/x-www-form-urlencoded")
+        let captionFields = spec?.models.first { $0.name == caption.body?.type.description }?.properties
+        #expect(captionFields?.map(\.name) == ["caption", "credit"])
+        let rate = try endpoint("ratePhoto", in: yaml)
+        #expect(rate.body?.type != caption.body?.type)
+        #expect(spec?.models.first { $0.name == rate.body?.type.description }?.properties.map(\.name) == ["caption", "rating"])
     }
 
     @Test func collectionFormatsAreQueryStyles() throws {

@@ -250,7 +250,7 @@ struct Swagger2Converter {
                 continue
             case "parameters":
                 if !parameters.isEmpty { pairs.append((key, Self.sequence(parameters, at: value))) }
-                if let requestBody = requestBody(of: body, consumes: consumes) {
+                if let requestBody = requestBody(of: body, own: own, consumes: consumes) {
                     pairs.append((Self.scalar("requestBody", at: requestBody), requestBody))
                     bodyAdded = true
                 }
@@ -260,7 +260,7 @@ struct Swagger2Converter {
                 pairs.append((key, value))
             }
         }
-        if !bodyAdded, let requestBody = requestBody(of: body, consumes: consumes) {
+        if !bodyAdded, let requestBody = requestBody(of: body, own: own, consumes: consumes) {
             pairs.append((Self.scalar("requestBody", at: requestBody), requestBody))
         }
         return Self.mapping(pairs, at: operation)
@@ -268,9 +268,10 @@ struct Swagger2Converter {
 
     // MARK: Request bodies
 
-    /// The request body of an operation's body and form parameters: the `in: body` parameter's
-    /// schema, or one object of the form parameters; `nil` when there are none.
-    private mutating func requestBody(of parameters: [Node], consumes: Located?) -> Node? {
+    /// The request body of an operation's body and form parameters (`own` those it declares
+    /// itself): the `in: body` parameter's schema, or one object of the form parameters; `nil`
+    /// when there are none.
+    private mutating func requestBody(of parameters: [Node], own: [Node], consumes: Located?) -> Node? {
         let bodies = parameters.filter { Self.string($0, "in") == "body" }
         let fields = parameters.filter { Self.string($0, "in") == "formData" }
         if let body = bodies.first {
@@ -283,7 +284,10 @@ struct Swagger2Converter {
             }
             return jsonBody(body, consumes: consumes)
         }
-        guard let first = fields.first else { return nil }
+        // The form's place is a field of the operation's own where there is one: the reader takes
+        // two inline schemas at one place for one, and the operations of a path item share its
+        // fields but may add others.
+        guard let first = own.first(where: { Self.string($0, "in") == "formData" }) ?? fields.first else { return nil }
         return formBody(fields, at: first, consumes: consumes)
     }
 
