@@ -10,8 +10,8 @@ struct GenerateCommand: AsyncParsableCommand {
         abstract: "Generates a Swift client per service into the output folder.",
         discussion: """
             Each argument is a spec file, an OpenAPI 3.0 or 3.1 document (YAML or JSON, recognised \
-            by its 'openapi' key), or a folder; a folder stands for the .yaml and .yml files and \
-            openapi.json directly inside it. Shared files (no 'service' key) are checked but not generated; keep \
+            by its 'openapi' key) or a Swagger 2.0 one (by its 'swagger' key), or a folder; a folder \
+            stands for the .yaml and .yml files and openapi.json (or swagger.json) directly inside it. Shared files (no 'service' key) are checked but not generated; keep \
             them in a subfolder such as Specs/Shared/ and include them from services.
 
             Each service gets DIR/<Service>/ with <Service>Models.swift, <Service>Requests.swift, \

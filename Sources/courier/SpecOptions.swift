@@ -16,7 +16,7 @@ struct SpecOptions: ParsableArguments {
 
     /// The spec files named: files as given, folders expanded to the `.yaml` and `.yml` files
     /// (Courier specs, overlays and OpenAPI documents alike) and `openapi.json`/`*.openapi.json`
-    /// directly inside them (sorted, not recursive, so that shared include files can live in a
+    /// (and Swagger 2.0's `swagger.json`/`*.swagger.json`) directly inside them (sorted, not recursive, so that shared include files can live in a
     /// subfolder such as `Specs/Shared/`), less the documents an overlay in the same folder
     /// extends.
     ///
@@ -34,10 +34,11 @@ struct SpecOptions: ParsableArguments {
                 continue
             }
             let names = (try? fileManager.contentsOfDirectory(atPath: path)) ?? []
-            // OpenAPI documents in JSON count by their conventional names; other JSON files are
-            // not specs.
+            // OpenAPI (and Swagger 2.0) documents in JSON count by their conventional names;
+            // other JSON files are not specs.
             let specs = names.filter {
                 $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") || $0 == "openapi.json" || $0.hasSuffix(".openapi.json")
+                    || $0 == "swagger.json" || $0.hasSuffix(".swagger.json")
             }.sorted()
             guard !specs.isEmpty else {
                 throw ValidationError("the folder \(path) holds no .yaml or .yml files (nor an openapi.json)")

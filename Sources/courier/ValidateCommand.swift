@@ -8,8 +8,8 @@ struct ValidateCommand: ParsableCommand {
         abstract: "Checks specs and prints every problem as path:line:column: error: message.",
         discussion: """
             Each argument is a spec file, an OpenAPI 3.0 or 3.1 document (YAML or JSON, recognised \
-            by its 'openapi' key), or a folder; a folder stands for the .yaml and .yml files and \
-            openapi.json directly inside it. Files without a 'service' key are shared files (error schemas and \
+            by its 'openapi' key) or a Swagger 2.0 one (by its 'swagger' key), or a folder; a folder \
+            stands for the .yaml and .yml files and openapi.json (or swagger.json) directly inside it. Files without a 'service' key are shared files (error schemas and \
             models for 'include') and are checked on their own.
 
             Examples:

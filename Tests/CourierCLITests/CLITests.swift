@@ -98,6 +98,23 @@ import Testing
         ])
     }
 
+    /// A folder's `swagger.json` is a Swagger 2.0 document read like its `openapi.json`; other
+    /// JSON files in it are still not specs.
+    @Test func aFolderStandsForItsSwaggerJSON() async throws {
+        try await withTemporaryFolder { folder in
+            let document = """
+                { "swagger": "2.0", "info": { "title": "Tiny", "version": "1" }, "host": "tiny.example.com",
+                  "paths": { "/items": { "get": { "operationId": "listItems",
+                    "responses": { "200": { "description": "ok", "schema": { "type": "array", "items": { "type": "string" } } } } } } } }
+                """
+            try Data(document.utf8).write(to: folder.appendingPathComponent("swagger.json"))
+            try Data("{ \"not\": \"a spec\" }".utf8).write(to: folder.appendingPathComponent("package.json"))
+            let result = try await courier("validate", ".", in: folder)
+            #expect(result.status == 0, "\(result.errorLines)")
+            #expect(result.standardOutput.split(separator: "\n") == ["./swagger.json: ok, service Tiny: 1 endpoint, 0 models, 0 error schemas"])
+        }
+    }
+
     @Test func badSpecPrintsCompilerStyleDiagnosticsAndExitsOne() async throws {
         try await withTemporaryFolder { folder in
             let spec = """

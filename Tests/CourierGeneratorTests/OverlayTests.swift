@@ -101,8 +101,8 @@ import Testing
         let url = URL(fileURLWithPath: try folder.write("overlay: api/openapi.yaml\n", to: "Tiny.courier.yaml"))
         let wrong = loadValidated(at: url, displayPath: "Specs/Tiny.courier.yaml")
         #expect(wrong.diagnostics.renderedLines == [
-            "Specs/Tiny.courier.yaml:1:10: error: 'api/openapi.yaml' is not an OpenAPI document (it has no top-level 'openapi' key); "
-                + "an overlay extends an OpenAPI document",
+            "Specs/Tiny.courier.yaml:1:10: error: 'api/openapi.yaml' is not an OpenAPI document (it has no top-level 'openapi' or "
+                + "'swagger' key); an overlay extends an OpenAPI or Swagger 2.0 document",
         ])
     }
 

@@ -129,7 +129,8 @@ struct LoadSession {
         case .document(let documentRoot):
             guard let documentRoot, OpenAPIReader.isOpenAPI(documentRoot) else {
                 parser.reader.error("'\(NodeReader.abbreviated(overlay.documentPath))' is not an OpenAPI document (it has no top-level "
-                                    + "'openapi' key); an overlay extends an OpenAPI document", at: overlay.documentLocation)
+                                    + "'openapi' or 'swagger' key); an overlay extends an OpenAPI or Swagger 2.0 document",
+                                    at: overlay.documentLocation)
                 collector.merge(parser.reader.diagnostics)
                 return LoadedFile(url: url, parsed: nil, diagnostics: collector, readAlongside: alongside)
             }

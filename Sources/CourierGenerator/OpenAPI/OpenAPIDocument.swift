@@ -37,10 +37,17 @@ struct OpenAPIDocument {
     private var targetCache: [Target: Located] = [:]
     /// Reports every problem of the document, in the files' own coordinates.
     let reporter: NodeReader
+    /// Whether the document is Swagger 2.0: its files are then read through
+    /// ``Swagger2Converter``, each as it is first reached, in their 3.0 shape.
+    let isSwagger2: Bool
 
     init(root: Node, url: URL, displayPath: String) {
         reporter = NodeReader(path: displayPath)
-        files.append(File(url: url, displayPath: displayPath, root: root, locator: NodeReader(path: displayPath)))
+        let locator = NodeReader(path: displayPath)
+        isSwagger2 = Swagger2Converter.isSwagger2(root)
+        var converter = Swagger2Converter(reporter: reporter, locator: locator)
+        let tree = isSwagger2 ? converter.convertDocument(root) : root
+        files.append(File(url: url, displayPath: displayPath, root: tree, locator: locator))
         fileIndex[url.standardizedFileURL.path] = 0
     }
 
@@ -125,15 +132,16 @@ struct OpenAPIDocument {
         while let reference = string(current, "$ref") {
             guard let next = self.target(of: reference, from: current, reach: reach) else { return nil }
             if seen.contains(next) {
-                let chain = (seen + [next]).map(\.pointer).joined(separator: " → ")
-                error("the $ref '\(reference)' leads back to itself (\(chain)) without reaching a definition", at: located)
+                let chain = (seen + [next]).map { asWritten($0.pointer) }.joined(separator: " → ")
+                error("the $ref '\(asWritten(reference))' leads back to itself (\(chain)) without reaching a definition", at: located)
                 return nil
             }
             seen.append(next)
             guard let node = cachedNode(at: next) else {
                 switch reach {
-                case .required: error("the $ref '\(reference)' points at nothing", at: current)
-                case .schema: warning("the $ref '\(reference)' points at nothing; Courier reads it as free-form JSON", at: current)
+                case .required: error("the $ref '\(asWritten(reference))' points at nothing", at: current)
+                case .schema:
+                    warning("the $ref '\(asWritten(reference))' points at nothing; Courier reads it as free-form JSON", at: current)
                 }
                 return nil
             }
@@ -155,10 +163,10 @@ struct OpenAPIDocument {
             // generation is repeatable and works offline.
             switch reach {
             case .required:
-                error("the $ref '\(reference)' names a remote document, which Courier does not fetch; save it beside this one "
+                error("the $ref '\(asWritten(reference))' names a remote document, which Courier does not fetch; save it beside this one "
                       + "and refer to it by a relative path", at: located)
             case .schema:
-                warning("the $ref '\(reference)' names a remote document, which Courier does not fetch; it reads the schema as "
+                warning("the $ref '\(asWritten(reference))' names a remote document, which Courier does not fetch; it reads the schema as "
                         + "free-form JSON (save the document beside this one and refer to it by a relative path for its type)",
                         at: located)
             }
@@ -170,27 +178,40 @@ struct OpenAPIDocument {
         if let index = fileIndex[url.path] { return Target(file: index, pointer: pointer) }
         if !referencedURLs.contains(url) { referencedURLs.append(url) }
         let display = LoadSession.displayPath(of: decoded, includedFrom: files[located.file].displayPath)
-        let root: Node?
+        var root: Node?
+        let locator = NodeReader(path: display)
         do {
             let data = try Data(contentsOf: url)
             switch YAMLSource.compose(data, path: display) {
             case .document(let node):
                 root = node
+                // A 2.0 document's other files hold 2.0 schemas and sections, pointed at by
+                // references the root's conversion has already moved under `components`.
+                if isSwagger2, let node {
+                    var converter = Swagger2Converter(reporter: reporter, locator: locator)
+                    root = converter.convertReferencedFile(node)
+                }
             case .failure(let diagnostic):
                 reporter.report(diagnostic)
                 return nil
             }
         } catch {
-            let message = "the $ref '\(reference)' names a file that cannot be read: \(LoadSession.reason(error, url: url))"
+            let message = "the $ref '\(asWritten(reference))' names a file that cannot be read: \(LoadSession.reason(error, url: url))"
             switch reach {
             case .required: self.error(message, at: located)
             case .schema: warning(message + "; Courier reads it as free-form JSON", at: located)
             }
             return nil
         }
-        files.append(File(url: url, displayPath: display, root: root, locator: NodeReader(path: display)))
+        files.append(File(url: url, displayPath: display, root: root, locator: locator))
         fileIndex[url.path] = files.count - 1
         return Target(file: files.count - 1, pointer: pointer)
+    }
+
+    /// A reference as its file spells it: a 2.0 document's `#/definitions/…`, which its
+    /// conversion moved under `components`, so that a message quotes what the user can find.
+    func asWritten(_ reference: String) -> String {
+        isSwagger2 ? Swagger2Converter.asWritten(reference) : reference
     }
 
     /// ``node(at:)``, remembered.

@@ -102,7 +102,9 @@ extension OpenAPIReader {
         for (key, named) in overlay.reading.schemaNames.merging(overlay.reading.typeOverrides, uniquingKeysWith: { first, _ in first })
             where !known.contains(key) {
             let hint = Suggestions.closest(to: key, among: schemaKeys).map { "; did you mean '\($0)'?" } ?? ""
-            document.reporter.error("the document has no schema '\(NodeReader.abbreviated(key))' under components/schemas\(hint)",
+            // A 2.0 document's schemas are its `definitions`, as its author knows them.
+            let section = document.isSwagger2 ? "definitions" : "components/schemas"
+            document.reporter.error("the document has no schema '\(NodeReader.abbreviated(key))' under \(section)\(hint)",
                                     at: named.location)
         }
         if let include = overlay.reading.include, endpointsByOperationID.isEmpty, !allOperationIDs.isEmpty {

@@ -1,9 +1,10 @@
 import Foundation
 import Yams
 
-/// Reads an OpenAPI 3.0 or 3.1 document into the same ``ParsedSpecFile`` a Courier spec parses
-/// to, with every location in the document's own files, so that the validator, the translator and
-/// the templates treat both inputs alike.
+/// Reads an OpenAPI 3.0 or 3.1 document (or a Swagger 2.0 one, converted on the way in by
+/// ``Swagger2Converter``) into the same ``ParsedSpecFile`` a Courier spec parses to, with every
+/// location in the document's own files, so that the validator, the translator and the templates
+/// treat both inputs alike.
 ///
 /// The stages, each in an extension of its own: service-level fields and security here, schemas
 /// (`+Schemas`), operations and their parameters and bodies (`+Operations`), and responses,
@@ -60,9 +61,10 @@ struct OpenAPIReader {
         takenTypeNames.insert("Binary")
     }
 
-    /// Whether a document's root is an OpenAPI document: a mapping with an `openapi` key.
+    /// Whether a document's root is an OpenAPI document: a mapping with an `openapi` key, or a
+    /// `swagger` key (Swagger 2.0, which ``Swagger2Converter`` turns into the shape read here).
     static func isOpenAPI(_ root: Node?) -> Bool {
-        root.flatMap { OpenAPIDocument.child($0, "openapi") } != nil
+        root.flatMap { OpenAPIDocument.child($0, "openapi") ?? OpenAPIDocument.child($0, "swagger") } != nil
     }
 
     /// Reads the whole document.
