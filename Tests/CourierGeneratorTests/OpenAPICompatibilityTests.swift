@@ -3,8 +3,17 @@ import CourierTestSupport
 import Foundation
 import Testing
 
-/// `../shared/openapi/`, beside the package: public OpenAPI documents CI provides.
-let sharedOpenAPIFolder = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/openapi")
+/// `../shared/openapi/`, beside the package: public OpenAPI documents CI provides. A git worktree
+/// of the package (`worktrees/<name>` inside a checkout) finds the checkout's, a few folders up.
+let sharedOpenAPIFolder: URL = {
+    var folder = packageRoot.deletingLastPathComponent()
+    for _ in 0..<3 {
+        let candidate = folder.appendingPathComponent("shared/openapi")
+        if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
+        folder = folder.deletingLastPathComponent()
+    }
+    return packageRoot.deletingLastPathComponent().appendingPathComponent("shared/openapi")
+}()
 
 /// Every public OpenAPI document in `../shared/openapi/` read, validated, generated and compiled:
 /// zero errors each and no compiler warning, with what was imported printed for

@@ -88,8 +88,10 @@ extension OpenAPIReader {
             }
             common = Array(common.suffix(count))
         }
-        // One word of how a place is named says nothing of what it is (`Item`, `Value`, `Variant2`).
+        // The words of how a place is named say nothing of what it is (`Item`, `Value`,
+        // `Variant2`), so a leading one goes (`ResponseLinks` is `Links`), and one alone is no name.
         let placeWords: Set<String> = ["Item", "Value", "Body", "Response", "Content", "Request"]
+        while common.count > 1, placeWords.contains(common[0]) { common.removeFirst() }
         if common.count > 1 || (common.count == 1 && !placeWords.contains(common[0]) && !common[0].hasPrefix("Variant")) {
             candidates.append(SwiftIdentifier(typeNamed: common.joined(separator: " ")).name)
         }
