@@ -89,12 +89,20 @@ struct ImportCommand: ParsableCommand {
             throw ExitStatus.outputFailure.code
         }
         print("Wrote \(output) (service \(result.serviceName ?? "?"))")
-        for merged in result.mergedModels {
-            print("  \(merged.name): one model for \(merged.locations.count) alike inline schemas ("
-                  + merged.locations.map(\.description).joined(separator: ", ") + ")")
+        // A few lines, not one per merge of a large document: the spec's comments list them all.
+        for merged in result.mergedModels.prefix(Self.mergesShown) {
+            let places = merged.locations.prefix(3).map(\.description).joined(separator: ", ")
+                + (merged.locations.count > 3 ? ", …" : "")
+            print("  \(merged.name): one model for \(merged.locations.count) alike inline schemas (\(places))")
+        }
+        if result.mergedModels.count > Self.mergesShown {
+            print("  … and \(result.mergedModels.count - Self.mergesShown) more models for alike inline schemas, each named in a comment in \(output)")
         }
         if !noSchema { try writeSchema(named: schemaName, beside: url) }
     }
+
+    /// The most merges of alike inline schemas listed after writing.
+    static let mergesShown = 10
 
     /// Why the existing file at `output` may not be replaced without --force; `nil` when it is
     /// an earlier import nobody edited. An edit is told by the fingerprint the import wrote in

@@ -100,6 +100,9 @@ extension OpenAPIReader {
         if let shortest { candidates.append(SwiftIdentifier(typeNamed: shortest.0.pathName).name) }
         for candidate in candidates
         where candidate.first?.isLetter == true && !taken.contains(candidate) && !componentTypeNames.contains(candidate) {
+            // A keyword (`Type`, from three `type` enums) would be written in backticks at every
+            // use, and says nothing of what it is: the shortest path says more.
+            if SwiftIdentifier(verbatim: candidate).needsEscaping { continue }
             return candidate
         }
         return shortest?.1 ?? members[0]
