@@ -27,7 +27,9 @@ extension OpenAPIReader {
     /// What the first reading found: a name for each inline schema of a merged group, by its
     /// location, and the groups for the report.
     struct MergePlan {
+        /// The name of each merged schema's group, by the schema's location key.
         var names: [String: String] = [:]
+        /// Each group with every place it was written, for `courier import` to report.
         var groups: [MergedModelSpec] = []
     }
 
@@ -41,7 +43,9 @@ extension OpenAPIReader {
         // Group until nothing changes: two parents are alike only once their children are one.
         var representative: [String: String] = [:]
         var groups: [[String]] = []
-        for _ in 0..<8 {
+        // Each round merges one more level of nesting; documents nest a few levels, and a group
+        // found in any round is sound, since a round merges only models alike under the last.
+        for _ in 0..<32 {
             var byShape: [String: [String]] = [:]
             var order: [String] = []
             for model in inline {
