@@ -1,4 +1,5 @@
 @testable import CourierGenerator
+import CourierTestSupport
 import Foundation
 import Testing
 
@@ -243,6 +244,43 @@ import Testing
         #expect(GeneratedNames.apiProtocol(ofService: SwiftIdentifier(typeNamed: "GitHub")) == "GitHubAPIProtocol")
         #expect(StarterProject(serviceName: "TrainTravelAPI").targetName == "TrainTravelAPI")
         #expect(StarterProject(serviceName: "StripeClient").clientName == "StripeClient")
+    }
+
+    /// What the validator accepts compiles: a service whose name ends with a suffix its types
+    /// take (`ShopAPI`, whose protocols are `ShopAPIProtocol` and `ShopAPIRequest`; `ShopClient`,
+    /// whose client is `ShopClient`), generated and type-checked with warnings as errors.
+    @Test(arguments: ["ShopAPI", "ShopClient"])
+    func aServiceNamedWithASuffixCompiles(service: String) async throws {
+        let folder = try TemporaryFolder()
+        let url = URL(fileURLWithPath: try folder.write("""
+            service: \(service)
+            baseURL: https://shop.example.com
+            models:
+              Item: { id: Int, name: String }
+            endpoints:
+              listItems: { get: /items, response: "[Item]" }
+              getItem: { get: "/items/{id}", path: { id: Int }, response: Item, errors: { 404: notFound } }
+            """, to: "\(service).yaml"))
+        let result = try Generator().generate(specAt: url, displayPath: "\(service).yaml")
+        #expect(result.succeeded, "\(result.diagnostics.renderedLines)")
+        let client = try #require(result.files["\(service)Client.swift"])
+        let expected = service == "ShopAPI"
+            ? ["struct ShopAPIClient:", "protocol ShopAPIProtocol:", "final class ShopAPIFake:", "protocol ShopAPIRequest"]
+            : ["struct ShopClient:", "protocol ShopClientAPIProtocol:", "final class ShopClientFake:"]
+        let requests = try #require(result.files["\(service)Requests.swift"])
+        for declaration in expected {
+            #expect((client + requests).contains("public \(declaration)"), "\(declaration)")
+        }
+        var sources: [String] = []
+        for (name, text) in result.files.sorted(by: { $0.key < $1.key }) {
+            sources.append(try folder.write(text, to: "Client/" + name))
+        }
+        let modules = try SyntheticCompileTests.modulesFolder()
+        let compile = try await ChildProcess.run("swiftc", ["-swift-version", "6", "-warnings-as-errors", "-parse-as-library",
+                                                            "-module-name", service + "Module", "-I", modules.path, "-Onone", "-wmo",
+                                                            "-emit-sil", "-o", "/dev/null"] + sources)
+        let complaints = compile.standardError.split(separator: "\n").filter { $0.contains("error:") || $0.contains("warning:") }
+        #expect(compile.succeeded, "swiftc failed:\n\(complaints.prefix(30).joined(separator: "\n"))")
     }
 
     @Test func theValidatorAgreesWithTheNamesWithoutADoubledSuffix() {
