@@ -398,6 +398,8 @@ import Testing
             """, to: "shop.yaml"))
         let imported = SpecImporter().importSpec(at: url, displayPath: "shop.yaml")
         let text = try #require(imported.text, "\(imported.diagnostics.renderedLines)")
+        // The format's default coding goes unsaid.
+        #expect(!text.contains("coding:"), "\(text)")
         // The default retry once, under defaults; getB's own `retry: false` stays.
         #expect(text.components(separatedBy: "retry:").count - 1 == 2, "\(text)")
         #expect(text.contains("  retry: { baseDelay: 0.5, maxDelay: 60 }\n"))

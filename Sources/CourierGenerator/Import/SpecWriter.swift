@@ -112,7 +112,10 @@ struct SpecWriter {
         } else if let auth = spec.auth {
             writeAuth(auth, key: "auth", depth: 0)
         }
-        yaml.field("coding", raw: "{ keys: \(spec.coding.keys.rawValue), dates: \(spec.coding.dates.rawValue) }", depth: 0)
+        // The format's default (`asIs`, `iso8601`, what every OpenAPI document reads as) goes unsaid.
+        if spec.coding != CodingSpec() {
+            yaml.field("coding", raw: "{ keys: \(spec.coding.keys.rawValue), dates: \(spec.coding.dates.rawValue) }", depth: 0)
+        }
         if spec.rateLimit != nil {
             problems.append("the service's rateLimit fields")
         }
