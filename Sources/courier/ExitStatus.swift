@@ -36,7 +36,7 @@ struct ExitStatus: Sendable {
     /// The templates are invalid, or the output folder could not be written.
     static let outputFailure = ExitStatus(code: ExitCode(3), meanings: [
         .generate: "the templates are invalid, or the output folder could not be written",
-        .import: "the output file could not be written, or is not an earlier import (see --force)",
+        .import: "the output file could not be written, or is not an unedited earlier import (see --force)",
         .`init`: "a file exists (nothing was written; see --force), or could not be written",
     ])
     /// The command line was wrong: unknown option, missing argument, or a path that does not exist.

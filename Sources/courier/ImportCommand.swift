@@ -15,8 +15,9 @@ struct ImportCommand: ParsableCommand {
             operations share, factored into 'defaults'. Generating from it gives the same client \
             as generating from the input.
 
-            An existing output file is replaced only when it is an earlier import (its first \
-            line says so) or with --force, so a spec edited by hand is not lost by accident.
+            An existing output file is replaced only when it is an earlier import that nobody \
+            has edited since (its first line says so, with a fingerprint of the text below it), \
+            or with --force, so a spec edited by hand is not lost by accident.
 
             The spec names the spec format's JSON Schema in a comment editors read \
             ('# yaml-language-server: $schema=courier-spec.schema.json'), and the schema is \
@@ -74,9 +75,8 @@ struct ImportCommand: ParsableCommand {
                 if !noSchema { try writeSchema(named: schemaName, beside: url) }
                 return
             }
-            guard force || existing.hasPrefix(SpecImporter.headerPrefix) else {
-                FileHandle.standardError.write(Data(
-                    "error: \(output) exists and is not an earlier import; it may hold your edits. Pass --force to replace it.\n".utf8))
+            if !force, let refusal = Self.refusal(toReplace: existing, at: output) {
+                FileHandle.standardError.write(Data("error: \(refusal)\n".utf8))
                 throw ExitStatus.outputFailure.code
             }
         }
@@ -88,7 +88,37 @@ struct ImportCommand: ParsableCommand {
             throw ExitStatus.outputFailure.code
         }
         print("Wrote \(output) (service \(result.serviceName ?? "?"))")
+        // A few lines, not one per merge of a large document: the spec's comments list them all.
+        for merged in result.mergedModels.prefix(Self.mergesShown) {
+            let places = merged.locations.prefix(3).map(\.description).joined(separator: ", ")
+                + (merged.locations.count > 3 ? ", …" : "")
+            print("  \(merged.name): one model for \(merged.locations.count) alike inline schemas (\(places))")
+        }
+        if result.mergedModels.count > Self.mergesShown {
+            print("  … and \(result.mergedModels.count - Self.mergesShown) more models for alike inline schemas, each named in a comment in \(output)")
+        }
         if !noSchema { try writeSchema(named: schemaName, beside: url) }
+    }
+
+    /// The most merges of alike inline schemas listed after writing.
+    static let mergesShown = 10
+
+    /// Why the existing file at `output` may not be replaced without --force; `nil` when it is
+    /// an earlier import nobody edited. An edit is told by the fingerprint the import wrote in
+    /// the first line, so an edited `service:` or an appended line is not written over.
+    static func refusal(toReplace existing: String, at output: String) -> String? {
+        switch SpecImporter.examine(existing: existing) {
+        case .unedited:
+            return nil
+        case .notAnImport:
+            return "\(output) exists and is not an earlier import; it may hold your edits. Pass --force to replace it."
+        case .edited:
+            return "\(output) was edited since it was imported (its text no longer matches the fingerprint in its first line); "
+                + "pass --force to replace it, edits and all."
+        case .withoutFingerprint:
+            return "\(output) is an earlier import without a fingerprint in its first line, so whether it was edited cannot be "
+                + "told; pass --force to replace it."
+        }
     }
 
     /// Writes the spec schema the modeline names beside the spec, unless it is there already as

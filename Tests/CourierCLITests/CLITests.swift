@@ -247,7 +247,7 @@ import Testing
             #expect(first.status == 0, "\(first.errorLines)")
             #expect(first.outputLines == ["Wrote Specs/Petstore.yaml (service Petstore)", "Wrote Specs/courier-spec.schema.json"])
             let spec = try String(contentsOf: folder.appendingPathComponent("Specs/Petstore.yaml"), encoding: .utf8)
-            #expect(spec.hasPrefix("# Imported by courier import from openapi.yaml."))
+            #expect(spec.hasPrefix("# Imported by courier import from openapi.yaml, fingerprint "))
             #expect(spec.contains("\nservice: Petstore\n"))
 
             let again = try await courier("import", "openapi.yaml", "--output", "Specs/Petstore.yaml", in: folder)
@@ -257,6 +257,27 @@ import Testing
             // The written spec generates, and validates like any spec.
             let validated = try await courier("validate", "Specs/Petstore.yaml", in: folder)
             #expect(validated.status == 0, "\(validated.errorLines)")
+
+            // An import someone edited (its service renamed, a line appended) no longer matches the
+            // fingerprint in its first line: refused without --force, and left as it is.
+            let edited = spec.replacingOccurrences(of: "\nservice: Petstore\n", with: "\nservice: MyPetstore\n") + "# my note\n"
+            try Data(edited.utf8).write(to: folder.appendingPathComponent("Specs/Petstore.yaml"))
+            let onEdited = try await courier("import", "openapi.yaml", "--output", "Specs/Petstore.yaml", in: folder)
+            #expect(onEdited.status == 3)
+            #expect(onEdited.errorLines.contains {
+                $0.contains("Specs/Petstore.yaml was edited since it was imported") && $0.contains("--force")
+            }, "\(onEdited.errorLines)")
+            #expect(try String(contentsOf: folder.appendingPathComponent("Specs/Petstore.yaml"), encoding: .utf8) == edited)
+            let overEdited = try await courier("import", "openapi.yaml", "--output", "Specs/Petstore.yaml", "--force", in: folder)
+            #expect(overEdited.status == 0, "\(overEdited.errorLines)")
+            #expect(try String(contentsOf: folder.appendingPathComponent("Specs/Petstore.yaml"), encoding: .utf8) == spec)
+
+            // An import from before fingerprints cannot be told unedited: refused too, saying why.
+            let unfingerprinted = spec.replacingOccurrences(of: ", fingerprint ", with: ". ")
+            try Data(unfingerprinted.utf8).write(to: folder.appendingPathComponent("Specs/Petstore.yaml"))
+            let onOld = try await courier("import", "openapi.yaml", "--output", "Specs/Petstore.yaml", in: folder)
+            #expect(onOld.status == 3)
+            #expect(onOld.errorLines.contains { $0.contains("without a fingerprint") && $0.contains("--force") }, "\(onOld.errorLines)")
 
             // A file that is not an earlier import may hold edits: refused without --force.
             try Data("service: Mine\n".utf8).write(to: folder.appendingPathComponent("Specs/Mine.yaml"))

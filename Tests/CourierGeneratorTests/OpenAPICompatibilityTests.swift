@@ -6,7 +6,20 @@ import Testing
 /// `../shared/`, beside the package: the public API descriptions CI provides (`openapi/`, the
 /// acceptance documents, and `openapi-corpus/`, about forty documents of thirty providers with
 /// Swagger 2.0 ones in `swagger2/`). Never copied into the package: SwiftPM users clone it whole.
-let sharedDocumentsFolder = packageRoot.deletingLastPathComponent().appendingPathComponent("shared")
+/// A git worktree of the package (`worktrees/<name>` inside a checkout) finds the checkout's, a
+/// few folders up.
+let sharedDocumentsFolder: URL = {
+    var folder = packageRoot.deletingLastPathComponent()
+    for _ in 0..<3 {
+        let candidate = folder.appendingPathComponent("shared")
+        if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("openapi").path) { return candidate }
+        folder = folder.deletingLastPathComponent()
+    }
+    return packageRoot.deletingLastPathComponent().appendingPathComponent("shared")
+}()
+
+/// `../shared/openapi/`: the acceptance documents.
+let sharedOpenAPIFolder = sharedDocumentsFolder.appendingPathComponent("openapi")
 
 /// The documents of the compatibility suite, found rather than listed, so that a document added
 /// to either folder is read the next run.

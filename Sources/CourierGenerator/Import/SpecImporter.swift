@@ -33,11 +33,56 @@ public struct SpecImporter: Sendable {
         public var serviceName: String?
         /// The input's diagnostics, and the import's own.
         public var diagnostics: DiagnosticCollector
+        /// Inline schemas that were alike and became one model each, for `courier import` to say.
+        public var mergedModels: [MergedModelSpec] = []
     }
 
     /// The first line of every imported spec, by which `courier import` knows a file it may
     /// overwrite.
     public static let headerPrefix = "# Imported by courier import from "
+
+    /// What an existing output file is, for `courier import` to decide whether it may replace it.
+    public enum ExistingSpec: Sendable, Equatable {
+        /// A file whose first line does not say it is an import: it may be anyone's.
+        case notAnImport
+        /// An import whose text below the first line is what was written: nothing is lost by
+        /// replacing it.
+        case unedited
+        /// An import whose text no longer matches the fingerprint in its first line: someone
+        /// edited it.
+        case edited
+        /// An import whose first line has no fingerprint (an earlier courier's, or a hand-edited
+        /// first line): whether it was edited cannot be told.
+        case withoutFingerprint
+    }
+
+    /// Sorts an existing output file's text: an import is recognised by its first line, and an
+    /// edit by the fingerprint that line carries, of the text below it.
+    public static func examine(existing text: String) -> ExistingSpec {
+        guard text.hasPrefix(headerPrefix) else { return .notAnImport }
+        let firstLine = text.prefix { $0 != "\n" && $0 != "\r\n" }
+        guard let range = firstLine.range(of: fingerprintMarker, options: .backwards) else { return .withoutFingerprint }
+        let written = firstLine[range.upperBound...].prefix { $0.isHexDigit }
+        guard written.count == 16 else { return .withoutFingerprint }
+        return String(written) == fingerprint(ofBody: text) ? .unedited : .edited
+    }
+
+    /// What precedes the fingerprint in the first line.
+    static let fingerprintMarker = ", fingerprint "
+
+    /// The fingerprint of a spec's text below its first line: FNV-1a, 64 bits, in hexadecimal,
+    /// over the UTF-8 bytes with line ends made `\n` (so a checkout that turns them into `\r\n`
+    /// is no edit). It detects edits, not tampering: the file is the user's own.
+    static func fingerprint(ofBody text: String) -> String {
+        let body = text.firstIndex(where: { $0 == "\n" || $0 == "\r\n" }).map { text[text.index(after: $0)...] } ?? ""
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in body.replacingOccurrences(of: "\r\n", with: "\n").utf8 {
+            hash ^= UInt64(byte)
+            hash &*= 0x0000_0100_0000_01B3
+        }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
 
     /// Reads the input at `url` (named `displayPath` in diagnostics and in the header) and
     /// writes it as a Courier spec.
@@ -52,14 +97,19 @@ public struct SpecImporter: Sendable {
             return Result(text: nil, serviceName: loaded.spec?.name, diagnostics: diagnostics)
         }
         var writer = SpecWriter(spec: spec)
-        let text = writer.write(header: """
+        // The first line is written last: it carries the fingerprint of the lines below it.
+        let written = writer.write(header: """
             Imported by courier import from \(displayPath).
-            Edit freely: generating from this file gives the client generating from the document gave.
+            Edit freely: generating from this file gives the client generating from the input gave.
+            Once edited, a new 'courier import' onto this file needs --force, which replaces your edits.
             """, modeline: schemaPath.map(SpecSchema.modeline(schemaPath:)))
+        let body = written.firstIndex(of: "\n").map { written[written.index(after: $0)...] } ?? ""
+        let text = Self.headerPrefix + displayPath + Self.fingerprintMarker + Self.fingerprint(ofBody: "\n" + body) + ".\n" + body
         for problem in writer.problems {
             diagnostics.report(.error("courier import does not write \(problem) yet; generate from the input instead",
                                       at: spec.location))
         }
-        return Result(text: writer.problems.isEmpty ? text : nil, serviceName: spec.name, diagnostics: diagnostics)
+        return Result(text: writer.problems.isEmpty ? text : nil, serviceName: spec.name, diagnostics: diagnostics,
+                      mergedModels: spec.mergedModels)
     }
 }

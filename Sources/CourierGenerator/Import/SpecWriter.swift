@@ -13,6 +13,12 @@ struct SpecWriter {
     private var yaml = YAMLText()
     /// What the spec holds that the format cannot express, in words; empty when the file is exact.
     private(set) var problems: [String] = []
+    /// The YAML anchor of each block of response header fields that several endpoints declare
+    /// alike (train-travel's `Cache-Control` and `RateLimit`, on five endpoints), by the block's
+    /// ``headerKey(_:)``: written in full once with `&name`, then `*name`, so the spec says it once.
+    private var headerAnchors: [String: String] = [:]
+    /// The anchors already written in full.
+    private var writtenAnchors: Set<String> = []
 
     init(spec: ServiceSpec) {
         self.spec = spec
@@ -30,8 +36,45 @@ struct SpecWriter {
         writeDefaults()
         writeErrorSchemas()
         writeModels()
+        nameHeaderAnchors()
         writeEndpoints()
         return yaml.text
+    }
+
+    /// A block of response header fields as text to compare: two endpoints declaring the same
+    /// fields, types and descriptions have the same key.
+    private static func headerKey(_ headers: [ResponseHeaderSpec]) -> String {
+        headers.map { "\($0.name)\u{1}\($0.type.description)\u{1}\($0.description ?? "")" }.joined(separator: "\u{0}")
+    }
+
+    /// Names an anchor for each block of response header fields that more than one endpoint
+    /// declares: after its fields while they are few (`cacheControlRateLimitHeaders`), else
+    /// `responseHeaders`, numbered when taken.
+    private mutating func nameHeaderAnchors() {
+        headerAnchors = [:]
+        writtenAnchors = []
+        var counts: [String: Int] = [:]
+        var order: [(key: String, headers: [ResponseHeaderSpec])] = []
+        for endpoint in spec.endpoints where endpoint.response.stream == nil && !endpoint.response.headers.isEmpty {
+            let key = Self.headerKey(endpoint.response.headers)
+            if counts[key] == nil { order.append((key, endpoint.response.headers)) }
+            counts[key, default: 0] += 1
+        }
+        var taken: Set<String> = []
+        for (key, headers) in order where counts[key, default: 0] > 1 {
+            let words = headers.count <= 3 ? headers.map(\.name).joined(separator: " ") + " headers" : "response headers"
+            var base = SwiftIdentifier(memberNamed: words).name
+            // An anchor is letters and digits here, whatever the header names hold.
+            base = String(base.filter { $0.isASCII && ($0.isLetter || $0.isNumber) })
+            if base.isEmpty { base = "responseHeaders" }
+            var candidate = base
+            var number = 2
+            while !taken.insert(candidate).inserted {
+                candidate = base + String(number)
+                number += 1
+            }
+            headerAnchors[key] = candidate
+        }
     }
 
     // MARK: The service
@@ -69,7 +112,10 @@ struct SpecWriter {
         } else if let auth = spec.auth {
             writeAuth(auth, key: "auth", depth: 0)
         }
-        yaml.field("coding", raw: "{ keys: \(spec.coding.keys.rawValue), dates: \(spec.coding.dates.rawValue) }", depth: 0)
+        // The format's default (`asIs`, `iso8601`, what every OpenAPI document reads as) goes unsaid.
+        if spec.coding != CodingSpec() {
+            yaml.field("coding", raw: "{ keys: \(spec.coding.keys.rawValue), dates: \(spec.coding.dates.rawValue) }", depth: 0)
+        }
         if spec.rateLimit != nil {
             problems.append("the service's rateLimit fields")
         }
@@ -133,8 +179,14 @@ struct SpecWriter {
         yaml.blank()
         yaml.open("models", depth: 0)
         for name in spec.externalTypes { yaml.field(name, "external", depth: 1) }
+        let merged = Dictionary(spec.mergedModels.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         for model in spec.models {
             expectDerived(model.swiftName, SwiftIdentifier(typeNamed: model.name), "model '\(model.name)'")
+            if let group = merged[model.name] {
+                // Why one model serves several places, where a person editing it would ask.
+                yaml.comment("One model for \(group.locations.count) alike inline schemas: "
+                             + group.locations.map(\.description).joined(separator: ", "), depth: 1)
+            }
             switch model.kind {
             case .object(let properties):
                 writeObject(name: model.name, description: model.description, properties: properties, extra: nil, depth: 1)
@@ -300,7 +352,7 @@ struct SpecWriter {
                 yaml.field("idempotencyKey", raw: "{ header: \(YAMLText.flowScalar(key.headerName)) }", depth: 2)
             }
         }
-        writeResilience(endpoint.resilience, depth: 2)
+        writeResilience(endpoint.resilience.differing(from: spec.defaultResilience), depth: 2)
         if let pagination = endpoint.pagination { writePagination(pagination) }
     }
 
@@ -432,7 +484,20 @@ struct SpecWriter {
 
     private mutating func writeResponseHeaders(_ headers: [ResponseHeaderSpec], endpoint: String) {
         guard !headers.isEmpty else { return }
-        yaml.open("headers", depth: 3)
+        if let anchor = headerAnchors[Self.headerKey(headers)] {
+            for header in headers {
+                expectDerived(header.swiftName, ResponseHeaderSpec(name: header.name, type: header.type, location: header.location).swiftName,
+                              "response header '\(header.name)' of '\(endpoint)'")
+            }
+            if writtenAnchors.contains(anchor) {
+                yaml.field("headers", raw: "*" + anchor, depth: 3)
+                return
+            }
+            writtenAnchors.insert(anchor)
+            yaml.field("headers", raw: "&" + anchor, depth: 3)
+        } else {
+            yaml.open("headers", depth: 3)
+        }
         for header in headers {
             expectDerived(header.swiftName, ResponseHeaderSpec(name: header.name, type: header.type, location: header.location).swiftName,
                           "response header '\(header.name)' of '\(endpoint)'")
@@ -607,5 +672,18 @@ struct SpecWriter {
         if actual != derived {
             problems.append("\(what): its Swift name '\(actual.name)' is not the one the format derives ('\(derived.name)')")
         }
+    }
+}
+
+extension ResilienceHints {
+    /// The hints less those `defaults` already gives: validation merged the defaults into each
+    /// endpoint (``merged(withDefaults:)``, a hint at a time), so a hint equal to the default's
+    /// reads back the same when left out, and an imported spec says it once.
+    func differing(from defaults: ResilienceHints) -> ResilienceHints {
+        var result = self
+        if timeout == defaults.timeout { result.timeout = nil }
+        if retry == defaults.retry { result.retry = nil }
+        if breaker == defaults.breaker { result.breaker = nil }
+        return result
     }
 }

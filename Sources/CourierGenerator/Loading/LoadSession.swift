@@ -75,7 +75,7 @@ struct LoadSession {
             options.infersErrorCases = infersErrorCases
             var reader = OpenAPIReader(root: root, url: url, displayPath: displayPath, options: options)
             let parsed = reader.read()
-            loaded = LoadedFile(url: url, parsed: parsed, diagnostics: reader.document.reporter.diagnostics,
+            loaded = LoadedFile(url: url, parsed: parsed, diagnostics: reader.document.diagnostics,
                                 readAlongside: reader.document.referencedURLs)
         case .document(let root?) where SpecFileParser.isOverlay(root):
             loaded = loadOverlay(root, url: url, displayPath: displayPath)
@@ -138,7 +138,7 @@ struct LoadSession {
             _ = reader.read()
             reader.apply(overlay)
             collector.merge(parser.reader.diagnostics)
-            collector.merge(reader.document.reporter.diagnostics)
+            collector.merge(reader.document.diagnostics)
             return LoadedFile(url: url, parsed: reader.file, diagnostics: collector,
                               readAlongside: alongside + reader.document.referencedURLs)
         }

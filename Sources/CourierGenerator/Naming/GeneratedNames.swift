@@ -51,21 +51,48 @@ enum GeneratedNames {
     /// so a parameter of that name is stored as `payloadValue`.
     static let bodyStorage = "payload"
 
-    /// `<Service>Client`, the client facade, such as `GitHubClient`.
+    /// `service` followed by `suffix`, less the words the service name already ends with: a
+    /// service named `TrainTravelAPI` (from `info.title: Train Travel API`) has the protocol
+    /// `TrainTravelAPIProtocol`, not `TrainTravelAPIAPIProtocol`, and `StripeClient` has the
+    /// client `StripeClient`. Words are compared as ``NameWords`` splits them, so `Rapid` does
+    /// not end with `API`.
+    static func joined(service: SwiftIdentifier, suffix: String) -> String {
+        joined(service.name, suffix, keepingAWord: false)
+    }
+
+    /// `name` followed by `suffix`, less the words `name` already ends with and `suffix` starts
+    /// with. With `keepingAWord`, at least one word of `suffix` stays, so that the result is
+    /// never `name` itself: the property `account_type` of `BankAccount` is `BankAccountType`,
+    /// and the property `user` of `User` stays `UserUser`.
+    static func joined(_ name: String, _ suffix: String, keepingAWord: Bool) -> String {
+        let nameWords = NameWords.split(name)
+        let suffixWords = NameWords.split(suffix)
+        let longest = min(nameWords.count, suffixWords.count - (keepingAWord ? 1 : 0))
+        for overlap in stride(from: longest, through: 1, by: -1)
+        where Array(nameWords.suffix(overlap)) == Array(suffixWords.prefix(overlap)) {
+            // The suffix's own spelling of the rest (`APIProtocol` splits as `API`, `Protocol`).
+            return name + suffixWords.dropFirst(overlap).joined()
+        }
+        return name + suffix
+    }
+
+    /// `<Service>Client`, the client facade, such as `GitHubClient`; `StripeClient` for a service
+    /// named so (``joined(service:suffix:)``).
     static func client(ofService service: SwiftIdentifier) -> String {
-        service.name + "Client"
+        joined(service: service, suffix: "Client")
     }
 
     /// `<Service>Failure`, the failure enum shared by the endpoints that document only the
     /// service's default failures, such as `GitHubFailure`.
     static func sharedFailure(ofService service: SwiftIdentifier) -> String {
-        service.name + "Failure"
+        joined(service: service, suffix: "Failure")
     }
 
-    /// The protocol every request type of a service adopts, such as `GitHubAPIRequest`; its
-    /// extension supplies what the service's requests share.
+    /// The protocol every request type of a service adopts, such as `GitHubAPIRequest`
+    /// (`TrainTravelAPIRequest` for `TrainTravelAPI`); its extension supplies what the service's
+    /// requests share.
     static func requestProtocol(ofService service: SwiftIdentifier) -> String {
-        service.name + "APIRequest"
+        joined(service: service, suffix: "APIRequest")
     }
 
     /// `<Service>APIProtocol`, the protocol the client and the fake adopt, such as
@@ -73,12 +100,12 @@ enum GeneratedNames {
     /// lives in (the repository's own targets, the build plugin's `StoreAPI`), and a type named
     /// as its module turns every `GitHubAPI.Repository` into a member lookup on the protocol.
     static func apiProtocol(ofService service: SwiftIdentifier) -> String {
-        service.name + "APIProtocol"
+        joined(service: service, suffix: "APIProtocol")
     }
 
     /// `<Service>Fake`, the test double of the client, such as `GitHubFake`.
     static func fake(ofService service: SwiftIdentifier) -> String {
-        service.name + "Fake"
+        joined(service: service, suffix: "Fake")
     }
 
     /// `<Endpoint>Request`, the `APIRequest` type of the endpoint named `endpoint` in the spec.

@@ -36,22 +36,43 @@ struct OpenAPIDocument {
     /// entries of `components/schemas` one by one.
     private var targetCache: [Target: Located] = [:]
     /// Reports every problem of the document, in the files' own coordinates.
-    let reporter: NodeReader
+    private(set) var reporter: NodeReader
+    /// Reports what converting Swagger 2.0 files found. Apart from ``reporter``, because a file
+    /// is converted once, when first read, and a second reading (``rereading()``) keeps the
+    /// converted files and must keep what their conversion said.
+    let conversionReporter: NodeReader
     /// Whether the document is Swagger 2.0: its files are then read through
     /// ``Swagger2Converter``, each as it is first reached, in their 3.0 shape.
     let isSwagger2: Bool
 
+    /// Everything the document reported: its conversion's and its reading's.
+    var diagnostics: DiagnosticCollector {
+        var all = conversionReporter.diagnostics
+        all.merge(reporter.diagnostics)
+        return all
+    }
+
     init(root: Node, url: URL, displayPath: String) {
         reporter = NodeReader(path: displayPath)
+        conversionReporter = NodeReader(path: displayPath)
         let locator = NodeReader(path: displayPath)
         isSwagger2 = Swagger2Converter.isSwagger2(root)
-        var converter = Swagger2Converter(reporter: reporter, locator: locator)
+        var converter = Swagger2Converter(reporter: conversionReporter, locator: locator)
         let tree = isSwagger2 ? converter.convertDocument(root) : root
         files.append(File(url: url, displayPath: displayPath, root: tree, locator: locator))
         fileIndex[url.standardizedFileURL.path] = 0
     }
 
     var root: Located? { files[0].root.map { Located(node: $0, file: 0) } }
+
+    /// The same document with the files it has read kept and no diagnostics yet: for reading it
+    /// a second time (``OpenAPIReader/read()``) without reading DigitalOcean's 1,489 files again.
+    /// A file that could not be read is not kept, so its error is reported again.
+    func rereading() -> OpenAPIDocument {
+        var copy = self
+        copy.reporter = NodeReader(path: files[0].displayPath)
+        return copy
+    }
 
     func location(of located: Located) -> SourceLocation {
         files[located.file].locator.location(of: located.node)
@@ -188,7 +209,7 @@ struct OpenAPIDocument {
                 // A 2.0 document's other files hold 2.0 schemas and sections, pointed at by
                 // references the root's conversion has already moved under `components`.
                 if isSwagger2, let node {
-                    var converter = Swagger2Converter(reporter: reporter, locator: locator)
+                    var converter = Swagger2Converter(reporter: conversionReporter, locator: locator)
                     root = converter.convertReferencedFile(node)
                 }
             case .failure(let diagnostic):

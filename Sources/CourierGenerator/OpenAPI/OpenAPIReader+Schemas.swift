@@ -65,6 +65,35 @@ extension OpenAPIReader {
         return named.name
     }
 
+    /// The type name an inline schema's `title` gives (`title: Bank Account` → `BankAccount`),
+    /// reserved; `nil` without a title, or when the name is taken, a component's or a type
+    /// generated code needs, so that the schema is named from where it is instead of a numbered
+    /// title (`Card2` says less than `PaymentSourceVariant2`).
+    mutating func titledTypeName(of schema: OpenAPIDocument.Located) -> String? {
+        guard let title = document.string(schema, "title") else { return nil }
+        let name = SwiftIdentifier(typeNamed: title).name
+        guard name.first?.isLetter == true, !componentTypeNames.contains(name), !takenTypeNames.contains(name) else { return nil }
+        takenTypeNames.insert(name)
+        return name
+    }
+
+    /// The name the properties of a component reached through `allOf` are named after: the
+    /// component's model name when it has one, else its key as a type name. An inline enum of
+    /// `BookingPayment`'s is then `BookingPaymentCurrency` wherever it is met first, and not
+    /// `CreateBookingPaymentResponseCurrency` because a response's `allOf` reached it before the
+    /// request body did.
+    func ownerName(of target: OpenAPIDocument.Target, fallback: String) -> String {
+        if let known = modelNames[target] { return known }
+        let prefix = "/components/schemas/"
+        if target.file == 0, target.pointer.hasPrefix(prefix),
+           let named = options.schemaNames[String(target.pointer.dropFirst(prefix.count))] {
+            return named.name
+        }
+        guard let key = target.pointer.split(separator: "/").last.map(String.init) else { return fallback }
+        let name = SwiftIdentifier(typeNamed: key.removingPercentEncoding ?? key).name
+        return name.first?.isLetter == true ? name : fallback
+    }
+
     /// Whether a schema needs a model of its own: an object with properties, an enum, a union or
     /// a composition.
     func isModelShaped(_ schema: OpenAPIDocument.Located) -> Bool {
@@ -130,8 +159,19 @@ extension OpenAPIReader {
             // each part that includes it) is one model, so that its users agree on the type.
             let key = document.location(of: schema).description
             if let known = inlineModelNames[key] { return .named(known) }
-            let model = uniqueTypeName(name)
+            // The second reading names the schemas the first found alike (`InlineMerging`): the
+            // first of them reached is read, the others are the same model.
+            if let planned = namingPlan[key] {
+                inlineModelNames[key] = planned
+                if readPlannedModels.insert(planned).inserted {
+                    readModel(named: planned, schema: schema)
+                }
+                return .named(planned)
+            }
+            let model = titledTypeName(of: schema) ?? uniqueTypeName(name)
             inlineModelNames[key] = model
+            inlineOrigins[model] = InlineOrigin(key: key, pathName: name, title: document.string(schema, "title"),
+                                                location: document.location(of: schema))
             readModel(named: model, schema: schema)
             return .named(model)
         }
@@ -211,7 +251,8 @@ extension OpenAPIReader {
         var result: [PropertySpec] = []
         var swiftNames: Set<String> = []
         for entry in document.child(schema, "properties").map(document.entries) ?? [] {
-            var type = type(of: entry.value, name: owner + SwiftIdentifier(typeNamed: entry.key).name)
+            // `account_type` of `BankAccount` is `BankAccountType`, not `BankAccountAccountType`.
+            var type = type(of: entry.value, name: GeneratedNames.joined(owner, SwiftIdentifier(typeNamed: entry.key).name, keepingAWord: true))
             if (!required.contains(entry.key) || isWriteOnly(entry.value)) && !type.isOptional { type = .optional(type) }
             // Keys such as `+1` and `-1` (GitHub's reactions) convert to one Swift name: number the later ones.
             var swiftName = SwiftIdentifier(memberNamed: Self.spelledOut(entry.key))
@@ -404,7 +445,10 @@ extension OpenAPIReader {
                 document.warning("an 'allOf' part that is a union or an enum adds no properties in Courier; it is left out", at: part)
                 continue
             }
-            collectProperties(of: resolved, owner: owner, into: &merged, required: &required, writeOnly: &writeOnly, visited: &visited)
+            // A referenced part's own inline schemas are named after it, as they are where it
+            // is read on its own; an inline part's are the composition's.
+            let partOwner = target.map { ownerName(of: $0, fallback: owner) } ?? owner
+            collectProperties(of: resolved, owner: partOwner, into: &merged, required: &required, writeOnly: &writeOnly, visited: &visited)
         }
         required.formUnion(document.child(schema, "required").map(document.items)?.compactMap(\.node.scalar?.string) ?? [])
         guard let declared = document.child(schema, "properties") else { return }

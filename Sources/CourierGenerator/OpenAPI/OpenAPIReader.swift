@@ -27,6 +27,17 @@ struct OpenAPIReader {
     var enclosingComponentModel: String?
     /// Every type name given out or reserved, so that no two are alike.
     var takenTypeNames: Set<String> = []
+    /// The type names of the document's component schemas (`components/schemas` keys, or the
+    /// names an overlay gives them), which a `title` never takes from them.
+    var componentTypeNames: Set<String> = []
+    /// Where each model made from an inline schema came from, by its name, for finding alike
+    /// ones once the document is read (``InlineOrigin``).
+    var inlineOrigins: [String: InlineOrigin] = [:]
+    /// The names the first reading chose for inline schemas that are alike, by the schema's
+    /// location; empty in the first reading (`+Merging`).
+    var namingPlan: [String: String] = [:]
+    /// The planned names whose model is read already: the first schema of a merged group reached.
+    var readPlannedModels: Set<String> = []
     /// The service's default security, by scheme name; `nil` when the document has none.
     var defaultSecurity: [String]?
     /// The security schemes the document declares and Courier can use, by name.
@@ -59,6 +70,12 @@ struct OpenAPIReader {
         }
         takenTypeNames.formUnion(ReservedNames.types.keys)
         takenTypeNames.insert("Binary")
+        if let root = document.root,
+           let schemas = document.child(root, "components").flatMap({ document.child($0, "schemas") }) {
+            for entry in document.entries(schemas) {
+                componentTypeNames.insert(options.schemaNames[entry.key]?.name ?? SwiftIdentifier(typeNamed: entry.key).name)
+            }
+        }
     }
 
     /// Whether a document's root is an OpenAPI document: a mapping with an `openapi` key, or a
@@ -67,9 +84,27 @@ struct OpenAPIReader {
         root.flatMap { OpenAPIDocument.child($0, "openapi") ?? OpenAPIDocument.child($0, "swagger") } != nil
     }
 
-    /// Reads the whole document.
+    /// Reads the whole document. Inline schemas that come out alike (train-travel's three
+    /// `links` objects) are one model: a first reading finds them, and when it does, a second
+    /// reading names each group once (`+Merging`) and is the one kept, diagnostics included.
     mutating func read() -> ParsedSpecFile {
-        guard let root = document.root else { return file }
+        readOnce()
+        let plan = mergePlan()
+        guard !plan.groups.isEmpty, let root = document.root else { return file }
+        var second = OpenAPIReader(root: root.node, url: document.files[0].url, displayPath: document.files[0].displayPath,
+                                   options: options)
+        second.document = document.rereading()
+        second.namingPlan = plan.names
+        second.takenTypeNames.formUnion(plan.names.values)
+        second.readOnce()
+        second.file.mergedModels = plan.groups
+        self = second
+        return file
+    }
+
+    /// One reading of the document, with the names of ``namingPlan``.
+    mutating func readOnce() {
+        guard let root = document.root else { return }
         readVersion(root)
         readInfo(root)
         readServers(root)
@@ -86,7 +121,6 @@ struct OpenAPIReader {
         factorDefaultErrors()
         supplyStatusClassErrors(at: root)
         inferErrorCases()
-        return file
     }
 
     // MARK: The service
@@ -104,11 +138,24 @@ struct OpenAPIReader {
         let title = document.string(root, "x-courier-service") ?? document.string(info, "title") ?? "API"
         var name = SwiftIdentifier(typeNamed: title).name
         if name.isEmpty || name == "_" { name = "API" }
+        // A title whose generated types would be the runtime's (`API` gives `APIClient`, as the
+        // client's suffix is not doubled) would be rejected; `APIService` gives `APIServiceClient`.
+        if Self.serviceTypeNames(of: name).contains(where: { GeneratedNames.reservedTypes.contains($0) || ReservedNames.types[$0] != nil }) {
+            name += "Service"
+        }
         file.serviceName = name
         file.serviceLocation = info.map(document.location) ?? .start(of: file.path)
         file.description = document.string(info, "description").map(Self.firstParagraph)
-        takenTypeNames.insert(GeneratedNames.client(ofService: SwiftIdentifier(typeNamed: name)))
-        takenTypeNames.insert(GeneratedNames.sharedFailure(ofService: SwiftIdentifier(typeNamed: name)))
+        takenTypeNames.formUnion(Self.serviceTypeNames(of: name))
+    }
+
+    /// The types generated for the service `name` itself (its client, shared failure, protocols
+    /// and fake), which no model may take.
+    static func serviceTypeNames(of name: String) -> [String] {
+        let service = SwiftIdentifier(typeNamed: name)
+        return [GeneratedNames.client(ofService: service), GeneratedNames.sharedFailure(ofService: service),
+                GeneratedNames.requestProtocol(ofService: service), GeneratedNames.apiProtocol(ofService: service),
+                GeneratedNames.fake(ofService: service)]
     }
 
     mutating func readServers(_ root: OpenAPIDocument.Located) {

@@ -34,6 +34,8 @@ struct ParsedSpecFile {
     /// Properties whose JSON key was given explicitly with `json:`, by location; the key strategy
     /// leaves them alone.
     var explicitJSONKeys: Set<SourceLocation> = []
+    /// Inline schemas of an OpenAPI document read as one model because they are alike.
+    var mergedModels: [MergedModelSpec] = []
 
     init(path: String) {
         self.path = path

@@ -229,3 +229,19 @@ public struct ErrorSchemaSpec: Hashable, Sendable, SourceLocated {
         self.location = location
     }
 }
+
+/// Inline schemas of an OpenAPI document that are alike, field for field, and were read as one
+/// model (train-travel's three `links` objects are `ResponseLinks`): reported by `courier
+/// import`, so that a person sees why a model serves several places.
+public struct MergedModelSpec: Hashable, Sendable {
+    /// The model's spec name.
+    public var name: String
+    /// Where each of the alike schemas is, in the order the reader met them.
+    public var locations: [SourceLocation]
+
+    /// A merge of the schemas at `locations` into the model `name`.
+    public init(name: String, locations: [SourceLocation]) {
+        self.name = name
+        self.locations = locations
+    }
+}

@@ -41,6 +41,9 @@ public struct ServiceSpec: Hashable, Sendable, SourceLocated {
     public var includedFiles: [String]
     /// Where `service:` is written.
     public var location: SourceLocation
+    /// Inline schemas of an OpenAPI document read as one model because they are alike; empty
+    /// for a Courier spec. Only `courier import` reports them; the generated code is the same.
+    public var mergedModels: [MergedModelSpec] = []
 
     /// Creates a spec. Prefer ``SpecLoader``, which validates what it builds.
     public init(name: String, swiftName: SwiftIdentifier? = nil, description: String? = nil, baseURL: URL,

@@ -41,14 +41,19 @@ public struct StarterProject: Sendable {
     /// names the client after the rest of the file name.
     public var packageSpecPath: String { "Sources/\(targetName)/\(serviceName).courier.yaml" }
 
-    /// The library target that holds the spec and the generated client.
-    public var targetName: String { serviceName + "API" }
+    /// The generated client's type: `<Service>Client`, or the service's own name when it ends
+    /// with `Client` (``GeneratedNames/client(ofService:)``).
+    public var clientName: String { GeneratedNames.client(ofService: SwiftIdentifier(verbatim: serviceName)) }
+
+    /// The library target that holds the spec and the generated client: `<Service>API`, without
+    /// a second `API` for a service named `TrainTravelAPI`.
+    public var targetName: String { GeneratedNames.joined(service: SwiftIdentifier(verbatim: serviceName), suffix: "API") }
 
     /// The executable target that calls the client.
     public var exampleTargetName: String { serviceName + "Example" }
 
     /// The test target that calls the client through the stub transport.
-    public var testTargetName: String { serviceName + "APITests" }
+    public var testTargetName: String { targetName + "Tests" }
 
     /// What loading the starter spec reports: errors when `serviceName` cannot name a service
     /// (the same rules as for any spec) or is not the Swift type name the service would get
@@ -86,7 +91,7 @@ public struct StarterProject: Sendable {
             File(path: packageSpecPath, contents: specText(schemaPath: "../../" + SpecSchema.fileName(for: .spec))),
             File(path: "Sources/\(targetName)/\(targetName).swift", contents: targetSource),
             File(path: "Sources/\(exampleTargetName)/main.swift", contents: exampleMain),
-            File(path: "Tests/\(testTargetName)/\(serviceName)ClientTests.swift", contents: clientTests),
+            File(path: "Tests/\(testTargetName)/\(clientName)Tests.swift", contents: clientTests),
             schemaFile,
         ]
     }
@@ -101,11 +106,11 @@ public struct StarterProject: Sendable {
         """
         \(SpecSchema.modeline(schemaPath: schemaPath))
         # A Courier spec: one YAML file describes one HTTP service, and `courier generate` (or the
-        # build plugin) turns it into a typed Swift client, \(serviceName)Client. Every key is
+        # build plugin) turns it into a typed Swift client, \(clientName). Every key is
         # documented in Courier's docs/SpecFormat.md; each section below names its part there.
         # Check the file with `courier validate \(specFileName)`.
 
-        # The name prefixes every generated type: \(serviceName)Client, \(serviceName)Models.swift…
+        # The name prefixes every generated type: \(clientName), \(serviceName)Models.swift…
         # The description becomes the client's documentation. (SpecFormat.md: Top level)
         service: \(serviceName)
         description: What the service does, in a sentence.
@@ -188,7 +193,7 @@ public struct StarterProject: Sendable {
         let courier = SwiftLiteral.string(packageName)
         return """
             // swift-tools-version: 6.0
-            // Made by `courier init \(serviceName) --package`. The build plugin generates \(serviceName)Client from
+            // Made by `courier init \(serviceName) --package`. The build plugin generates \(clientName) from
             // \(packageSpecPath) on every build: edit the spec and build again.
             import PackageDescription
 
@@ -231,7 +236,7 @@ public struct StarterProject: Sendable {
     var targetSource: String {
         """
         // SwiftPM builds a target only when it has a Swift file, so this one stays, even empty. The
-        // build plugin adds \(serviceName)Client and its types, generated from \(serviceName).courier.yaml on
+        // build plugin adds \(clientName) and its types, generated from \(serviceName).courier.yaml on
         // every build; this is the place for your own extensions to them.
 
         """
@@ -244,8 +249,8 @@ public struct StarterProject: Sendable {
             import \(targetName)
 
             // Calls the service at the spec's base URL, or at the URL given as the first argument.
-            let baseURL = CommandLine.arguments.dropFirst().first.flatMap { URL(string: $0) } ?? \(serviceName)Client.defaultBaseURL
-            let client = \(serviceName)Client(baseURL: baseURL)
+            let baseURL = CommandLine.arguments.dropFirst().first.flatMap { URL(string: $0) } ?? \(clientName).defaultBaseURL
+            let client = \(clientName)(baseURL: baseURL)
             do {
                 for item in try await client.listItems() {
                     print("\\(item.id): \\(item.name)")
@@ -270,7 +275,7 @@ public struct StarterProject: Sendable {
         @Test func listItemsDecodesTheItems() async throws {
             let stub = StubTransport()
             stub.on(.get, "/v1/items", .json(#"[{"id": 1, "name": "First"}]"#))
-            let items = try await \(serviceName)Client(transport: stub).listItems()
+            let items = try await \(clientName)(transport: stub).listItems()
             #expect(items.map(\\.name) == ["First"])
         }
 
@@ -278,7 +283,7 @@ public struct StarterProject: Sendable {
             let stub = StubTransport()
             stub.on(.get, "/v1/items/{id}", .json(#"{"code": "missing", "message": "No such item."}"#, status: 404))
             do throws(APIError<GetItemFailure>) {
-                _ = try await \(serviceName)Client(transport: stub).getItem(id: 7)
+                _ = try await \(clientName)(transport: stub).getItem(id: 7)
                 Issue.record("expected notFound")
             } catch {
                 guard case .endpoint(.notFound(let problem), _) = error else {

@@ -7,6 +7,12 @@ extension SpecValidator {
     mutating func checkGeneratedNames(of spec: ServiceSpec) {
         let clientName = GeneratedNames.client(ofService: spec.swiftName)
         var generated: [String: String] = [clientName: "the client type of service '\(spec.name)'"]
+        // A service named so that its client is a runtime type (`APIClient` for a service `API`,
+        // once a name's own `Client` is not doubled) would shadow that type.
+        if GeneratedNames.reservedTypes.contains(clientName) || ReservedNames.types[clientName] != nil {
+            error("service '\(spec.name)' needs the Swift type '\(clientName)' for its client, but generated "
+                      + "code uses that name for a type of its own; rename the service", at: spec.location)
+        }
         for endpoint in spec.endpoints {
             generated[GeneratedNames.request(ofEndpoint: endpoint.name)] = "the request type of endpoint '\(endpoint.name)'"
             generated[GeneratedNames.failure(ofEndpoint: endpoint.name)] = "the failure type of endpoint '\(endpoint.name)'"
@@ -27,7 +33,7 @@ extension SpecValidator {
         if spec.endpoints.contains(where: spec.usesOnlyDefaultErrors) {
             let sharedName = GeneratedNames.sharedFailure(ofService: spec.swiftName)
             let owner = "the failure type service '\(spec.name)' shares for endpoints that document only its defaults"
-            if ReservedNames.types[sharedName] != nil {
+            if GeneratedNames.reservedTypes.contains(sharedName) || ReservedNames.types[sharedName] != nil {
                 error("service '\(spec.name)' needs the Swift type '\(sharedName)' for \(owner), but generated "
                           + "code uses that name for a type of its own; rename the service", at: spec.location)
             }

@@ -87,6 +87,7 @@ struct SpecValidator {
         spec.access = root.access ?? .public
         spec.generatesFake = root.generatesFake ?? true
         spec.externalTypes = externalTypeNames.sorted()
+        spec.mergedModels = root.mergedModels.filter { modelsByName[$0.name] != nil }
         checkGeneratedNames(of: spec)
         checkReservedNames(of: spec)
         return spec

@@ -55,7 +55,7 @@ public struct Pet: Codable, Hashable, Sendable {
     /// The `tag` field.
     public var tag: String?
     /// The `size` field.
-    public var size: PetSize?
+    public var size: NewPetSize?
     /// The `attributes` field.
     public var attributes: JSON?
     /// Votes for.
@@ -76,7 +76,7 @@ public struct Pet: Codable, Hashable, Sendable {
         name: String,
         microchip: String? = nil,
         tag: String? = nil,
-        size: PetSize? = nil,
+        size: NewPetSize? = nil,
         attributes: JSON? = nil,
         plus1: Int? = nil,
         minus1: Int? = nil,
@@ -108,7 +108,7 @@ public struct Pet: Codable, Hashable, Sendable {
         self.name = try container.decode(String.self, forKey: .name)
         self.microchip = try container.decodeIfPresent(String.self, forKey: .microchip)
         self.tag = try container.decodeIfPresent(String.self, forKey: .tag)
-        self.size = try container.decodeIfPresent(PetSize.self, forKey: .size)
+        self.size = try container.decodeIfPresent(NewPetSize.self, forKey: .size)
         self.attributes = try container.decodeKeepingNull(JSON.self, forKey: .attributes)
         self.plus1 = try container.decodeIfPresent(Int.self, forKey: .plus1)
         self.minus1 = try container.decodeIfPresent(Int.self, forKey: .minus1)
@@ -128,7 +128,7 @@ public struct NewPet: Codable, Hashable, Sendable {
     /// The `tag` field.
     public var tag: String?
     /// The `size` field.
-    public var size: PetSize?
+    public var size: NewPetSize?
     /// The `attributes` field.
     public var attributes: JSON?
     /// Votes for.
@@ -141,7 +141,7 @@ public struct NewPet: Codable, Hashable, Sendable {
         name: String,
         microchip: String? = nil,
         tag: String? = nil,
-        size: PetSize? = nil,
+        size: NewPetSize? = nil,
         attributes: JSON? = nil,
         plus1: Int? = nil,
         minus1: Int? = nil
@@ -165,7 +165,7 @@ public struct NewPet: Codable, Hashable, Sendable {
         self.name = try container.decode(String.self, forKey: .name)
         self.microchip = try container.decodeIfPresent(String.self, forKey: .microchip)
         self.tag = try container.decodeIfPresent(String.self, forKey: .tag)
-        self.size = try container.decodeIfPresent(PetSize.self, forKey: .size)
+        self.size = try container.decodeIfPresent(NewPetSize.self, forKey: .size)
         self.attributes = try container.decodeKeepingNull(JSON.self, forKey: .attributes)
         self.plus1 = try container.decodeIfPresent(Int.self, forKey: .plus1)
         self.minus1 = try container.decodeIfPresent(Int.self, forKey: .minus1)
@@ -239,11 +239,11 @@ public struct CreatePetError: Codable, Hashable, Sendable {
     }
 }
 
-/// One of the values of `PetSize`.
+/// One of the values of `NewPetSize`.
 ///
 /// Values this version of the client does not know decode as `unknown(_:)` instead of failing,
 /// because servers add values.
-public enum PetSize: RawRepresentable, Codable, Hashable, Sendable, ParameterConvertible {
+public enum NewPetSize: RawRepresentable, Codable, Hashable, Sendable, ParameterConvertible {
     /// The value 1.
     case value1
     /// The value 2.
