@@ -124,8 +124,12 @@ extension SpecTranslator {
         // The comment names what the extension really holds: a service without `defaults:`
         // or secret headers gets no extension, and a comment promising one would mislead.
         var shared: [String] = []
-        if model.timeout != nil { shared.append("the `defaults:` timeout") }
-        if model.resilience != nil { shared.append("the `defaults:` retry and circuit-breaker hints") }
+        switch (model.timeout != nil, model.resilience != nil) {
+        case (true, true): shared.append("the `defaults:` timeout, retry and circuit-breaker hints")
+        case (true, false): shared.append("the `defaults:` timeout")
+        case (false, true): shared.append("the `defaults:` retry and circuit-breaker hints")
+        case (false, false): break
+        }
         if model.secretHeaderNames != nil { shared.append("the secret header fields of the service and its auth") }
         var text = "A request of \(SwiftComment.inline(spec.name)): every request type `\(clientName)` sends adopts it. "
         if !shared.isEmpty {

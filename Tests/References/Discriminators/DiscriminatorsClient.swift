@@ -59,6 +59,14 @@ extension DiscriminatorsAPIProtocol {
     public func pay(body: Payment) async throws(APIError<PayFailure>) -> Payment {
         try await self.send(PayRequest(body: body))
     }
+
+    /// Sends `POST /validations`.
+    ///
+    /// - Parameters:
+    ///   - body: What the request sends.
+    public func validate(body: Payment) async throws(APIError<ValidateFailure>) -> Payment {
+        try await self.send(ValidateRequest(body: body))
+    }
 }
 
 /// A stand-in for `DiscriminatorsClient` in tests and previews, with no HTTP: each method answers with the result set on the property of its name, such as `fake.pay = .success(…)`, and its request is recorded in `calls`.
@@ -73,6 +81,8 @@ public final class DiscriminatorsFake: DiscriminatorsAPIProtocol {
 
     /// What `pay` answers; `nil`, the default, makes it throw.
     public var pay: FakeResult<PayRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `validate` answers; `nil`, the default, makes it throw.
+    public var validate: FakeResult<ValidateRequest>? { get { calls.result() } set { calls.set(newValue) } }
 
     /// Records `request` and answers with the result set for its method; only this service's
     /// requests, as the client takes.

@@ -24,3 +24,22 @@ public struct PayRequest: DiscriminatorsAPIRequest {
     public var body: RequestBody? { .json(payload) }
     public var operationName: String { "pay" }
 }
+
+/// `POST /validations`, sent by `DiscriminatorsClient.validate`.
+public struct ValidateRequest: DiscriminatorsAPIRequest {
+    public typealias Response = Payment
+    public typealias Failure = ValidateFailure
+
+    /// What the request sends.
+    public var payload: Payment
+
+    /// Creates the request.
+    public init(body payload: Payment) {
+        self.payload = payload
+    }
+
+    public var method: HTTPRequest.Method { .post }
+    public var path: RequestPath { RequestPath("/validations") }
+    public var body: RequestBody? { .json(payload) }
+    public var operationName: String { "validate" }
+}
