@@ -57,8 +57,9 @@ public struct BookshelfClient: BookshelfAPIProtocol {
         .bearer(header: .authorization, token: token, onUnauthorized: onUnauthorized)
     }
 
-    /// Sends `request` through `client`: every method of `BookshelfAPIProtocol` comes here.
-    public func send<Request: APIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
+    /// Sends `request` through `client`: every method of `BookshelfAPIProtocol` comes here. Only this
+    /// service's requests, so that another service's request cannot reach this base URL.
+    public func send<Request: BookshelfAPIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
         try await self.client.send(request)
     }
 }
@@ -184,8 +185,9 @@ public final class BookshelfFake: BookshelfAPIProtocol {
     /// What `healthCheck` answers; `nil`, the default, makes it throw.
     public var healthCheck: FakeResult<HealthCheckRequest>? { get { calls.result() } set { calls.set(newValue) } }
 
-    /// Records `request` and answers with the result set for its method.
-    public func send<Request: APIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
+    /// Records `request` and answers with the result set for its method; only this service's
+    /// requests, as the client takes.
+    public func send<Request: BookshelfAPIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
         try calls.answer(request)
     }
 }

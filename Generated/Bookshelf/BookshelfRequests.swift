@@ -3,7 +3,7 @@
 import CourierRuntime
 import Foundation
 
-/// A request of Bookshelf: every request type `BookshelfClient` sends adopts it. Its extension supplies what they share, and a request states only where it differs. Extend it to give every request of the service something of your own.
+/// A request of Bookshelf: every request type `BookshelfClient` sends adopts it. Its extension supplies what they share (the `defaults:` timeout, retry and circuit-breaker hints), and a request states only where it differs. Extend it to give every request of the service something of your own.
 public protocol BookshelfAPIRequest: APIRequest {}
 
 extension BookshelfAPIRequest {

@@ -280,7 +280,7 @@ public struct ModifyChannel: Codable, Hashable, Sendable {
         self.parentID = try container.decodeNullable(String.self, forKey: .parentID)
     }
 
-    /// Encodes the value, leaving out read-only properties, which the server sets.
+    /// Encodes the value, writing each property as the spec says.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encodeIfPresent(self.name, forKey: .name)

@@ -3,7 +3,7 @@
 import CourierRuntime
 import Foundation
 
-/// A request of Discord: every request type `DiscordClient` sends adopts it. Its extension supplies what they share, and a request states only where it differs. Extend it to give every request of the service something of your own.
+/// A request of Discord: every request type `DiscordClient` sends adopts it. Extend it to give every request of the service something of your own.
 public protocol DiscordAPIRequest: APIRequest {}
 
 /// The WebSocket URL to connect to the gateway with; public, so it sends no credentials.

@@ -3,7 +3,7 @@
 import CourierRuntime
 import Foundation
 
-/// A request of GitHub: every request type `GitHubClient` sends adopts it. Its extension supplies what they share, and a request states only where it differs. Extend it to give every request of the service something of your own.
+/// A request of GitHub: every request type `GitHubClient` sends adopts it. Its extension supplies what they share (the `defaults:` timeout), and a request states only where it differs. Extend it to give every request of the service something of your own.
 public protocol GitHubAPIRequest: APIRequest {}
 
 extension GitHubAPIRequest {

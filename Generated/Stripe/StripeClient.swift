@@ -48,8 +48,9 @@ public struct StripeClient: StripeAPIProtocol {
         .bearer(header: .authorization, token: token, onUnauthorized: onUnauthorized)
     }
 
-    /// Sends `request` through `client`: every method of `StripeAPIProtocol` comes here.
-    public func send<Request: APIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
+    /// Sends `request` through `client`: every method of `StripeAPIProtocol` comes here. Only this
+    /// service's requests, so that another service's request cannot reach this base URL.
+    public func send<Request: StripeAPIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
         try await self.client.send(request)
     }
 }
@@ -180,8 +181,9 @@ public final class StripeFake: StripeAPIProtocol {
     /// What `retrieveEvent` answers; `nil`, the default, makes it throw.
     public var retrieveEvent: FakeResult<RetrieveEventRequest>? { get { calls.result() } set { calls.set(newValue) } }
 
-    /// Records `request` and answers with the result set for its method.
-    public func send<Request: APIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
+    /// Records `request` and answers with the result set for its method; only this service's
+    /// requests, as the client takes.
+    public func send<Request: StripeAPIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
         try calls.answer(request)
     }
 }

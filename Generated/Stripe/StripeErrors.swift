@@ -226,8 +226,9 @@ public typealias ListSourcesFailure = StripeFailure
 public typealias RetrieveEventFailure = StripeFailure
 
 extension ErrorBody {
-    /// The error object inside an envelope, keeping the raw body and any decoding failure.
+    /// The error object inside an envelope, keeping the raw body, any decoding failure and the
+    /// response status, which a case without a message names.
     fileprivate func unwrapped<Inner>(_ inner: (Schema) -> Inner) -> ErrorBody<Inner> {
-        ErrorBody<Inner>(value: value.map(inner), raw: raw, decodingFailure: decodingFailure)
+        ErrorBody<Inner>(value: value.map(inner), raw: raw, decodingFailure: decodingFailure, responseStatus: responseStatus)
     }
 }

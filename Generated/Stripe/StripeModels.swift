@@ -20,9 +20,13 @@ public struct StripeObject: Codable, Hashable, Sendable {
         case id, object
     }
 
-    /// Encodes the value, leaving out read-only properties, which the server sets.
+    /// Encodes the value. A request leaves out the read-only properties, which the server sets;
+    /// any other encoding keeps them, so that a decoded value encodes back unchanged.
     public func encode(to encoder: any Encoder) throws {
-        _ = encoder.container(keyedBy: CodingKeys.self)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        let isRequest = RequestEncoding.isRequest(encoder)
+        if !isRequest { try container.encode(self.id, forKey: .id) }
+        if !isRequest { try container.encode(self.object, forKey: .object) }
     }
 }
 
@@ -144,9 +148,13 @@ public struct Charge: Codable, Hashable, Sendable {
         case id, object, amount, currency, paid, captured, status, customer, description, metadata, livemode, created
     }
 
-    /// Encodes the value, leaving out read-only properties, which the server sets.
+    /// Encodes the value. A request leaves out the read-only properties, which the server sets;
+    /// any other encoding keeps them, so that a decoded value encodes back unchanged.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
+        let isRequest = RequestEncoding.isRequest(encoder)
+        if !isRequest { try container.encode(self.id, forKey: .id) }
+        if !isRequest { try container.encode(self.object, forKey: .object) }
         try container.encode(self.amount, forKey: .amount)
         try container.encode(self.currency, forKey: .currency)
         try container.encode(self.paid, forKey: .paid)
@@ -155,6 +163,8 @@ public struct Charge: Codable, Hashable, Sendable {
         try container.encodeIfPresent(self.customer, forKey: .customer)
         try container.encodeIfPresent(self.description, forKey: .description)
         try container.encode(self.metadata, forKey: .metadata)
+        if !isRequest { try container.encode(self.livemode, forKey: .livemode) }
+        if !isRequest { try container.encode(self.created, forKey: .created) }
     }
 }
 
@@ -202,13 +212,19 @@ public struct Customer: Codable, Hashable, Sendable {
         case id, object, email, name, description, metadata, livemode, created
     }
 
-    /// Encodes the value, leaving out read-only properties, which the server sets.
+    /// Encodes the value. A request leaves out the read-only properties, which the server sets;
+    /// any other encoding keeps them, so that a decoded value encodes back unchanged.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
+        let isRequest = RequestEncoding.isRequest(encoder)
+        if !isRequest { try container.encode(self.id, forKey: .id) }
+        if !isRequest { try container.encode(self.object, forKey: .object) }
         try container.encodeIfPresent(self.email, forKey: .email)
         try container.encodeIfPresent(self.name, forKey: .name)
         try container.encodeIfPresent(self.description, forKey: .description)
         try container.encodeIfPresent(self.metadata, forKey: .metadata)
+        if !isRequest { try container.encode(self.livemode, forKey: .livemode) }
+        if !isRequest { try container.encode(self.created, forKey: .created) }
     }
 }
 
@@ -369,9 +385,13 @@ public struct DeletedCustomer: Codable, Hashable, Sendable {
         case id, object, deleted
     }
 
-    /// Encodes the value, leaving out read-only properties, which the server sets.
+    /// Encodes the value. A request leaves out the read-only properties, which the server sets;
+    /// any other encoding keeps them, so that a decoded value encodes back unchanged.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
+        let isRequest = RequestEncoding.isRequest(encoder)
+        if !isRequest { try container.encode(self.id, forKey: .id) }
+        if !isRequest { try container.encode(self.object, forKey: .object) }
         try container.encode(self.deleted, forKey: .deleted)
     }
 }
@@ -429,9 +449,13 @@ public struct Card: Codable, Hashable, Sendable {
         case metadata
     }
 
-    /// Encodes the value, leaving out read-only properties, which the server sets.
+    /// Encodes the value. A request leaves out the read-only properties, which the server sets;
+    /// any other encoding keeps them, so that a decoded value encodes back unchanged.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
+        let isRequest = RequestEncoding.isRequest(encoder)
+        if !isRequest { try container.encode(self.id, forKey: .id) }
+        if !isRequest { try container.encode(self.object, forKey: .object) }
         try container.encode(self.brand, forKey: .brand)
         try container.encode(self.last4, forKey: .last4)
         try container.encode(self.expMonth, forKey: .expMonth)
@@ -500,9 +524,13 @@ public struct BankAccount: Codable, Hashable, Sendable {
         case accountHolderName = "account_holder_name", customer, metadata
     }
 
-    /// Encodes the value, leaving out read-only properties, which the server sets.
+    /// Encodes the value. A request leaves out the read-only properties, which the server sets;
+    /// any other encoding keeps them, so that a decoded value encodes back unchanged.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
+        let isRequest = RequestEncoding.isRequest(encoder)
+        if !isRequest { try container.encode(self.id, forKey: .id) }
+        if !isRequest { try container.encode(self.object, forKey: .object) }
         try container.encodeIfPresent(self.bankName, forKey: .bankName)
         try container.encode(self.last4, forKey: .last4)
         try container.encodeIfPresent(self.routingNumber, forKey: .routingNumber)
@@ -583,13 +611,19 @@ public struct Event: Codable, Hashable, Sendable {
         case id, object, type, apiVersion = "api_version", data, pendingWebhooks = "pending_webhooks", livemode, created
     }
 
-    /// Encodes the value, leaving out read-only properties, which the server sets.
+    /// Encodes the value. A request leaves out the read-only properties, which the server sets;
+    /// any other encoding keeps them, so that a decoded value encodes back unchanged.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
+        let isRequest = RequestEncoding.isRequest(encoder)
+        if !isRequest { try container.encode(self.id, forKey: .id) }
+        if !isRequest { try container.encode(self.object, forKey: .object) }
         try container.encode(self.type, forKey: .type)
         try container.encodeIfPresent(self.apiVersion, forKey: .apiVersion)
         try container.encode(self.data, forKey: .data)
         try container.encode(self.pendingWebhooks, forKey: .pendingWebhooks)
+        if !isRequest { try container.encode(self.livemode, forKey: .livemode) }
+        if !isRequest { try container.encode(self.created, forKey: .created) }
     }
 }
 

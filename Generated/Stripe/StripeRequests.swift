@@ -3,7 +3,7 @@
 import CourierRuntime
 import Foundation
 
-/// A request of Stripe: every request type `StripeClient` sends adopts it. Its extension supplies what they share, and a request states only where it differs. Extend it to give every request of the service something of your own.
+/// A request of Stripe: every request type `StripeClient` sends adopts it. Extend it to give every request of the service something of your own.
 public protocol StripeAPIRequest: APIRequest {}
 
 /// Charges a card or another payment source (POST /v1/charges).

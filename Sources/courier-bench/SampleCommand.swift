@@ -5,7 +5,7 @@ import Yams
 
 /// One measured sample in a fresh process, so that the parent can read this process's own peak
 /// memory from `wait4`. Prints `key=value` lines; the parent parses them.
-struct SampleCommand: ParsableCommand {
+struct SampleCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sample",
         abstract: "Runs one measured task in this process (used by the harness; not for direct use).",
@@ -27,8 +27,8 @@ struct SampleCommand: ParsableCommand {
     @Option var spec: String
     @Option var output: String?
 
-    func run() throws {
-        try measure()
+    func run() async throws {
+        try await measure()
         // Read last, so that it covers the whole task.
         print("peak=\(Self.peakResidentBytes())")
     }
@@ -44,7 +44,7 @@ struct SampleCommand: ParsableCommand {
         return kilobytes < 0 ? -1 : kilobytes * 1024
     }
 
-    private func measure() throws {
+    private func measure() async throws {
         let url = URL(fileURLWithPath: spec)
         let clock = ContinuousClock()
         switch task {
@@ -69,15 +69,18 @@ struct SampleCommand: ParsableCommand {
             print("seconds=\(elapsed.seconds)")
         case .generate:
             guard let output else { throw ValidationError("generate needs --output") }
-            try generate(url, into: output, clock: clock)
+            try await generate(url, into: output, clock: clock)
         }
     }
 
     /// Times generation as `courier generate` does it (load, validate, translate, render), then
     /// writing the files.
-    private func generate(_ url: URL, into output: String, clock: ContinuousClock) throws {
+    private func generate(_ url: URL, into output: String, clock: ContinuousClock) async throws {
         let start = clock.now
-        let result = try Generator().generate(specAt: url, displayPath: spec)
+        // The path `courier generate` takes: files rendered as tasks of the concurrency pool.
+        let generator = try Generator()
+        let results = await generator.generate(specs: [SpecInput(url: url, displayPath: spec)])
+        guard let result = results.first else { throw ValidationError("\(spec) produced no result") }
         let afterRender = clock.now
         guard result.succeeded else {
             throw ValidationError("\(spec) is not valid:\n" + result.diagnostics.renderedLines.prefix(5).joined(separator: "\n"))

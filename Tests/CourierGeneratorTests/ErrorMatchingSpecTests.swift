@@ -44,4 +44,53 @@ import Testing
         let conflict = try #require(spec.defaultErrors.first { $0.status == .exact(409) })
         #expect(conflict.conditions.map(\.predicate) == [.headerEquals("stripe-should-retry", "true")])
     }
+
+    @Test("A field path may pass through a union to the variants it fits, in discriminators, conditions and messages")
+    func fieldPathThroughAUnion() throws {
+        // GitHub's 422: `errors` items are objects or plain strings.
+        let base = """
+            service: Hub
+            baseURL: https://hub.example.com
+            models:
+              ValidationIssue: { resource: String, field: String, code: String }
+              ValidationIssueItem:
+                oneOf: [ValidationIssue, String]
+            errorSchemas:
+              GitHubError:
+                properties:
+                  message: String
+                  errors: "[ValidationIssueItem]?"
+            endpoints:
+              createIssue:
+                post: /issues
+                errors:
+                  422:
+                    body: GitHubError
+
+            """
+        let (spec, lines) = loadSpec(base + """
+                    conditions:
+                      - { field: "errors[0].field", equals: title, case: badTitle }
+                    discriminator: errors[0].code
+                    cases:
+                      missing_field: { case: missingField, message: { field: "errors[0].code", fallback: A field is missing. } }
+                    otherwise: invalid
+            """)
+        #expect(lines == [])
+        let mapping = try #require(spec?.endpoints.first?.effectiveErrors.first)
+        guard case .discriminated(let discriminator) = mapping.outcome else {
+            Issue.record("expected a discriminator, got \(mapping.outcome)")
+            return
+        }
+        #expect(discriminator.valueKind == .string)
+
+        // A field no variant has is still an error, and names the union.
+        #expect(diagnosticLines(base + """
+                    discriminator: errors[0].kind
+                    cases: { a: kindA }
+                    otherwise: invalid
+            """) == [
+            "Specs/x.yaml:18:9: error: discriminator 'errors[0].kind' does not fit error schema 'GitHubError': no variant of union 'ValidationIssueItem' has a field 'kind'",
+        ])
+    }
 }

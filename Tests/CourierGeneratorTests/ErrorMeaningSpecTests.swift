@@ -103,26 +103,62 @@ import Testing
             "Specs/x.yaml:15:20: error: message field 'missing' of error case 'conflict' does not fit error schema 'Problem': it has no field 'missing'",
             "Specs/x.yaml:16:20: error: message field 'nested' of error case 'gone' does not fit error schema 'Problem': the field must hold a string, number or boolean",
             "Specs/x.yaml:17:44: error: 'retryable' must be true or false, found 'sometimes'",
+            "Specs/x.yaml:19:20: error: error case 'serverError' of endpoint 'getPet' has the message \"Another text.\" here but the message \"One text.\" at an earlier use; one case has one message, so give it once, or the same at each use, or use two cases",
+            "Specs/x.yaml:18:20: note: 'serverError' has its message here",
             "Specs/x.yaml:21:20: error: error case 'badGateway' of endpoint 'getPet' is 'retryable: false' here but 'retryable: true' where it is first used; one case is retryable or not",
             "Specs/x.yaml:20:20: note: 'badGateway' is first used here",
         ])
     }
 
-    @Test func versionOneMessagesStayValid() {
-        // One case with a different fixed text per status was valid in version 1 (GitHub's
-        // rateLimited); the first use's text is the case's message, as before.
-        let (spec, lines) = loadSpec("""
-            service: Petstore
-            baseURL: https://petstore.example.com
+    @Test("One case given different messages by different mappings is an error at the later use")
+    func oneCaseHasOneMessage() {
+        // The enum has one message per case: two texts, or two keys, would lose one of them
+        // without a word.
+        let yaml = """
+            service: P
+            baseURL: https://p.example.com
+            errorSchemas: { E: { message: String? } }
             defaults:
               errors:
                 500: { case: serverError, message: One text. }
                 503: { case: serverError, message: Another text. }
             endpoints:
-              getPet: { get: /pets }
-            """)
-        #expect(lines == [])
-        #expect(spec?.endpoints.first?.errorCases.map(\.message) == ["One text."])
+              get:
+                get: /x
+                errors:
+                  404: { case: notFound, body: E, message: { key: errors.a, fallback: Not here. } }
+                  410: { case: notFound, body: E, message: { key: errors.b, fallback: Not here. } }
+                  408: { case: timedOut, body: E, message: { field: message, fallback: Too slow. } }
+                  504: { case: timedOut, body: E, message: { field: message, fallback: Too slow. } }
+            """
+        #expect(diagnosticLines(yaml) == [
+            "Specs/x.yaml:7:18: error: error case 'serverError' of 'defaults' has the message \"Another text.\" here but the message \"One text.\" at an earlier use; one case has one message, so give it once, or the same at each use, or use two cases",
+            "Specs/x.yaml:6:18: note: 'serverError' has its message here",
+            "Specs/x.yaml:13:20: error: error case 'notFound' of endpoint 'get' has the message { fallback: \"Not here.\", key: errors.b } here but the message { fallback: \"Not here.\", key: errors.a } at an earlier use; one case has one message, so give it once, or the same at each use, or use two cases",
+            "Specs/x.yaml:12:20: note: 'notFound' has its message here",
+        ])
+    }
+
+    @Test("A message given at one use of a case holds for every use, whichever use gives it")
+    func aMessageGivenOnceHoldsForTheCase() throws {
+        // The issue's repro: the 403 says nothing, the 429 says "Slow down."; the text was
+        // dropped because the first use's (none) won.
+        let folder = try TemporaryFolder()
+        let url = URL(fileURLWithPath: try folder.write("""
+            service: P
+            baseURL: https://p.example.com
+            errorSchemas: { E: { message: String? } }
+            endpoints:
+              get:
+                get: /x
+                errors:
+                  403: { case: rateLimited, body: E }
+                  429: { case: rateLimited, body: E, message: Slow down. }
+            """, to: "p.yaml"))
+        let result = try Generator().generate(specAt: url, displayPath: "p.yaml")
+        #expect(result.diagnostics.renderedLines == [])
+        let errors = try #require(result.files["PErrors.swift"])
+        #expect(errors.contains(#"case .rateLimited: "Slow down.""#), "\(errors)")
     }
 
     @Test func badRateLimit() {

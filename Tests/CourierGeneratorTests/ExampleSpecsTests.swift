@@ -88,4 +88,35 @@ import Testing
         #expect(spec.endpoint(named: "createOrder")?.resilience.idempotencyKey != nil)
         #expect(spec.headers.first { $0.name == "X-Api-Key" }?.isSecret == true)
     }
+
+    /// Every example service, as the package's `Generated/` targets hold them.
+    static let allServices = ["Bookshelf", "Discord", "GitHub", "Marketplace", "OpenAI", "Qiita", "Slack", "Stripe"]
+
+    @Test("The request protocol's comment promises an extension only where the service has one, and names what it holds",
+          arguments: ExampleSpecsTests.allServices)
+    func requestProtocolCommentIsTrue(service: String) throws {
+        let url = packageRoot.appendingPathComponent("Specs/\(service).yaml")
+        let result = try Generator().generate(specAt: url, displayPath: "Specs/\(service).yaml")
+        let requests = try #require(result.files["\(service)Requests.swift"])
+        let lines = requests.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let declaration = try #require(lines.firstIndex(of: "public protocol \(service)APIRequest: APIRequest {}"))
+        let comment = lines[declaration - 1]
+        let hasExtension = lines.contains("extension \(service)APIRequest {")
+        #expect(comment.contains("Its extension supplies") == hasExtension, "\(comment)")
+        // What it says it supplies is what the extension declares.
+        let body = hasExtension ? lines.drop { $0 != "extension \(service)APIRequest {" }.prefix { $0 != "}" }.joined(separator: "\n") : ""
+        #expect(comment.contains("timeout") == body.contains("var timeout:"), "\(comment)")
+        #expect(comment.contains("retry and circuit-breaker hints") == body.contains("var resilience:"), "\(comment)")
+        #expect(comment.contains("secret header fields") == body.contains("var secretHeaderNames:"), "\(comment)")
+    }
+
+    @Test("Some example services share defaults through the extension and some have none, so both comments are checked")
+    func bothKindsOfRequestProtocolAreCovered() throws {
+        let withExtension = try Self.allServices.filter { service in
+            let url = packageRoot.appendingPathComponent("Specs/\(service).yaml")
+            let result = try Generator().generate(specAt: url, displayPath: "Specs/\(service).yaml")
+            return result.files["\(service)Requests.swift"]?.contains("extension \(service)APIRequest {") == true
+        }
+        #expect(!withExtension.isEmpty && withExtension.count < Self.allServices.count, "\(withExtension)")
+    }
 }

@@ -42,6 +42,28 @@ struct DiscriminatorShapesTests {
         #expect(body.value?.first?.code == "too_small")
     }
 
+    @Test("A discriminator and a condition read errors[0] through a union of objects and strings")
+    func throughAUnion() throws {
+        func name(_ body: String) -> String? {
+            ValidateFailure.map(response(422, body)).map { failure in
+                switch failure {
+                case .badTitle: "badTitle"
+                case .missingField: "missingField"
+                case .invalidInput: "invalidInput"
+                }
+            }
+        }
+        #expect(name(#"{"message": "Validation Failed", "errors": [{"field": "amount", "code": "missing_field"}]}"#) == "missingField")
+        #expect(name(#"{"message": "Validation Failed", "errors": [{"field": "title", "code": "invalid"}]}"#) == "badTitle")
+        // A string item has no code: the fallback, with the body decoded through the union.
+        #expect(name(#"{"message": "Validation Failed", "errors": ["amount is missing"]}"#) == "invalidInput")
+        guard case .invalidInput(let body)? = ValidateFailure.map(response(422, #"{"message": "m", "errors": ["x"]}"#)) else {
+            Issue.record("expected invalidInput")
+            return
+        }
+        #expect(body.value?.errors == [.string("x")])
+    }
+
     @Test("A header discriminator picks by value, case-insensitively by name; a missing header falls back")
     func header() throws {
         let quota = try #require(PayFailure.map(response(429, headers: ["retry-reason": "quota"])))

@@ -76,7 +76,8 @@ public struct GenerationResult: Sendable {
 /// // result.files: ["GitHubModels.swift": "...", "GitHubRequests.swift": "...", ...]
 /// ```
 ///
-/// A generator is immutable and safe to share; ``generate(specs:)`` runs specs in parallel.
+/// A generator is immutable and safe to share; ``generate(specs:progress:)`` runs specs, and the
+/// files of each, as tasks in parallel.
 public struct Generator: Sendable {
     /// The templates every generation needs, by name.
     public static let requiredTemplates = ["header", "parameters", "models", "requests", "errors", "client"]
@@ -99,32 +100,27 @@ public struct Generator: Sendable {
     ///
     /// `displayPath` names the spec in diagnostics; file headers name it relative to the working
     /// directory when it is absolute, so that no absolute path reaches generated code.
+    ///
+    /// The files are rendered one after another on the caller's thread, which a synchronous
+    /// caller has chosen to spend; ``generate(specs:progress:)`` renders them as tasks of the
+    /// concurrency pool instead.
     public func generate(specAt url: URL, displayPath: String? = nil) -> GenerationResult {
-        generate(specAt: url, displayPath: displayPath) { _ in }
-    }
-
-    /// ``generate(specAt:displayPath:)``, telling `report` as each stage begins.
-    func generate(specAt url: URL, displayPath: String?,
-                  report: @escaping @Sendable (GenerationProgress.Stage) -> Void) -> GenerationResult {
-        let path = displayPath ?? url.path
-        report(.reading)
-        let loaded = SpecLoader(errorLimit: options.errorLimit, isStrict: options.isStrict).loadSpec(at: url, displayPath: path) { report(.validating) }
-        var result = GenerationResult(specPath: path, serviceName: loaded.spec?.swiftName.name, isSharedFile: loaded.isSharedFile,
-                                      files: [:], diagnostics: loaded.diagnostics, sourceFiles: loaded.sourceFiles)
-        guard let spec = loaded.spec, !loaded.diagnostics.hasErrors, !loaded.isSharedFile else {
-            if loaded.isSharedFile { result.serviceName = nil }
+        let report: @Sendable (GenerationProgress.Stage) -> Void = { _ in }
+        switch prepare(specAt: url, displayPath: displayPath, report: report) {
+        case .finished(let result):
+            return result
+        case .rendering(var result, let jobs, let location):
+            result.record(renderSequentially(jobs, report: report), at: location)
             return result
         }
-        do {
-            result.files = try generate(spec, specPath: HeaderPath.relative(path), report: report)
-        } catch {
-            result.diagnostics.report(.error("cannot render: \(error)", at: spec.location))
-        }
-        return result
     }
 
     /// Generates several specs in parallel; results come back in input order. A spec with errors
     /// affects only its own result.
+    ///
+    /// Every spec and every file of a spec is a child task, so the work is spread over the
+    /// concurrency pool, as wide as the machine has cores, and no thread of the pool waits on
+    /// another: a task renders one file and returns.
     ///
     /// `progress`, when given, hears each spec's stages as they begin
     /// (``GenerationProgress/Stage``), the `.finished` of each spec last.
@@ -135,7 +131,14 @@ public struct Generator: Sendable {
                     let report: @Sendable (GenerationProgress.Stage) -> Void = { stage in
                         progress?(GenerationProgress(specPath: input.displayPath, specIndex: index, specCount: specs.count, stage: stage))
                     }
-                    let result = generate(specAt: input.url, displayPath: input.displayPath, report: report)
+                    var result: GenerationResult
+                    switch prepare(specAt: input.url, displayPath: input.displayPath, report: report) {
+                    case .finished(let finished):
+                        result = finished
+                    case .rendering(let started, let jobs, let location):
+                        result = started
+                        result.record(await renderConcurrently(jobs, report: report), at: location)
+                    }
                     report(.finished)
                     return (index, result)
                 }
@@ -150,13 +153,43 @@ public struct Generator: Sendable {
 
     /// The files for a validated spec, by file name: four, or more when a kind has more than
     /// ``GenerationOptions/declarationsPerFile`` declarations, or exactly
-    /// ``GenerationOptions/partsPerKind`` of each kind and the client.
+    /// ``GenerationOptions/partsPerKind`` of each kind and the client. Rendered one after another
+    /// on the caller's thread.
     public func generate(_ spec: ServiceSpec, specPath: String) throws(TemplateError) -> [String: String] {
-        try generate(spec, specPath: specPath) { _ in }
+        let report: @Sendable (GenerationProgress.Stage) -> Void = { _ in }
+        return try renderSequentially(renderJobs(for: spec, specPath: specPath, report: report), report: report).get()
     }
 
-    private func generate(_ spec: ServiceSpec, specPath: String,
-                          report: @escaping @Sendable (GenerationProgress.Stage) -> Void) throws(TemplateError) -> [String: String] {
+    /// Where a spec stands once it is loaded: done (it has errors, or is a shared file), or
+    /// translated into files still to render.
+    private enum Preparation {
+        case finished(GenerationResult)
+        case rendering(GenerationResult, [RenderJob], location: SourceLocation)
+    }
+
+    /// Loads and validates the spec, and translates it into render jobs; the stages that every
+    /// way of generating shares.
+    private func prepare(specAt url: URL, displayPath: String?,
+                         report: @escaping @Sendable (GenerationProgress.Stage) -> Void) -> Preparation {
+        let path = displayPath ?? url.path
+        report(.reading)
+        let loaded = SpecLoader(errorLimit: options.errorLimit, isStrict: options.isStrict).loadSpec(at: url, displayPath: path) {
+            report(.validating)
+        }
+        var result = GenerationResult(specPath: path, serviceName: loaded.spec?.swiftName.name, isSharedFile: loaded.isSharedFile,
+                                      files: [:], diagnostics: loaded.diagnostics, sourceFiles: loaded.sourceFiles)
+        guard let spec = loaded.spec, !loaded.diagnostics.hasErrors, !loaded.isSharedFile else {
+            if loaded.isSharedFile { result.serviceName = nil }
+            return .finished(result)
+        }
+        let jobs = renderJobs(for: spec, specPath: HeaderPath.relative(path), report: report)
+        return .rendering(result, jobs, location: spec.location)
+    }
+
+    /// Translates the spec and returns one job per file, reporting `.translating` and then that
+    /// no file is rendered yet.
+    private func renderJobs(for spec: ServiceSpec, specPath: String,
+                            report: @Sendable (GenerationProgress.Stage) -> Void) -> [RenderJob] {
         report(.translating)
         let translator = SpecTranslator(spec: spec, specPath: specPath, version: options.version)
         let prefix = options.filePrefix ?? spec.swiftName.name
@@ -168,7 +201,7 @@ public struct Generator: Sendable {
         jobs += renderJobs(translator.errorsFile().parts(split), as: prefix + "Errors", template: "errors", access: access)
         jobs += renderJobs([translator.clientFile()], as: prefix + "Client", template: "client", access: access)
         report(.rendering(done: 0, total: jobs.count))
-        return try render(jobs) { [total = jobs.count] done in report(.rendering(done: done, total: total)) }
+        return jobs
     }
 
     /// One file to render: its name, and the work.
@@ -186,28 +219,58 @@ public struct Generator: Sendable {
         }
     }
 
-    /// Renders the files on every core: each file is independent, and rendering is most of
+    /// Renders the files one after another, reporting each.
+    private func renderSequentially(_ jobs: [RenderJob],
+                                    report: @Sendable (GenerationProgress.Stage) -> Void) -> Result<[String: String], TemplateError> {
+        var files: [String: String] = [:]
+        for (index, job) in jobs.enumerated() {
+            do throws(TemplateError) {
+                files[job.fileName] = try job.render()
+            } catch {
+                return .failure(error)
+            }
+            report(.rendering(done: index + 1, total: jobs.count))
+        }
+        return .success(files)
+    }
+
+    /// Renders the files as child tasks: each file is independent, and rendering is most of
     /// generation's time once the spec is loaded (a large service is cut into parts, so that
     /// there are files to share out).
     ///
-    /// `rendered` hears the count of files done after each, in increasing order.
-    private func render(_ jobs: [RenderJob], rendered: @escaping @Sendable (Int) -> Void) throws(TemplateError) -> [String: String] {
-        let results = RenderResults(count: jobs.count, rendered: rendered)
-        DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
-            let result: Result<String, TemplateError>
-            do throws(TemplateError) {
-                result = .success(try jobs[index].render())
-            } catch {
-                result = .failure(error)
+    /// Counts are reported here, as results arrive, so they come in increasing order. When
+    /// several files fail, the first in file order is the error, whichever finished first, so
+    /// that the diagnostic does not depend on scheduling.
+    private func renderConcurrently(_ jobs: [RenderJob],
+                                    report: @escaping @Sendable (GenerationProgress.Stage) -> Void) async -> Result<[String: String], TemplateError> {
+        await withTaskGroup(of: (Int, Result<String, TemplateError>).self) { group in
+            for (index, job) in jobs.enumerated() {
+                group.addTask {
+                    do throws(TemplateError) {
+                        return (index, .success(try job.render()))
+                    } catch {
+                        return (index, .failure(error))
+                    }
+                }
             }
-            results.set(result, at: index)
+            var slots = [Result<String, TemplateError>?](repeating: nil, count: jobs.count)
+            var done = 0
+            for await (index, result) in group {
+                slots[index] = result
+                done += 1
+                report(.rendering(done: done, total: jobs.count))
+            }
+            var files: [String: String] = [:]
+            for (job, slot) in zip(jobs, slots) {
+                switch slot {
+                case .success(let text)?: files[job.fileName] = text
+                case .failure(let error)?: return .failure(error)
+                // The group ends only when every child has returned, so every slot is set.
+                case nil: continue
+                }
+            }
+            return .success(files)
         }
-        var files: [String: String] = [:]
-        // `concurrentPerform` returns once every iteration has run, so every slot is set.
-        for (job, result) in zip(jobs, results.values) {
-            if let result { files[job.fileName] = try result.get() }
-        }
-        return files
     }
 
     private func render(_ model: some TemplateModel, template: String, access: AccessLevel) throws(TemplateError) -> String {
@@ -217,29 +280,12 @@ public struct Generator: Sendable {
     }
 }
 
-/// The rendered files, written from several threads, each to its own slot.
-private final class RenderResults: @unchecked Sendable {
-    private let lock = NSLock()
-    private var slots: [Result<String, TemplateError>?]
-    private var done = 0
-    /// Told the count under the lock, so that counts arrive in order.
-    private let rendered: @Sendable (Int) -> Void
-
-    init(count: Int, rendered: @escaping @Sendable (Int) -> Void) {
-        slots = Array(repeating: nil, count: count)
-        self.rendered = rendered
-    }
-
-    func set(_ result: Result<String, TemplateError>, at index: Int) {
-        lock.withLock {
-            slots[index] = result
-            done += 1
-            rendered(done)
+extension GenerationResult {
+    /// Takes the rendered files, or reports why they could not be rendered at the spec's line.
+    fileprivate mutating func record(_ rendered: Result<[String: String], TemplateError>, at location: SourceLocation) {
+        switch rendered {
+        case .success(let rendered): files = rendered
+        case .failure(let error): diagnostics.report(.error("cannot render: \(error)", at: location))
         }
-    }
-
-    /// Every slot, in order.
-    var values: [Result<String, TemplateError>?] {
-        lock.withLock { slots }
     }
 }

@@ -113,8 +113,9 @@ enum EmbeddedTemplates {
                 }
             {{/authSchemes}}
 
-                /// Sends `request` through `client`: every method of `{{protocolName}}` comes here.
-                {{access}} func send<Request: APIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
+                /// Sends `request` through `client`: every method of `{{protocolName}}` comes here. Only this
+                /// service's requests, so that another service's request cannot reach this base URL.
+                {{access}} func send<Request: {{requestProtocolName}}>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
                     try await self.client.send(request)
                 }
             {{#streamedMethods}}
@@ -200,8 +201,9 @@ enum EmbeddedTemplates {
                 {{access}} var {{name}}: FakeResult<{{requestType}}>? { get { calls.result() } set { calls.set(newValue) } }
             {{/sentMethods}}
 
-                /// Records `request` and answers with the result set for its method.
-                {{access}} func send<Request: APIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
+                /// Records `request` and answers with the result set for its method; only this service's
+                /// requests, as the client takes.
+                {{access}} func send<Request: {{requestProtocolName}}>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
                     try calls.answer(request)
                 }
             }
@@ -301,9 +303,10 @@ enum EmbeddedTemplates {
             {{#needsUnwrap}}
 
             extension ErrorBody {
-                /// The error object inside an envelope, keeping the raw body and any decoding failure.
+                /// The error object inside an envelope, keeping the raw body, any decoding failure and the
+                /// response status, which a case without a message names.
                 fileprivate func unwrapped<Inner>(_ inner: (Schema) -> Inner) -> ErrorBody<Inner> {
-                    ErrorBody<Inner>(value: value.map(inner), raw: raw, decodingFailure: decodingFailure)
+                    ErrorBody<Inner>(value: value.map(inner), raw: raw, decodingFailure: decodingFailure, responseStatus: responseStatus)
                 }
             }
             {{/needsUnwrap}}
@@ -381,17 +384,21 @@ enum EmbeddedTemplates {
             {{/decodesItself}}
             {{#encodesItself}}
 
-                /// Encodes the value, leaving out read-only properties, which the server sets.
+            {{#leavesOutReadOnly}}
+                /// Encodes the value. A request leaves out the read-only properties, which the server sets;
+                /// any other encoding keeps them, so that a decoded value encodes back unchanged.
+            {{/leavesOutReadOnly}}
+            {{^leavesOutReadOnly}}
+                /// Encodes the value, writing each property as the spec says.
+            {{/leavesOutReadOnly}}
                 {{access}} func encode(to encoder: any Encoder) throws {
-            {{#encodesNothing}}
-                    _ = encoder.container(keyedBy: CodingKeys.self)
-            {{/encodesNothing}}
-            {{^encodesNothing}}
                     var container = encoder.container(keyedBy: CodingKeys.self)
+            {{#leavesOutReadOnly}}
+                    let isRequest = RequestEncoding.isRequest(encoder)
+            {{/leavesOutReadOnly}}
             {{#encodeLines}}
                     {{text}}
             {{/encodeLines}}
-            {{/encodesNothing}}
                 }
             {{/encodesItself}}
             {{/customCoding}}

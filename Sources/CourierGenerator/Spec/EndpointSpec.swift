@@ -58,15 +58,26 @@ public struct EndpointSpec: Hashable, Sendable, SourceLocated {
     public var headerParameters: [ParameterSpec] { parameters.filter { $0.placement == .header } }
 
     /// The distinct error cases this endpoint can throw, from ``effectiveErrors``, in first-use order.
-    /// Validation guarantees that a case name always carries the same body schema. When several
-    /// mappings use one case, its message and description come from the first; the mappings
-    /// themselves keep their own.
+    /// Validation guarantees that a case name always carries the same body schema, and that the
+    /// uses that give a message give the same one. When several mappings use one case, its
+    /// description comes from the first, and its message from the first use that gives one
+    /// (`not_authed: invalidAuth` names the case whose message an earlier or later use states);
+    /// the mappings themselves keep their own.
     public var errorCases: [ErrorCaseSpec] {
-        var seen = Set<String>()
+        var positions: [String: Int] = [:]
         var cases: [ErrorCaseSpec] = []
         for mapping in effectiveErrors {
-            for errorCase in mapping.allCases where seen.insert(errorCase.name).inserted {
-                cases.append(errorCase)
+            for errorCase in mapping.allCases {
+                guard let position = positions[errorCase.name] else {
+                    positions[errorCase.name] = cases.count
+                    cases.append(errorCase)
+                    continue
+                }
+                if !cases[position].givesMessage, errorCase.givesMessage {
+                    cases[position].message = errorCase.message
+                    cases[position].messageField = errorCase.messageField
+                    cases[position].messageKey = errorCase.messageKey
+                }
             }
         }
         return cases

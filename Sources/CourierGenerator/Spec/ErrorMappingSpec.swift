@@ -124,6 +124,9 @@ public struct ErrorCaseSpec: Hashable, Sendable, SourceLocated {
     /// Where the case name is written.
     public var location: SourceLocation
 
+    /// Whether this use of the case gives a message: a text, a body field, or both.
+    public var givesMessage: Bool { message != nil || messageField != nil || messageKey != nil }
+
     /// Creates an error case.
     public init(name: String, swiftName: SwiftIdentifier? = nil, bodySchema: String? = nil, message: String? = nil,
                 messageField: FieldPath? = nil, messageKey: String? = nil, retryable: Bool? = nil,

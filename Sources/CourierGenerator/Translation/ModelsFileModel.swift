@@ -84,22 +84,23 @@ public struct StructModel: TemplateModel {
 public struct CustomCodingModel: TemplateModel {
     /// `self.x = try container.decode…(…)`, one per property.
     public var decodeLines: [CodingLineModel]
-    /// `try container.encode…(…)`, one per property that request bodies carry (read-only ones are left out).
+    /// `try container.encode…(…)`, one per property; a read-only property's only when the
+    /// encoder does not write a request.
     public var encodeLines: [CodingLineModel]
 
     /// Whether the struct writes its own `init(from:)`; otherwise Swift synthesizes it.
     public var decodesItself = true
     /// Whether the struct writes its own `encode(to:)`; otherwise Swift synthesizes it.
     public var encodesItself = true
+    /// Whether some property is read-only, so that `encode(to:)` asks whether it writes a
+    /// request (`RequestEncoding.isRequest`) and leaves such properties out of one.
+    public var leavesOutReadOnly = false
 
     /// The fields the `models` template reads.
     public static let templateFields: TemplateFields<Self> = [
-        "decodeLines": \.decodeLines, "encodeLines": \.encodeLines, "encodesNothing": \.encodesNothing,
+        "decodeLines": \.decodeLines, "encodeLines": \.encodeLines, "leavesOutReadOnly": \.leavesOutReadOnly,
         "decodesItself": \.decodesItself, "encodesItself": \.encodesItself,
     ]
-
-    /// Whether every property is read-only, so that `encode(to:)` writes an empty object.
-    public var encodesNothing: Bool { encodeLines.isEmpty }
 }
 
 /// One Swift statement of a struct's coding.

@@ -87,9 +87,7 @@ extension SpecTranslator {
                 let key = "." + keyName
                 let target = boxed == nil ? propertyName : keyName
                 decodeLines.append(CodingLineModel(text: "self.\(target) = try " + decodeExpression(property, key: key, boxed: boxed, type: type)))
-                if let line = encodeStatement(property, key: key, value: "self.\(target)", boxed: boxed) {
-                    encodeLines.append(CodingLineModel(text: line))
-                }
+                encodeLines.append(CodingLineModel(text: encodeStatement(property, key: key, value: "self.\(target)", boxed: boxed)))
             }
             models.append(PropertyModel(doc: doc, name: propertyName, type: type, argument: argument, boxed: boxed))
         }
@@ -102,6 +100,7 @@ extension SpecTranslator {
         var coding = customCoding ? CustomCodingModel(decodeLines: decodeLines, encodeLines: encodeLines) : nil
         coding?.decodesItself = properties.contains(where: \.needsCustomDecoding)
         coding?.encodesItself = properties.contains(where: \.needsCustomEncoding)
+        coding?.leavesOutReadOnly = properties.contains(where: \.isReadOnly)
         return StructModel(doc: doc, name: name, properties: models, codingKeys: keys, parameters: parameters,
                            initDoc: SwiftComment.documentation(initText, indentation: "    "),
                            isInline: Self.fitsOnOneLine("    \(spec.access.rawValue) init(\(parameters.inlineText)) {"), customCoding: coding)
@@ -141,16 +140,19 @@ extension SpecTranslator {
         return "container.decode\(optional ? "IfPresent" : "")(\(plain).self, forKey: \(key))"
     }
 
-    /// How `encode(to:)` writes one property, or `nil` for a read-only one, which request bodies
-    /// leave out.
-    func encodeStatement(_ property: PropertySpec, key: String, value: String, boxed: BoxedStorage?) -> String? {
-        if property.isReadOnly { return nil }
+    /// How `encode(to:)` writes one property. A read-only one is written only when the encoder
+    /// does not write a request (`isRequest`, a local of `encode(to:)`), so that requests leave it
+    /// out and the value's own `Codable` round-trips.
+    func encodeStatement(_ property: PropertySpec, key: String, value: String, boxed: BoxedStorage?) -> String {
         let optional = property.type.isOptional
+        let statement: String
         if boxed == nil, let format = property.dates {
             let method = property.isNullable ? "encodeNullableDate" : optional ? "encodeDateIfPresent" : "encodeDate"
-            return "try container.\(method)(\(value), forKey: \(key), as: \(Self.dateField(format)))"
+            statement = "try container.\(method)(\(value), forKey: \(key), as: \(Self.dateField(format)))"
+        } else {
+            statement = "try container.encode\(optional ? "IfPresent" : "")(\(value), forKey: \(key))"
         }
-        return "try container.encode\(optional ? "IfPresent" : "")(\(value), forKey: \(key))"
+        return property.isReadOnly ? "if !isRequest { \(statement) }" : statement
     }
 
     func enumModel(_ model: ModelSpec, cases: [EnumCaseSpec], rawType: PrimitiveType = .string) -> StringEnumModel {

@@ -117,13 +117,33 @@ extension SpecTranslator {
     /// retry and breaker hints, and the secret headers of the service and its auth.
     func requestProtocolModel() -> RequestProtocolModel {
         let name = GeneratedNames.requestProtocol(ofService: spec.swiftName)
-        let text = "A request of \(SwiftComment.inline(spec.name)): every request type `\(clientName)` sends adopts it. "
-            + "Its extension supplies what they share, and a request states only where it differs. "
-            + "Extend it to give every request of the service something of your own."
-        return RequestProtocolModel(doc: SwiftComment.documentation(text), name: name,
-                                    timeout: spec.defaultResilience.timeout.map(Self.duration),
-                                    resilience: defaultResilienceName,
-                                    secretHeaderNames: Self.setLiteral(serviceSecretHeaderNames))
+        var model = RequestProtocolModel(doc: "", name: name,
+                                         timeout: spec.defaultResilience.timeout.map(Self.duration),
+                                         resilience: defaultResilienceName,
+                                         secretHeaderNames: Self.setLiteral(serviceSecretHeaderNames))
+        // The comment names what the extension really holds: a service without `defaults:`
+        // or secret headers gets no extension, and a comment promising one would mislead.
+        var shared: [String] = []
+        switch (model.timeout != nil, model.resilience != nil) {
+        case (true, true): shared.append("the `defaults:` timeout, retry and circuit-breaker hints")
+        case (true, false): shared.append("the `defaults:` timeout")
+        case (false, true): shared.append("the `defaults:` retry and circuit-breaker hints")
+        case (false, false): break
+        }
+        if model.secretHeaderNames != nil { shared.append("the secret header fields of the service and its auth") }
+        var text = "A request of \(SwiftComment.inline(spec.name)): every request type `\(clientName)` sends adopts it. "
+        if !shared.isEmpty {
+            text += "Its extension supplies what they share (\(Self.listed(shared))), and a request states only where it differs. "
+        }
+        text += "Extend it to give every request of the service something of your own."
+        model.doc = SwiftComment.documentation(text)
+        return model
+    }
+
+    /// `a`, `a and b`, `a, b and c`.
+    static func listed(_ items: [String]) -> String {
+        guard let last = items.last, items.count > 1 else { return items.first ?? "" }
+        return items.dropLast().joined(separator: ", ") + " and " + last
     }
 
     /// The header fields of the service and its auth schemes whose values must never be logged.

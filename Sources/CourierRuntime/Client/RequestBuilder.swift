@@ -97,7 +97,7 @@ enum RequestBuilder {
             break
         case .json(let value):
             do {
-                body = HTTPBody(try coding.makeEncoder().encode(value))
+                body = HTTPBody(try coding.makeRequestEncoder().encode(value))
             } catch {
                 throw fail(.bodyEncodingFailed(String(describing: error)))
             }

@@ -61,6 +61,14 @@ public struct JSONCoding: Sendable, Hashable {
         return encoder
     }
 
+    /// A new encoder for what a request sends: ``makeEncoder()``'s, marked (``RequestEncoding``)
+    /// so that generated models leave their read-only properties out.
+    public func makeRequestEncoder() -> JSONEncoder {
+        let encoder = makeEncoder()
+        encoder.userInfo[RequestEncoding.userInfoKey] = true
+        return encoder
+    }
+
     /// A new decoder configured for this coding.
     public func makeDecoder() -> JSONDecoder {
         let decoder = JSONDecoder()

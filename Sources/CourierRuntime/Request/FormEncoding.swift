@@ -418,7 +418,8 @@ struct FormValueEncoder: Encoder {
     let element: FormArrayState?
 
     var codingPath: [any CodingKey] { node.codingPath }
-    var userInfo: [CodingUserInfoKey: Any] { [:] }
+    /// Marks a request: form fields are only ever sent, so read-only properties stay out.
+    var userInfo: [CodingUserInfoKey: Any] { [RequestEncoding.userInfoKey: true] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         KeyedEncodingContainer(FormKeyedContainer<Key>(storage: storage, node: node))

@@ -36,8 +36,9 @@ public struct DiscriminatorsClient: DiscriminatorsAPIProtocol {
         client = APIClient(baseURL: baseURL, transport: transport, configuration: configuration)
     }
 
-    /// Sends `request` through `client`: every method of `DiscriminatorsAPIProtocol` comes here.
-    public func send<Request: APIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
+    /// Sends `request` through `client`: every method of `DiscriminatorsAPIProtocol` comes here. Only this
+    /// service's requests, so that another service's request cannot reach this base URL.
+    public func send<Request: DiscriminatorsAPIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
         try await self.client.send(request)
     }
 }
@@ -58,6 +59,14 @@ extension DiscriminatorsAPIProtocol {
     public func pay(body: Payment) async throws(APIError<PayFailure>) -> Payment {
         try await self.send(PayRequest(body: body))
     }
+
+    /// Sends `POST /validations`.
+    ///
+    /// - Parameters:
+    ///   - body: What the request sends.
+    public func validate(body: Payment) async throws(APIError<ValidateFailure>) -> Payment {
+        try await self.send(ValidateRequest(body: body))
+    }
 }
 
 /// A stand-in for `DiscriminatorsClient` in tests and previews, with no HTTP: each method answers with the result set on the property of its name, such as `fake.pay = .success(…)`, and its request is recorded in `calls`.
@@ -72,9 +81,12 @@ public final class DiscriminatorsFake: DiscriminatorsAPIProtocol {
 
     /// What `pay` answers; `nil`, the default, makes it throw.
     public var pay: FakeResult<PayRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `validate` answers; `nil`, the default, makes it throw.
+    public var validate: FakeResult<ValidateRequest>? { get { calls.result() } set { calls.set(newValue) } }
 
-    /// Records `request` and answers with the result set for its method.
-    public func send<Request: APIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
+    /// Records `request` and answers with the result set for its method; only this service's
+    /// requests, as the client takes.
+    public func send<Request: DiscriminatorsAPIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
         try calls.answer(request)
     }
 }

@@ -75,9 +75,46 @@ public enum PayFailure: EndpointFailure, LocalizedError {
     }
 }
 
+/// The documented failures of `DiscriminatorsClient.validate` (`POST /validations`).
+public enum ValidateFailure: EndpointFailure, LocalizedError {
+    /// The server answered with status 422 whose `errors[0].field` is `title`.
+    case badTitle(ErrorBody<GitHubStyle>)
+    /// The server answered with status 422 whose `errors[0].code` is `missing_field`.
+    case missingField(ErrorBody<GitHubStyle>)
+    /// The server answered with status 422 whose `errors[0].code` is anything else or missing.
+    case invalidInput(ErrorBody<GitHubStyle>)
+
+    /// The documented failure for `response`: exact statuses first, then ranges, then
+    /// `default`; `nil` for an undocumented status.
+    public static func map(_ response: RawResponse) -> Self? {
+        switch response.status.code {
+        case 422:
+            let fields = response.fields("errors[0].field", "errors[0].code")
+            if fields["errors[0].field"] == "title" { return .badTitle(response.decode()) }
+            switch fields["errors[0].code"] {
+            case "missing_field": return .missingField(response.decode())
+            default: return .invalidInput(response.decode())
+            }
+        default:
+            return nil
+        }
+    }
+
+    /// The message for the user: the server's words when the spec names their field, else the
+    /// spec's text, else a sentence naming the status.
+    public var errorDescription: String? {
+        switch self {
+        case .badTitle(let body): FailureMessage.text(for: body)
+        case .missingField(let body): FailureMessage.text(for: body)
+        case .invalidInput(let body): FailureMessage.text(for: body)
+        }
+    }
+}
+
 extension ErrorBody {
-    /// The error object inside an envelope, keeping the raw body and any decoding failure.
+    /// The error object inside an envelope, keeping the raw body, any decoding failure and the
+    /// response status, which a case without a message names.
     fileprivate func unwrapped<Inner>(_ inner: (Schema) -> Inner) -> ErrorBody<Inner> {
-        ErrorBody<Inner>(value: value.map(inner), raw: raw, decodingFailure: decodingFailure)
+        ErrorBody<Inner>(value: value.map(inner), raw: raw, decodingFailure: decodingFailure, responseStatus: responseStatus)
     }
 }

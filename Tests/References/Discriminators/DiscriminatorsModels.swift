@@ -17,6 +17,20 @@ public struct Payment: Codable, Hashable, Sendable {
     }
 }
 
+/// The `FieldIssue` model of Discriminators.
+public struct FieldIssue: Codable, Hashable, Sendable {
+    /// The `field` field.
+    public var field: String
+    /// The `code` field.
+    public var code: String
+
+    /// Creates a value from its properties.
+    public init(field: String, code: String) {
+        self.field = field
+        self.code = code
+    }
+}
+
 /// The `Flat` model of Discriminators.
 public struct Flat: Codable, Hashable, Sendable {
     /// The `code` field.
@@ -65,6 +79,20 @@ public struct JSONAPI: Codable, Hashable, Sendable {
     }
 }
 
+/// The `GitHubStyle` model of Discriminators.
+public struct GitHubStyle: Codable, Hashable, Sendable {
+    /// The `message` field.
+    public var message: String
+    /// The `errors` field.
+    public var errors: [FieldIssueItem]?
+
+    /// Creates a value from its properties.
+    public init(message: String, errors: [FieldIssueItem]? = nil) {
+        self.message = message
+        self.errors = errors
+    }
+}
+
 /// The response body that holds `Stripe` under one key.
 struct StripeEnvelope: Decodable, Sendable {
     var value: Stripe
@@ -80,5 +108,49 @@ struct JSONAPIEnvelope: Decodable, Sendable {
 
     private enum CodingKeys: String, CodingKey {
         case value = "errors"
+    }
+}
+
+/// One of the variants of `FieldIssueItem`.
+///
+/// Exactly one variant, tried in order. A value no variant fits decodes as `unknown(_:)`, holding
+/// the JSON as sent, instead of failing, because servers add variants; encoding writes any case back unchanged.
+public enum FieldIssueItem: Codable, Hashable, Sendable {
+    /// The `FieldIssue` variant.
+    case fieldIssue(FieldIssue)
+    /// The `String` variant.
+    case string(String)
+    /// A value no variant of this version of the client fits, as the server sent it.
+    case unknown(JSON)
+
+    /// Decodes the variant the value fits. Variants go through a single-value container, so that
+    /// the decoder's date and data strategies apply to a variant that is a `Date` or `Data`.
+    public init(from decoder: any Decoder) throws {
+        let shape = UnionShape(of: decoder)
+        let container = try decoder.singleValueContainer()
+        if shape.isObject(requiring: ["field", "code"]), let value = try? container.decode(FieldIssue.self) {
+            self = .fieldIssue(value)
+            return
+        }
+        if shape.is(.string), let value = try? container.decode(String.self) {
+            self = .string(value)
+            return
+        }
+        self = .unknown(try JSON(from: decoder))
+    }
+
+    /// Encodes the variant as it was received, through the encoder's strategies.
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .fieldIssue(let value):
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
+        case .string(let value):
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
+        case .unknown(let value):
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
+        }
     }
 }

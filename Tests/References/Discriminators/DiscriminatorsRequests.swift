@@ -3,7 +3,7 @@
 import CourierRuntime
 import Foundation
 
-/// A request of Discriminators: every request type `DiscriminatorsClient` sends adopts it. Its extension supplies what they share, and a request states only where it differs. Extend it to give every request of the service something of your own.
+/// A request of Discriminators: every request type `DiscriminatorsClient` sends adopts it. Extend it to give every request of the service something of your own.
 public protocol DiscriminatorsAPIRequest: APIRequest {}
 
 /// `POST /payments`, sent by `DiscriminatorsClient.pay`.
@@ -23,4 +23,23 @@ public struct PayRequest: DiscriminatorsAPIRequest {
     public var path: RequestPath { RequestPath("/payments") }
     public var body: RequestBody? { .json(payload) }
     public var operationName: String { "pay" }
+}
+
+/// `POST /validations`, sent by `DiscriminatorsClient.validate`.
+public struct ValidateRequest: DiscriminatorsAPIRequest {
+    public typealias Response = Payment
+    public typealias Failure = ValidateFailure
+
+    /// What the request sends.
+    public var payload: Payment
+
+    /// Creates the request.
+    public init(body payload: Payment) {
+        self.payload = payload
+    }
+
+    public var method: HTTPRequest.Method { .post }
+    public var path: RequestPath { RequestPath("/validations") }
+    public var body: RequestBody? { .json(payload) }
+    public var operationName: String { "validate" }
 }

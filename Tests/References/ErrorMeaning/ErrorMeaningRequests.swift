@@ -3,7 +3,7 @@
 import CourierRuntime
 import Foundation
 
-/// A request of ErrorMeaning: every request type `ErrorMeaningClient` sends adopts it. Its extension supplies what they share, and a request states only where it differs. Extend it to give every request of the service something of your own.
+/// A request of ErrorMeaning: every request type `ErrorMeaningClient` sends adopts it. Extend it to give every request of the service something of your own.
 public protocol ErrorMeaningAPIRequest: APIRequest {}
 
 /// `GET /locks/{id}`, sent by `ErrorMeaningClient.getLock`.

@@ -87,7 +87,7 @@ public struct NewOrder: Codable, Hashable, Sendable {
         self.gift = try container.decodeIfPresent(Bool.self, forKey: .gift)
     }
 
-    /// Encodes the value, leaving out read-only properties, which the server sets.
+    /// Encodes the value, writing each property as the spec says.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(self.customerName, forKey: .customerName)

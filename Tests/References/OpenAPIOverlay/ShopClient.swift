@@ -48,8 +48,9 @@ package struct ShopClient: ShopAPIProtocol {
         .bearer(header: .authorization, token: token, onUnauthorized: onUnauthorized)
     }
 
-    /// Sends `request` through `client`: every method of `ShopAPIProtocol` comes here.
-    package func send<Request: APIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
+    /// Sends `request` through `client`: every method of `ShopAPIProtocol` comes here. Only this
+    /// service's requests, so that another service's request cannot reach this base URL.
+    package func send<Request: ShopAPIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
         try await self.client.send(request)
     }
 

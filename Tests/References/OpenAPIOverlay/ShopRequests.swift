@@ -3,7 +3,7 @@
 import CourierRuntime
 import Foundation
 
-/// A request of Shop: every request type `ShopClient` sends adopts it. Its extension supplies what they share, and a request states only where it differs. Extend it to give every request of the service something of your own.
+/// A request of Shop: every request type `ShopClient` sends adopts it. Its extension supplies what they share (the `defaults:` timeout, retry and circuit-breaker hints), and a request states only where it differs. Extend it to give every request of the service something of your own.
 package protocol ShopAPIRequest: APIRequest {}
 
 extension ShopAPIRequest {

@@ -79,8 +79,9 @@ public struct PetstoreClient: PetstoreAPIProtocol {
         }
     }
 
-    /// Sends `request` through `client`: every method of `PetstoreAPIProtocol` comes here.
-    public func send<Request: APIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
+    /// Sends `request` through `client`: every method of `PetstoreAPIProtocol` comes here. Only this
+    /// service's requests, so that another service's request cannot reach this base URL.
+    public func send<Request: PetstoreAPIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
         try await self.client.send(request)
     }
 
@@ -262,8 +263,9 @@ public final class PetstoreFake: PetstoreAPIProtocol {
     /// What `health` answers; `nil`, the default, makes it throw.
     public var health: FakeResult<HealthRequest>? { get { calls.result() } set { calls.set(newValue) } }
 
-    /// Records `request` and answers with the result set for its method.
-    public func send<Request: APIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
+    /// Records `request` and answers with the result set for its method; only this service's
+    /// requests, as the client takes.
+    public func send<Request: PetstoreAPIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
         try calls.answer(request)
     }
 }

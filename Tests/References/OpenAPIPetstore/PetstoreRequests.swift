@@ -3,7 +3,7 @@
 import CourierRuntime
 import Foundation
 
-/// A request of Petstore: every request type `PetstoreClient` sends adopts it. Its extension supplies what they share, and a request states only where it differs. Extend it to give every request of the service something of your own.
+/// A request of Petstore: every request type `PetstoreClient` sends adopts it. Extend it to give every request of the service something of your own.
 public protocol PetstoreAPIRequest: APIRequest {}
 
 /// The header fields the response of `listPets` declares, read by `listPetsWithHeaders`.

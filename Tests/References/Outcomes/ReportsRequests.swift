@@ -3,7 +3,7 @@
 import CourierRuntime
 import Foundation
 
-/// A request of Reports: every request type `ReportsClient` sends adopts it. Its extension supplies what they share, and a request states only where it differs. Extend it to give every request of the service something of your own.
+/// A request of Reports: every request type `ReportsClient` sends adopts it. Extend it to give every request of the service something of your own.
 public protocol ReportsAPIRequest: APIRequest {}
 
 /// What `getReport` answers: one case per documented success status (200, 202, 204, 304). Any other status is a failure.

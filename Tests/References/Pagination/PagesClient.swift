@@ -36,8 +36,9 @@ public struct PagesClient: PagesAPIProtocol {
         client = APIClient(baseURL: baseURL, transport: transport, configuration: configuration)
     }
 
-    /// Sends `request` through `client`: every method of `PagesAPIProtocol` comes here.
-    public func send<Request: APIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
+    /// Sends `request` through `client`: every method of `PagesAPIProtocol` comes here. Only this
+    /// service's requests, so that another service's request cannot reach this base URL.
+    public func send<Request: PagesAPIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
         try await self.client.send(request)
     }
 
@@ -174,8 +175,9 @@ public final class PagesFake: PagesAPIProtocol {
     /// What `listOffsets` answers; `nil`, the default, makes it throw.
     public var listOffsets: FakeResult<ListOffsetsRequest>? { get { calls.result() } set { calls.set(newValue) } }
 
-    /// Records `request` and answers with the result set for its method.
-    public func send<Request: APIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
+    /// Records `request` and answers with the result set for its method; only this service's
+    /// requests, as the client takes.
+    public func send<Request: PagesAPIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
         try calls.answer(request)
     }
 }

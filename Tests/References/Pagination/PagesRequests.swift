@@ -3,7 +3,7 @@
 import CourierRuntime
 import Foundation
 
-/// A request of Pages: every request type `PagesClient` sends adopts it. Its extension supplies what they share, and a request states only where it differs. Extend it to give every request of the service something of your own.
+/// A request of Pages: every request type `PagesClient` sends adopts it. Extend it to give every request of the service something of your own.
 public protocol PagesAPIRequest: APIRequest {}
 
 /// Events, linked by the Link header.

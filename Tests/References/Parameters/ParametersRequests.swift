@@ -3,7 +3,7 @@
 import CourierRuntime
 import Foundation
 
-/// A request of Parameters: every request type `ParametersClient` sends adopts it. Its extension supplies what they share, and a request states only where it differs. Extend it to give every request of the service something of your own.
+/// A request of Parameters: every request type `ParametersClient` sends adopts it. Its extension supplies what they share (the `defaults:` timeout), and a request states only where it differs. Extend it to give every request of the service something of your own.
 public protocol ParametersAPIRequest: APIRequest {}
 
 extension ParametersAPIRequest {

@@ -60,9 +60,12 @@ public struct Channel: Codable, Hashable, Sendable {
         self.ratio = try container.decodeIfPresent(Ratio.self, forKey: .ratio) ?? .half
     }
 
-    /// Encodes the value, leaving out read-only properties, which the server sets.
+    /// Encodes the value. A request leaves out the read-only properties, which the server sets;
+    /// any other encoding keeps them, so that a decoded value encodes back unchanged.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
+        let isRequest = RequestEncoding.isRequest(encoder)
+        if !isRequest { try container.encode(self.id, forKey: .id) }
         try container.encode(self.name, forKey: .name)
         try container.encode(self.type, forKey: .type)
         try container.encode(self.position, forKey: .position)
@@ -121,12 +124,15 @@ public struct TodoTask: Codable, Hashable, Sendable {
         self.modifiedAt = try container.decodeIfPresent(Date.self, forKey: .modifiedAt)
     }
 
-    /// Encodes the value, leaving out read-only properties, which the server sets.
+    /// Encodes the value. A request leaves out the read-only properties, which the server sets;
+    /// any other encoding keeps them, so that a decoded value encodes back unchanged.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
+        let isRequest = RequestEncoding.isRequest(encoder)
         try container.encode(self.name, forKey: .name)
         try container.encodeDateIfPresent(self.dueOn, forKey: .dueOn, as: .calendarDate)
         try container.encodeDate(self.startOn, forKey: .startOn, as: .calendarDate)
+        if !isRequest { try container.encodeDate(self.createdAt, forKey: .createdAt, as: .iso8601WithFractionalSeconds) }
         try container.encodeDateIfPresent(self.remindAt, forKey: .remindAt, as: .epochSeconds)
         try container.encodeIfPresent(self.modifiedAt, forKey: .modifiedAt)
     }
@@ -169,7 +175,7 @@ public struct IssuePatch: Codable, Hashable, Sendable {
         self.dueOn = try container.decodeNullableDate(forKey: .dueOn, as: .calendarDate)
     }
 
-    /// Encodes the value, leaving out read-only properties, which the server sets.
+    /// Encodes the value, writing each property as the spec says.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encodeIfPresent(self.title, forKey: .title)
@@ -211,9 +217,12 @@ public struct Issue: Codable, Hashable, Sendable {
         self.dueOn = try container.decodeNullableDate(forKey: .dueOn, as: .calendarDate)
     }
 
-    /// Encodes the value, leaving out read-only properties, which the server sets.
+    /// Encodes the value. A request leaves out the read-only properties, which the server sets;
+    /// any other encoding keeps them, so that a decoded value encodes back unchanged.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
+        let isRequest = RequestEncoding.isRequest(encoder)
+        if !isRequest { try container.encode(self.number, forKey: .number) }
         try container.encode(self.title, forKey: .title)
         try container.encodeIfPresent(self.milestone, forKey: .milestone)
         try container.encodeNullableDate(self.dueOn, forKey: .dueOn, as: .calendarDate)
@@ -308,7 +317,7 @@ public struct Folder: Codable, Hashable, Sendable {
         self.sharedLink = try container.decodeNullable(String.self, forKey: .sharedLink)
     }
 
-    /// Encodes the value, leaving out read-only properties, which the server sets.
+    /// Encodes the value, writing each property as the spec says.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(self.name, forKey: .name)

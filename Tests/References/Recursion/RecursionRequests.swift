@@ -3,7 +3,7 @@
 import CourierRuntime
 import Foundation
 
-/// A request of Recursion: every request type `RecursionClient` sends adopts it. Its extension supplies what they share, and a request states only where it differs. Extend it to give every request of the service something of your own.
+/// A request of Recursion: every request type `RecursionClient` sends adopts it. Extend it to give every request of the service something of your own.
 public protocol RecursionAPIRequest: APIRequest {}
 
 /// `GET /tree`, sent by `RecursionClient.tree`.

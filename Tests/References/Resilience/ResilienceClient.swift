@@ -48,8 +48,9 @@ public struct ResilienceClient: ResilienceAPIProtocol {
         .bearer(header: HTTPField.Name("X-Auth-Token") ?? .authorization, token: token, onUnauthorized: onUnauthorized)
     }
 
-    /// Sends `request` through `client`: every method of `ResilienceAPIProtocol` comes here.
-    public func send<Request: APIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
+    /// Sends `request` through `client`: every method of `ResilienceAPIProtocol` comes here. Only this
+    /// service's requests, so that another service's request cannot reach this base URL.
+    public func send<Request: ResilienceAPIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
         try await self.client.send(request)
     }
 }
@@ -165,8 +166,9 @@ public final class ResilienceFake: ResilienceAPIProtocol {
     /// What `merge` answers; `nil`, the default, makes it throw.
     public var merge: FakeResult<MergeRequest>? { get { calls.result() } set { calls.set(newValue) } }
 
-    /// Records `request` and answers with the result set for its method.
-    public func send<Request: APIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
+    /// Records `request` and answers with the result set for its method; only this service's
+    /// requests, as the client takes.
+    public func send<Request: ResilienceAPIRequest>(_ request: Request) async throws(APIError<Request.Failure>) -> Request.Response {
         try calls.answer(request)
     }
 }

@@ -3,7 +3,7 @@
 import CourierRuntime
 import Foundation
 
-/// A request of Resilience: every request type `ResilienceClient` sends adopts it. Its extension supplies what they share, and a request states only where it differs. Extend it to give every request of the service something of your own.
+/// A request of Resilience: every request type `ResilienceClient` sends adopts it. Its extension supplies what they share (the `defaults:` retry and circuit-breaker hints and the secret header fields of the service and its auth), and a request states only where it differs. Extend it to give every request of the service something of your own.
 public protocol ResilienceAPIRequest: APIRequest {}
 
 extension ResilienceAPIRequest {
