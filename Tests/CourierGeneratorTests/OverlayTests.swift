@@ -180,6 +180,46 @@ import Testing
         #expect(discriminator.fallback.name == "problem")
     }
 
+    /// docs/OpenAPI.md says an overlay mapping without `body` keeps the document's error schema:
+    /// so it does when it discriminates on a body field or reads its message from one. Where the
+    /// document gives the status no body, that is the error a spec's mapping without one gets.
+    @Test func aMappingWithoutBodyThatReadsTheBodyInheritsTheDocumentsSchema() throws {
+        let result = try load("""
+            overlay: api/openapi.yaml
+            operations:
+              list-items:
+                errors:
+                  404:
+                    discriminator: kind
+                    message: { field: detail, fallback: Not there. }
+                    cases: { missing: itemMissing, gone: itemGone }
+                    otherwise: notFound
+              create-item:
+                errors:
+                  404: { case: notFound, message: { field: detail, fallback: Not there. } }
+            """)
+        #expect(result.diagnostics.renderedLines == [])
+        let spec = try #require(result.spec)
+        let listed = try #require(spec.endpoints.first { $0.name == "listItems" }?.effectiveErrors.first { $0.status == .exact(404) })
+        #expect(listed.bodySchema == "Problem")
+        #expect(listed.allCases.map(\.name) == ["itemMissing", "itemGone", "notFound"])
+        #expect(listed.allCases.map(\.bodySchema) == ["Problem", "Problem", "Problem"])
+        #expect(listed.allCases.map(\.messageField?.description) == ["detail", "detail", "detail"])
+        let created = try #require(spec.endpoints.first { $0.name == "createItem" }?.effectiveErrors.first { $0.status == .exact(404) })
+        #expect(created.bodySchema == "Problem")
+
+        let bodiless = try load("""
+            overlay: api/openapi.yaml
+            operations:
+              list-items:
+                errors:
+                  410: { discriminator: kind, cases: { gone: itemGone }, otherwise: gone }
+            """)
+        #expect(bodiless.diagnostics.renderedLines == [
+            "Specs/Tiny.courier.yaml:5:7: error: the error mapping for 410 discriminates on a body field, so it needs 'body' to name the error schema (the document gives this status no body to take)",
+        ])
+    }
+
     @Test func speakeasyRetriesBecomeRetryHints() throws {
         let document = Self.document
             .replacingOccurrences(of: "paths:\n", with: "x-speakeasy-retries:\n  strategy: backoff\n"

@@ -20,6 +20,7 @@ extension OpenAPIReader {
         file.models += overlay.file.models
         file.brokenNames.formUnion(overlay.file.brokenNames)
         file.defaultErrors = Self.merge(overlay.defaultErrors, over: file.defaultErrors, inherited: [])
+        requireBodies(of: overlay.defaultErrors, in: file.defaultErrors)
         file.defaultResilience = Self.merge(overlay.defaultResilience, over: file.defaultResilience)
 
         for operation in overlay.operations {
@@ -39,28 +40,50 @@ extension OpenAPIReader {
             var endpoint = file.endpoints[index]
             if let description = operation.description { endpoint.description = description }
             endpoint.errors = Self.merge(operation.errors, over: endpoint.errors, inherited: file.defaultErrors)
+            requireBodies(of: operation.errors, in: endpoint.errors)
             endpoint.resilience = Self.merge(operation.resilience, over: endpoint.resilience)
             if let pagination = operation.pagination { endpoint.pagination = pagination }
             file.endpoints[index] = endpoint
         }
     }
 
+    /// An overlay mapping that reads the body (a field discriminator, a `message.field`) and
+    /// names none needs the document to have given its status a body; where it did not, that is
+    /// the error a spec's mapping without `body` gets, at the overlay's mapping.
+    func requireBodies(of added: [ErrorMappingSpec], in merged: [ErrorMappingSpec]) {
+        for mapping in merged where mapping.bodySchema == nil && added.contains(where: { $0.location == mapping.location }) {
+            if case .discriminated(let discriminator) = mapping.outcome, case .bodyField = discriminator.source {
+                document.reporter.error("the error mapping for \(mapping.status) discriminates on a body field, so it needs 'body' to name "
+                                        + "the error schema (the document gives this status no body to take)", at: mapping.location)
+            } else if mapping.allCases.contains(where: { $0.messageField != nil }) {
+                document.reporter.error("the error mapping for \(mapping.status) reads its message from a body field, so it needs 'body' "
+                                        + "to name the error schema (the document gives this status no body to take)", at: mapping.location)
+            }
+        }
+    }
+
     /// The document's mappings with the overlay's put in their place, status by status. An
-    /// overlay mapping that names no body (`404: repositoryNotFound`, a rename) keeps the body
-    /// the document gave that status, on the operation or in the defaults.
+    /// overlay mapping that names no body (`404: repositoryNotFound`, a rename, or one that
+    /// discriminates on a body field or reads its message from one) keeps the body the document
+    /// gave that status, on the operation or in the defaults.
     static func merge(_ added: [ErrorMappingSpec], over existing: [ErrorMappingSpec], inherited: [ErrorMappingSpec]) -> [ErrorMappingSpec] {
         guard !added.isEmpty else { return existing }
         var result = existing
         for var mapping in added {
             let previous = existing.first { $0.status == mapping.status } ?? inherited.first { $0.status == mapping.status }
-            if mapping.bodySchema == nil, let schema = previous?.bodySchema, mapping.conditions.isEmpty,
-               case .single(var errorCase) = mapping.outcome {
-                mapping.bodySchema = schema
-                errorCase.bodySchema = schema
-                if errorCase.description == nil, let previous, case .single(let old) = previous.outcome {
-                    errorCase.description = old.description
+            if mapping.bodySchema == nil, let schema = previous?.bodySchema, mapping.conditions.isEmpty {
+                switch mapping.outcome {
+                case .single(var errorCase):
+                    mapping.bodySchema = schema
+                    errorCase.bodySchema = schema
+                    if errorCase.description == nil, let previous, case .single(let old) = previous.outcome {
+                        errorCase.description = old.description
+                    }
+                    mapping.outcome = .single(errorCase)
+                case .discriminated(let discriminator):
+                    mapping.bodySchema = schema
+                    mapping.outcome = .discriminated(discriminator.carrying(schema))
                 }
-                mapping.outcome = .single(errorCase)
             }
             if let index = result.firstIndex(where: { $0.status == mapping.status }) {
                 result[index] = mapping

@@ -81,7 +81,7 @@ extension SpecFileParser {
             reader.error("\(what) discriminates; name its fallback with 'otherwise' instead of 'case'", at: caseEntry.keyNode)
         }
         guard let source = parseDiscriminatorSource(discriminatorEntry.value) else { return nil }
-        if case .bodyField = source, body == nil {
+        if case .bodyField = source, body == nil, !errorBodiesMayBeInherited {
             reader.error("\(what) discriminates on a body field, so it needs 'body' to name the error schema", at: discriminatorEntry.keyNode)
         }
         guard let discriminator = parseDiscriminatorCases(fields, source: source, at: discriminatorEntry, body: body,

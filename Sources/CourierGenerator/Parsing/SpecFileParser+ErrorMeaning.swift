@@ -47,7 +47,7 @@ extension SpecFileParser {
             case .success(let path): meaning.field = path
             case .failure(let problem): reader.error(problem.message, at: entry.value)
             }
-            if body == nil {
+            if body == nil && !errorBodiesMayBeInherited {
                 reader.error("'message' reads the body field '\(NodeReader.abbreviated(text))', so the mapping needs 'body' "
                              + "to name the error schema", at: entry.keyNode)
             }

@@ -13,6 +13,7 @@ extension SpecFileParser {
 
     /// Parses an overlay's root; `nil` when it names no document.
     mutating func parseOverlay(root: Node) -> OverlaySpec? {
+        errorBodiesMayBeInherited = true
         guard let mapping = reader.mapping(root, "the overlay") else { return nil }
         let fields = reader.fields(of: mapping, in: "the overlay", shape: .overlay,
                                    owner: .start(of: file.path))

@@ -10,6 +10,10 @@ struct SpecFileParser {
 
     let reader: NodeReader
     var file: ParsedSpecFile
+    /// Whether an error mapping may leave out `body` where it reads the body (a field
+    /// discriminator, a `message.field`): an overlay's mapping takes the body the document gave
+    /// its status, and is checked once it is applied (``OpenAPIReader/apply(_:)``).
+    var errorBodiesMayBeInherited = false
 
     init(path: String) {
         reader = NodeReader(path: path)

@@ -205,6 +205,18 @@ public struct DiscriminatorSpec: Hashable, Sendable, SourceLocated {
     /// The type the values are compared as, from the field's declared type once validated.
     public var valueKind: ScalarKind = .string
 
+    /// This discriminator with every case, nested ones included, carrying `schema` as its body:
+    /// an overlay's mapping that names no body takes the one the document gave its status.
+    func carrying(_ schema: String) -> DiscriminatorSpec {
+        var copy = self
+        copy.fallback.bodySchema = schema
+        for index in copy.cases.indices {
+            copy.cases[index].errorCase.bodySchema = schema
+            if let nested = copy.cases[index].nested { copy.cases[index].nested = nested.carrying(schema) }
+        }
+        return copy
+    }
+
     /// Every case this discriminator can produce, nested ones in place, then the fallback.
     public var allCases: [ErrorCaseSpec] {
         cases.flatMap { entry in entry.nested?.allCases ?? [entry.errorCase] } + [fallback]
