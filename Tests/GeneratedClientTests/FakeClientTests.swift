@@ -102,7 +102,9 @@ struct FakeClientTests {
         #expect(fake.calls.requests(of: GetProductRequest.self).map(\.productID) == ["p-9"])
     }
 
-    @Test("A method whose result is unset throws a transport error naming the fake and the method, and is still recorded")
+    /// Issue 32: an unset result used to be `APIError.transport(.other)`, "A network error
+    /// occurred.", so code that treats `.transport` as offline took its offline branch.
+    @Test("A method whose result is unset fails as a programmer error naming the fake and the property to set, never as a network failure, and is still recorded")
     func unsetResult() async throws {
         let fake = MarketplaceFake()
         fake.getOrder = .success(Self.order)
@@ -111,13 +113,20 @@ struct FakeClientTests {
         let error = try #require(await failure { () async throws(APIError<GetOrderFailure>) in
             try await api.getOrder(orderID: "o-1")
         })
-        let transport = try #require(error.transportError)
-        #expect(transport.kind == .other)
-        #expect(!transport.requestMayHaveBeenSent)
-        let missing = try #require(transport.underlying as? FakeCalls.NoResult)
-        #expect(missing.fake == "MarketplaceFake")
-        #expect(missing.operationName == "getOrder")
-        #expect(missing.description.contains("set the fake's `getOrder`"))
+        #expect(error.transportError == nil, "not a network failure: \(error)")
+        #expect(error.category == .invalidRequest)
+        #expect(!error.isRetryable)
+        guard case .invalidRequest(let invalid) = error, case .fakeResultNotSet(let name) = invalid.reason else {
+            Issue.record("expected fakeResultNotSet, got \(error)")
+            return
+        }
+        #expect(name == "MarketplaceFake")
+        #expect(invalid.operationName == "getOrder")
+        // The sentence a test's author reads, wherever the error is shown.
+        let sentence = "MarketplaceFake has no result for getOrder; set the fake's `getOrder` before calling it."
+        #expect(error.localizedDescription == sentence)
+        #expect(error.errorDescription == sentence)
+        #expect(error.failureReason?.contains("not a network failure") == true)
         #expect(fake.calls.requests(of: GetOrderRequest.self).map(\.orderID) == ["o-1"])
     }
 

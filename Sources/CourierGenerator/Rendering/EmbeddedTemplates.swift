@@ -188,7 +188,7 @@ enum EmbeddedTemplates {
 
             /// A stand-in for `{{name}}` in tests and previews, with no HTTP: each method answers with the result set on the property of its name, such as `fake.{{#sentMethods}}{{#first()}}{{plainName}}{{/first()}}{{/sentMethods}} = .success(…)`, and its request is recorded in `calls`.
             ///
-            /// A method whose result is not set throws `APIError.transport`, whose underlying `FakeCalls.NoResult` names it.
+            /// A method whose result is not set throws `APIError.invalidRequest` (reason `.fakeResultNotSet`), never a transport error: its message names the property to set.
             {{access}} final class {{fakeName}}: {{protocolName}} {
                 /// The requests the fake received, in order, and the results set on its properties.
                 {{access}} let calls = FakeCalls(fake: "{{fakeName}}")

@@ -96,6 +96,10 @@ public struct InvalidRequest: Error, Sendable, Hashable {
         /// The credentials cannot be sent as the scheme requires, such as an HTTP Basic user ID
         /// with a `:` or a scheme word that is not an HTTP token. The text never quotes them.
         case invalidCredentials(String)
+        /// A generated `<Service>Fake` was called for a method whose result was never set: a
+        /// mistake in the test or preview that uses the fake, never a network failure. Its
+        /// message names the fake and the property to set.
+        case fakeResultNotSet(fake: String)
     }
 
     /// What was wrong.

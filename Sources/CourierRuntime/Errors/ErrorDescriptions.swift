@@ -20,8 +20,8 @@ extension APIError: LocalizedError {
             return error.errorDescription
         case .decoding:
             return "The server's response could not be read."
-        case .invalidRequest:
-            return "The request could not be created."
+        case .invalidRequest(let error):
+            return error.errorDescription
         case .circuitOpen:
             return "The service is temporarily unavailable."
         }
@@ -148,8 +148,14 @@ extension TransportError: CustomDebugStringConvertible {
 }
 
 extension InvalidRequest: LocalizedError {
-    /// A short sentence for the user.
-    public var errorDescription: String? { "The request could not be created." }
+    /// A short sentence for the user; for a fake without a result, the sentence that tells the
+    /// test's author what to set, since that is who reads it.
+    public var errorDescription: String? {
+        if case .fakeResultNotSet(let fake) = reason {
+            return "\(fake) has no result for \(operationName); set the fake's `\(operationName)` before calling it."
+        }
+        return "The request could not be created."
+    }
 
     /// What was wrong, naming the header or placeholder but never a header's value.
     public var failureReason: String? {
@@ -162,6 +168,7 @@ extension InvalidRequest: LocalizedError {
         case .queryEncodingFailed(let name, let reason): "The query parameter \"\(name)\" could not be encoded: \(reason)"
         case .authorizationFailed(let reason): "Credentials could not be obtained: \(reason)"
         case .invalidCredentials(let reason): "The credentials cannot be sent: \(reason)"
+        case .fakeResultNotSet(let fake): "\(fake) was called for \(operationName) with no result set: a mistake in the test, not a network failure."
         }
     }
 }

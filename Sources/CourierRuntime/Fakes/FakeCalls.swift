@@ -34,20 +34,6 @@ public final class FakeCalls: Sendable {
         var requests: [any APIRequest] = []
     }
 
-    /// The call of a method whose result was never set: thrown as
-    /// `APIError.transport(TransportError(.other, underlying: NoResult(…)))`, so that a test
-    /// fails with a sentence naming the method instead of stopping the test process.
-    public struct NoResult: Error, Sendable, CustomStringConvertible {
-        /// The fake's type name, such as `MarketplaceFake`.
-        public var fake: String
-        /// The method that was called, as its request's `operationName`.
-        public var operationName: String
-        /// Names the fake and the property to set.
-        public var description: String {
-            "\(fake) has no result for \(operationName); set the fake's `\(operationName)` before calling it"
-        }
-    }
-
     private let fake: String
     private let state = Locked(State())
 
@@ -84,8 +70,11 @@ public final class FakeCalls: Sendable {
             return state.results[ObjectIdentifier(Request.self)] as? FakeResult<Request>
         }
         guard let result else {
-            let missing = NoResult(fake: fake, operationName: request.operationName)
-            throw .transport(TransportError(.other, requestMayHaveBeenSent: false, underlying: missing))
+            // A programmer error, never a transport one: code under test that treats
+            // `.transport` as "offline" would otherwise take its offline branch and hide the
+            // mistake. It is thrown rather than trapped, so that the test fails with the
+            // sentence naming the property to set and the call is still recorded.
+            throw .invalidRequest(InvalidRequest(.fakeResultNotSet(fake: fake), operationName: request.operationName))
         }
         return try result.get()
     }

@@ -18,6 +18,9 @@ import FoundationNetworking
 ///   reason for the cancel (size limit, timeout, task cancellation) is kept and reported.
 /// - libcurl adds `Accept-Encoding: deflate, gzip, br, zstd`, `Accept-Language` and a curl
 ///   `User-Agent` to every request and decompresses the response itself.
+/// - A 401 with a `Basic` challenge in `WWW-Authenticate` never completes: FoundationNetworking
+///   waits for a credential decision it then drops. The transport delivers the 401 it has read,
+///   head and body, when the challenge arrives (see the delegate's challenge callback).
 /// - libcurl resends a request whose reused connection failed before the answer, so requests
 ///   that must not be repeated (POST, PATCH, unknown methods) each get a fresh connection.
 /// - Requests beyond `httpMaximumConnectionsPerHost` wait in the transport, so a timeout there
@@ -416,6 +419,42 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        complete(task, error: error)
+    }
+
+    #if canImport(FoundationNetworking)
+    /// Delivers a 401 that carries a `WWW-Authenticate` challenge, which FoundationNetworking
+    /// would otherwise never complete.
+    ///
+    /// FoundationNetworking (swift-corelibs-foundation, as of Swift 6.3.1) reads the whole 401
+    /// response and hands its head and body to this delegate as for any status. Then, instead
+    /// of completing the task, it turns a `Basic` challenge with a realm (anywhere in the
+    /// field, as one of several challenges too) into this callback. With
+    /// `.performDefaultHandling` and no stored credential it does nothing at all (its
+    /// `attemptProceedingWithDefaultCredential` has no branch for a missing credential), so the
+    /// task stays running until the attempt's timeout; with `.rejectProtectionSpace` or
+    /// `.cancelAuthenticationChallenge` it cancels the task, which reports `cancelled`.
+    ///
+    /// The callback comes only after the transfer has finished, on the delegate's serial queue
+    /// after every data callback of the task, so the response and its whole body are here
+    /// already: they are delivered as the task's result, as a normal completion would have,
+    /// and the task is then cancelled, which lets the connection go (the transfer is over)
+    /// and ends in a completion that finds the task already answered. Courier answers 401s
+    /// itself (``Authentication``), so URLSession's own credential handling is never used.
+    /// Apple platforms complete such a response normally and never get here.
+    func urlSession(
+        _ session: URLSession,
+        task: URLSessionTask,
+        didReceive challenge: URLAuthenticationChallenge,
+        completionHandler: @Sendable @escaping (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    ) {
+        complete(task, error: nil)
+        completionHandler(.cancelAuthenticationChallenge, nil)
+    }
+    #endif
+
+    /// Answers the task's caller (or ends its streamed body) with how the task ended, once.
+    private func complete(_ task: URLSessionTask, error: (any Error)?) {
         // The task is over: its entry goes, whether or not its caller was already answered.
         let entry = pending.withLock { $0.removeValue(forKey: Self.key(task)) }
         if let chunks = entry?.chunks {

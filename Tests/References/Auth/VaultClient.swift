@@ -173,7 +173,7 @@ extension VaultAPIProtocol {
 
 /// A stand-in for `VaultClient` in tests and previews, with no HTTP: each method answers with the result set on the property of its name, such as `fake.listSecrets = .success(…)`, and its request is recorded in `calls`.
 ///
-/// A method whose result is not set throws `APIError.transport`, whose underlying `FakeCalls.NoResult` names it.
+/// A method whose result is not set throws `APIError.invalidRequest` (reason `.fakeResultNotSet`), never a transport error: its message names the property to set.
 public final class VaultFake: VaultAPIProtocol {
     /// The requests the fake received, in order, and the results set on its properties.
     public let calls = FakeCalls(fake: "VaultFake")

@@ -72,7 +72,7 @@ extension ErrorMeaningAPIProtocol {
 
 /// A stand-in for `ErrorMeaningClient` in tests and previews, with no HTTP: each method answers with the result set on the property of its name, such as `fake.getLock = .success(…)`, and its request is recorded in `calls`.
 ///
-/// A method whose result is not set throws `APIError.transport`, whose underlying `FakeCalls.NoResult` names it.
+/// A method whose result is not set throws `APIError.invalidRequest` (reason `.fakeResultNotSet`), never a transport error: its message names the property to set.
 public final class ErrorMeaningFake: ErrorMeaningAPIProtocol {
     /// The requests the fake received, in order, and the results set on its properties.
     public let calls = FakeCalls(fake: "ErrorMeaningFake")
