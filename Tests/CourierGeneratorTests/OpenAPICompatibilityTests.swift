@@ -100,7 +100,11 @@ struct OpenAPICompatibilityTests {
         #expect(result.succeeded)
         #expect(result.files.count >= 4)
 
-        let figures = CompatibilityFigures(spec: spec, diagnostics: loaded.diagnostics, files: result.files)
+        var figures = CompatibilityFigures(spec: spec, diagnostics: loaded.diagnostics, files: result.files)
+        // What an overlay's `inferErrorCases: true` would add: cases from enum-valued error fields.
+        let inferred = SpecLoader(errorLimit: 1000, infersErrorCases: true).loadSpec(at: url, displayPath: path)
+        #expect(!inferred.diagnostics.hasErrors, "inferring error cases: \(inferred.diagnostics.renderedLines.filter { $0.contains(": error: ") }.prefix(5))")
+        figures.typedByInference = inferred.spec.map(CompatibilityFigures.typedByBody) ?? 0
         #expect(figures.operations > 0)
         #expect(figures.typedShare > 99, "\(figures.typed) of \(figures.operations) operations have typed errors; untyped: \(figures.untypedExamples)")
         print("openapi-compat: \(path) \(figures.summary) load+validate=\(validated.compactSeconds) generate=\(generated.compactSeconds) (debug)")
@@ -151,6 +155,8 @@ struct CompatibilityFigures {
     /// Operations with a failure case chosen by the error body (an enum-valued field), beyond
     /// the cases named after statuses.
     var typedByBody = 0
+    /// ``typedByBody`` when the error cases are inferred from enum-valued error fields.
+    var typedByInference = 0
     var models = 0
     var warnings = 0
     var lines = 0
@@ -160,9 +166,7 @@ struct CompatibilityFigures {
     init(spec: ServiceSpec, diagnostics: DiagnosticCollector, files: [String: String]) {
         operations = spec.endpoints.count
         typed = spec.endpoints.filter { !$0.effectiveErrors.isEmpty }.count
-        typedByBody = spec.endpoints.filter { endpoint in
-            endpoint.effectiveErrors.contains { if case .discriminated = $0.outcome { true } else { false } }
-        }.count
+        typedByBody = Self.typedByBody(spec)
         untypedExamples = spec.endpoints.filter { $0.effectiveErrors.isEmpty }.prefix(5).map(\.name)
         models = spec.models.count
         warnings = diagnostics.warningCount
@@ -170,12 +174,19 @@ struct CompatibilityFigures {
         warningKinds = diagnostics.warningCountsByKind.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map { ($0.key, $0.value) }
     }
 
+    /// How many operations of `spec` have a failure case chosen by the error body.
+    static func typedByBody(_ spec: ServiceSpec) -> Int {
+        spec.endpoints.filter { endpoint in
+            endpoint.effectiveErrors.contains { if case .discriminated = $0.outcome { true } else { false } }
+        }.count
+    }
+
     /// The share of operations with typed errors, in percent.
     var typedShare: Double { operations == 0 ? 0 : Double(typed) / Double(operations) * 100 }
 
     /// One line of `key=value` figures.
     var summary: String {
-        "operations=\(operations) typed=\(typed) (\(String(format: "%.1f", typedShare))%) typed-by-body=\(typedByBody) "
+        "operations=\(operations) typed=\(typed) (\(String(format: "%.1f", typedShare))%) typed-by-body=\(typedByBody) typed-by-inference=\(typedByInference) "
             + "models=\(models) warnings=\(warnings) lines=\(lines) lines/op=\(operations == 0 ? 0 : lines / operations)"
     }
 }
