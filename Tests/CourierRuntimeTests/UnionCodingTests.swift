@@ -45,6 +45,23 @@ import Testing
         #expect(try !Self.probe(#""resource""#).shape.isObject(requiring: []))
     }
 
+    /// The order of attempts: variants of another kind, or lacking a required key, are left out;
+    /// objects go best fit first (most known keys present, the first declared among equals);
+    /// variants any value may fit keep their places.
+    @Test func objectVariantsAreAttemptedBestFitFirst() throws {
+        let fits: [UnionShape.Fit] = [
+            .object(required: [], known: ["role", "team"]),
+            .any,
+            .object(required: [], known: ["role", "organization", "seat"]),
+            .kind(.string),
+            .object(required: ["expires"], known: ["role", "expires"]),
+        ]
+        #expect(try Self.probe(#"{"role": "a", "organization": "o", "seat": 1}"#).shape.order(of: fits) == [2, 1, 0])
+        #expect(try Self.probe(#"{"role": "a", "expires": "x"}"#).shape.order(of: fits) == [4, 1, 0, 2])
+        #expect(try Self.probe(#"{"role": "a"}"#).shape.order(of: fits) == [0, 1, 2])
+        #expect(try Self.probe(#""text""#).shape.order(of: fits) == [1, 3])
+    }
+
     @Test(arguments: [
         (#"{"type": 2}"#, JSON.integer(2) as JSON?),
         (#"{"type": "card"}"#, .string("card")),

@@ -270,4 +270,33 @@ struct UnionLoopbackTests {
         let expected = try JSON(parsing: body)
         #expect(encoded == expected)
     }
+
+    /// Variants whose properties are all optional all fit any object: the first declared used to
+    /// win every time. The one that knows the most of the value's keys wins; the first declared
+    /// among equals.
+    @Test("Object variants that share most keys: the best fit wins, through both transports")
+    func bestFittingObjectVariant() async throws {
+        let body = #"""
+            [{"role": "admin", "organization": "acme", "seat": 3},
+             {"role": "guest", "state": "active", "expires": "2027-01-01"},
+             {"role": "member", "team": "core"},
+             {"role": "member"},
+             {"unrelated": true},
+             "not an object"]
+            """#
+        try await withServer { server in
+            for (name, client) in Self.clients(server) {
+                server.route("GET", "/memberships", .respond(.json(body)))
+                let memberships = try await client.memberships()
+                #expect(memberships == [
+                    .organizationMembership(OrganizationMembership(role: "admin", organization: "acme", seat: 3)),
+                    .guestMembership(GuestMembership(role: "guest", state: "active", expires: "2027-01-01")),
+                    .teamMembership(TeamMembership(role: "member", team: "core")),
+                    .teamMembership(TeamMembership(role: "member")),
+                    .teamMembership(TeamMembership()),
+                    .unknown("not an object"),
+                ], "\(name)")
+            }
+        }
+    }
 }

@@ -60,26 +60,16 @@ struct Swagger2Converter {
         var components: [(Node, Node)] = []
         var componentsKey: Node?
         for (key, value) in mapping {
+            if let entry = componentsEntry(key, value) {
+                componentsKey = componentsKey ?? key
+                components.append(entry)
+                continue
+            }
             switch key.scalar?.string {
             case "swagger", "host", "basePath", "schemes", "consumes", "produces":
                 continue
             case "paths":
                 pairs.append((key, convertPaths(value)))
-            case "definitions":
-                componentsKey = componentsKey ?? key
-                components.append((Self.renamed(key, "schemas"), convertEach(value) { $0.convertSchema($1) }))
-            case "parameters":
-                componentsKey = componentsKey ?? key
-                components.append((key, convertParameterDefinitions(value)))
-            case "responses":
-                componentsKey = componentsKey ?? key
-                let produces = self.produces
-                components.append((key, convertEach(value) { converter, response in
-                    converter.convertResponse(response, produces: produces)
-                }))
-            case "securityDefinitions":
-                componentsKey = componentsKey ?? key
-                components.append((Self.renamed(key, "securitySchemes"), convertEach(value) { $0.convertSecurityScheme($1) }))
             default:
                 // `info`, `security`, `tags`, `externalDocs` and extensions mean the same in 3.0.
                 pairs.append((key, value))
@@ -92,6 +82,26 @@ struct Swagger2Converter {
             pairs.append((Self.renamed(componentsKey, "components"), Self.mapping(components, at: componentsKey)))
         }
         return Self.mapping(pairs, at: document)
+    }
+
+    /// The 3.0 `components` entry a 2.0 section becomes (`definitions` → `schemas`, `parameters`,
+    /// `responses`, `securityDefinitions` → `securitySchemes`), its entries converted; `nil` for
+    /// any other key. The root and every file a `$ref` reaches move their sections alike, where
+    /// the converted references look for them.
+    mutating func componentsEntry(_ key: Node, _ value: Node) -> (Node, Node)? {
+        switch key.scalar?.string {
+        case "definitions":
+            return (Self.renamed(key, "schemas"), convertEach(value) { $0.convertSchema($1) })
+        case "parameters":
+            return (key, convertParameterDefinitions(value))
+        case "responses":
+            let produces = self.produces
+            return (key, convertEach(value) { converter, response in converter.convertResponse(response, produces: produces) })
+        case "securityDefinitions":
+            return (Self.renamed(key, "securitySchemes"), convertEach(value) { $0.convertSecurityScheme($1) })
+        default:
+            return nil
+        }
     }
 
     /// A file a `$ref` of a 2.0 document reaches. A whole 2.0 document is converted as the root
@@ -108,20 +118,10 @@ struct Swagger2Converter {
         var components: [(Node, Node)] = []
         var componentsKey: Node?
         for (key, value) in mapping {
-            switch key.scalar?.string {
-            case "definitions":
+            if let entry = componentsEntry(key, value) {
                 componentsKey = componentsKey ?? key
-                components.append((Self.renamed(key, "schemas"), convertEach(value) { $0.convertSchema($1) }))
-            case "parameters":
-                componentsKey = componentsKey ?? key
-                components.append((key, convertParameterDefinitions(value)))
-            case "responses":
-                componentsKey = componentsKey ?? key
-                let produces = self.produces
-                components.append((key, convertEach(value) { converter, response in
-                    converter.convertResponse(response, produces: produces)
-                }))
-            default:
+                components.append(entry)
+            } else {
                 pairs.append((key, convertFragment(value)))
             }
         }

@@ -480,6 +480,28 @@ enum EmbeddedTemplates {
                     }
             {{/isDiscriminated}}
             {{^isDiscriminated}}
+            {{#ranksObjects}}
+                    let container = try decoder.singleValueContainer()
+                    // Object variants best fit first: the one that knows the most of the value's keys.
+                    for variant in UnionShape(of: decoder).order(of: [
+            {{#variants}}
+                        {{fit}},
+            {{/variants}}
+                    ]) {
+                        switch variant {
+            {{#variants}}
+                        case {{index}}:
+                            if let value = try? container.decode({{type}}.self) {
+                                self = .{{name}}(value)
+                                return
+                            }
+            {{/variants}}
+                        default:
+                            break
+                        }
+                    }
+            {{/ranksObjects}}
+            {{^ranksObjects}}
             {{#hasShapeChecks}}
                     let shape = UnionShape(of: decoder)
             {{/hasShapeChecks}}
@@ -490,6 +512,7 @@ enum EmbeddedTemplates {
                         return
                     }
             {{/variants}}
+            {{/ranksObjects}}
                     self = .{{fallback}}(try JSON(from: decoder))
             {{/isDiscriminated}}
                 }

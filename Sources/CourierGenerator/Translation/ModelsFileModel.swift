@@ -227,12 +227,15 @@ public struct UnionModel: TemplateModel {
     public var keyLiteral: String?
     /// Whether some variant is attempted only after a shape check, so that the shape is read.
     public var hasShapeChecks: Bool { variants.contains { $0.condition != nil } }
+    /// Whether two or more variants are objects, attempted best fit first
+    /// (`UnionShape.order(of:)`) rather than in declaration order.
+    public var ranksObjects: Bool { !isDiscriminated && variants.filter(\.isObject).count > 1 }
 
     /// The fields the `models` template reads.
     public static let templateFields: TemplateFields<Self> = [
         "doc": \.doc, "how": \.how, "name": \.name, "isIndirect": \.isIndirect, "variants": \.variants,
         "fallback": \.fallback, "isDiscriminated": \.isDiscriminated, "keyLiteral": \.keyLiteral,
-        "hasShapeChecks": \.hasShapeChecks,
+        "hasShapeChecks": \.hasShapeChecks, "ranksObjects": \.ranksObjects,
     ]
 }
 
@@ -251,10 +254,17 @@ public struct UnionVariantModel: TemplateModel {
     public var condition: String?
     /// The discriminator value to write after the variant, when its model does not declare it.
     public var tagToWrite: String?
+    /// The variant's position among the union's, from 0.
+    public var index: Int
+    /// What values the variant fits, as a `UnionShape.Fit` expression (`.kind(.string)`,
+    /// `.object(required: ["id"], known: ["id", "name"])`).
+    public var fit: String
+    /// Whether the variant is an object model.
+    public var isObject: Bool
 
     /// The fields the `models` template reads.
     public static let templateFields: TemplateFields<Self> = [
         "doc": \.doc, "name": \.name, "type": \.type, "patterns": \.patterns, "condition": \.condition,
-        "tagToWrite": \.tagToWrite,
+        "tagToWrite": \.tagToWrite, "index": \.index, "fit": \.fit,
     ]
 }

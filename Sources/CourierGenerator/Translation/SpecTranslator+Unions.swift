@@ -10,7 +10,7 @@ extension SpecTranslator {
             fallback = "unknown\(counter)"
         }
         let discriminator = union.discriminator
-        let variants = union.variants.map { variant in
+        let variants = union.variants.enumerated().map { index, variant in
             let type = swiftType(variant.type)
             let doc = Self.doc(variant.description, indentation: "    ")
                 ?? SwiftComment.documentation("The `\(SwiftComment.inline(variant.type.description))` variant.", indentation: "    ")
@@ -18,13 +18,17 @@ extension SpecTranslator {
             if let discriminator, let tag = variant.tags.first, !declares(variant.type, discriminator.property) {
                 tagToWrite = jsonLiteral(tag)
             }
+            let fit = shapeFit(variant.type)
             return UnionVariantModel(doc: doc, name: variant.swiftName.escaped, type: type,
                                      patterns: variant.tags.map { jsonLiteral($0) + "?" }.joined(separator: ", "),
-                                     condition: shapeCondition(variant.type), tagToWrite: tagToWrite)
+                                     condition: shapeCondition(variant.type), tagToWrite: tagToWrite,
+                                     index: index, fit: fit, isObject: fit.hasPrefix(".object"))
         }
         let plainName = model.swiftName.name
         let doc = Self.doc(model.description) ?? SwiftComment.documentation("One of the variants of `\(plainName)`.")
-        let how = discriminator.map { "chosen by `\(SwiftComment.inline($0.property))`" } ?? "tried in order"
+        let ranks = discriminator == nil && variants.filter(\.isObject).count > 1
+        let how = discriminator.map { "chosen by `\(SwiftComment.inline($0.property))`" }
+            ?? (ranks ? "best fit first" : "tried in order")
         return UnionModel(doc: doc, how: how, name: model.swiftName.escaped, isIndirect: model.isRecursive, variants: variants,
                           fallback: fallback, isDiscriminated: discriminator != nil,
                           keyLiteral: discriminator.map { SwiftLiteral.string($0.property) })
@@ -42,6 +46,19 @@ extension SpecTranslator {
         case .string(let value): ".string(\(SwiftLiteral.string(value)))"
         case .integer(let value): ".integer(\(value))"
         }
+    }
+
+    /// What values a variant fits, as a `UnionShape.Fit` expression, for unions whose object
+    /// variants are ranked: the same tests as ``shapeCondition(_:)``, with an object's keys.
+    private func shapeFit(_ type: TypeReference) -> String {
+        if case .named(let name) = type, let target = models[name], case .object(let properties) = target.kind {
+            let required = properties.filter(\.isRequired).map { SwiftLiteral.string($0.jsonKey) }
+            let known = properties.map { SwiftLiteral.string($0.jsonKey) }
+            return ".object(required: [\(required.joined(separator: ", "))], known: [\(known.joined(separator: ", "))])"
+        }
+        guard let condition = shapeCondition(type), condition.hasPrefix("shape.is(") else { return ".any" }
+        // `shape.is(.string)` → `.kind(.string)`.
+        return ".kind" + condition.dropFirst("shape.is".count)
     }
 
     /// The shape test that must pass before a variant is attempted; `nil` when every shape may fit.

@@ -85,6 +85,46 @@ public struct UnionShape: Sendable {
     public func `is`(_ kind: Kind) -> Bool {
         self.kind == kind
     }
+
+    /// What values one variant of a union can decode, for ``order(of:)``.
+    public enum Fit: Sendable {
+        /// Any value may fit (a date, free-form JSON, a nested union): tried in its place.
+        case any
+        /// Only a value of this kind.
+        case kind(Kind)
+        /// Only an object holding every one of `required`, and the better the more of `known`
+        /// (its properties' keys) it holds.
+        case object(required: [String], known: [String])
+    }
+
+    /// The variants worth attempting, by index into `fits`, in the order to attempt them.
+    ///
+    /// A variant whose kind the value is not, or whose required keys it lacks, is left out.
+    /// Object variants are attempted best first: the one that knows the most of the value's
+    /// keys, the first declared among equals. Variants whose properties are all optional all
+    /// fit any object, and declaration order alone would decode every value as the first of
+    /// them (a membership as the wrong one of four kinds). The others keep their places.
+    public func order(of fits: [Fit]) -> [Int] {
+        var order: [Int] = []
+        var objects: [(position: Int, variant: Int, score: Int)] = []
+        for (variant, fit) in fits.enumerated() {
+            switch fit {
+            case .any:
+                order.append(variant)
+            case .kind(let kind):
+                if self.kind == kind { order.append(variant) }
+            case .object(let required, let known):
+                guard isObject(requiring: required) else { continue }
+                objects.append((order.count, variant, known.reduce(0) { keys.contains($1) ? $0 + 1 : $0 }))
+                order.append(variant)
+            }
+        }
+        let ranked = objects.sorted { $0.score != $1.score ? $0.score > $1.score : $0.variant < $1.variant }
+        for (slot, best) in zip(objects, ranked) {
+            order[slot.position] = best.variant
+        }
+        return order
+    }
 }
 
 /// Any key, for reading a discriminator or an object's keys.

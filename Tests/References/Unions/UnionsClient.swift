@@ -124,6 +124,11 @@ extension UnionsAPIProtocol {
     public func category() async throws(APIError<CategoryFailure>) -> Category {
         try await self.send(CategoryRequest())
     }
+
+    /// Sends `GET /memberships`.
+    public func memberships() async throws(APIError<MembershipsFailure>) -> [Membership] {
+        try await self.send(MembershipsRequest())
+    }
 }
 
 /// A stand-in for `UnionsClient` in tests and previews, with no HTTP: each method answers with the result set on the property of its name, such as `fake.getChannel = .success(…)`, and its request is recorded in `calls`.
@@ -158,6 +163,8 @@ public final class UnionsFake: UnionsAPIProtocol {
     public var accounts: FakeResult<AccountsRequest>? { get { calls.result() } set { calls.set(newValue) } }
     /// What `category` answers; `nil`, the default, makes it throw.
     public var category: FakeResult<CategoryRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `memberships` answers; `nil`, the default, makes it throw.
+    public var memberships: FakeResult<MembershipsRequest>? { get { calls.result() } set { calls.set(newValue) } }
 
     /// Records `request` and answers with the result set for its method; only this service's
     /// requests, as the client takes.

@@ -58,3 +58,5 @@ public typealias PetsFailure = UnionsFailure
 public typealias AccountsFailure = UnionsFailure
 /// The documented failures of `UnionsClient.category` (`GET /category`): none, so it shares the empty `UnionsFailure`.
 public typealias CategoryFailure = UnionsFailure
+/// The documented failures of `UnionsClient.memberships` (`GET /memberships`): none, so it shares the empty `UnionsFailure`.
+public typealias MembershipsFailure = UnionsFailure

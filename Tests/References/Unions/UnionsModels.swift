@@ -334,6 +334,60 @@ public struct Inbox: Codable, Hashable, Sendable {
     }
 }
 
+/// The `TeamMembership` model of Unions.
+public struct TeamMembership: Codable, Hashable, Sendable {
+    /// The `role` field.
+    public var role: String?
+    /// The `state` field.
+    public var state: String?
+    /// The `team` field.
+    public var team: String?
+
+    /// Creates a value from its properties.
+    public init(role: String? = nil, state: String? = nil, team: String? = nil) {
+        self.role = role
+        self.state = state
+        self.team = team
+    }
+}
+
+/// The `OrganizationMembership` model of Unions.
+public struct OrganizationMembership: Codable, Hashable, Sendable {
+    /// The `role` field.
+    public var role: String?
+    /// The `state` field.
+    public var state: String?
+    /// The `organization` field.
+    public var organization: String?
+    /// The `seat` field.
+    public var seat: Int?
+
+    /// Creates a value from its properties.
+    public init(role: String? = nil, state: String? = nil, organization: String? = nil, seat: Int? = nil) {
+        self.role = role
+        self.state = state
+        self.organization = organization
+        self.seat = seat
+    }
+}
+
+/// The `GuestMembership` model of Unions.
+public struct GuestMembership: Codable, Hashable, Sendable {
+    /// The `role` field.
+    public var role: String?
+    /// The `state` field.
+    public var state: String?
+    /// The `expires` field.
+    public var expires: String?
+
+    /// Creates a value from its properties.
+    public init(role: String? = nil, state: String? = nil, expires: String? = nil) {
+        self.role = role
+        self.state = state
+        self.expires = expires
+    }
+}
+
 /// The `GitHubValidation` model of Unions.
 public struct GitHubValidation: Codable, Hashable, Sendable {
     /// The `message` field.
@@ -508,7 +562,7 @@ public enum ValidationIssueItem: Codable, Hashable, Sendable {
 
 /// Compositions as variants; the one with more required keys comes first.
 ///
-/// Exactly one variant, tried in order. A value no variant fits decodes as `unknown(_:)`, holding
+/// Exactly one variant, best fit first. A value no variant fits decodes as `unknown(_:)`, holding
 /// the JSON as sent, instead of failing, because servers add variants; encoding writes any case back unchanged.
 public enum Account: Codable, Hashable, Sendable {
     /// The `Administrator` variant.
@@ -521,15 +575,26 @@ public enum Account: Codable, Hashable, Sendable {
     /// Decodes the variant the value fits. Variants go through a single-value container, so that
     /// the decoder's date and data strategies apply to a variant that is a `Date` or `Data`.
     public init(from decoder: any Decoder) throws {
-        let shape = UnionShape(of: decoder)
         let container = try decoder.singleValueContainer()
-        if shape.isObject(requiring: ["login", "id", "permissions"]), let value = try? container.decode(Administrator.self) {
-            self = .administrator(value)
-            return
-        }
-        if shape.isObject(requiring: ["login", "id"]), let value = try? container.decode(PrivateUser.self) {
-            self = .privateUser(value)
-            return
+        // Object variants best fit first: the one that knows the most of the value's keys.
+        for variant in UnionShape(of: decoder).order(of: [
+            .object(required: ["login", "id", "permissions"], known: ["login", "id", "name", "email", "plan", "permissions"]),
+            .object(required: ["login", "id"], known: ["login", "id", "name", "email", "plan"]),
+        ]) {
+            switch variant {
+            case 0:
+                if let value = try? container.decode(Administrator.self) {
+                    self = .administrator(value)
+                    return
+                }
+            case 1:
+                if let value = try? container.decode(PrivateUser.self) {
+                    self = .privateUser(value)
+                    return
+                }
+            default:
+                break
+            }
         }
         self = .unknown(try JSON(from: decoder))
     }
@@ -590,7 +655,7 @@ public indirect enum Shape: Codable, Hashable, Sendable {
 
 /// Recursion through a union without a discriminator; the variants differ only in their last key.
 ///
-/// Exactly one variant, tried in order. A value no variant fits decodes as `unknown(_:)`, holding
+/// Exactly one variant, best fit first. A value no variant fits decodes as `unknown(_:)`, holding
 /// the JSON as sent, instead of failing, because servers add variants; encoding writes any case back unchanged.
 public indirect enum Nest: Codable, Hashable, Sendable {
     /// The `NestA` variant.
@@ -605,19 +670,32 @@ public indirect enum Nest: Codable, Hashable, Sendable {
     /// Decodes the variant the value fits. Variants go through a single-value container, so that
     /// the decoder's date and data strategies apply to a variant that is a `Date` or `Data`.
     public init(from decoder: any Decoder) throws {
-        let shape = UnionShape(of: decoder)
         let container = try decoder.singleValueContainer()
-        if shape.isObject(requiring: ["a"]), let value = try? container.decode(NestA.self) {
-            self = .nestA(value)
-            return
-        }
-        if shape.isObject(requiring: ["b"]), let value = try? container.decode(NestB.self) {
-            self = .nestB(value)
-            return
-        }
-        if shape.is(.number), let value = try? container.decode(Int.self) {
-            self = .int(value)
-            return
+        // Object variants best fit first: the one that knows the most of the value's keys.
+        for variant in UnionShape(of: decoder).order(of: [
+            .object(required: ["a"], known: ["child", "a"]),
+            .object(required: ["b"], known: ["child", "b"]),
+            .kind(.number),
+        ]) {
+            switch variant {
+            case 0:
+                if let value = try? container.decode(NestA.self) {
+                    self = .nestA(value)
+                    return
+                }
+            case 1:
+                if let value = try? container.decode(NestB.self) {
+                    self = .nestB(value)
+                    return
+                }
+            case 2:
+                if let value = try? container.decode(Int.self) {
+                    self = .int(value)
+                    return
+                }
+            default:
+                break
+            }
         }
         self = .unknown(try JSON(from: decoder))
     }
@@ -722,6 +800,72 @@ public enum Odd: Codable, Hashable, Sendable {
             var container = encoder.singleValueContainer()
             try container.encode(value)
         case .unknown2(let value):
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
+        }
+    }
+}
+
+/// Variants whose properties are all optional and share most keys; the one that knows the most of the value's keys is chosen.
+///
+/// Exactly one variant, best fit first. A value no variant fits decodes as `unknown(_:)`, holding
+/// the JSON as sent, instead of failing, because servers add variants; encoding writes any case back unchanged.
+public enum Membership: Codable, Hashable, Sendable {
+    /// The `TeamMembership` variant.
+    case teamMembership(TeamMembership)
+    /// The `OrganizationMembership` variant.
+    case organizationMembership(OrganizationMembership)
+    /// The `GuestMembership` variant.
+    case guestMembership(GuestMembership)
+    /// A value no variant of this version of the client fits, as the server sent it.
+    case unknown(JSON)
+
+    /// Decodes the variant the value fits. Variants go through a single-value container, so that
+    /// the decoder's date and data strategies apply to a variant that is a `Date` or `Data`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        // Object variants best fit first: the one that knows the most of the value's keys.
+        for variant in UnionShape(of: decoder).order(of: [
+            .object(required: [], known: ["role", "state", "team"]),
+            .object(required: [], known: ["role", "state", "organization", "seat"]),
+            .object(required: [], known: ["role", "state", "expires"]),
+        ]) {
+            switch variant {
+            case 0:
+                if let value = try? container.decode(TeamMembership.self) {
+                    self = .teamMembership(value)
+                    return
+                }
+            case 1:
+                if let value = try? container.decode(OrganizationMembership.self) {
+                    self = .organizationMembership(value)
+                    return
+                }
+            case 2:
+                if let value = try? container.decode(GuestMembership.self) {
+                    self = .guestMembership(value)
+                    return
+                }
+            default:
+                break
+            }
+        }
+        self = .unknown(try JSON(from: decoder))
+    }
+
+    /// Encodes the variant as it was received, through the encoder's strategies.
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .teamMembership(let value):
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
+        case .organizationMembership(let value):
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
+        case .guestMembership(let value):
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
+        case .unknown(let value):
             var container = encoder.singleValueContainer()
             try container.encode(value)
         }

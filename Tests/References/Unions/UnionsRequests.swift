@@ -183,3 +183,16 @@ public struct CategoryRequest: UnionsAPIRequest {
     public var path: RequestPath { RequestPath("/category") }
     public var operationName: String { "category" }
 }
+
+/// `GET /memberships`, sent by `UnionsClient.memberships`.
+public struct MembershipsRequest: UnionsAPIRequest {
+    public typealias Response = [Membership]
+    public typealias Failure = MembershipsFailure
+
+    /// Creates the request.
+    public init() {}
+
+    public var method: HTTPRequest.Method { .get }
+    public var path: RequestPath { RequestPath("/memberships") }
+    public var operationName: String { "memberships" }
+}
