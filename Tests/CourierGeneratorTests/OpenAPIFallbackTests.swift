@@ -324,4 +324,35 @@ import Testing
         ])
         #expect(spec?.models.first?.properties.map(\.jsonKey) == ["total"])
     }
+
+    /// Inferred error cases (an overlay's `inferErrorCases: true`) never give one case name two
+    /// bodies: Box's `conflict` code, beside the 409 `conflict` its operations document with
+    /// another body, is `conflictClientError`. (Inferring failed Box's whole document before.)
+    @Test func anInferredCaseNamedLikeAnotherCaseTakesItsSchemasName() throws {
+        let yaml = Self.document("""
+            /files/{id}:
+              put:
+                operationId: updateFile
+                parameters: [{ name: id, in: path, required: true, schema: { type: string } }]
+                responses:
+                  "204": { description: done }
+                  "400":
+                    description: bad
+                    content: { application/json: { schema: { $ref: "#/components/schemas/ClientError" } } }
+                  "409":
+                    description: taken
+                    content: { application/json: { schema: { type: array, items: { type: string } } } }
+            """, components: """
+            schemas:
+              ClientError:
+                type: object
+                properties:
+                  code: { type: string, enum: [conflict, item_name_invalid] }
+                  message: { type: string }
+            """)
+        let result = SpecLoader(infersErrorCases: true).loadSpec(contents: yaml, displayPath: "box.yaml")
+        #expect(result.diagnostics.renderedLines == [])
+        let endpoint = try #require(result.spec?.endpoints.first)
+        #expect(endpoint.effectiveErrors.flatMap(\.allCases).map(\.name) == ["conflictClientError", "itemNameInvalid", "badRequest", "conflict"])
+    }
 }

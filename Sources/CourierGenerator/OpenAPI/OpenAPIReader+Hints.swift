@@ -42,19 +42,27 @@ extension OpenAPIReader {
     /// enum field of two or more values (Stripe's `error.type`, Box's `code`), at the top level
     /// or one object down, discriminates on it: one case per value, the mapping's own case for
     /// anything else.
+    ///
+    /// A value named like a case another mapping of the same operation already has (Box's
+    /// `conflict` code beside its 409 `conflict`, which carries another body) takes the schema's
+    /// name after it (`conflictClientError`): one case name carries one body.
     mutating func inferErrorCases() {
         guard options.infersErrorCases else { return }
         var discriminators: [String: (path: FieldPath, values: [String])?] = [:]
-        func discriminate(_ mapping: ErrorMappingSpec) -> ErrorMappingSpec {
+        func caseNames(_ mappings: [ErrorMappingSpec]) -> Set<String> {
+            Set(mappings.flatMap(\.allCases).map(\.swiftName.name))
+        }
+        func discriminate(_ mapping: ErrorMappingSpec, besides others: Set<String>) -> ErrorMappingSpec {
             guard mapping.conditions.isEmpty, case .single(let fallback) = mapping.outcome, let schema = mapping.bodySchema else {
                 return mapping
             }
             if discriminators[schema] == nil { discriminators[schema] = .some(enumField(ofErrorSchema: schema)) }
             guard let found = discriminators[schema] ?? nil else { return mapping }
-            var taken: Set<String> = [fallback.swiftName.name]
+            var taken: Set<String> = others.union([fallback.swiftName.name])
             var cases: [DiscriminatorSpec.Case] = []
             for value in found.values {
-                let name = SwiftIdentifier(memberNamed: value).name
+                var name = SwiftIdentifier(memberNamed: value).name
+                if taken.contains(name) { name += SwiftIdentifier(typeNamed: schema).name }
                 guard !name.isEmpty, name != "_", taken.insert(name).inserted else { continue }
                 cases.append(.init(value: value, errorCase: ErrorCaseSpec(name: name, bodySchema: schema, location: mapping.location)))
             }
@@ -63,9 +71,16 @@ extension OpenAPIReader {
                                                               location: mapping.location))
             return result
         }
-        file.defaultErrors = file.defaultErrors.map(discriminate)
+        let endpointCases = caseNames(file.endpoints.flatMap(\.errors))
+        file.defaultErrors = file.defaultErrors.map { mapping in
+            discriminate(mapping, besides: endpointCases.union(caseNames(file.defaultErrors.filter { $0.status != mapping.status })))
+        }
+        let defaultCases = caseNames(file.defaultErrors)
         for index in file.endpoints.indices {
-            file.endpoints[index].errors = file.endpoints[index].errors.map(discriminate)
+            let own = file.endpoints[index].errors
+            file.endpoints[index].errors = own.map { mapping in
+                discriminate(mapping, besides: defaultCases.union(caseNames(own.filter { $0.status != mapping.status })))
+            }
         }
     }
 
