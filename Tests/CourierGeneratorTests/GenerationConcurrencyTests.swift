@@ -7,7 +7,7 @@ import Testing
 /// Generation shares the concurrency pool instead of holding a thread of it: it runs on an
 /// executor one thread wide, and another task on that executor, woken just as rendering
 /// begins, must get its turn before the last file is rendered. Rendering that blocked its
-/// thread until every file was done (`DispatchQueue.concurrentPerform` inside a task) would
+/// thread until every file was done (a blocking parallel loop of Dispatch inside a task) would
 /// keep that task waiting to the end, as it keeps a pool thread from every other task.
 @Suite struct GenerationConcurrencyTests {
     @Test("Another task on the same one-thread executor runs while the files render")
