@@ -9,8 +9,8 @@ struct ImportCommand: ParsableCommand {
         commandName: "import",
         abstract: "Writes an OpenAPI document as a Courier spec that generates the same client.",
         discussion: """
-            The input is anything 'courier generate' reads: an OpenAPI 3.0 or 3.1 document (YAML \
-            or JSON), an overlay naming one, or a Courier spec. The spec written keeps the \
+            The input is anything 'courier generate' reads: an OpenAPI 3.0 or 3.1 document or a \
+            Swagger 2.0 one (YAML or JSON), an overlay naming one, or a Courier spec. The spec written keeps the \
             document's descriptions, its shared error schemas and the error mappings most \
             operations share, factored into 'defaults'. Generating from it gives the same client \
             as generating from the input.
