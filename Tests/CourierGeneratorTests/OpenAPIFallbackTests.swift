@@ -355,4 +355,31 @@ import Testing
         let endpoint = try #require(result.spec?.endpoints.first)
         #expect(endpoint.effectiveErrors.flatMap(\.allCases).map(\.name) == ["conflictClientError", "itemNameInvalid", "badRequest", "conflict"])
     }
+
+    /// A path placeholder always gets a value: a path parameter of a type Courier cannot send
+    /// (Supabase's `schema: {}`) is a String, and a placeholder no parameter declares (Square's
+    /// `{vendor_id}`) gets a String parameter. Both used to leave the braces in the sent path.
+    @Test func everyPathPlaceholderGetsAParameter() throws {
+        let yaml = Self.document("""
+            /projects/{ref}/addons/{addon_variant}:
+              delete:
+                operationId: removeAddon
+                parameters:
+                  - { name: ref, in: path, required: true, schema: { type: string } }
+                  - { name: addon_variant, in: path, required: true, schema: {} }
+                responses: { "204": { description: none } }
+            /vendors/{vendor_id}:
+              put:
+                operationId: updateVendor
+                responses: { "204": { description: none } }
+            """)
+        let (spec, lines) = loadSpec(yaml, path: "v.yaml")
+        #expect(lines == [
+            "v.yaml:10:11: warning: path parameter 'addon_variant' of type 'JSON' is sent as a String, which the caller writes as the server reads it",
+            "v.yaml:14:7: warning: the path '/vendors/{vendor_id}' of 'updateVendor' has '{vendor_id}', which no parameter declares; Courier takes it as a String path parameter",
+        ])
+        let endpoints = try #require(spec?.endpoints)
+        #expect(endpoints.map { $0.parameters.map(\.name) } == [["ref", "addon_variant"], ["vendor_id"]])
+        #expect(endpoints.flatMap(\.parameters).allSatisfy { $0.type == .primitive(.string) && $0.placement == .path })
+    }
 }

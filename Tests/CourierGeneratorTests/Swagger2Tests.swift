@@ -272,6 +272,7 @@ import Testing
                         $ref: "#/definitions/Missing"
             """
         #expect(diagnosticLines(yaml, path: "Specs/swagger.yaml") == [
+            "Specs/swagger.yaml:7:7: warning: the path '/pets/{id}' of 'tagPet' has '{id}', which no parameter declares; Courier takes it as a String path parameter",
             "Specs/swagger.yaml:9:11: warning: path parameter 'other' is not in the path '/pets/{id}'; it is left out",
             "Specs/swagger.yaml:10:95: warning: form parameter 'tags' is a 'csv' list; Courier spells the arrays of a form body "
                 + "as the client's form encoding says (repeated 'tags[]' fields by default)",

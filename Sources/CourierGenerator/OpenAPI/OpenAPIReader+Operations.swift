@@ -243,6 +243,13 @@ extension OpenAPIReader {
                                  at: parameter)
                 type = required ? .primitive(.string) : .optional(.primitive(.string))
             }
+            if placement == .path, !isScalarParameter(type, placement: placement, style: style) {
+                // A path cannot do without its placeholder's value, and a path segment is text
+                // whatever the schema (`schema: {}`, Supabase's `addon_variant`): the caller writes it.
+                document.warning("path parameter '\(name)' of type '\(type)' is sent as a String, which the caller writes as the "
+                                 + "server reads it", at: parameter)
+                type = .primitive(.string)
+            }
             if !isScalarParameter(type, placement: placement, style: style) {
                 document.warning("\(place) parameter '\(name)' of type '\(type)' cannot be sent as Courier sends parameters; it is left out",
                                  at: parameter)
@@ -258,6 +265,21 @@ extension OpenAPIReader {
             result.append(ParameterSpec(name: name, swiftName: swiftName, placement: placement, type: type, style: style,
                                         description: document.string(parameter, "description").map(Self.firstParagraph),
                                         location: document.location(of: parameter)))
+        }
+        // A placeholder the document declares no parameter for (Square's `{vendor_id}`, Intercom's
+        // `{job_identifier}`) still needs a value, or the request would go to a path with braces in it.
+        for placeholder in template.parameterNames where !result.contains(where: { $0.placement == .path && $0.name == placeholder }) {
+            document.warning("the path '\(NodeReader.abbreviated(template.template))' of '\(endpoint)' has '{\(placeholder)}', which no "
+                             + "parameter declares; Courier takes it as a String path parameter", at: operation)
+            var swiftName = SwiftIdentifier(memberNamed: placeholder)
+            var number = 2
+            while swiftNames.contains(swiftName.name) || ["body", "requestBody"].contains(swiftName.name) {
+                swiftName = SwiftIdentifier(verbatim: SwiftIdentifier(memberNamed: placeholder).name + String(number))
+                number += 1
+            }
+            swiftNames.insert(swiftName.name)
+            result.append(ParameterSpec(name: placeholder, swiftName: swiftName, placement: .path, type: .primitive(.string),
+                                        location: document.location(of: operation)))
         }
         let placements: [ParameterSpec.Placement] = [.path, .query, .header]
         return placements.flatMap { placement in result.filter { $0.placement == placement } }
