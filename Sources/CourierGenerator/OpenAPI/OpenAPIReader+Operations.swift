@@ -255,13 +255,7 @@ extension OpenAPIReader {
                                  at: parameter)
                 continue
             }
-            var swiftName = SwiftIdentifier(memberNamed: name)
-            var number = 2
-            while swiftNames.contains(swiftName.name) || ["body", "requestBody"].contains(swiftName.name) {
-                swiftName = SwiftIdentifier(verbatim: SwiftIdentifier(memberNamed: name).name + String(number))
-                number += 1
-            }
-            swiftNames.insert(swiftName.name)
+            let swiftName = Self.parameterName(name, besides: &swiftNames)
             result.append(ParameterSpec(name: name, swiftName: swiftName, placement: placement, type: type, style: style,
                                         description: document.string(parameter, "description").map(Self.firstParagraph),
                                         location: document.location(of: parameter)))
@@ -271,18 +265,26 @@ extension OpenAPIReader {
         for placeholder in template.parameterNames where !result.contains(where: { $0.placement == .path && $0.name == placeholder }) {
             document.warning("the path '\(NodeReader.abbreviated(template.template))' of '\(endpoint)' has '{\(placeholder)}', which no "
                              + "parameter declares; Courier takes it as a String path parameter", at: operation)
-            var swiftName = SwiftIdentifier(memberNamed: placeholder)
-            var number = 2
-            while swiftNames.contains(swiftName.name) || ["body", "requestBody"].contains(swiftName.name) {
-                swiftName = SwiftIdentifier(verbatim: SwiftIdentifier(memberNamed: placeholder).name + String(number))
-                number += 1
-            }
-            swiftNames.insert(swiftName.name)
+            let swiftName = Self.parameterName(placeholder, besides: &swiftNames)
             result.append(ParameterSpec(name: placeholder, swiftName: swiftName, placement: .path, type: .primitive(.string),
                                         location: document.location(of: operation)))
         }
         let placements: [ParameterSpec.Placement] = [.path, .query, .header]
         return placements.flatMap { placement in result.filter { $0.placement == placement } }
+    }
+
+    /// The Swift name of the parameter `name`, numbered past the names already in `taken` and
+    /// the request's body labels, and then taken.
+    static func parameterName(_ name: String, besides taken: inout Set<String>) -> SwiftIdentifier {
+        let base = SwiftIdentifier(memberNamed: name)
+        var swiftName = base
+        var number = 2
+        while taken.contains(swiftName.name) || ["body", "requestBody"].contains(swiftName.name) {
+            swiftName = SwiftIdentifier(verbatim: base.name + String(number))
+            number += 1
+        }
+        taken.insert(swiftName.name)
+        return swiftName
     }
 
     /// A query style as Courier's format says it, from one OpenAPI allows: `explode` on a single
