@@ -33,6 +33,7 @@ public struct BookshelfClient: BookshelfAPIProtocol {
         var configuration = configuration
         configuration.coding = JSONCoding(keyStyle: .asIs, dateFormat: .iso8601WithFractionalSeconds)
         configuration.auth = auth
+        configuration.expectsAuthentication = true
         let fields: [(String, String)] = [
             ("Accept", "application/json"),
             ("X-Requested-With", "XMLHttpRequest")

@@ -108,7 +108,7 @@ extension DiscordAPIProtocol {
     /// A channel by ID.
     ///
     /// - Parameters:
-    ///   - channelID: The channel's snowflake ID.
+    ///   - channelID: The channel's snowflake ID. Spec name: `channel_id`.
     public func getChannel(channelID: String) async throws(APIError<GetChannelFailure>) -> Channel {
         try await self.send(GetChannelRequest(channelID: channelID))
     }

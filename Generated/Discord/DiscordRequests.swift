@@ -30,7 +30,7 @@ public struct GetChannelRequest: DiscordAPIRequest {
     public typealias Response = Channel
     public typealias Failure = GetChannelFailure
 
-    /// The channel's snowflake ID.
+    /// The channel's snowflake ID. Spec name: `channel_id`.
     public var channelID: String
 
     /// Creates the request.

@@ -33,6 +33,7 @@ public struct GitHubClient: GitHubAPIProtocol {
         var configuration = configuration
         configuration.coding = JSONCoding(keyStyle: .asIs, dateFormat: .iso8601)
         configuration.auth = auth
+        configuration.expectsAuthentication = true
         let fields: [(String, String)] = [
             ("Accept", "application/vnd.github+json"),
             ("X-GitHub-Api-Version", "2022-11-28")

@@ -35,6 +35,7 @@ public struct MarketplaceClient: MarketplaceAPIProtocol {
         var configuration = configuration
         configuration.coding = JSONCoding(keyStyle: .asIs, dateFormat: .secondsSince1970)
         configuration.auth = auth
+        configuration.expectsAuthentication = true
         let fields: [(String, String)] = [
             ("X-Client-Name", "courier-example"),
             ("X-Api-Key", xAPIKey)

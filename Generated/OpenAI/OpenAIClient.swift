@@ -33,6 +33,7 @@ public struct OpenAIClient: OpenAIAPIProtocol {
         var configuration = configuration
         configuration.coding = JSONCoding(keyStyle: .asIs, dateFormat: .secondsSince1970)
         configuration.auth = auth
+        configuration.expectsAuthentication = true
         client = APIClient(baseURL: baseURL, transport: transport, configuration: configuration)
     }
 

@@ -33,6 +33,7 @@ public struct QiitaClient: QiitaAPIProtocol {
         var configuration = configuration
         configuration.coding = JSONCoding(keyStyle: .asIs, dateFormat: .iso8601)
         configuration.auth = auth
+        configuration.expectsAuthentication = true
         configuration.rateLimitFields = RateLimitFields(limit: "Rate-Limit", remaining: "Rate-Remaining", reset: "Rate-Reset")
         client = APIClient(baseURL: baseURL, transport: transport, configuration: configuration)
     }

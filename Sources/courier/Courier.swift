@@ -9,7 +9,8 @@ struct Courier: AsyncParsableCommand {
         discussion: """
             One YAML file describes one service: its endpoints, models, error schemas and how \
             failed responses map to named error cases. The format is documented in docs/SpecFormat.md. \
-            OpenAPI 3.0 and 3.1 documents are read directly, with an optional overlay (docs/OpenAPI.md).
+            OpenAPI 3.0 and 3.1 documents, and Swagger 2.0 ones, are read directly, with an optional \
+            overlay (docs/OpenAPI.md).
 
             Examples:
               courier validate Specs/GitHub.yaml
@@ -19,7 +20,7 @@ struct Courier: AsyncParsableCommand {
               courier init Weather --package --courier-path ../courier --output Weather
               courier schema --output Schemas/courier-spec.schema.json
 
-            \(ExitStatus.helpText(for: .validate))
+            \(ExitStatus.overviewText)
             """,
         version: GeneratorVersion.current,
         subcommands: [InitCommand.self, ValidateCommand.self, GenerateCommand.self, ImportCommand.self, SchemaCommand.self, SynthesizeCommand.self]

@@ -119,10 +119,12 @@ struct InitCommand: ParsableCommand {
         if let courierPath {
             // SwiftPM reads the path relative to the package folder; a wrong one would only show as
             // a resolution error at the first build.
-            let checkout = courierPath.hasPrefix("/") ? URL(fileURLWithPath: courierPath)
-                : URL(fileURLWithPath: output, isDirectory: true).appendingPathComponent(courierPath)
+            // SwiftPM resolves `..` by the text of the path, not through the folders, so the
+            // check does too: the output folder need not exist yet (`out/../../courier`).
+            let checkout = (courierPath.hasPrefix("/") ? URL(fileURLWithPath: courierPath)
+                : URL(fileURLWithPath: output, isDirectory: true).appendingPathComponent(courierPath)).standardizedFileURL
             guard FileManager.default.fileExists(atPath: checkout.appendingPathComponent("Package.swift").path) else {
-                throw ValidationError("--courier-path \(courierPath): no Package.swift at \(checkout.standardizedFileURL.path) (a relative path is relative to the package folder, \(output))")
+                throw ValidationError("--courier-path \(courierPath): no Package.swift at \(checkout.path) (a relative path is relative to the package folder, \(output))")
             }
             return starter.packageFiles(dependency: .path(courierPath))
         }

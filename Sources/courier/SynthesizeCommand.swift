@@ -22,7 +22,9 @@ struct SynthesizeCommand: ParsableCommand {
             generators on one API. OpenAPI cannot say resilience hints, idempotency keys, error \
             discriminators or messages, so the document leaves them out, and every operation \
             documents its own errors.
-            """
+            """,
+        // A tool for Courier's own benchmarks: `courier --help` lists what users came for.
+        shouldDisplay: false
     )
 
     @Option(help: "How many endpoints to declare.")

@@ -16,6 +16,7 @@ struct ValidateCommand: ParsableCommand {
               courier validate Specs/GitHub.yaml
               courier validate Specs/*.yaml Specs/Shared/*.yaml
               courier validate openapi.yaml --names
+              courier validate Specs/Weather.yaml --verbose
 
             \(ExitStatus.helpText(for: .validate))
             """
@@ -25,6 +26,9 @@ struct ValidateCommand: ParsableCommand {
 
     @Flag(help: "List the Swift name of every endpoint, model and error schema, with where each is declared (for overlays).")
     var names = false
+
+    @Flag(name: .shortAndLong, help: "Also list the properties and parameters whose Swift name is not their spec name in lower camel case (itemId → itemID), and what a client made without credentials does.")
+    var verbose = false
 
     func run() throws {
         let loader = SpecLoader(errorLimit: options.reporting.errorLimit, isStrict: options.reporting.strict)
@@ -36,6 +40,10 @@ struct ValidateCommand: ParsableCommand {
             print("\(file.input.displayPath): ok, \(Self.describe(file.result))")
             if names, let spec = file.result.spec {
                 for line in spec.generatedNameLines { print("  " + line) }
+            }
+            if verbose, let spec = file.result.spec {
+                for line in spec.renameLines { print("  renamed: " + line) }
+                if let note = spec.authenticationNote { print("  auth: " + note) }
             }
         }
         if diagnostics.hasErrors { throw ExitStatus.specErrors.code }

@@ -68,8 +68,8 @@ import Testing
         #expect(result.status == 0)
         #expect(result.standardOutput.contains("courier generate Specs --output Generated"))
         #expect(result.standardOutput.contains("courier validate Specs/*.yaml"))
-        #expect(result.standardOutput.contains("0   every spec is valid"))
-        #expect(result.standardOutput.contains("1   a spec has errors"))
+        #expect(result.standardOutput.contains("0   success"))
+        #expect(result.standardOutput.contains("1   a spec or document has errors"))
         #expect(result.standardOutput.contains("64  usage error"))
         #expect(result.standardOutput.contains("validate"))
         #expect(result.standardOutput.contains("generate"))
@@ -196,9 +196,9 @@ import Testing
             let result = try await courier("validate", "--error-limit", "3", "many.yaml", in: folder)
             #expect(result.status == 1)
             #expect(result.errorLines == [
-                "many.yaml:4:12: error: model 'Missing0' used by property 'a' is not defined",
-                "many.yaml:5:12: error: model 'Missing1' used by property 'a' is not defined",
-                "many.yaml:6:12: error: model 'Missing2' used by property 'a' is not defined",
+                "many.yaml:4:12: error: type 'Missing0' used by property 'a' is not defined",
+                "many.yaml:5:12: error: type 'Missing1' used by property 'a' is not defined",
+                "many.yaml:6:12: error: type 'Missing2' used by property 'a' is not defined",
                 "5 more errors not shown",
                 "8 errors, 0 warnings",
             ])

@@ -99,7 +99,7 @@ import Testing
         #expect(diagnosticLines(yaml) == [
             "Specs/x.yaml:12:9: error: response header 'X-List' of endpoint 'badTypes' has type '[String]'; a header field is read as String, Int, Int64, Double, Bool, Date, URL or a string enum",
             "Specs/x.yaml:13:9: error: response header 'X-Model' of endpoint 'badTypes' has type 'Report'; a header field is read as String, Int, Int64, Double, Bool, Date, URL or a string enum",
-            "Specs/x.yaml:15:9: error: model 'Nowhere' used by response header 'X-Missing' is not defined",
+            "Specs/x.yaml:15:9: error: type 'Nowhere' used by response header 'X-Missing' is not defined",
             "Specs/x.yaml:21:9: error: 'X Bad' is not a valid HTTP header name",
             "Specs/x.yaml:23:9: error: response header 'etag' of endpoint 'badNames' is 'ETag' again (field names are case-insensitive)",
             "Specs/x.yaml:22:9: note: first declared here",

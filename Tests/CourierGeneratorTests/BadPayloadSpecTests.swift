@@ -118,7 +118,7 @@ import Testing
             "Specs/x.yaml:10:35: error: 'dates' of property 'start' of model 'Task' must be one of iso8601, iso8601WithFractionalSeconds, epochSeconds, date, found 'yesterday'",
             "Specs/x.yaml:11:27: error: 'nullable' of property 'clear' of model 'Task' needs an optional type ('Int?'): null and a missing key are two states of an optional property",
             "Specs/x.yaml:12:28: error: 'nullable' of property 'json' of model 'Task' is not needed: a 'JSON?' property already keeps an explicit null as JSON.null",
-            "Specs/x.yaml:13:36: error: the default of property 'count' of model 'Task' must be a Int, found 'many'",
+            "Specs/x.yaml:13:36: error: the default of property 'count' of model 'Task' must be an Int, found 'many'",
             "Specs/x.yaml:14:36: error: property 'when' of model 'Task' of type 'Date' cannot have a default",
             "Specs/x.yaml:15:36: error: the default of property 'kind' of model 'Task' is '7', which is not a value of enum 'Kind'; did you mean '0'?",
             "Specs/x.yaml:16:38: error: property 'owner' of model 'Task' has type 'Owner', a model that is not an enum, and cannot have a default",

@@ -56,7 +56,6 @@ import Testing
             baseUrl: https://petstore.example.com
             """
         #expect(diagnosticLines(yaml) == [
-            "Specs/x.yaml:1:1: error: the service is missing required key 'baseURL'",
             "Specs/x.yaml:2:1: error: unknown key 'baseUrl' in the service; did you mean 'baseURL'?",
         ])
     }
@@ -117,8 +116,8 @@ import Testing
                 response: "[Pett]"
             """
         #expect(diagnosticLines(yaml) == [
-            "Specs/x.yaml:4:26: error: model 'Ownr' used by property 'owner' is not defined; did you mean 'Owner'?",
-            "Specs/x.yaml:10:5: error: model 'Pett' used by the response of endpoint 'getPet' is not defined; did you mean 'Pet'?",
+            "Specs/x.yaml:4:26: error: type 'Ownr' used by property 'owner' is not defined; did you mean 'Owner'?",
+            "Specs/x.yaml:10:5: error: type 'Pett' used by the response of endpoint 'getPet' is not defined; did you mean 'Pet'?",
         ])
     }
 
@@ -267,7 +266,7 @@ import Testing
             """
         #expect(diagnosticLines(yaml) == [
             "Specs/x.yaml:9:19: error: path parameter 'kind' cannot be optional; path parameters are always required",
-            "Specs/x.yaml:11:36: error: the default of query parameter 'limit' must be a Int, found 'ten'",
+            "Specs/x.yaml:11:36: error: the default of query parameter 'limit' must be an Int, found 'ten'",
             "Specs/x.yaml:12:7: error: the default of query parameter 'status' is 'availabel', which is not a value of enum 'Status'; did you mean 'available'?",
             "Specs/x.yaml:13:7: error: query parameter 'filter' has type 'Pet'; query parameters take String, Int, Int64, Double, Bool, Date, URL, a string enum, or a list of these",
             "Specs/x.yaml:15:7: error: 'X Bad' is not a valid HTTP header name",

@@ -172,7 +172,7 @@ import Testing
             "Specs/x.yaml:18:13: error: file 'file' declares the part header 'x-checksum' twice (also as 'X-Checksum'); header names are case-insensitive",
             "Specs/x.yaml:19:13: error: part header 'X-Fields' of file 'file' has type 'Fields'; part headers take String, Int, Int64, Double, Bool, Date, URL or a string enum",
             "Specs/x.yaml:20:13: error: part header 'X-Tags' of file 'file' has type '[String]'; part headers take String, Int, Int64, Double, Bool, Date, URL or a string enum",
-            "Specs/x.yaml:21:13: error: model 'Nowhere' used by part header 'X-Missing' of file 'file' is not defined",
+            "Specs/x.yaml:21:13: error: type 'Nowhere' used by part header 'X-Missing' of file 'file' is not defined",
             "Specs/x.yaml:22:13: error: part header 'X-Typed' of file 'file' is missing required key 'type'",
         ])
     }

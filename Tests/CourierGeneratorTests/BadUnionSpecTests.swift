@@ -55,7 +55,7 @@ import Testing
             "Specs/x.yaml:8:3: error: model 'E' is composed of itself (E → F → E); an 'allOf' part cannot lead back to the model",
             "Specs/x.yaml:17:13: error: 'allOf' of model 'G' can only combine object models; 'Kind' is an enum",
             "Specs/x.yaml:17:19: error: 'allOf' of model 'G' can only combine object models; 'U' is a union ('oneOf')",
-            "Specs/x.yaml:17:22: error: model 'Missing' used by 'allOf' of model 'G' is not defined",
+            "Specs/x.yaml:17:22: error: type 'Missing' used by 'allOf' of model 'G' is not defined",
             "Specs/x.yaml:20:5: error: 'discriminator' belongs to a union ('oneOf'), not to model 'N', which is a composition ('allOf')",
         ])
     }

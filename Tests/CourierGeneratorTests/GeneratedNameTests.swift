@@ -127,7 +127,7 @@ struct GeneratedNameTests {
               ping: { get: /ping, errors: { 404: notFound } }
             """, lines: [
                 "Specs/x.yaml:4:3: error: model 'Parameters' becomes the Swift type 'Parameters', which generated code uses for a type of its own; rename it",
-                "Specs/x.yaml:4:20: error: model 'Strin' used by property 'a' is not defined",
+                "Specs/x.yaml:4:20: error: type 'Strin' used by property 'a' is not defined; did you mean 'String'?",
             ]),
     ]
 

@@ -49,7 +49,7 @@ import Testing
             """, to: "Specs/Shop.yaml")
         let result = loadValidated(at: URL(fileURLWithPath: path), displayPath: "Specs/Shop.yaml")
         #expect(result.diagnostics.renderedLines == [
-            "Specs/Shared/Errors.yaml:2:20: error: model 'Strin' used by property 'code' is not defined",
+            "Specs/Shared/Errors.yaml:2:20: error: type 'Strin' used by property 'code' is not defined; did you mean 'String'?",
             "Specs/Shop.yaml:3:31: error: included file 'Shared/Missing.yaml' does not exist (looked for Specs/Shared/Missing.yaml)",
             "Specs/Shop.yaml:5:3: error: model 'Extra' is already declared as a model",
             "Specs/Shared/Errors.yaml:4:3: note: 'Extra' is first declared here",

@@ -24,7 +24,7 @@ import Testing
 
         let result = loadValidated(contents: yaml, displayPath: "Specs/huge.yaml")
         #expect(result.diagnostics.renderedLines == [
-            "Specs/huge.yaml:\(lines.count):27: error: model 'Missing' used by the response of endpoint 'broken' is not defined",
+            "Specs/huge.yaml:\(lines.count):27: error: type 'Missing' used by the response of endpoint 'broken' is not defined",
         ])
     }
 
@@ -73,7 +73,7 @@ import Testing
         }
         let lines = diagnosticLines(yaml)
         #expect(lines.count == 51)
-        #expect(lines.first == "Specs/x.yaml:4:12: error: model 'Nope0' used by property 'a' is not defined")
+        #expect(lines.first == "Specs/x.yaml:4:12: error: type 'Nope0' used by property 'a' is not defined")
         #expect(lines.last == "70 more errors not shown")
     }
 
@@ -113,17 +113,17 @@ import Testing
         var data = Data([0xEF, 0xBB, 0xBF])
         data.append(Data("service: S\nbaseURL: https://s.example.com\nmodels:\n  A: { b: Nope }\n".utf8))
         let result = loadValidated(data: data, displayPath: "Specs/bom.yaml")
-        #expect(result.diagnostics.renderedLines == ["Specs/bom.yaml:4:11: error: model 'Nope' used by property 'b' is not defined"])
+        #expect(result.diagnostics.renderedLines == ["Specs/bom.yaml:4:11: error: type 'Nope' used by property 'b' is not defined"])
     }
 
     @Test func windowsLineEndingsKeepLineNumbers() {
         let yaml = "service: S\r\nbaseURL: https://s.example.com\r\nmodels:\r\n  A: { b: Nope }\r\n"
-        #expect(diagnosticLines(yaml) == ["Specs/x.yaml:4:11: error: model 'Nope' used by property 'b' is not defined"])
+        #expect(diagnosticLines(yaml) == ["Specs/x.yaml:4:11: error: type 'Nope' used by property 'b' is not defined"])
     }
 
     @Test func columnsCountCharactersNotBytes() {
         let yaml = "service: S\nbaseURL: https://s.example.com\nmodels:\n  Café: { prénom: Nope }\n"
-        #expect(diagnosticLines(yaml) == ["Specs/x.yaml:4:19: error: model 'Nope' used by property 'prénom' is not defined"])
+        #expect(diagnosticLines(yaml) == ["Specs/x.yaml:4:19: error: type 'Nope' used by property 'prénom' is not defined"])
     }
 
     @Test func invalidEscapeIsASyntaxError() {
@@ -173,7 +173,7 @@ import Testing
         let lines = diagnosticLines("service: S\nbaseURL: https://s.example.com\nendpoints:\n  e: { get: /e, response: \(name) }\n")
         let line = try #require(lines.first)
         #expect(lines.count == 1)
-        #expect(line.hasPrefix("Specs/x.yaml:4:17: error: model 'XXXX"))
+        #expect(line.hasPrefix("Specs/x.yaml:4:17: error: type 'XXXX"))
         #expect(line.count < 500)
     }
 }

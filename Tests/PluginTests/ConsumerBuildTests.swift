@@ -173,6 +173,30 @@ struct ConsumerBuildTests {
 
             """).write(to: main, atomically: true, encoding: .utf8)
 
+        // The user's first test of their own: code that takes the protocol, given the generated
+        // fake of the endpoint just added.
+        let tests = package.appendingPathComponent("Tests/GreeterAPITests/LatestItemTests.swift")
+        try """
+            import CourierRuntime
+            import Foundation
+            import GreeterAPI
+            import Testing
+
+            func latestName(from api: any GreeterAPIProtocol) async -> String {
+                (try? await api.latestItem().name) ?? "nothing yet"
+            }
+
+            @Test func theLatestItemNamesItself() async {
+                let fake = GreeterFake()
+                fake.latestItem = .success(Item(id: 3, name: "Third"))
+                #expect(await latestName(from: fake) == "Third")
+                fake.latestItem = .error(.transport(TransportError(.notConnected)))
+                #expect(await latestName(from: fake) == "nothing yet")
+                #expect(fake.calls.requests.map(\\.operationName) == ["latestItem", "latestItem"])
+            }
+
+            """.write(to: tests, atomically: true, encoding: .utf8)
+
         let scratch = ["--package-path", package.path, "--scratch-path", PluginWorkspace.consumerScratch.path]
         let build = try await SwiftPMRun.swift(["build", "--build-tests"] + scratch, in: package,
                                                log: PluginWorkspace.log("13-init-package-build"))
@@ -181,7 +205,13 @@ struct ConsumerBuildTests {
         let test = try await SwiftPMRun.swift(["test", "--skip-build"] + scratch, in: package,
                                               log: PluginWorkspace.log("14-init-package-test"))
         #expect(test.succeeded, "the package's starter tests fail:\n\(test)")
-        #expect(test.output.contains("Test run with 2 tests"), "\(test)")
+        #expect(test.output.contains("Test run with 4 tests"), "\(test)")
+
+        // The starter spec says how to check it alone: Courier's command, run from the package.
+        let validate = try await SwiftPMRun.swift(["run"] + scratch + ["courier", "validate", "Sources/GreeterAPI/Greeter.courier.yaml"],
+                                                  in: package, log: PluginWorkspace.log("15-init-package-validate"))
+        #expect(validate.succeeded, "`swift run courier validate` from the package fails:\n\(validate)")
+        #expect(try String(contentsOf: spec, encoding: .utf8).contains("swift run courier validate Sources/GreeterAPI/Greeter.courier.yaml"))
     }
 
     @Test func commandPluginWritesAndChecksCheckedInCode() async throws {

@@ -158,6 +158,65 @@ enum GeneratedNames {
     }
 }
 
+extension GeneratedNames {
+    /// Whether a spec name becomes a Swift name its author would not guess from it: more than
+    /// joining its words in lower camel case (`created_at` → `createdAt` is expected), such as an
+    /// acronym's casing (`itemId` → `itemID`), a number or a name kept clear of a reserved one.
+    /// Those renames are what a doc comment and `courier validate --verbose` point out, so that
+    /// nobody meets them first as a compiler's label error.
+    static func isSurprising(_ swiftName: SwiftIdentifier, for specName: String) -> Bool {
+        swiftName.name != plainLowerCamel(specName)
+    }
+
+    /// `text` followed by the spec's name of what it documents, when the Swift name is surprising.
+    static func noting(specName: String, of swiftName: SwiftIdentifier, in text: String) -> String {
+        guard isSurprising(swiftName, for: specName) else { return text }
+        let separator = text.isEmpty ? "" : (text.hasSuffix(".") ? " " : ". ")
+        return text + separator + "Spec name: `\(SwiftComment.inline(specName))`."
+    }
+
+    /// The words of `name` joined in lower camel case, each kept as written except the first
+    /// letter: what a reader expects `item_id` or `item-id` to become.
+    static func plainLowerCamel(_ name: String) -> String {
+        let words = name.split { !$0.isLetter && !$0.isNumber }.map(String.init)
+        guard let first = words.first else { return name }
+        let head = first.allSatisfy(\.isUppercase) ? first.lowercased() : first.prefix(1).lowercased() + first.dropFirst()
+        return head + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    }
+}
+
+extension ServiceSpec {
+    /// The properties and parameters whose Swift name is not what their spec name suggests
+    /// (``GeneratedNames/isSurprising(_:for:)``), one line each with where each is declared:
+    /// `courier validate --verbose`.
+    public var renameLines: [String] {
+        var lines: [String] = []
+        for endpoint in endpoints {
+            for parameter in endpoint.parameters where GeneratedNames.isSurprising(parameter.swiftName, for: parameter.name) {
+                lines.append("\(parameter.placement.rawValue) parameter '\(parameter.name)' of endpoint \(endpoint.name) → "
+                             + "\(parameter.swiftName.name)  (\(parameter.location))")
+            }
+        }
+        for model in models {
+            for property in model.properties where GeneratedNames.isSurprising(property.swiftName, for: property.name) {
+                lines.append("property '\(property.name)' of model \(model.name) → \(property.swiftName.name)  (\(property.location))")
+            }
+        }
+        return lines
+    }
+
+    /// What a client of a service with `auth` does when it is made without credentials, for
+    /// `courier validate --verbose`; `nil` for an open service.
+    public var authenticationNote: String? {
+        let client = GeneratedNames.client(ofService: swiftName)
+        if authSchemes != nil {
+            return "\(client)(auth:) takes AuthSchemes; a scheme left out sends no credentials on the endpoints that need it"
+        }
+        guard auth != nil else { return nil }
+        return "\(client)(auth:) defaults to Authentication.none: a client made without it sends no credentials, and logs so at debug level on its first call that needs them"
+    }
+}
+
 extension ServiceSpec {
     /// Every name the generated client gives what the spec declares, one line each, with where it
     /// is declared: `courier validate --names`, so that an overlay author looks a type up

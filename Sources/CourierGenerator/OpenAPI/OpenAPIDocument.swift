@@ -159,10 +159,11 @@ struct OpenAPIDocument {
             }
             seen.append(next)
             guard let node = cachedNode(at: next) else {
+                let hint = closestReference(to: reference, target: next).map { "; did you mean '\(asWritten($0))'?" } ?? ""
                 switch reach {
-                case .required: error("the $ref '\(asWritten(reference))' points at nothing", at: current)
+                case .required: error("the $ref '\(asWritten(reference))' points at nothing\(hint)", at: current)
                 case .schema:
-                    warning("the $ref '\(asWritten(reference))' points at nothing; Courier reads it as free-form JSON", at: current)
+                    warning("the $ref '\(asWritten(reference))' points at nothing\(hint); Courier reads it as free-form JSON", at: current)
                 }
                 return nil
             }
@@ -227,6 +228,24 @@ struct OpenAPIDocument {
         files.append(File(url: url, displayPath: display, root: root, locator: locator))
         fileIndex[url.path] = files.count - 1
         return Target(file: files.count - 1, pointer: pointer)
+    }
+
+    /// `reference` with its last pointer token replaced by the closest key beside where it points
+    /// (`#/components/schemas/Pett` → `…/Pet`), when the mapping it points into exists.
+    func closestReference(to reference: String, target: Target) -> String? {
+        guard let slash = target.pointer.lastIndex(of: "/"), let referenceSlash = reference.lastIndex(of: "/"),
+              let parent = node(at: Target(file: target.file, pointer: String(target.pointer[..<slash]))),
+              case .mapping(let mapping) = parent.node else { return nil }
+        let token = String(target.pointer[target.pointer.index(after: slash)...])
+        let wanted = (token.removingPercentEncoding ?? token).replacingOccurrences(of: "~1", with: "/")
+            .replacingOccurrences(of: "~0", with: "~")
+        let keys = mapping.keys.compactMap { key -> String? in
+            if case .scalar(let scalar) = key { return scalar.string }
+            return nil
+        }
+        guard let closest = Suggestions.closest(to: wanted, among: keys) else { return nil }
+        let escaped = closest.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+        return reference[...referenceSlash] + escaped
     }
 
     /// A reference as its file spells it: a 2.0 document's `#/definitions/…`, which its

@@ -178,15 +178,20 @@ final class NodeReader {
         let allowed = shape.allowed
         let required = shape.required
         var fields: [String: Entry] = [:]
+        // A misspelt required key (`baseUrl`) is one mistake: its did-you-mean says it, so the
+        // key is not reported missing as well.
+        var suggested: Set<String> = []
         for entry in entries(of: mapping) {
             if allowed.contains(entry.key) {
                 fields[entry.key] = entry
             } else if !unknownKey(entry) {
-                let hint = Suggestions.closest(to: entry.key, among: allowed).map { "; did you mean '\($0)'?" } ?? ""
+                let suggestion = Suggestions.closest(to: entry.key, among: allowed)
+                let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
                 error("unknown key '\(Self.abbreviated(entry.key))' in \(what)\(hint)", at: entry.keyNode)
+                if let suggestion { suggested.insert(suggestion) }
             }
         }
-        for key in required where fields[key] == nil {
+        for key in required where fields[key] == nil && !suggested.contains(key) {
             error("\(what) is missing required key '\(key)'", at: owner)
         }
         return fields

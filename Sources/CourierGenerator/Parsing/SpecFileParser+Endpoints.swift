@@ -148,7 +148,10 @@ extension SpecFileParser {
             reader.error("\(what) of type '\(type)' cannot have a default", at: node)
             return nil
         }
-        reader.error("the default of \(what) must be a \(type.nonOptional), found '\(NodeReader.abbreviated(text))'", at: node)
+        // Only `Int` and `Int64` among the types that take a default begin with a vowel sound.
+        let expected = type.nonOptional.description
+        let article = expected.hasPrefix("Int") ? "an" : "a"
+        reader.error("the default of \(what) must be \(article) \(expected), found '\(NodeReader.abbreviated(text))'", at: node)
         return nil
     }
 

@@ -141,6 +141,13 @@ struct SpecFileParser {
     // MARK: Shared checks
 
     func parseType(_ node: Node, _ what: String) -> TypeReference? {
+        // `response: [Item]` unquoted is a YAML list holding `Item`, not the type `[Item]`: the
+        // pitfall SpecFormat.md warns of, so the message gives the spelling that works.
+        if case .sequence(let items) = node, items.count == 1, let element = items.first.flatMap(reader.scalarText) {
+            reader.error("\(what) must be a string, found a list; write \"[\(NodeReader.abbreviated(element))]\" in quotes, "
+                         + "since YAML reads [\(NodeReader.abbreviated(element))] unquoted as a list", at: node)
+            return nil
+        }
         guard let text = reader.string(node, what) else { return nil }
         switch TypeExpression.parse(text) {
         case .success(let type): return type

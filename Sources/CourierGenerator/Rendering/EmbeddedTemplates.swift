@@ -38,6 +38,9 @@ enum EmbeddedTemplates {
                     var configuration = configuration
                     configuration.coding = JSONCoding(keyStyle: .asIs, dateFormat: {{dateFormat}})
                     configuration.auth = auth{{#authSchemes}}.authentication{{/authSchemes}}
+            {{#expectsAuthentication}}
+                    configuration.expectsAuthentication = true
+            {{/expectsAuthentication}}
             {{#rateLimitFields}}
                     configuration.rateLimitFields = {{rateLimitFields}}
             {{/rateLimitFields}}

@@ -88,7 +88,7 @@ public struct StarterProject: Sendable {
     public func packageFiles(dependency: CourierDependency) -> [File] {
         [
             File(path: "Package.swift", contents: packageManifest(dependency: dependency)),
-            File(path: packageSpecPath, contents: specText(schemaPath: "../../" + SpecSchema.fileName(for: .spec))),
+            File(path: packageSpecPath, contents: specText(schemaPath: "../../" + SpecSchema.fileName(for: .spec), inPackage: true)),
             File(path: "Sources/\(targetName)/\(targetName).swift", contents: targetSource),
             File(path: "Sources/\(exampleTargetName)/main.swift", contents: exampleMain),
             File(path: "Tests/\(testTargetName)/\(clientName)Tests.swift", contents: clientTests),
@@ -97,18 +97,28 @@ public struct StarterProject: Sendable {
     }
 
     /// The commented starter spec, for a schema beside it.
-    public var specText: String { specText(schemaPath: SpecSchema.fileName(for: .spec)) }
+    public var specText: String { specText(schemaPath: SpecSchema.fileName(for: .spec), inPackage: false) }
+
+    /// How the starter spec says to check itself: in a package, where the build checks it and
+    /// `courier` runs as the Courier dependency's executable, or alone, beside the command.
+    func checkingAdvice(inPackage: Bool) -> String {
+        guard inPackage else { return "# Check the file with `courier validate \(specFileName)`." }
+        return """
+            # `swift build` checks the file and reports mistakes at their lines. To check it alone,
+            # run Courier's command from the package's folder: `swift run courier validate \(packageSpecPath)`.
+            """
+    }
 
     /// The commented starter spec. Its first line is the modeline that tells editors speaking the
     /// YAML language server protocol which JSON Schema checks and completes the file;
     /// `schemaPath` is relative to the spec.
-    public func specText(schemaPath: String) -> String {
+    public func specText(schemaPath: String, inPackage: Bool) -> String {
         """
         \(SpecSchema.modeline(schemaPath: schemaPath))
         # A Courier spec: one YAML file describes one HTTP service, and `courier generate` (or the
         # build plugin) turns it into a typed Swift client, \(clientName). Every key is
         # documented in Courier's docs/SpecFormat.md; each section below names its part there.
-        # Check the file with `courier validate \(specFileName)`.
+        \(checkingAdvice(inPackage: inPackage))
 
         # The name prefixes every generated type: \(clientName), \(serviceName)Models.swift…
         # The description becomes the client's documentation. (SpecFormat.md: Top level)
@@ -264,13 +274,41 @@ public struct StarterProject: Sendable {
             """
     }
 
-    /// The test target's file.
+    /// The test target's file: the generated fake for code that uses the client, which is what
+    /// most tests need, and the stub transport for what goes over the wire.
     var clientTests: String {
         """
         import CourierRuntime
         import CourierTesting
+        import Foundation
         import Testing
         import \(targetName)
+
+        // Code that uses the client takes `any \(serviceName)APIProtocol`, so that tests (and
+        // previews) hand it the generated fake: typed results, no HTTP.
+        struct ItemTitles {
+            let api: any \(serviceName)APIProtocol
+
+            func title(ofItem id: Int) async -> String {
+                do throws(APIError<GetItemFailure>) {
+                    return try await api.getItem(id: id).name
+                } catch .endpoint(.notFound, _) {
+                    return "(deleted)"
+                } catch {
+                    return "(unavailable)"
+                }
+            }
+        }
+
+        @Test func aDeletedItemHasAPlaceholderTitle() async {
+            let fake = \(serviceName)Fake()
+            fake.getItem = .failure(.notFound(ErrorBody(value: nil, raw: Data())), status: .notFound)
+            #expect(await ItemTitles(api: fake).title(ofItem: 7) == "(deleted)")
+            #expect(fake.calls.requests(of: GetItemRequest.self).map(\\.id) == [7])
+        }
+
+        // The stub transport runs the real client against scripted responses: for what goes over
+        // the wire, such as paths, statuses and bodies.
 
         @Test func listItemsDecodesTheItems() async throws {
             let stub = StubTransport()

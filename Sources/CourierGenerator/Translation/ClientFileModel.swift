@@ -37,6 +37,9 @@ public struct ClientFileModel: TemplateModel {
     public var authFactories: [AuthModel]
     /// The client's `AuthSchemes` type, for a spec with named schemes.
     public var authSchemes: AuthSchemesModel?
+    /// Whether the spec has one `auth` scheme, so that a client made without credentials says so
+    /// in its log (`APIClient.Configuration.expectsAuthentication`).
+    public var expectsAuthentication = false
     /// The `RateLimitFields(…)` expression of the spec's `rateLimit:`, when it has one.
     public var rateLimitFields: String? = nil
 
@@ -46,6 +49,7 @@ public struct ClientFileModel: TemplateModel {
         "dateFormat": \.dateFormat, "fixedHeaders": \.fixedHeaders, "headerArguments": \.headerArguments,
         "initDoc": \.initDoc, "methods": \.methods, "hasHeaders": \.hasHeaders, "authFactories": \.authFactories,
         "authSchemes": \.authSchemes, "authParameterType": \.authParameterType, "authParameterDefault": \.authParameterDefault,
+        "expectsAuthentication": \.expectsAuthentication,
         "rateLimitFields": \.rateLimitFields, "protocolName": \.protocolName, "requestProtocolName": \.requestProtocolName, "fakeName": \.fakeName, "hasFake": \.hasFake,
         "sentMethods": \.sentMethods, "streamedMethods": \.streamedMethods,
     ]

@@ -46,6 +46,7 @@ extension SpecTranslator {
             methods: spec.endpoints.map(methodModel),
             authFactories: authFactories(),
             authSchemes: spec.authSchemes.map(authSchemesModel),
+            expectsAuthentication: spec.auth != nil && spec.authSchemes == nil,
             rateLimitFields: spec.rateLimit.map(rateLimitFieldsExpression)
         )
     }

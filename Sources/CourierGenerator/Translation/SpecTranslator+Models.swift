@@ -78,7 +78,10 @@ extension SpecTranslator {
             let plainKey = boxed == nil ? property.swiftName.name : keyName
             keys.append(CodingKeyModel(name: keyName,
                                        rawValue: property.jsonKey == plainKey ? nil : SwiftLiteral.string(property.jsonKey)))
-            let doc = Self.doc(property.description, indentation: "    ")
+            let described = property.description.map {
+                GeneratedNames.noting(specName: property.name, of: property.swiftName, in: $0)
+            }
+            let doc = Self.doc(described, indentation: "    ")
                 ?? SwiftComment.documentation("The `\(property.jsonKey)` field.", indentation: "    ")
             let defaultValue = property.defaultValue.flatMap { literal($0, type: property.type.nonOptional) }
             parameters.append(ParameterModel(label: propertyName, internalName: argument == propertyName ? nil : argument,

@@ -24,7 +24,10 @@ extension SpecTranslator {
             let label = parameter.swiftName.escaped
             let stored = GeneratedNames.storedName(ofParameter: parameter.swiftName)
             result.append(Argument(label: label, storedName: stored, type: swiftType(parameter.type),
-                                   defaultValue: defaultValue(for: parameter), description: parameter.description,
+                                   defaultValue: defaultValue(for: parameter),
+                                   description: parameter.description.map {
+                                       GeneratedNames.noting(specName: parameter.name, of: parameter.swiftName, in: $0)
+                                   },
                                    parameter: parameter))
         }
         endpoint.pathParameters.forEach(add)

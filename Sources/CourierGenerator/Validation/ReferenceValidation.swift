@@ -7,11 +7,22 @@ extension SpecValidator {
             if schemasByName[name] != nil {
                 error("'\(name)' is an error schema, which only error mappings can use; declare a model for \(usage)", at: location)
             } else {
-                let hint = Suggestions.closest(to: name, among: modelsByName.keys.sorted()).map { "; did you mean '\($0)'?" } ?? ""
-                error("model '\(name)' used by \(usage) is not defined\(hint)", at: location)
+                // A typo of a built-in type reads as a model that is missing; the suggestion, drawn
+                // from both, tells which was meant.
+                let candidates = PrimitiveType.allCases.map(\.rawValue) + Self.typeNamesElsewhere.keys.sorted() + modelsByName.keys.sorted()
+                let hint = Suggestions.closest(to: name, among: candidates)
+                    .map { "; did you mean '\(Self.typeNamesElsewhere[$0]?.rawValue ?? $0)'?" } ?? ""
+                error("type '\(name)' used by \(usage) is not defined\(hint)", at: location)
             }
         }
     }
+
+    /// What other languages and JSON Schema call the built-in types, so that `Integer` (or its
+    /// typo `Integr`) is pointed at `Int`.
+    static let typeNamesElsewhere: [String: PrimitiveType] = [
+        "Integer": .int, "Long": .int64, "Number": .double, "Float": .double, "Boolean": .bool,
+        "Object": .json, "Any": .json, "Bytes": .data, "Uri": .url, "DateTime": .date,
+    ]
 
     // MARK: Recursion
 

@@ -44,6 +44,8 @@ public struct Authentication: Sendable {
     let named: [String: Authentication]
     /// The schemes, in order of preference, of endpoints that state no choice of their own.
     let defaultSchemes: [String]
+    /// Whether this is ``none``, which a generated client's `auth:` defaults to.
+    private(set) var isNone = false
 
     /// Creates an authentication from a function that adds credentials to header fields.
     ///
@@ -86,8 +88,15 @@ public struct Authentication: Sendable {
         self.defaultSchemes = defaultSchemes
     }
 
-    /// No credentials.
-    public static let none = Authentication(apply: { _ in })
+    /// No credentials: what a generated client's `auth:` defaults to, so that an open service's
+    /// client is made as `WeatherClient()`. For a service whose spec has `auth`, the client logs
+    /// at debug level the first time an endpoint that needs credentials goes out without them
+    /// (``APIClient/Configuration/expectsAuthentication``).
+    public static let none: Authentication = {
+        var none = Authentication(apply: { _ in })
+        none.isNone = true
+        return none
+    }()
 
     /// `Authorization: Bearer <token>`, or another word before the token (Discord's `Bot`,
     /// `token`), or the token in the field a service names instead, fetched before every attempt.

@@ -23,6 +23,7 @@ extension APIClient {
         // The endpoint's choice among the client's schemes; `nil` for a public endpoint, which
         // sends no credentials whatever the client holds.
         let scheme = configuration.auth.scheme(for: request.authentication)
+        logMissingCredentials(of: request, summary: prepared.summary)
         while true {
             var call = prepared
             // Credentials go on a copy for this send only (a query key included), so the prepared

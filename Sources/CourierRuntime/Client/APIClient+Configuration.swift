@@ -42,6 +42,12 @@ extension APIClient {
         /// common ones by ``RawResponse/rateLimit`` and by the retry loop's wait; a generated
         /// client sets them from the spec's `rateLimit:`.
         public var rateLimitFields: RateLimitFields
+        /// Whether the service's endpoints need credentials unless they say otherwise; a generated
+        /// client sets it when its spec has `auth`. While ``auth`` is ``Authentication/none`` (the
+        /// default of a generated client's `auth:`), the first call of such an endpoint logs, at
+        /// debug level, that it went out without credentials: a client made as `WeatherClient()`
+        /// for a service that needs a token otherwise learns it only from the server's 401s.
+        public var expectsAuthentication = false
 
         /// Creates a configuration; every parameter has a sensible default.
         ///

@@ -17,6 +17,9 @@ public struct APIClient: Sendable {
     public var configuration: Configuration
 
     let base: Result<BaseAddress, InvalidReason>
+    /// Whether the client has logged a call sent without the credentials its service expects
+    /// (``Configuration/expectsAuthentication``): once per client, shared by its copies.
+    let missingCredentialsLogged = Locked(false)
 
     /// Creates a client.
     ///

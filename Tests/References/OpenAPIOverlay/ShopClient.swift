@@ -33,6 +33,7 @@ package struct ShopClient: ShopAPIProtocol {
         var configuration = configuration
         configuration.coding = JSONCoding(keyStyle: .asIs, dateFormat: .iso8601)
         configuration.auth = auth
+        configuration.expectsAuthentication = true
         client = APIClient(baseURL: baseURL, transport: transport, configuration: configuration)
     }
 

@@ -35,6 +35,7 @@ public struct ParametersClient: ParametersAPIProtocol {
         var configuration = configuration
         configuration.coding = JSONCoding(keyStyle: .asIs, dateFormat: .secondsSince1970)
         configuration.auth = auth
+        configuration.expectsAuthentication = true
         let fields: [(String, String)] = [
             ("User-Agent", "reference-tests"),
             ("X-Tenant", xTenant)
