@@ -29,18 +29,24 @@ struct CourierBuildPlugin: BuildToolPlugin {
             Diagnostics.warning("Courier generates Swift sources; target '\(target.name)' has no sources to add them to")
             return []
         }
+        return try Self.commands(for: target.sourceFiles.map(\.url), targetName: target.name,
+                                 courier: try context.tool(named: "courier").url, workDirectory: context.pluginWorkDirectoryURL)
+    }
+
+    /// The commands that generate the clients of a target's `files`: the same for a package's
+    /// target and for an Xcode project's.
+    static func commands(for files: [URL], targetName: String, courier: URL, workDirectory: URL) throws -> [Command] {
         // A thrown error fails the build; SwiftPM prints it once, as `error: <path>: <message>`.
-        let inputs = try TargetInputs(files: target.sourceFiles.map(\.url), targetName: target.name)
+        let inputs = try TargetInputs(files: files, targetName: targetName)
         guard !inputs.specs.isEmpty else {
             Diagnostics.warning(
-                "target '\(target.name)' applies CourierBuildPlugin but has no *.courier.yaml spec and no openapi.yaml, "
+                "target '\(targetName)' applies CourierBuildPlugin but has no *.courier.yaml spec and no openapi.yaml, "
                     + "openapi.json or *.openapi.yaml document; nothing is generated"
             )
             return []
         }
-        let courier = try context.tool(named: "courier").url
         return inputs.specs.map { spec in
-            let outputFolder = context.pluginWorkDirectoryURL.appendingPathComponent(spec.stem)
+            let outputFolder = workDirectory.appendingPathComponent(spec.stem)
             let parts = CourierConventions.partCount(specBytes: inputs.size(of: spec))
             let arguments = [
                 "generate", spec.url.path,
@@ -62,3 +68,17 @@ struct CourierBuildPlugin: BuildToolPlugin {
         }
     }
 }
+
+#if canImport(XcodeProjectPlugin)
+import XcodeProjectPlugin
+
+/// The same generation for an app target of an Xcode project, whose spec is one of the target's
+/// files (Xcode's target membership). Linux has no Xcode, so Courier's CI builds this part only
+/// on macOS, never here; docs/XcodeApps.md says so.
+extension CourierBuildPlugin: XcodeBuildToolPlugin {
+    func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
+        try Self.commands(for: target.inputFiles.map(\.url), targetName: target.displayName,
+                          courier: try context.tool(named: "courier").url, workDirectory: context.pluginWorkDirectoryURL)
+    }
+}
+#endif
