@@ -56,7 +56,7 @@ import HTTPTypes
 /// streamed body (a signer hashing the payload) collects them with ``HTTPBody/collect(upTo:)``
 /// and passes `HTTPBody(data)` on; reading a single-use body consumes it, so pass on what was
 /// read. The response body is buffered for a buffered call (``HTTPBody/bufferedData`` is
-/// set) and the body as it arrives for a streamed one (``APIClient/stream(_:resilience:)``,
+/// set) and the body as it arrives for a streamed one (``APIClient/stream(_:resilience:accept:)``,
 /// downloads, event streams). A response body a middleware makes itself is read to the end for
 /// a buffered call, up to 32 MiB.
 ///
