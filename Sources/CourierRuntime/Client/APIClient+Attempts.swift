@@ -269,8 +269,11 @@ extension APIClient {
             // machine ran the test's manual clock slowly, ending attempts the test never timed
             // out. The transport's own timeout (StubTransport's on the same clock) still holds.
             let backstop = configuration.resilience.clock is ContinuousClock
-            let context = MiddlewareContext(request: call.summary, attempt: number, streamsResponse: call.streamsResponse)
-            let middlewares = configuration.middlewares.isEmpty ? nil : (configuration.middlewares, context)
+            // No middlewares, no chain: the attempt calls the transport as it always did.
+            let middlewares = configuration.middlewares.isEmpty ? nil : (
+                configuration.middlewares,
+                MiddlewareContext(request: call.summary, attempt: number, streamsResponse: call.streamsResponse)
+            )
             switch await Self.send(call, timeout: timeout, through: transport, middlewares: middlewares, backstop: backstop) {
             case .success(let response): outcome = .response(response)
             case .failure(let error):
