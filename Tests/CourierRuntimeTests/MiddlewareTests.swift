@@ -307,6 +307,28 @@ import Testing
             }
         }
     }
+
+    @Test(arguments: TransportKind.allCases)
+    func theSignerReadsASingleUseBodyOnceAndSendsThoseBytes(kind: TransportKind) async throws {
+        try await withServer { server in
+            server.route("PUT", "/blobs/1", .respond(.status(204)))
+            let secret = Array("signing-secret".utf8)
+            let client = client(for: server, kind) {
+                $0.middlewares = [RequestSigner(keyID: "key-7", secret: secret, now: { "20260101T120000Z" })]
+            }
+            // Read once by the signer to hash it: the transport must get the bytes it read, since
+            // reading this body again would fail with `alreadyRead`.
+            let chunks = (0..<8).map { Data(repeating: UInt8(ascii: "a") + UInt8($0), count: 4_096) }
+            let upload = Probe<NoContent, NoDocumentedFailure>(
+                method: .put, path: "/blobs/1",
+                body: .stream(HTTPBody(ChunkList(chunks: chunks), length: .unknown, iterationBehavior: .single), contentType: "application/octet-stream")
+            )
+            _ = try await client.send(upload)
+            let received = try #require(server.receivedRequests("PUT", "/blobs/1").first)
+            #expect(received.body == chunks.reduce(Data(), +))
+            #expect(received.header("X-Courier-Content-SHA256") == SHA256.hex(SHA256.hash(received.body)))
+        }
+    }
 }
 
 @Suite struct SHA256Tests {
