@@ -24,7 +24,7 @@ public struct MarketplaceClient: MarketplaceAPIProtocol {
     ///   - transport: What sends the bytes; `URLSessionTransport()` by default.
     ///   - auth: How requests authenticate; the service expects a bearer token in `Authorization`, such as `MarketplaceClient.bearer { token }`.
     ///   - xAPIKey: The partner key; the client takes it at construction and never logs it.
-    ///   - configuration: Logging, events, timeouts and query encoding. Its coding and auth are replaced by the spec's coding and `auth`, and the spec's header fields are added to its defaults.
+    ///   - configuration: Logging, events, timeouts, query encoding and middlewares (`ClientMiddleware`). Its coding and auth are replaced by the spec's coding and `auth`, and the spec's header fields are added to its defaults.
     public init(
         baseURL: URL = MarketplaceClient.defaultBaseURL,
         transport: any HTTPTransport = URLSessionTransport(),

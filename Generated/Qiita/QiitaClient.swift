@@ -23,7 +23,7 @@ public struct QiitaClient: QiitaAPIProtocol {
     ///   - baseURL: Where requests go; the spec's `https://qiita.com/api/v2` by default.
     ///   - transport: What sends the bytes; `URLSessionTransport()` by default.
     ///   - auth: How requests authenticate; the service expects a bearer token in `Authorization`, such as `QiitaClient.bearer { token }`. An access token with the read_qiita (and, to write, write_qiita) scope.
-    ///   - configuration: Logging, events, timeouts and query encoding. Its coding and auth are replaced by the spec's coding and `auth`, and the spec's header fields are added to its defaults. Its `rateLimitFields` are the spec's `rateLimit` names.
+    ///   - configuration: Logging, events, timeouts, query encoding and middlewares (`ClientMiddleware`). Its coding and auth are replaced by the spec's coding and `auth`, and the spec's header fields are added to its defaults. Its `rateLimitFields` are the spec's `rateLimit` names.
     public init(
         baseURL: URL = QiitaClient.defaultBaseURL,
         transport: any HTTPTransport = URLSessionTransport(),

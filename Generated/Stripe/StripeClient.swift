@@ -23,7 +23,7 @@ public struct StripeClient: StripeAPIProtocol {
     ///   - baseURL: Where requests go; the spec's `https://api.stripe.com` by default.
     ///   - transport: What sends the bytes; `URLSessionTransport()` by default.
     ///   - auth: How requests authenticate; the service expects a bearer token in `Authorization`, such as `StripeClient.bearer { token }`. A secret key (sk_test_… or sk_live_…).
-    ///   - configuration: Logging, events, timeouts and query encoding. Its coding and auth are replaced by the spec's coding and `auth`, and the spec's header fields are added to its defaults.
+    ///   - configuration: Logging, events, timeouts, query encoding and middlewares (`ClientMiddleware`). Its coding and auth are replaced by the spec's coding and `auth`, and the spec's header fields are added to its defaults.
     public init(
         baseURL: URL = StripeClient.defaultBaseURL,
         transport: any HTTPTransport = URLSessionTransport(),

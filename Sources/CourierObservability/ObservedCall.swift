@@ -106,6 +106,9 @@ final class CallScope: Sendable {
                 span.attributes[SpanNames.errorType] = "circuitOpen"
                 span.attributes[SpanNames.breakerState] = "open"
                 span.setStatus(SpanStatus(code: .error, message: "circuit open"))
+            case .middlewareFailed:
+                span.attributes[SpanNames.errorType] = "middlewareFailed"
+                span.setStatus(SpanStatus(code: .error, message: "middleware failed"))
             }
         case .retryScheduled(_, let attempt, _, let delay):
             span.addEvent(SpanEvent(name: "courier.retry_scheduled", attributes: [

@@ -23,7 +23,7 @@ extension SpecTranslator {
             let text = header.description.map(SwiftComment.inline) ?? "The value of the `\(SwiftComment.inline(header.name))` header field."
             initText += "\n  - \(header.swiftName.name): \(text)"
         }
-        initText += "\n  - configuration: Logging, events, timeouts and query encoding. Its coding and auth are"
+        initText += "\n  - configuration: Logging, events, timeouts, query encoding and middlewares (`ClientMiddleware`). Its coding and auth are"
         initText += " replaced by the spec's coding and `auth`, and the spec's header fields are added to its defaults."
         if spec.rateLimit != nil {
             initText += " Its `rateLimitFields` are the spec's `rateLimit` names."

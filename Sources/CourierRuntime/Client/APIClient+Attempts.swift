@@ -55,6 +55,10 @@ extension APIClient {
                     return interpret(answerBeforeReplay, nil)
                 }
                 return .failure(.circuitOpen(open))
+            case .middlewareFailure(let reason):
+                // A middleware's description may quote what it was handed, credentials included.
+                let redacted = CredentialRedaction.redact(reason, secrets: secrets)
+                return .failure(.invalidRequest(InvalidRequest(.middlewareFailed(redacted), operationName: prepared.summary.operationName)))
             case .response(let response):
                 let raw = RawResponse(status: response.head.status, headerFields: response.head.headerFields, body: response.body,
                                       coding: configuration.coding, rateLimitFields: configuration.rateLimitFields)
@@ -203,6 +207,10 @@ extension APIClient {
         case .circuitOpen:
             // The loop consults the breaker itself and never hands this back.
             return .invalidRequest
+        case .middlewareFailure:
+            // The client's own code failed: another attempt would run it again, and the
+            // server's health is not in question, so neither a retry nor the breaker counts it.
+            return .invalidRequest
         }
     }
 
@@ -262,9 +270,19 @@ extension APIClient {
             // machine ran the test's manual clock slowly, ending attempts the test never timed
             // out. The transport's own timeout (StubTransport's on the same clock) still holds.
             let backstop = configuration.resilience.clock is ContinuousClock
-            switch await Self.send(call, timeout: timeout, through: transport, backstop: backstop) {
+            // No middlewares, no chain: the attempt calls the transport as it always did.
+            let middlewares = configuration.middlewares.isEmpty ? nil : (
+                configuration.middlewares,
+                MiddlewareContext(request: call.summary, attempt: number, streamsResponse: call.streamsResponse)
+            )
+            switch await Self.send(call, timeout: timeout, through: transport, middlewares: middlewares, backstop: backstop) {
             case .success(let response): outcome = .response(response)
-            case .failure(let error): outcome = .transportFailure(error)
+            case .failure(let error):
+                if let failure = error.underlying as? MiddlewareFailure {
+                    outcome = .middlewareFailure(failure.description)
+                } else {
+                    outcome = .transportFailure(error)
+                }
             }
         }
         finishAttempt(call, number: number, outcome: outcome, duration: clock.now - start)
@@ -285,6 +303,7 @@ extension APIClient {
         _ call: PreparedRequest,
         timeout: Duration,
         through transport: any HTTPTransport,
+        middlewares: ([any ClientMiddleware], MiddlewareContext)?,
         backstop armsBackstop: Bool
     ) async -> Result<TransportResponse, TransportError> {
         let timedOut = Locked(false)
@@ -299,6 +318,9 @@ extension APIClient {
             } : nil
             defer { backstop.map(Backstops.shared.disarm) }
             do throws(TransportError) {
+                if let (middlewares, context) = middlewares {
+                    return .success(try await attempt(call, timeout: timeout, through: transport, middlewares: middlewares, context: context))
+                }
                 guard call.streamsResponse else {
                     return .success(try await transport.send(call.head, body: call.body, timeout: timeout))
                 }
@@ -344,20 +366,61 @@ extension APIClient {
         through transport: any HTTPTransport
     ) async throws(TransportError) -> TransportResponse {
         let response = try await transport.stream(call.head, body: call.body, timeout: timeout)
-        guard call.successStatuses.contains(response.head.status) else {
-            do {
-                return TransportResponse(head: response.head, body: try await response.body.collect(upTo: streamedErrorBodyLimit))
-            } catch let error as TransportError {
-                throw error
-            } catch HTTPBody.ReadError.tooLarge {
-                throw TransportError(.responseTooLarge)
-            } catch {
-                throw TransportError(Task.isCancelled ? .cancelled : .other, underlying: Unreadable(description: String(describing: error)))
-            }
+        return try await delivered(response.head, body: response.body, of: call)
+    }
+
+    /// What a streamed attempt hands on: the success body unread, any other read to the end.
+    private static func delivered(_ head: HTTPResponse, body: HTTPBody, of call: PreparedRequest) async throws(TransportError) -> TransportResponse {
+        guard call.successStatuses.contains(head.status) else {
+            return TransportResponse(head: head, body: try await collect(body, upTo: streamedErrorBodyLimit))
         }
-        var delivered = TransportResponse(head: response.head)
-        delivered.streamedBody = response.body
+        var delivered = TransportResponse(head: head)
+        delivered.streamedBody = body
         return delivered
+    }
+
+    /// Reads a response body to the end, its failures as transport errors.
+    private static func collect(_ body: HTTPBody, upTo limit: Int) async throws(TransportError) -> Data {
+        do {
+            return try await body.collect(upTo: limit)
+        } catch let error as TransportError {
+            throw error
+        } catch HTTPBody.ReadError.tooLarge {
+            throw TransportError(.responseTooLarge)
+        } catch {
+            throw TransportError(Task.isCancelled ? .cancelled : .other, underlying: Unreadable(description: String(describing: error)))
+        }
+    }
+
+    /// One attempt through the configured middlewares, the transport innermost: buffered or
+    /// streamed as the call asks, and what the middlewares return brought back to the shape a
+    /// buffered or streamed attempt has without them.
+    private static func attempt(
+        _ call: PreparedRequest,
+        timeout: Duration,
+        through transport: any HTTPTransport,
+        middlewares: [any ClientMiddleware],
+        context: MiddlewareContext
+    ) async throws(TransportError) -> TransportResponse {
+        let streams = call.streamsResponse
+        let chain = MiddlewareChain(middlewares: middlewares, context: context) { request, body throws(TransportError) in
+            guard streams else {
+                let response = try await transport.send(request, body: body, timeout: timeout)
+                // Data in, Data out: a buffered body costs no copy either way.
+                return (response.head, HTTPBody(response.body))
+            }
+            let response = try await transport.stream(request, body: body, timeout: timeout)
+            return (response.head, response.body)
+        }
+        let (head, body) = try await chain.exchange(call.head, body: call.body)
+        guard streams else {
+            guard let body else { return TransportResponse(head: head) }
+            if let data = body.bufferedData {
+                return TransportResponse(head: head, body: data)
+            }
+            return TransportResponse(head: head, body: try await collect(body, upTo: MiddlewareChain.madeBodyLimit))
+        }
+        return try await delivered(head, body: body ?? HTTPBody(Data()), of: call)
     }
 
     struct Unreadable: Error, Sendable, CustomStringConvertible {
@@ -374,4 +437,6 @@ enum AttemptOutcome: Sendable {
     case transportFailure(TransportError)
     /// The breaker refused the call's first attempt; the transport was not called.
     case circuitOpen(CircuitOpen)
+    /// A middleware threw an error of its own; its description.
+    case middlewareFailure(String)
 }

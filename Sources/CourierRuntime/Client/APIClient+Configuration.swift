@@ -1,7 +1,7 @@
 import HTTPTypes
 import Logging
 
-/// Configuration: coding, headers, auth, logging, events, timeouts and resilience.
+/// Configuration: coding, headers, auth, logging, events, timeouts, resilience and middlewares.
 extension APIClient {
     /// Everything about a client except where it sends requests and how.
     public struct Configuration: Sendable {
@@ -48,6 +48,10 @@ extension APIClient {
         /// debug level, that it went out without credentials: a client made as `WeatherClient()`
         /// for a service that needs a token otherwise learns it only from the server's 401s.
         public var expectsAuthentication = false
+        /// What each attempt passes through on its way to the transport, the first outermost;
+        /// none by default. They run inside the retry loop and the breaker, after auth: see
+        /// ``ClientMiddleware`` for the order and what they may change.
+        public var middlewares: [any ClientMiddleware]
 
         /// Creates a configuration; every parameter has a sensible default.
         ///
@@ -64,6 +68,8 @@ extension APIClient {
         ///   - resilience: Retries, budgets, breakers and the clock they run on.
         ///   - rateLimitFields: The service's own rate-limit header fields.
         ///   - instrument: Tracing and metrics for calls (`CourierObservability`'s `ClientObservability`); none by default.
+        ///   - middlewares: What each attempt passes through on its way to the transport, the
+        ///     first outermost (see ``ClientMiddleware``); none by default.
         public init(
             coding: JSONCoding = JSONCoding(),
             query: QueryEncoding = QueryEncoding(),
@@ -75,7 +81,8 @@ extension APIClient {
             timeouts: Timeouts = Timeouts(),
             resilience: Resilience = Resilience(),
             rateLimitFields: RateLimitFields = .standard,
-            instrument: (any ClientInstrument)? = nil
+            instrument: (any ClientInstrument)? = nil,
+            middlewares: [any ClientMiddleware] = []
         ) {
             self.coding = coding
             self.query = query
@@ -88,6 +95,7 @@ extension APIClient {
             self.resilience = resilience
             self.rateLimitFields = rateLimitFields
             self.instrument = instrument
+            self.middlewares = middlewares
         }
 
         /// The default logger: it discards everything without asking swift-log's global

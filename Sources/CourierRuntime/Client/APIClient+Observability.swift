@@ -103,6 +103,7 @@ extension APIClient {
         case .response(let response): result = .response(response.head.status)
         case .transportFailure(let error): result = .transportFailure(error.kind)
         case .circuitOpen: result = .circuitOpen
+        case .middlewareFailure: result = .middlewareFailed
         }
         if isLogging(at: configuration.logLevel) {
             var metadata: Logger.Metadata = [
@@ -123,6 +124,9 @@ extension APIClient {
             case .circuitOpen:
                 metadata["courier.error"] = "circuitOpen"
                 outcomeText = "circuitOpen"
+            case .middlewareFailure:
+                metadata["courier.error"] = "middlewareFailed"
+                outcomeText = "middlewareFailed"
             }
             configuration.logger.log(
                 level: configuration.logLevel,

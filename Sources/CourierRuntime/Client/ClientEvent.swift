@@ -60,6 +60,8 @@ public enum AttemptResult: Sendable, Hashable {
     case transportFailure(TransportError.Kind)
     /// The circuit breaker did not let the attempt through.
     case circuitOpen
+    /// A ``ClientMiddleware`` threw an error of its own (not a ``TransportError``).
+    case middlewareFailed
 }
 
 /// How a call ended.

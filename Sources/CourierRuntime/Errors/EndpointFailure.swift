@@ -75,7 +75,8 @@ public enum NoDocumentedFailure: EndpointFailure, LocalizedError {
     public static func map(_ response: RawResponse) -> NoDocumentedFailure? { nil }
 }
 
-/// A request that could not be turned into bytes on the wire. Nothing was sent.
+/// A request that could not be turned into bytes on the wire. Nothing was sent, except possibly
+/// for ``Reason/middlewareFailed(_:)``.
 public struct InvalidRequest: Error, Sendable, Hashable {
     /// What was wrong.
     public enum Reason: Sendable, Hashable {
@@ -100,6 +101,10 @@ public struct InvalidRequest: Error, Sendable, Hashable {
         /// mistake in the test or preview that uses the fake, never a network failure. Its
         /// message names the fake and the property to set.
         case fakeResultNotSet(fake: String)
+        /// A ``ClientMiddleware`` threw an error other than a ``TransportError``; its
+        /// description. Unlike the other reasons, the request may have been sent, when the
+        /// middleware threw after passing it on. The call is not retried.
+        case middlewareFailed(String)
     }
 
     /// What was wrong.

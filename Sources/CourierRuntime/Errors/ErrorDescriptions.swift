@@ -169,6 +169,7 @@ extension InvalidRequest: LocalizedError {
         case .authorizationFailed(let reason): "Credentials could not be obtained: \(reason)"
         case .invalidCredentials(let reason): "The credentials cannot be sent: \(reason)"
         case .fakeResultNotSet(let fake): "\(fake) was called for \(operationName) with no result set: a mistake in the test, not a network failure."
+        case .middlewareFailed(let reason): "A client middleware failed: \(reason)"
         }
     }
 }

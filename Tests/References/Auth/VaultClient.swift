@@ -23,7 +23,7 @@ public struct VaultClient: VaultAPIProtocol {
     ///   - baseURL: Where requests go; the spec's `https://vault.example.com/v1` by default.
     ///   - transport: What sends the bytes; `URLSessionTransport()` by default.
     ///   - auth: The credentials the caller has, one per scheme the service names; each call uses the first scheme its endpoint accepts that is given here, and a public endpoint none. No credentials by default. Such as `VaultClient(auth: .init(bot: VaultClient.bot { … }))`.
-    ///   - configuration: Logging, events, timeouts and query encoding. Its coding and auth are replaced by the spec's coding and `auth`, and the spec's header fields are added to its defaults.
+    ///   - configuration: Logging, events, timeouts, query encoding and middlewares (`ClientMiddleware`). Its coding and auth are replaced by the spec's coding and `auth`, and the spec's header fields are added to its defaults.
     public init(
         baseURL: URL = VaultClient.defaultBaseURL,
         transport: any HTTPTransport = URLSessionTransport(),

@@ -23,7 +23,7 @@ public struct ErrorMeaningClient: ErrorMeaningAPIProtocol {
     ///   - baseURL: Where requests go; the spec's `https://meaning.example.com` by default.
     ///   - transport: What sends the bytes; `URLSessionTransport()` by default.
     ///   - auth: How requests authenticate; the service documents none, so `.none` by default.
-    ///   - configuration: Logging, events, timeouts and query encoding. Its coding and auth are replaced by the spec's coding and `auth`, and the spec's header fields are added to its defaults. Its `rateLimitFields` are the spec's `rateLimit` names.
+    ///   - configuration: Logging, events, timeouts, query encoding and middlewares (`ClientMiddleware`). Its coding and auth are replaced by the spec's coding and `auth`, and the spec's header fields are added to its defaults. Its `rateLimitFields` are the spec's `rateLimit` names.
     public init(
         baseURL: URL = ErrorMeaningClient.defaultBaseURL,
         transport: any HTTPTransport = URLSessionTransport(),

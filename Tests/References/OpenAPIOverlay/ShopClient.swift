@@ -23,7 +23,7 @@ package struct ShopClient: ShopAPIProtocol {
     ///   - baseURL: Where requests go; the spec's `https://api.shop.example.com/v1` by default.
     ///   - transport: What sends the bytes; `URLSessionTransport()` by default.
     ///   - auth: How requests authenticate; the service expects a bearer token in `Authorization`, such as `ShopClient.bearer { token }`.
-    ///   - configuration: Logging, events, timeouts and query encoding. Its coding and auth are replaced by the spec's coding and `auth`, and the spec's header fields are added to its defaults.
+    ///   - configuration: Logging, events, timeouts, query encoding and middlewares (`ClientMiddleware`). Its coding and auth are replaced by the spec's coding and `auth`, and the spec's header fields are added to its defaults.
     package init(
         baseURL: URL = ShopClient.defaultBaseURL,
         transport: any HTTPTransport = URLSessionTransport(),

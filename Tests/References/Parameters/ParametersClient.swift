@@ -24,7 +24,7 @@ public struct ParametersClient: ParametersAPIProtocol {
     ///   - transport: What sends the bytes; `URLSessionTransport()` by default.
     ///   - auth: How requests authenticate; the service expects a bearer token in `Authorization`, such as `ParametersClient.bearer { token }`.
     ///   - xTenant: The tenant, given at construction.
-    ///   - configuration: Logging, events, timeouts and query encoding. Its coding and auth are replaced by the spec's coding and `auth`, and the spec's header fields are added to its defaults.
+    ///   - configuration: Logging, events, timeouts, query encoding and middlewares (`ClientMiddleware`). Its coding and auth are replaced by the spec's coding and `auth`, and the spec's header fields are added to its defaults.
     public init(
         baseURL: URL = ParametersClient.defaultBaseURL,
         transport: any HTTPTransport = URLSessionTransport(),

@@ -23,7 +23,7 @@ public struct MediaClient: MediaAPIProtocol {
     ///   - baseURL: Where requests go; the spec's `https://media.example.com` by default.
     ///   - transport: What sends the bytes; `URLSessionTransport()` by default.
     ///   - auth: How requests authenticate; the service documents none, so `.none` by default.
-    ///   - configuration: Logging, events, timeouts and query encoding. Its coding and auth are replaced by the spec's coding and `auth`, and the spec's header fields are added to its defaults.
+    ///   - configuration: Logging, events, timeouts, query encoding and middlewares (`ClientMiddleware`). Its coding and auth are replaced by the spec's coding and `auth`, and the spec's header fields are added to its defaults.
     public init(
         baseURL: URL = MediaClient.defaultBaseURL,
         transport: any HTTPTransport = URLSessionTransport(),
