@@ -46,7 +46,7 @@ public struct GitHubClient: GitHubAPIProtocol {
         client = APIClient(baseURL: baseURL, transport: transport, configuration: configuration)
     }
 
-    /// Bearer authentication as the spec describes it: `Authorization: Bearer <token>`, with the token fetched before every attempt.
+    /// Bearer authentication as the spec describes it: `Authorization: Bearer <token>`, with the token fetched before every call.
     ///
     /// - Parameters:
     ///   - token: Returns the current token, refreshing it when needed; `nil` sends none.

@@ -37,7 +37,7 @@ public struct StripeClient: StripeAPIProtocol {
         client = APIClient(baseURL: baseURL, transport: transport, configuration: configuration)
     }
 
-    /// Bearer authentication as the spec describes it: `Authorization: Bearer <token>`, with the token fetched before every attempt.
+    /// Bearer authentication as the spec describes it: `Authorization: Bearer <token>`, with the token fetched before every call.
     ///
     /// - Parameters:
     ///   - token: Returns the current token, refreshing it when needed; `nil` sends none.

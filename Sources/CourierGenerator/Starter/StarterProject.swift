@@ -132,7 +132,7 @@ public struct StarterProject: Sendable {
           Accept: application/json
 
         # How requests authenticate: `bearer` sends `Authorization: Bearer <token>`, the token
-        # asked for before every attempt. Delete the line for an open API. (SpecFormat.md: auth)
+        # asked for before every call. Delete the line for an open API. (SpecFormat.md: auth)
         auth: bearer
 
         # What every endpoint inherits: a timeout in seconds, retries of failed attempts (only

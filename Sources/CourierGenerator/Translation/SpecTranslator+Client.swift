@@ -110,7 +110,7 @@ extension SpecTranslator {
         if schemeName == nil, auth.scheme == .bearer, auth.word == "Bearer" {
             // The words clients generated before other schemes existed had.
             text = "Bearer authentication as the spec describes it: `\(SwiftComment.inline(auth.headerName ?? "Authorization")): Bearer <token>`,"
-            text += " with the token fetched before every attempt."
+            text += " with the token fetched before every call."
         }
         if let description = auth.description, schemeName != nil {
             text += " " + description

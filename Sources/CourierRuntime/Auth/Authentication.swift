@@ -52,7 +52,8 @@ public struct Authentication: Sendable {
     /// - Parameters:
     ///   - credentialHeaders: The fields `apply` writes secrets into. The client never logs
     ///     their values; `Authorization`, `Cookie` and `X-API-Key` are never logged anyway.
-    ///   - apply: Adds credentials; called before every attempt, so it sees refreshed tokens.
+    ///   - apply: Adds credentials; called before every call and again before the replay after a
+    ///     401, so it sees refreshed tokens. The retries of one call reuse what it added.
     ///   - onUnauthorized: Called on a 401; `nil` hands every 401 straight to the mapping.
     public init(
         credentialHeaders: [HTTPField.Name] = [],
@@ -99,7 +100,8 @@ public struct Authentication: Sendable {
     }()
 
     /// `Authorization: Bearer <token>`, or another word before the token (Discord's `Bot`,
-    /// `token`), or the token in the field a service names instead, fetched before every attempt.
+    /// `token`), or the token in the field a service names instead, fetched before every call (and
+    /// again before the replay after a 401).
     ///
     /// ```swift
     /// let auth = Authentication.bearer { try await session.validAccessToken() }
@@ -135,7 +137,8 @@ public struct Authentication: Sendable {
     }
 
     /// HTTP Basic (RFC 7617): `Authorization: Basic base64(user-id:password)`, UTF-8, with the
-    /// credentials fetched before every attempt, so that a supplier may refresh them.
+    /// credentials fetched before every call (and again before the replay after a 401), so that a
+    /// supplier may refresh them.
     ///
     /// ```swift
     /// let auth = Authentication.basic { BasicCredentials(userID: clientID, password: try await vault.secret()) }
