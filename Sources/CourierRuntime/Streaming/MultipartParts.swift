@@ -94,33 +94,33 @@ public struct MultipartParts<Base: AsyncSequence & Sendable>: AsyncSequence, Sen
     /// Reads parts one at a time.
     public struct AsyncIterator: AsyncIteratorProtocol {
         var base: Base.AsyncIterator
-        var parser: Result<MultipartParser, StreamingError>
+        /// Mutated in place, never copied out and back, so its buffers are never copied.
+        var parser: MultipartParser?
+        /// Why there is no parser: the content type named no usable boundary.
+        var failure: StreamingError?
         var ready: [MultipartPart] = []
         var finished = false
 
         /// The next part, or `nil` after the last one.
         public mutating func next() async throws -> MultipartPart? {
+            if let failure {
+                self.failure = nil
+                finished = true
+                throw failure
+            }
             while ready.isEmpty {
-                if finished { return nil }
-                var current: MultipartParser
-                switch parser {
-                case .success(let state): current = state
-                case .failure(let error):
-                    finished = true
-                    throw error
-                }
+                guard !finished, parser != nil else { return nil }
                 guard let chunk = try await base.next() else {
                     finished = true
-                    try current.finish()
+                    try parser?.finish()
                     return nil
                 }
                 do {
-                    ready = try current.feed(chunk)
+                    ready = try parser?.feed(chunk) ?? []
                 } catch {
                     finished = true
                     throw error
                 }
-                parser = .success(current)
             }
             return ready.removeFirst()
         }
@@ -128,9 +128,13 @@ public struct MultipartParts<Base: AsyncSequence & Sendable>: AsyncSequence, Sen
 
     /// Starts reading parts from the beginning of the body.
     public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(base: base.makeAsyncIterator(), parser: boundary.map {
-            MultipartParser(boundary: $0, maximumPartSize: maximumPartSize, maximumHeaderSize: maximumHeaderSize)
-        })
+        switch boundary {
+        case .success(let boundary):
+            AsyncIterator(base: base.makeAsyncIterator(),
+                          parser: MultipartParser(boundary: boundary, maximumPartSize: maximumPartSize, maximumHeaderSize: maximumHeaderSize))
+        case .failure(let error):
+            AsyncIterator(base: base.makeAsyncIterator(), parser: nil, failure: error)
+        }
     }
 }
 
@@ -470,8 +474,10 @@ struct MultipartParser {
 
     private mutating func commitPendingField() {
         guard let (name, value) = pendingField else { return }
-        // `lenientValue` trims the surrounding whitespace and turns control bytes into spaces.
-        fields.append(HTTPField(name: name, lenientValue: value))
+        let isSpace = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        let trimmed = value.drop(while: isSpace).reversed().drop(while: isSpace).reversed()
+        // `lenientValue` turns control bytes, which a field value must not hold, into spaces.
+        fields.append(HTTPField(name: name, lenientValue: trimmed))
         pendingField = nil
     }
 }
