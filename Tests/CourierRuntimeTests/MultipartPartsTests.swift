@@ -233,6 +233,34 @@ struct MultipartPartsTests {
         }
     }
 
+    @Test("An application/http part is read as the response it carries: status, header fields, and the body up to its length")
+    func embeddedResponses() async throws {
+        // As Google's batch answers: a blank line after each JSON body, CRLF throughout.
+        let body = Data((
+            "--batch_42\r\nContent-Type: application/http\r\nContent-ID: <response-1>\r\n\r\n" +
+            "HTTP/1.1 200 OK\r\nContent-Type: application/json; charset=UTF-8\r\nContent-Length: 9\r\n\r\n{\"id\": 1}\r\n\r\n" +
+            "--batch_42\r\nContent-Type: application/http\r\n\r\n" +
+            "HTTP/1.1 404 Not Found\r\nContent-Type: application/json\r\n\r\n{\"error\":\"gone\"}\r\n" +
+            "--batch_42\nContent-Type: application/http\n\nHTTP/1.1 204 No Content\nX-Request-ID: 7\n\n" +
+            "--batch_42--\r\n"
+        ).utf8)
+        let answers = try await Self.parts(Self.chunks(body, sizes: [5])).map { try $0.embeddedResponse() }
+        #expect(answers == [
+            EmbeddedHTTPResponse(status: .ok, headerFields: Self.fields([("Content-Type", "application/json; charset=UTF-8"), ("Content-Length", "9")]),
+                                 body: Data("{\"id\": 1}".utf8)),
+            EmbeddedHTTPResponse(status: .notFound, headerFields: Self.fields([("Content-Type", "application/json")]),
+                                 body: Data("{\"error\":\"gone\"}".utf8)),
+            EmbeddedHTTPResponse(status: .noContent, headerFields: Self.fields([("X-Request-ID", "7")])),
+        ])
+        #expect(answers.map(\.status.reasonPhrase) == ["OK", "Not Found", "No Content"])
+        #expect(try answers[0].decodeBody(as: Answer.self) == Answer(id: 1))
+        for notAResponse in ["{\"id\":1}", "", "HTTP/1.1 2000 OK", "HTTP/1.1 abc", "HTTP/1.1 200 OK\r\nno colon\r\n\r\n"] {
+            #expect(throws: StreamingError.self, "\(notAResponse.debugDescription)") {
+                try MultipartPart(body: Data(notAResponse.utf8)).embeddedResponse()
+            }
+        }
+    }
+
     /// Three parts of a batch answer, each with its own header fields.
     static func batchPart(_ number: Int) -> String {
         "--batch_42\r\nContent-Type: application/json\r\nContent-ID: <response-\(number)>\r\n\r\n{\"id\":\(number)}\r\n"

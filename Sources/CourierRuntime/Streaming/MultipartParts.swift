@@ -32,6 +32,91 @@ public struct MultipartPart: Sendable, Hashable {
     }
 }
 
+/// An HTTP response carried in a part of type `application/http`, as Google's and OData's batch
+/// answers carry one per call of the batch.
+public struct EmbeddedHTTPResponse: Sendable, Hashable {
+    /// The status the call got.
+    public var status: HTTPResponse.Status
+    /// The call's response header fields.
+    public var headerFields: HTTPFields
+    /// The call's response body.
+    public var body: Data
+
+    /// Creates a response.
+    public init(status: HTTPResponse.Status, headerFields: HTTPFields = HTTPFields(), body: Data = Data()) {
+        self.status = status
+        self.headerFields = headerFields
+        self.body = body
+    }
+
+    /// The body decoded as JSON.
+    ///
+    /// - Parameters:
+    ///   - type: What the body decodes to.
+    ///   - coding: How keys and dates are decoded.
+    ///   - number: The part's position, counting from 1, named in the error.
+    /// - Throws: ``StreamingError/undecodablePart(number:reason:)``.
+    public func decodeBody<Value: Decodable>(as type: Value.Type, coding: JSONCoding = JSONCoding(),
+                                             number: Int = 0) throws(StreamingError) -> Value {
+        try MultipartPart(headerFields: headerFields, body: body).decodeBody(as: type, coding: coding, number: number)
+    }
+}
+
+extension MultipartPart {
+    /// The HTTP response the part carries when its type is `application/http`: a status line
+    /// (`HTTP/1.1 404 Not Found`), header fields, a blank line and the body, as RFC 9112 writes
+    /// a response.
+    ///
+    /// The body stops at the response's `Content-Length` when it gives one, since batch answers
+    /// often put a blank line after it; without one the body is the rest of the part. The part's
+    /// own `Content-Type` is not checked, so that a server that leaves it out is still read.
+    ///
+    /// ```swift
+    /// for try await part in try await client.runBatch() {
+    ///     let answer = try part.embeddedResponse()
+    ///     if answer.status.kind == .successful { results.append(try answer.decodeBody(as: Event.self)) }
+    /// }
+    /// ```
+    ///
+    /// - Throws: ``StreamingError/malformedMultipart(reason:)`` when the part holds no HTTP response.
+    public func embeddedResponse() throws(StreamingError) -> EmbeddedHTTPResponse {
+        let bytes = [UInt8](body)
+        var index = 0
+        /// The next line without its line break (CRLF or a bare LF), or `nil` at the end.
+        func nextLine() -> ArraySlice<UInt8>? {
+            guard index < bytes.count else { return nil }
+            let end = bytes[index...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+            var line = bytes[index..<end]
+            index = Swift.min(end + 1, bytes.count)
+            if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+            return line
+        }
+        var statusLine = nextLine()
+        // Blank lines before the status line are tolerated, as RFC 9112 asks of a reader.
+        while let line = statusLine, line.isEmpty { statusLine = nextLine() }
+        let words = (statusLine ?? []).split(separator: UInt8(ascii: " "), maxSplits: 2, omittingEmptySubsequences: true)
+        guard words.count >= 2, words[0].starts(with: Array("HTTP/".utf8)), words[1].count == 3,
+              let code = Int(String(decoding: words[1], as: UTF8.self)), (100...999).contains(code) else {
+            let shown = String(decoding: (statusLine ?? []).prefix(80), as: UTF8.self)
+            throw .malformedMultipart(reason: "The part holds no HTTP response: its first line is '\(shown)', not a status line such as 'HTTP/1.1 200 OK'.")
+        }
+        let reason = words.count > 2 ? String(decoding: words[2], as: UTF8.self) : ""
+        var fields = FieldLines()
+        while let line = nextLine(), !line.isEmpty {
+            guard fields.read(line) else {
+                throw .malformedMultipart(reason: "The HTTP response in the part has a header line that is not 'Name: value': "
+                                          + "'\(String(decoding: line.prefix(80), as: UTF8.self))'.")
+            }
+        }
+        let headerFields = fields.finish()
+        var content = bytes[index...]
+        if let length = headerFields[.contentLength].flatMap(Int.init), length >= 0, length < content.count {
+            content = content.prefix(length)
+        }
+        return EmbeddedHTTPResponse(status: HTTPResponse.Status(code: code, reasonPhrase: reason), headerFields: headerFields, body: Data(content))
+    }
+}
+
 /// The parts of a `multipart/*` body (RFC 2046), such as a `multipart/mixed` batch answer,
 /// parsed as the bytes arrive.
 ///
@@ -261,9 +346,7 @@ struct MultipartParser {
     /// The header line being read, without its line break.
     private var line: [UInt8] = []
     private var headerBytes = 0
-    private var fields = HTTPFields()
-    /// The last field read, kept back until the next line says whether it continues.
-    private var pendingField: (name: HTTPField.Name, value: [UInt8])?
+    private var fields = FieldLines()
     private var partNumber = 1
 
     init(boundary: String, maximumPartSize: Int, maximumHeaderSize: Int) {
@@ -336,8 +419,7 @@ struct MultipartParser {
         state = .headers
         line.removeAll(keepingCapacity: true)
         headerBytes = 0
-        fields = HTTPFields()
-        pendingField = nil
+        fields = FieldLines()
     }
 
     /// Moves `matched` on by `byte`; a failed partial match restarts only at a line feed.
@@ -394,7 +476,7 @@ struct MultipartParser {
             if advanceMatch(byte) {
                 var end = matchStart
                 if end > 0, body[end - 1] == Self.carriageReturn { end -= 1 }
-                parts.append(MultipartPart(headerFields: fields, body: Data(body[..<end])))
+                parts.append(MultipartPart(headerFields: fields.fields, body: Data(body[..<end])))
                 partNumber += 1
                 body.removeAll(keepingCapacity: body.count <= 64 * 1024)
                 matched = 0
@@ -441,7 +523,7 @@ struct MultipartParser {
             index += 1
             if line.last == Self.carriageReturn { line.removeLast() }
             if line.isEmpty {
-                commitPendingField()
+                _ = fields.finish()
                 state = .body
                 body.removeAll(keepingCapacity: true)
                 // The blank line's line feed may be the one a delimiter starts with: an empty body.
@@ -456,29 +538,54 @@ struct MultipartParser {
     }
 
     private mutating func readHeaderLine() throws(StreamingError) {
-        let isSpace = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
-        if let first = line.first, isSpace(first), pendingField != nil {
-            // An obsolete folded line continues the field before it (RFC 5322 unfolding).
-            pendingField?.value.append(UInt8(ascii: " "))
-            pendingField?.value.append(contentsOf: line.drop(while: isSpace))
-            return
-        }
-        commitPendingField()
-        guard let colon = line.firstIndex(of: UInt8(ascii: ":")),
-              let name = HTTPField.Name(String(decoding: line[..<colon], as: UTF8.self)) else {
+        guard fields.read(line[...]) else {
             throw .malformedMultipart(reason: "Part \(partNumber) has a header line that is not 'Name: value': "
                                       + "'\(String(decoding: line.prefix(80), as: UTF8.self))'.")
         }
-        pendingField = (name, Array(line[(colon + 1)...]))
+    }
+}
+
+/// Header field lines read one at a time into `HTTPFields`, for a part's header section and for
+/// the response an `application/http` part carries.
+struct FieldLines {
+    private(set) var fields = HTTPFields()
+    /// The last field read, kept back until the next line says whether it continues.
+    private var pending: (name: HTTPField.Name, value: [UInt8])?
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
     }
 
-    private mutating func commitPendingField() {
-        guard let (name, value) = pendingField else { return }
-        let isSpace = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
-        let trimmed = value.drop(while: isSpace).reversed().drop(while: isSpace).reversed()
+    /// Reads a line without its line break; `false` when it is neither `Name: value` nor the
+    /// continuation of a folded field.
+    mutating func read(_ line: ArraySlice<UInt8>) -> Bool {
+        if let first = line.first, Self.isSpace(first), pending != nil {
+            // An obsolete folded line continues the field before it (RFC 5322 unfolding).
+            pending?.value.append(UInt8(ascii: " "))
+            pending?.value.append(contentsOf: line.drop(while: Self.isSpace))
+            return true
+        }
+        commitPending()
+        guard let colon = line.firstIndex(of: UInt8(ascii: ":")),
+              let name = HTTPField.Name(String(decoding: line[..<colon], as: UTF8.self)) else {
+            return false
+        }
+        pending = (name, Array(line[(colon + 1)...]))
+        return true
+    }
+
+    /// The fields, once the blank line that ends them has come.
+    mutating func finish() -> HTTPFields {
+        commitPending()
+        return fields
+    }
+
+    private mutating func commitPending() {
+        guard let (name, value) = pending else { return }
+        let trimmed = value.drop(while: Self.isSpace).reversed().drop(while: Self.isSpace).reversed()
         // `lenientValue` turns control bytes, which a field value must not hold, into spaces.
         fields.append(HTTPField(name: name, lenientValue: trimmed))
-        pendingField = nil
+        pending = nil
     }
 }
 
