@@ -161,6 +161,8 @@ public struct MultipartParts<Base: AsyncSequence & Sendable>: AsyncSequence, Sen
     ///   - base: The body's chunks.
     ///   - boundary: The boundary the body's content type names, without quotes or the leading
     ///     `--`; ``MultipartBoundary/boundary(inContentType:)`` reads it from a `Content-Type`.
+    ///     One that is empty, longer than 200 bytes or not printable ASCII is thrown by the
+    ///     first read, as ``StreamingError/malformedMultipart(reason:)``.
     ///   - maximumPartSize: The most bytes one part's body may hold; 16 MiB by default. A
     ///     larger one ends the sequence with ``StreamingError/multipartPartTooLarge(limit:)``.
     ///   - maximumHeaderSize: The most bytes one part's header section may hold; 64 KiB by
@@ -224,7 +226,7 @@ public struct MultipartParts<Base: AsyncSequence & Sendable>: AsyncSequence, Sen
 }
 
 /// Reading the boundary of a `multipart/*` content type.
-public enum MultipartBoundary {
+public enum MultipartBoundary: Sendable {
     /// The `boundary` parameter of a `multipart/*` content type, quoted or not (RFC 2045,
     /// RFC 2046), such as `batch_1` in `multipart/mixed; boundary="batch_1"`.
     ///
@@ -307,8 +309,8 @@ public enum MultipartBoundary {
 /// The multipart parser's state between chunks.
 ///
 /// The delimiter is searched for as `LF -- boundary`; since a boundary holds no line break,
-/// a partial match that fails can only restart at the failing byte, so no byte is looked at
-/// twice, and a CR just before the LF is dropped from the part with it.
+/// a partial match that fails can only restart at the failing byte, so the search never goes
+/// back over what it matched, and a CR just before the LF is dropped from the part with it.
 struct MultipartParser {
     private enum State {
         /// Before the first delimiter: skipped.
