@@ -234,4 +234,68 @@ struct StreamingLoopbackTests {
             #expect(server.headerValues("Accept", "GET", "/rows") == ["application/x-ndjson", "application/x-ndjson"])
         }
     }
+
+    /// A part of a `multipart/mixed` batch answer whose body is the given JSON.
+    static func batchPart(_ json: String, id: Int) -> String {
+        "--batch_7\r\nContent-Type: application/json\r\nContent-ID: <response-\(id)>\r\n\r\n\(json)\r\n"
+    }
+
+    @Test("A multipart/mixed answer is read a part at a time, while the server is still writing the rest, raw and typed")
+    func multipartMixedParts() async throws {
+        try await withServer { server in
+            for (name, client) in Self.clients(server) {
+                // The server writes the first part and half of the second's delimiter, and the rest
+                // only once the test has read the first part: a client that waited for the whole
+                // body would never get there, and the suite's time limit would fail the test.
+                let feed = ResponseStream(headers: [("Content-Type", "multipart/mixed; boundary=\"batch_7\"")], parts: [
+                    .bytes(Data(("preamble\r\n" + Self.batchPart(#"{"id":1,"name":"a"}"#, id: 1) + "--batch_7\r\nContent-Type: app").utf8)),
+                    .waitForRelease,
+                    .bytes(Data("lication/json\r\n\r\n{\"id\":2,\"name\":\"b\"}\r\n--bat".utf8)),
+                    .bytes(Data("ch_7--\r\n".utf8)),
+                ])
+                server.route("POST", "/batch", .stream(feed))
+                var parts = try await client.runBatch().makeAsyncIterator()
+                let first = try await parts.next()
+                #expect(first?.headerFields[HTTPField.Name("Content-ID")!] == "<response-1>", "\(name)")
+                #expect(first?.body == Data(#"{"id":1,"name":"a"}"#.utf8), "\(name)")
+                feed.release()
+                let second = try await parts.next()
+                #expect(second?.headerFields[.contentType] == "application/json", "\(name)")
+                #expect(second?.body == Data(#"{"id":2,"name":"b"}"#.utf8), "\(name)")
+                #expect(try await parts.next() == nil, "\(name)")
+            }
+            #expect(server.headerValues("Accept", "POST", "/batch") == ["multipart/mixed", "multipart/mixed"])
+
+            server.route("GET", "/rows/batch") { _ in
+                .stream(ResponseStream(headers: [("Content-Type", "multipart/mixed; boundary=batch_7")], parts: [
+                    .bytes(Data(Self.batchPart(#"{"id":1,"name":"a"}"#, id: 1).utf8)),
+                    .bytes(Data((Self.batchPart(#"{"id":2,"name":"b"}"#, id: 2) + "--batch_7--").utf8)),
+                ]))
+            }
+            for (name, client) in Self.clients(server) {
+                var rows: [String] = []
+                for try await part in try await client.batchRows() {
+                    rows.append("\(part.headerFields[HTTPField.Name("Content-ID")!] ?? "?") \(part.value.id) \(part.value.name)")
+                }
+                #expect(rows == ["<response-1> 1 a", "<response-2> 2 b"], "\(name)")
+            }
+        }
+    }
+
+    @Test("A multipart answer that ends before its close delimiter throws, after the parts that were whole")
+    func truncatedMultipart() async throws {
+        try await withServer { server in
+            server.route("POST", "/batch") { _ in
+                .stream(ResponseStream(headers: [("Content-Type", "multipart/mixed; boundary=batch_7")],
+                                       parts: [.bytes(Data((Self.batchPart("{}", id: 1) + Self.batchPart("{}", id: 2)).utf8))]))
+            }
+            for (name, client) in Self.clients(server) {
+                var count = 0
+                await #expect(throws: StreamingError.truncatedMultipart, "\(name)") {
+                    for try await _ in try await client.runBatch() { count += 1 }
+                }
+                #expect(count == 1, "\(name)")
+            }
+        }
+    }
 }

@@ -463,6 +463,8 @@ struct SpecWriter {
             fields = [("events", type.description)]
         case .lines(let type, let contentType)?:
             fields = [("lines", type.description), ("contentType", contentType)]
+        case .parts(let type, let contentType)?:
+            fields = (type.map { [("body", $0.description)] } ?? []) + [("contentType", contentType)]
         case nil:
             if let body = response.body { fields.append(("body", body.description)) }
             if let contentType = response.contentType { fields.append(("contentType", contentType)) }

@@ -16,6 +16,7 @@ enum GeneratedNames {
         "FormStyle", "ParameterValue", "Pagination", "PageSequence", "PageItems", "NextPage",
         "HTTPBody", "MultipartFile", "StreamingResponse", "DownloadedFile", "TransferProgress", "ServerSentEvent",
         "ServerSentEventStream", "TypedServerSentEvents", "JSONLines", "EventReconnection",
+        "MultipartParts", "MultipartPart", "TypedMultipartParts",
         "ResponseDecodable", "ResponseHeaderFields", "ResponseWithHeaders", "DecodingFailure",
         "FakeResult", "FakeCalls",
     ]

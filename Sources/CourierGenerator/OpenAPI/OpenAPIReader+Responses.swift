@@ -105,6 +105,11 @@ extension OpenAPIReader {
         if contentType.hasPrefix("text/") {
             return (.primitive(.string), contentType, nil)
         }
+        if contentType.hasPrefix("multipart/") {
+            // A batch answer: the parts as they arrive. A multipart schema describes the parts by
+            // name, as a form's fields, which says nothing of one type every part has.
+            return (.primitive(.data), nil, .parts(nil, contentType: contentType))
+        }
         if contentType == "application/x-ndjson" || contentType == "application/jsonl" {
             let type = schema.map { self.type(of: $0, name: name) } ?? .primitive(.json)
             return (type, nil, .lines(type.nonOptional, contentType: contentType))

@@ -306,6 +306,12 @@ extension SpecFileParser {
             stream = .events(events)
         } else if let lines = fields["lines"].flatMap({ parseType($0.value, "the lines") }) {
             stream = .lines(lines, contentType: contentType ?? "application/jsonl")
+        } else if let contentType, let node = fields["contentType"]?.value, RequestBodySpec.isMultipart(contentType) {
+            // A batch answer: the parts stream; `body`, if given, is each part's type.
+            if checkMediaType(contentType, at: node) {
+                stream = .parts(body, contentType: contentType)
+            }
+            body = nil
         } else if let contentType, let node = fields["contentType"]?.value {
             if body == nil {
                 reader.error("'contentType' of the response of \(endpoint) is '\(contentType)', but the response has no 'body'", at: node)

@@ -304,11 +304,11 @@ enum SpecShape: String, CaseIterable, Sendable {
         case .response:
             [
                 SpecKey("status", "The success status, 200…299 (default: 200 with a body, 204 without).", .whole(200...299)),
-                SpecKey("body", "The response body's type; Binary streams it.", .type),
+                SpecKey("body", "The response body's type; Binary streams it; under a multipart contentType, each part's type.", .type),
                 SpecKey("description", "Documentation of the response.", .text),
                 SpecKey("events", "The type of each server-sent event's data.", .type),
                 SpecKey("lines", "The type of each line of a JSON Lines response.", .type),
-                SpecKey("contentType", "The media type of the body, when it is not JSON.", .text),
+                SpecKey("contentType", "The media type of the body, when it is not JSON; a multipart/* type streams the parts.", .text),
                 SpecKey("headers", "Response header fields the method returns, by name: a type or a mapping.", .responseHeaders),
             ]
         case .responseStatuses:

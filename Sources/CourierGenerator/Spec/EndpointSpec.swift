@@ -300,6 +300,12 @@ public struct RequestBodySpec: Hashable, Sendable, SourceLocated {
         let tokenCharacters = Set("!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
         return parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(tokenCharacters.contains) }
     }
+
+    /// Whether `contentType` is a `multipart/*` type, parameters aside.
+    static func isMultipart(_ contentType: String) -> Bool {
+        contentType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)[0]
+            .trimmingCharacters(in: .whitespaces).lowercased().hasPrefix("multipart/")
+    }
 }
 
 /// The success response of an endpoint.
@@ -368,6 +374,9 @@ public enum ResponseStreamSpec: Hashable, Sendable {
     case events(TypeReference)
     /// `lines: T`: JSON Lines, each line decoded as `T`.
     case lines(TypeReference, contentType: String)
+    /// `contentType: multipart/mixed` (any `multipart/*`): the parts, each with its header
+    /// fields, as they arrive; with `body: T`, each part's body decoded as `T`.
+    case parts(TypeReference?, contentType: String)
 }
 
 /// A file part of a multipart body (`files:` under `body:`): in Swift a `MultipartFile` argument.

@@ -215,7 +215,7 @@ extension SpecTranslator {
             doc: SwiftComment.documentation(text, indentation: "    "),
             name: endpoint.swiftName.escaped,
             parameters: parameters,
-            isInline: Self.fitsOnOneLine(line),
+            isInline: parameters.isEmpty || Self.fitsOnOneLine(line),
             failureType: failureName(endpoint),
             returnType: returnType,
             requestType: requestName(endpoint),
@@ -258,6 +258,21 @@ extension SpecTranslator {
                     + ".body.jsonLines(of: \(item).self, coding: self.client.configuration.coding)",
                 isThrowing: true,
                 returns: "Each line decoded as `\(item)`, as it arrives; cancelling the reading task closes the connection.")
+        case .parts(nil, let contentType):
+            return StreamedMethod(
+                returnType: "MultipartParts<HTTPBody>",
+                call: "try await self.client.stream(\(request), accept: \(SwiftLiteral.string(contentType))).multipartParts()",
+                isThrowing: true,
+                returns: "Each part, with its header fields, as it arrives; cancelling the reading task closes the connection.")
+        case .parts(let type?, let contentType):
+            let value = swiftType(type)
+            return StreamedMethod(
+                returnType: "TypedMultipartParts<MultipartParts<HTTPBody>, \(value)>",
+                call: "TypedMultipartParts(try await self.client.stream(\(request), accept: \(SwiftLiteral.string(contentType))).multipartParts(), "
+                    + "as: \(value).self, coding: self.client.configuration.coding)",
+                isThrowing: true,
+                returns: "Each part, with its header fields and its body decoded as `\(value)`, as it arrives; "
+                    + "cancelling the reading task closes the connection.")
         case .events(let type):
             let reconnection = ParameterModel(label: "reconnection", internalName: nil, type: "EventReconnection?", defaultValue: "nil")
             let events = "self.client.serverSentEvents(\(request), reconnection: reconnection)"

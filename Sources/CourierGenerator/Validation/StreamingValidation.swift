@@ -45,6 +45,15 @@ extension SpecValidator {
                 } else {
                     checkReference(type, at: endpoint.response.location, usage: "the response of \(what)")
                 }
+            case .parts(let type?, _):
+                if mentionsBinary(type) || type.nonOptional == .primitive(.data) || type.isOptional {
+                    error("the response of \(what) is multipart with parts of type '\(type)'; each part's body decodes as a model, "
+                          + "a JSON type or String (leave out 'body' for the raw parts)", at: endpoint.response.location)
+                } else {
+                    checkReference(type, at: endpoint.response.location, usage: "the response of \(what)")
+                }
+            case .parts(nil, _):
+                break
             case .bytes(let contentType):
                 if !RequestBodySpec.isMediaType(contentType) {
                     error("the response of \(what) has content type '\(contentType)', which is not a media type such as 'application/zip'",

@@ -64,7 +64,7 @@ struct LineSplitter {
     }
 }
 
-/// Why reading a stream of events or JSON lines failed, apart from the connection.
+/// Why reading a stream of events, JSON lines or multipart parts failed, apart from the connection.
 public enum StreamingError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A line, or an event's data, grew past the limit before it ended.
     case lineTooLong(limit: Int)
@@ -72,6 +72,17 @@ public enum StreamingError: Error, Sendable, Hashable, CustomStringConvertible {
     case undecodableLine(number: Int, reason: String)
     /// An event's data did not decode as the expected type.
     case undecodableEvent(id: String?, event: String, reason: String)
+    /// A multipart body ended before its close delimiter (`--boundary--`): the connection
+    /// ended early, or the server never finished the body.
+    case truncatedMultipart
+    /// A part of a multipart body grew past the limit before its delimiter came.
+    case multipartPartTooLarge(limit: Int)
+    /// A part's header section grew past the limit before the blank line that ends it.
+    case multipartHeadersTooLarge(limit: Int)
+    /// A multipart body, or its content type, does not follow RFC 2046.
+    case malformedMultipart(reason: String)
+    /// A part of a multipart body (counting from 1) did not decode as the expected type.
+    case undecodablePart(number: Int, reason: String)
 
     /// A sentence saying what went wrong.
     public var description: String {
@@ -82,6 +93,16 @@ public enum StreamingError: Error, Sendable, Hashable, CustomStringConvertible {
             "Line \(number) of the stream is not the expected JSON: \(reason)"
         case .undecodableEvent(let id, let event, let reason):
             "The '\(event)' event\(id.map { " with id '\($0)'" } ?? "") is not the expected JSON: \(reason)"
+        case .truncatedMultipart:
+            "The multipart body ended before its close delimiter."
+        case .multipartPartTooLarge(let limit):
+            "A part of the multipart body is larger than the \(limit) bytes allowed."
+        case .multipartHeadersTooLarge(let limit):
+            "The header fields of a part of the multipart body are longer than the \(limit) bytes allowed."
+        case .malformedMultipart(let reason):
+            "The body is not a well-formed multipart body: \(reason)"
+        case .undecodablePart(let number, let reason):
+            "Part \(number) of the multipart body is not the expected JSON: \(reason)"
         }
     }
 }

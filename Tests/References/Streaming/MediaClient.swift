@@ -86,6 +86,20 @@ public struct MediaClient: MediaAPIProtocol {
         try await self.client.stream(ExportRowsRequest(since: since), accept: "application/x-ndjson").body.jsonLines(of: Row.self, coding: self.client.configuration.coding)
     }
 
+    /// Several calls in one; the answer has one part per call.
+    ///
+    /// - Returns: Each part, with its header fields, as it arrives; cancelling the reading task closes the connection.
+    public func runBatch() async throws(APIError<RunBatchFailure>) -> MultipartParts<HTTPBody> {
+        try await self.client.stream(RunBatchRequest(), accept: "multipart/mixed").multipartParts()
+    }
+
+    /// Rows, one per part of the answer.
+    ///
+    /// - Returns: Each part, with its header fields and its body decoded as `Row`, as it arrives; cancelling the reading task closes the connection.
+    public func batchRows() async throws(APIError<BatchRowsFailure>) -> TypedMultipartParts<MultipartParts<HTTPBody>, Row> {
+        TypedMultipartParts(try await self.client.stream(BatchRowsRequest(), accept: "multipart/mixed").multipartParts(), as: Row.self, coding: self.client.configuration.coding)
+    }
+
     /// Sends `GET /exports/{id}` and writes the body to a file as it arrives, never holding it in memory; `destination` is replaced only once the body is complete.
     ///
     /// - Parameters:

@@ -31,3 +31,7 @@ public typealias AttachDocumentFailure = MediaFailure
 public typealias AttachOddlyNamedFailure = MediaFailure
 /// The documented failures of `MediaClient.attachBodyFile` (`POST /odd/files`): none, so it shares the empty `MediaFailure`.
 public typealias AttachBodyFileFailure = MediaFailure
+/// The documented failures of `MediaClient.runBatch` (`POST /batch`): none, so it shares the empty `MediaFailure`.
+public typealias RunBatchFailure = MediaFailure
+/// The documented failures of `MediaClient.batchRows` (`GET /rows/batch`): none, so it shares the empty `MediaFailure`.
+public typealias BatchRowsFailure = MediaFailure

@@ -242,3 +242,33 @@ public struct AttachBodyFileRequest: MediaAPIRequest {
     public var body: RequestBody? { .multipartFields(nil, files: [("body", bodyValue), ("payload", payloadValue)], style: .brackets) }
     public var operationName: String { "attachBodyFile" }
 }
+
+/// Several calls in one; the answer has one part per call.
+///
+/// `POST /batch`, sent by `MediaClient.runBatch`.
+public struct RunBatchRequest: MediaAPIRequest {
+    public typealias Response = NoContent
+    public typealias Failure = RunBatchFailure
+
+    /// Creates the request.
+    public init() {}
+
+    public var method: HTTPRequest.Method { .post }
+    public var path: RequestPath { RequestPath("/batch") }
+    public var operationName: String { "runBatch" }
+}
+
+/// Rows, one per part of the answer.
+///
+/// `GET /rows/batch`, sent by `MediaClient.batchRows`.
+public struct BatchRowsRequest: MediaAPIRequest {
+    public typealias Response = NoContent
+    public typealias Failure = BatchRowsFailure
+
+    /// Creates the request.
+    public init() {}
+
+    public var method: HTTPRequest.Method { .get }
+    public var path: RequestPath { RequestPath("/rows/batch") }
+    public var operationName: String { "batchRows" }
+}
