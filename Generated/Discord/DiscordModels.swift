@@ -32,7 +32,7 @@ public struct TextChannel: Codable, Hashable, Sendable {
     public var nsfw: Bool
     /// Slowmode, in seconds.
     public var rateLimitPerUser: Int?
-    /// The category. Spec name: `parentId`.
+    /// The category. JSON key: `parent_id`.
     public var parentID: String?
     /// The `last_message_id` field.
     public var lastMessageID: String?
@@ -157,7 +157,7 @@ public struct ThreadChannel: Codable, Hashable, Sendable {
     public var guildID: String?
     /// The `name` field.
     public var name: String
-    /// The text or forum channel the thread belongs to. Spec name: `parentId`.
+    /// The text or forum channel the thread belongs to. JSON key: `parent_id`.
     public var parentID: String
     /// The `owner_id` field.
     public var ownerID: String

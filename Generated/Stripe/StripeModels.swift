@@ -242,7 +242,7 @@ public struct NewCustomer: Codable, Hashable, Sendable {
     public var address: Address?
     /// Sent as `preferred_locales[]=fr`.
     public var preferredLocales: [String]?
-    /// Sent as `tax_id_data[0][type]=eu_vat&tax_id_data[0][value]=…`. Spec name: `taxIdData`.
+    /// Sent as `tax_id_data[0][type]=eu_vat&tax_id_data[0][value]=…`. JSON key: `tax_id_data`.
     public var taxIDData: [TaxIDData]?
     /// The `expand` field.
     public var expand: [String]?

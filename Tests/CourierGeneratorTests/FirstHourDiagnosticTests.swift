@@ -127,7 +127,7 @@ import Testing
         let url = URL(fileURLWithPath: try folder.write(yaml, to: "Shop.yaml"))
         let files = try Generator().generate(specAt: url, displayPath: "Shop.yaml").files
         let models = try #require(files["ShopModels.swift"])
-        #expect(models.contains("    /// The item's number. Spec name: `item_id`.\n    public var itemID: Int\n"), "\(models)")
+        #expect(models.contains("    /// The item's number. JSON key: `item_id`.\n    public var itemID: Int\n"), "\(models)")
         // What lower camel case makes of a spec name is no surprise, so it is not pointed out.
         #expect(models.contains("    /// When it was made.\n    public var createdAt: String\n"), "\(models)")
         let client = try #require(files["ShopClient.swift"])

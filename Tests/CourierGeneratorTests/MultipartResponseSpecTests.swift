@@ -66,7 +66,7 @@ import Testing
         #expect(diagnosticLines(yaml) == [
             "Specs/x.yaml:6:5: error: the response of endpoint 'bytesParts' is multipart with parts of type 'Data'; each part's body decodes as a model, a JSON type or String (leave out 'body' for the raw parts)",
             "Specs/x.yaml:9:5: error: the response of endpoint 'optionalParts' is multipart with parts of type 'String?'; each part's body decodes as a model, a JSON type or String (leave out 'body' for the raw parts)",
-            "Specs/x.yaml:12:5: error: model 'Nowhere' used by the response of endpoint 'unknownParts' is not defined",
+            "Specs/x.yaml:12:5: error: type 'Nowhere' used by the response of endpoint 'unknownParts' is not defined",
             "Specs/x.yaml:15:58: error: the response of endpoint 'withHeaders' is streamed; its header fields are in the `StreamingResponse` it returns, so it declares no 'headers'",
         ])
     }

@@ -169,11 +169,14 @@ extension GeneratedNames {
         swiftName.name != plainLowerCamel(specName)
     }
 
-    /// `text` followed by the spec's name of what it documents, when the Swift name is surprising.
-    static func noting(specName: String, of swiftName: SwiftIdentifier, in text: String) -> String {
-        guard isSurprising(swiftName, for: specName) else { return text }
+    /// `text` followed by the name on the wire of what it documents, when the Swift name is
+    /// surprising: `Spec name: …` for a parameter, whose spec name is its wire name, and
+    /// `JSON key: …` for a property, whose spec name may be one `courier import` chose (`plus1`
+    /// for the key `+1`), so that a document and its import document the property alike.
+    static func noting(wireName: String, of swiftName: SwiftIdentifier, isProperty: Bool, in text: String) -> String {
+        guard isSurprising(swiftName, for: wireName) else { return text }
         let separator = text.isEmpty ? "" : (text.hasSuffix(".") ? " " : ". ")
-        return text + separator + "Spec name: `\(SwiftComment.inline(specName))`."
+        return text + separator + (isProperty ? "JSON key" : "Spec name") + ": `\(SwiftComment.inline(wireName))`."
     }
 
     /// The words of `name` joined in lower camel case, each kept as written except the first

@@ -79,7 +79,7 @@ extension SpecTranslator {
             keys.append(CodingKeyModel(name: keyName,
                                        rawValue: property.jsonKey == plainKey ? nil : SwiftLiteral.string(property.jsonKey)))
             let described = property.description.map {
-                GeneratedNames.noting(specName: property.name, of: property.swiftName, in: $0)
+                GeneratedNames.noting(wireName: property.jsonKey, of: property.swiftName, isProperty: true, in: $0)
             }
             let doc = Self.doc(described, indentation: "    ")
                 ?? SwiftComment.documentation("The `\(property.jsonKey)` field.", indentation: "    ")

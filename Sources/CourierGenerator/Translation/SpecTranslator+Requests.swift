@@ -26,7 +26,7 @@ extension SpecTranslator {
             result.append(Argument(label: label, storedName: stored, type: swiftType(parameter.type),
                                    defaultValue: defaultValue(for: parameter),
                                    description: parameter.description.map {
-                                       GeneratedNames.noting(specName: parameter.name, of: parameter.swiftName, in: $0)
+                                       GeneratedNames.noting(wireName: parameter.name, of: parameter.swiftName, isProperty: false, in: $0)
                                    },
                                    parameter: parameter))
         }

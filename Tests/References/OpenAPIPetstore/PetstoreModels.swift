@@ -58,9 +58,9 @@ public struct Pet: Codable, Hashable, Sendable {
     public var size: NewPetSize?
     /// The `attributes` field.
     public var attributes: JSON?
-    /// Votes for. Spec name: `+1`.
+    /// Votes for. JSON key: `+1`.
     public var plus1: Int?
-    /// Votes against. Spec name: `-1`.
+    /// Votes against. JSON key: `-1`.
     public var minus1: Int?
     /// The `id` field.
     public var id: Int64
@@ -131,9 +131,9 @@ public struct NewPet: Codable, Hashable, Sendable {
     public var size: NewPetSize?
     /// The `attributes` field.
     public var attributes: JSON?
-    /// Votes for. Spec name: `+1`.
+    /// Votes for. JSON key: `+1`.
     public var plus1: Int?
-    /// Votes against. Spec name: `-1`.
+    /// Votes against. JSON key: `-1`.
     public var minus1: Int?
 
     /// Creates a value from its properties.
