@@ -79,7 +79,6 @@ import Testing
             "Specs/x.yaml:9:13: note: first listed here",
             "Specs/x.yaml:10:3: error: union 'K' is a variant of itself (K → K); a variant must hold a value, such as an object or an array",
             "Specs/x.yaml:13:13: error: a variant of model 'L' cannot be optional ('A?'); make the property that holds the union optional instead",
-            "Specs/x.yaml:13:39: error: a variant of model 'L' is missing required key 'type'",
             "Specs/x.yaml:13:41: error: unknown key 'typ' in a variant of model 'L'; did you mean 'type'?",
             "Specs/x.yaml:14:3: error: model 'M' has 'oneOf' and 'properties'; a model is one of an object, an enum, a union ('oneOf') or a composition ('allOf')",
             "Specs/x.yaml:18:38: error: two variants of union 'Q' become the case 'same'; give one a 'case:'",

@@ -65,7 +65,7 @@ import Testing
             """)
         #expect(result.diagnostics.renderedLines == [
             "Specs/Tiny.courier.yaml:3:28: error: the document has no operation 'create-itme'; did you mean 'create-item'?",
-            "Specs/Tiny.courier.yaml:4:10: error: no operation of the document has the tag 'itmes'",
+            "Specs/Tiny.courier.yaml:4:10: error: no operation of the document has the tag 'itmes'; did you mean 'items'?",
             "Specs/Tiny.courier.yaml:6:28: error: the document has no operation 'list-item'; did you mean 'list-items'?",
             "Specs/Tiny.courier.yaml:7:20: error: the document has no schema 'Item' under components/schemas; did you mean 'item'?",
             "Specs/Tiny.courier.yaml:9:3: error: the document has no operation 'create-items'; did you mean 'create-item'?",
@@ -298,7 +298,7 @@ import Testing
             types: { itme: Item, problem: "Kit.Problem" }
             """)
         #expect(overlay.diagnostics.renderedLines == [
-            "Specs/Tiny.courier.yaml:2:16: error: the document has no schema 'itme' under components/schemas",
+            "Specs/Tiny.courier.yaml:2:16: error: the document has no schema 'itme' under components/schemas; did you mean 'item'?",
             "Specs/Tiny.courier.yaml:2:31: error: the external type 'Kit.Problem' must be a Swift type name as written (such as 'User'); "
                 + "for a type of another module, declare a typealias in the app",
         ])
