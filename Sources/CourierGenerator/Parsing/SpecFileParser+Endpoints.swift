@@ -160,7 +160,8 @@ extension SpecFileParser {
         let fields = reader.fields(of: mapping, in: "'body'", shape: .body, owner: location)
         let files = fields["files"].map { parseMultipartFiles($0.value) } ?? []
         let description = fields["description"].flatMap { reader.string($0.value, "'description'") }
-        let contentType = fields["contentType"].flatMap { reader.string($0.value, "'contentType'") } ?? "application/json"
+        let mediaType = fields["contentType"].flatMap { parseContentType($0) }
+        let contentType = mediaType?.type ?? RequestBodySpec.json
         let formStyle = fields["form"].flatMap { parseFormStyle($0.value) }
         if let variants = fields["contentTypes"] {
             return parseBodyVariants(variants, fields: fields, description: description, location: location)
@@ -169,6 +170,7 @@ extension SpecFileParser {
         case (let type?, nil):
             return parseType(type.value, "the request body").map {
                 var body = RequestBodySpec(type: $0, contentType: contentType, description: description, formStyle: formStyle, location: location)
+                body.mediaCoding = mediaType?.coding
                 body.files = files
                 return body
             }
@@ -180,6 +182,7 @@ extension SpecFileParser {
             file.models.append(model)
             var body = RequestBodySpec(type: .named(modelName), contentType: contentType, description: description, formStyle: formStyle,
                                        location: location)
+            body.mediaCoding = mediaType?.coding
             body.files = files
             return body
         case (_?, _?):
@@ -189,6 +192,7 @@ extension SpecFileParser {
                 // A form of files only: no fields, so no body argument. `type` is a placeholder.
                 var body = RequestBodySpec(type: .primitive(.string), contentType: contentType, description: description, formStyle: formStyle,
                                            location: location)
+                body.mediaCoding = mediaType?.coding
                 body.files = files
                 body.isFilesOnly = true
                 return body
@@ -288,7 +292,8 @@ extension SpecFileParser {
         let fields = reader.fields(of: mapping, in: "'response'",
                                    shape: .response, owner: location)
         var body = fields["body"].flatMap { parseType($0.value, "the response body") }
-        let contentType = fields["contentType"].flatMap { reader.string($0.value, "'contentType'") }
+        let mediaType = fields["contentType"].flatMap { parseContentType($0) }
+        let contentType = mediaType?.type
         var stream: ResponseStreamSpec?
         let streamed = ["body", "events", "lines"].filter { fields[$0] != nil }
         if streamed.count > 1 {
@@ -296,6 +301,11 @@ extension SpecFileParser {
                          at: fields[streamed[1]]?.keyNode ?? entry.keyNode)
         }
         var bufferedContentType: String?
+        var mediaCoding: MediaCoding?
+        if mediaType?.coding != nil, let node = fields["contentType"]?.value, body == .primitive(.binary) || fields["events"] != nil || fields["lines"] != nil {
+            // A stream is read by its own reader (bytes, events, lines), never decoded whole.
+            reader.error("the response of \(endpoint) is streamed, so its 'contentType' has no 'coding'; write the media type alone", at: node)
+        }
         if body == .primitive(.binary) {
             stream = .bytes(contentType: contentType ?? "application/octet-stream")
             body = nil
@@ -308,6 +318,7 @@ extension SpecFileParser {
                 reader.error("'contentType' of the response of \(endpoint) is '\(contentType)', but the response has no 'body'", at: node)
             } else if checkMediaType(contentType, at: node) {
                 bufferedContentType = contentType
+                mediaCoding = mediaType?.coding
             }
         }
         var status = body == nil && stream == nil ? 204 : 200
@@ -326,6 +337,7 @@ extension SpecFileParser {
                                     location: location)
         response.stream = stream
         response.contentType = bufferedContentType
+        response.mediaCoding = mediaCoding
         response.headers = fields["headers"].map { parseResponseHeaders($0.value, endpoint: endpoint) } ?? []
         return response
     }
@@ -371,12 +383,13 @@ extension SpecFileParser {
                     outcome.caseName = identifier
                     outcome.hasExplicitCase = true
                 }
-                if let typeEntry = fields["contentType"], let contentType = reader.string(typeEntry.value, "'contentType'") {
+                if let typeEntry = fields["contentType"], let (contentType, coding) = parseContentType(typeEntry) {
                     if outcome.body == nil {
                         reader.error("'contentType' of status \(status) of \(endpoint) is '\(contentType)', but that status has no 'body'",
                                      at: typeEntry.value)
                     } else if checkMediaType(contentType, at: typeEntry.value) {
                         outcome.contentType = contentType
+                        outcome.mediaCoding = coding
                     }
                 }
             } else if case .scalar = entry.value {
@@ -410,6 +423,7 @@ extension SpecFileParser {
                                + "returns its body, not an enum", at: first.location)
             }
             response.contentType = first.contentType
+            response.mediaCoding = first.mediaCoding
         } else {
             response.outcomes = outcomes
         }

@@ -235,6 +235,9 @@ public struct RequestBodySpec: Hashable, Sendable, SourceLocated {
     /// `+json`), for which the body is encoded as JSON, or any other media type for a `Data`
     /// body, which is sent as it is.
     public var contentType: String
+    /// How the body is coded when the spec says so (`contentType: { type: …, coding: json }`);
+    /// `nil` to go by the media type.
+    public var mediaCoding: MediaCoding?
     /// The documentation, if any.
     public var description: String?
     /// How a form body spells nested values (`form:`); `nil` for the bracket defaults.
@@ -272,9 +275,11 @@ public struct RequestBodySpec: Hashable, Sendable, SourceLocated {
     /// `application/json`, the default content type.
     public static let json = "application/json"
 
-    /// Whether the content type is JSON: `application/json` or a structured `+json` type such
-    /// as `application/merge-patch+json`, parameters aside. Courier encodes no other format.
+    /// Whether the body is JSON: the spec says so (`coding: json`), or the content type is
+    /// `application/json` or a structured `+json` type such as `application/merge-patch+json`,
+    /// parameters aside. Courier encodes no other format.
     public var isJSON: Bool {
+        if mediaCoding == .json { return true }
         let essence = contentType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)[0]
             .filter { !$0.isWhitespace }.lowercased()
         return essence == Self.json || (essence.hasPrefix("application/") && essence.hasSuffix("+json"))
@@ -319,6 +324,9 @@ public struct ResponseSpec: Hashable, Sendable, SourceLocated {
     /// `String` read as text, `image/png` for `Data`, a `+json` type for a model. `nil` for JSON.
     /// Sent as `Accept`.
     public var contentType: String?
+    /// How the body is coded when the spec says so (`contentType: { type: …, coding: json }`),
+    /// for a vendor media type that is JSON; `nil` to go by the media type.
+    public var mediaCoding: MediaCoding?
     /// The documented success statuses when there are several (`response: { 200: Report, 304: … }`),
     /// in status order; empty for one status, which ``status`` and ``body`` describe.
     public var outcomes: [ResponseOutcomeSpec] = []

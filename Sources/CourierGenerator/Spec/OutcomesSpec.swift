@@ -7,6 +7,9 @@ public struct ResponseOutcomeSpec: Hashable, Sendable, SourceLocated {
     public var body: TypeReference?
     /// The body's media type when it is not JSON (`text/plain` for a `String`); `nil` for JSON.
     public var contentType: String?
+    /// How the body is coded when the spec says so (`contentType: { type: …, coding: json }`);
+    /// `nil` to go by the media type.
+    public var mediaCoding: MediaCoding?
     /// The documentation, if any.
     public var description: String?
     /// The case's name: `case:` when written, else the status's name (``StatusNames``).
