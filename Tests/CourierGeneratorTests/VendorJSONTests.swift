@@ -4,7 +4,8 @@ import Testing
 
 /// JSON under a vendor media type (issue 32, item 10): AWS's JSON protocols name a JSON body
 /// `application/x-amz-json-1.0`, which says neither `application/json` nor `+json`. The spec says
-/// it with `contentType: { type: …, coding: json }`.
+/// it with `contentType: { type: …, coding: json }`; the OpenAPI reader knows AWS's family by name,
+/// and takes another `application/…` type with an object schema as JSON, with a warning.
 @Suite struct VendorJSONTests {
     static let header = """
         service: Dynamo
@@ -153,5 +154,127 @@ import Testing
                 + "Courier does not take 'application/x-amz-json-1.0' for JSON by its name: if it is JSON, write "
                 + "contentType: { type: application/x-amz-json-1.0, coding: json } (or read 'Data', as it is)",
         ])
+    }
+
+    // MARK: OpenAPI
+
+    static func document(_ paths: String) -> String {
+        """
+        openapi: 3.0.3
+        info: { title: Dynamo }
+        servers: [{ url: https://dynamodb.example.com }]
+        paths:
+        \(paths.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n"))
+        components:
+          schemas:
+            Table:
+              type: object
+              required: [TableName]
+              properties: { TableName: { type: string }, ItemCount: { type: integer } }
+            Failure:
+              type: object
+              properties: { __type: { type: string }, message: { type: string } }
+        """
+    }
+
+    @Test func openAPIReadsAWSJSONAsJSONByName() throws {
+        let yaml = Self.document("""
+            /:
+              post:
+                operationId: describeTable
+                requestBody:
+                  required: true
+                  content:
+                    application/x-amz-json-1.0: { schema: { $ref: "#/components/schemas/Table" } }
+                responses:
+                  "200":
+                    description: ok
+                    content:
+                      application/x-amz-json-1.0: { schema: { $ref: "#/components/schemas/Table" } }
+                  "400":
+                    description: bad request
+                    content:
+                      application/x-amz-json-1.0: { schema: { $ref: "#/components/schemas/Failure" } }
+            """)
+        let (spec, lines) = loadSpec(yaml, path: "dynamo.yaml")
+        #expect(lines == [])
+        let endpoint = try #require(spec?.endpoints.first)
+        #expect(endpoint.body?.type == .named("Table"))
+        #expect(endpoint.body?.contentType == "application/x-amz-json-1.0")
+        #expect(endpoint.body?.mediaCoding == .json)
+        #expect(endpoint.response.body == .named("Table"))
+        #expect(endpoint.response.contentType == "application/x-amz-json-1.0")
+        #expect(endpoint.response.mediaCoding == .json)
+        #expect(endpoint.errors.first?.bodySchema == "FailureError")
+    }
+
+    @Test func openAPIReadsAnotherTypeWithAnObjectSchemaAsJSONWithAWarning() throws {
+        let yaml = Self.document("""
+            /orders:
+              post:
+                operationId: createOrder
+                requestBody:
+                  content:
+                    application/vnd.acme.order-v2: { schema: { $ref: "#/components/schemas/Table" } }
+                responses:
+                  "200":
+                    description: ok
+                    content:
+                      application/vnd.acme.order-v2: { schema: { $ref: "#/components/schemas/Table" } }
+            /report:
+              post:
+                operationId: postReport
+                requestBody:
+                  content:
+                    application/xml: { schema: { $ref: "#/components/schemas/Table" } }
+                responses:
+                  "200":
+                    description: ok
+                    content:
+                      application/pdf: { schema: { type: string, format: binary } }
+            """)
+        let (spec, lines) = loadSpec(yaml, path: "acme.yaml")
+        #expect(lines == [
+            "acme.yaml:10:11: warning: the request body of 'createOrder' is 'application/vnd.acme.order-v2' with an object schema; "
+                + "Courier reads no other format into a model, so it takes the body as JSON under that media type "
+                + "(contentType: { type: application/vnd.acme.order-v2, coding: json })",
+            "acme.yaml:15:13: warning: the 200 response of 'createOrder' is 'application/vnd.acme.order-v2' with an object schema; "
+                + "Courier reads no other format into a model, so it takes the body as JSON under that media type "
+                + "(contentType: { type: application/vnd.acme.order-v2, coding: json })",
+        ])
+        let endpoints = try #require(spec?.endpoints)
+        let create = try #require(endpoints.first { $0.name == "createOrder" })
+        #expect(create.body?.mediaCoding == .json)
+        #expect(create.body?.type.nonOptional == .named("Table"))
+        #expect(create.response.mediaCoding == .json)
+        // XML is a structure of its own and a PDF is bytes: neither is taken for JSON.
+        let report = try #require(endpoints.first { $0.name == "postReport" })
+        #expect(report.body?.mediaCoding == nil)
+        #expect(report.body?.type.nonOptional == .primitive(.binary))
+        #expect(report.response.body == .primitive(.data))
+        #expect(report.response.mediaCoding == nil)
+    }
+
+    @Test func importWritesTheMappingAndTheSpecGeneratesTheSameClient() throws {
+        let yaml = Self.document("""
+            /:
+              post:
+                operationId: describeTable
+                requestBody:
+                  required: true
+                  content:
+                    application/x-amz-json-1.1: { schema: { $ref: "#/components/schemas/Table" } }
+                responses:
+                  "200":
+                    description: ok
+                    content:
+                      application/x-amz-json-1.1: { schema: { $ref: "#/components/schemas/Table" } }
+            """)
+        let folder = try TemporaryFolder()
+        let input = URL(fileURLWithPath: try folder.write(yaml, to: "dynamo.yaml"))
+        let imported = SpecImporter(errorLimit: 1000).importSpec(at: input, displayPath: "dynamo.yaml")
+        let text = try #require(imported.text, "\(imported.diagnostics.renderedLines)")
+        #expect(text.contains("contentType: { type: application/x-amz-json-1.1, coding: json }"), "\(text)")
+        try ImportTests().expectRoundTrip(input, displayPath: "dynamo.yaml")
     }
 }
