@@ -302,7 +302,8 @@ extension SpecFileParser {
         }
         var bufferedContentType: String?
         var mediaCoding: MediaCoding?
-        if mediaType?.coding != nil, let node = fields["contentType"]?.value, body == .primitive(.binary) || fields["events"] != nil || fields["lines"] != nil {
+        let isStreamed = body == .primitive(.binary) || fields["events"] != nil || fields["lines"] != nil
+        if mediaType?.coding != nil, isStreamed, let node = fields["contentType"]?.value {
             // A stream is read by its own reader (bytes, events, lines), never decoded whole.
             reader.error("the response of \(endpoint) is streamed, so its 'contentType' has no 'coding'; write the media type alone", at: node)
         }

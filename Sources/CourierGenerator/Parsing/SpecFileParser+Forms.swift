@@ -51,9 +51,9 @@ extension SpecFileParser {
         guard let coding = MediaCoding(rawValue: text) else {
             let names = MediaCoding.allCases.map(\.rawValue)
             let hint = Suggestions.closest(to: text, among: names).map { "; did you mean '\($0)'?" } ?? ""
+            let expected = names.map { "'\($0)'" }.joined(separator: ", ")
             reader.error("unknown 'coding' '\(NodeReader.abbreviated(text))' of content type '\(NodeReader.abbreviated(type))'; expected "
-                         + "\(names.map { "'\($0)'" }.joined(separator: ", ")) (a body Courier does not code is 'Data', sent and read as it is)\(hint)",
-                         at: codingEntry.value)
+                         + "\(expected) (a body Courier does not code is 'Data', sent and read as it is)\(hint)", at: codingEntry.value)
             return nil
         }
         return (type, coding)
@@ -86,7 +86,8 @@ extension SpecFileParser {
                 caseName = text
             }
             var variant = BodyVariantSpec(type: type, contentType: mediaType?.type ?? RequestBodySpec.json,
-                                          formStyle: itemFields["form"].flatMap { parseFormStyle($0.value) }, caseName: caseName, location: itemLocation)
+                                          formStyle: itemFields["form"].flatMap { parseFormStyle($0.value) }, caseName: caseName,
+                                          location: itemLocation)
             variant.mediaCoding = mediaType?.coding
             variants.append(variant)
         }

@@ -305,7 +305,8 @@ enum SpecShape: String, CaseIterable, Sendable {
         case .bodyVariant:
             [
                 SpecKey("type", "The body's type for this content type.", .type, required: true),
-                SpecKey("contentType", "The media type, or a mapping that also says how it is coded.", .mediaType, default: .string("application/json")),
+                SpecKey("contentType", "The media type, or a mapping that also says how it is coded.", .mediaType,
+                        default: .string("application/json")),
                 SpecKey("form", "How a form body writes nested objects and arrays.", .shape(.formStyle)),
                 SpecKey("case", "The Swift case name of this variant.", .text),
             ]

@@ -231,9 +231,9 @@ public enum LiteralValue: Hashable, Sendable, CustomStringConvertible {
 public struct RequestBodySpec: Hashable, Sendable, SourceLocated {
     /// The body's type: a named model, or the model synthesized from inline `properties`.
     public var type: TypeReference
-    /// The media type sent as `Content-Type`: a JSON media type (``json``, or one ending in
-    /// `+json`), for which the body is encoded as JSON, or any other media type for a `Data`
-    /// body, which is sent as it is.
+    /// The media type sent as `Content-Type`: a JSON media type (``json``, one ending in `+json`,
+    /// or any with ``mediaCoding`` `.json`), for which the body is encoded as JSON, a form or text
+    /// type, or any other media type for a `Data` body, which is sent as it is.
     public var contentType: String
     /// How the body is coded when the spec says so (`contentType: { type: …, coding: json }`);
     /// `nil` to go by the media type.
@@ -321,7 +321,8 @@ public struct ResponseSpec: Hashable, Sendable, SourceLocated {
     /// decoded whole.
     public var stream: ResponseStreamSpec?
     /// The body's media type when the spec names one (`contentType:`): `text/plain` for a
-    /// `String` read as text, `image/png` for `Data`, a `+json` type for a model. `nil` for JSON.
+    /// `String` read as text, `image/png` for `Data`, a `+json` type (or a vendor type with
+    /// ``mediaCoding``) for a model. `nil` for JSON.
     /// Sent as `Accept`.
     public var contentType: String?
     /// How the body is coded when the spec says so (`contentType: { type: …, coding: json }`),

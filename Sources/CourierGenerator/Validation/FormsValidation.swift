@@ -70,8 +70,8 @@ extension SpecValidator {
         }
         if MediaCoding.mentionsJSON(body.contentType) {
             error("the body of \(what) has content type '\(body.contentType)' and type '\(body.type)'; Courier does not take "
-                  + "'\(body.contentType)' for JSON by its name: if it is JSON, write contentType: { type: \(body.contentType), coding: json } (or send 'Data', as it is)",
-                  at: body.location)
+                  + "'\(body.contentType)' for JSON by its name: if it is JSON, write contentType: { type: \(body.contentType), coding: json } "
+                  + "(or send 'Data', as it is)", at: body.location)
             return
         }
         error("the body of \(what) has content type '\(body.contentType)' and type '\(body.type)'; Courier encodes JSON "
