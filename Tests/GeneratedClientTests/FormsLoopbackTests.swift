@@ -7,7 +7,8 @@ import Testing
 
 /// The generated client of Tests/References/Forms against the real loopback server, through
 /// URLSession and AsyncHTTPClient: form bodies in both styles, text bodies, a body whose content
-/// type the caller picks, and each query style as the server saw it on the request line.
+/// type the caller picks, JSON under a vendor media type, and each query style as the server saw
+/// it on the request line.
 @Suite("Form and text bodies, query styles (loopback server)")
 struct FormsLoopbackTests {
     static let urlSession = URLSessionTransport()
@@ -98,6 +99,27 @@ struct FormsLoopbackTests {
             for (index, (contentType, body)) in seen.enumerated() {
                 #expect(contentType == expected[index % 3].0)
                 #expect(body == expected[index % 3].1)
+            }
+        }
+    }
+
+    @Test("JSON under a vendor media type: sent as JSON with that Content-Type and Accept, and its reply decoded")
+    func vendorJSON() async throws {
+        try await withServer { server in
+            let reply = TestServer.Reply(status: 200, headers: [("Content-Type", "application/x-amz-json-1.0")],
+                                         body: Data(Self.orderJSON.utf8))
+            server.route("POST", "/orders/describe", .respond(reply))
+            for (name, client) in Self.clients(server) {
+                let order = try await client.describeOrder(body: OrderQuery(orderID: "ord_1"))
+                #expect(order.id == "ord_1" && order.customerName == "Ada Lovelace", "\(name)")
+            }
+            let requests = server.receivedRequests("POST", "/orders/describe")
+            #expect(requests.count == 2)
+            for request in requests {
+                #expect(request.header("Content-Type") == "application/x-amz-json-1.0")
+                #expect(request.header("Accept") == "application/x-amz-json-1.0")
+                // JSON with the service's coding (snake_case keys), not the bytes of some other format.
+                #expect(try JSON(parsing: request.body) == ["order_id": "ord_1"])
             }
         }
     }

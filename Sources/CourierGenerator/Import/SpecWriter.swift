@@ -383,7 +383,9 @@ struct SpecWriter {
             yaml.open("contentTypes", depth: 3)
             for variant in body.variants {
                 var parts = ["type: " + YAMLText.flowScalar(variant.type.description)]
-                if variant.contentType != RequestBodySpec.json { parts.append("contentType: " + YAMLText.flowScalar(variant.contentType)) }
+                if variant.contentType != RequestBodySpec.json {
+                    parts.append("contentType: " + contentTypeValue(variant.contentType, coding: variant.mediaCoding, inFlow: true))
+                }
                 if let style = variant.formStyle { parts.append("form: " + formStyle(style)) }
                 if let name = variant.caseName { parts.append("case: " + YAMLText.flowScalar(name)) }
                 yaml.line("- { " + parts.joined(separator: ", ") + " }", depth: 4)
@@ -397,7 +399,9 @@ struct SpecWriter {
         }
         yaml.open("body", depth: 2)
         if !body.isFilesOnly { yaml.field("type", body.type.description, depth: 3) }
-        if body.contentType != RequestBodySpec.json { yaml.field("contentType", body.contentType, depth: 3) }
+        if body.contentType != RequestBodySpec.json {
+            yaml.field("contentType", raw: contentTypeValue(body.contentType, coding: body.mediaCoding, inFlow: false), depth: 3)
+        }
         if let style = body.formStyle { yaml.field("form", raw: formStyle(style), depth: 3) }
         if let description = body.description { yaml.field("description", description, depth: 3) }
         if !body.files.isEmpty {
@@ -430,6 +434,13 @@ struct SpecWriter {
         }
     }
 
+    /// A `contentType:` value as YAML: the media type, or `{ type: …, coding: json }` when the spec
+    /// says how a body under it is coded, which the media type alone would not tell the reader.
+    private func contentTypeValue(_ contentType: String, coding: MediaCoding?, inFlow: Bool) -> String {
+        guard let coding else { return inFlow ? YAMLText.flowScalar(contentType) : YAMLText.scalar(contentType) }
+        return "{ type: \(YAMLText.flowScalar(contentType)), coding: \(coding.rawValue) }"
+    }
+
     private func formStyle(_ style: FormStyleSpec) -> String {
         "{ objects: \(style.objects.rawValue), arrays: \(style.arrays.rawValue) }"
     }
@@ -445,7 +456,9 @@ struct SpecWriter {
                 }
                 var parts: [String] = []
                 if let body = outcome.body { parts.append("body: " + YAMLText.flowScalar(body.description)) }
-                if let contentType = outcome.contentType { parts.append("contentType: " + YAMLText.flowScalar(contentType)) }
+                if let contentType = outcome.contentType {
+                    parts.append("contentType: " + contentTypeValue(contentType, coding: outcome.mediaCoding, inFlow: true))
+                }
                 if outcome.hasExplicitCase {
                     parts.append("case: " + YAMLText.flowScalar(caseName(outcome.caseName, "status \(outcome.status) of '\(endpoint)'")))
                 }
@@ -455,32 +468,33 @@ struct SpecWriter {
             writeResponseHeaders(response.headers, endpoint: endpoint)
             return
         }
+        // Values are YAML as written, so that a content type may be a `{ type:, coding: }` mapping.
         var fields: [(String, String)] = []
         switch response.stream {
         case .bytes(let contentType)?:
-            fields = [("body", "Binary"), ("contentType", contentType)]
+            fields = [("body", "Binary"), ("contentType", YAMLText.scalar(contentType))]
         case .events(let type)?:
-            fields = [("events", type.description)]
+            fields = [("events", YAMLText.scalar(type.description))]
         case .lines(let type, let contentType)?:
-            fields = [("lines", type.description), ("contentType", contentType)]
+            fields = [("lines", YAMLText.scalar(type.description)), ("contentType", YAMLText.scalar(contentType))]
         case .parts(let type, let contentType)?:
-            fields = (type.map { [("body", $0.description)] } ?? []) + [("contentType", contentType)]
+            fields = (type.map { [("body", YAMLText.scalar($0.description))] } ?? []) + [("contentType", YAMLText.scalar(contentType))]
         case nil:
-            if let body = response.body { fields.append(("body", body.description)) }
-            if let contentType = response.contentType { fields.append(("contentType", contentType)) }
+            if let body = response.body { fields.append(("body", YAMLText.scalar(body.description))) }
+            if let contentType = response.contentType {
+                fields.append(("contentType", contentTypeValue(contentType, coding: response.mediaCoding, inFlow: false)))
+            }
         }
         let defaultStatus = response.body == nil && response.stream == nil ? 204 : 200
         if response.status != defaultStatus { fields.insert(("status", String(response.status)), at: 0) }
-        if let description = response.description { fields.append(("description", description)) }
+        if let description = response.description { fields.append(("description", YAMLText.scalar(description))) }
         if fields.isEmpty && response.headers.isEmpty { return }
         if fields.count == 1, fields[0].0 == "body", response.headers.isEmpty {
-            yaml.field("response", fields[0].1, depth: 2)
+            yaml.field("response", raw: fields[0].1, depth: 2)
             return
         }
         yaml.open("response", depth: 2)
-        for (name, value) in fields {
-            if name == "status" { yaml.field(name, raw: value, depth: 3) } else { yaml.field(name, value, depth: 3) }
-        }
+        for (name, value) in fields { yaml.field(name, raw: value, depth: 3) }
         writeResponseHeaders(response.headers, endpoint: endpoint)
     }
 

@@ -368,7 +368,7 @@ extension OpenAPIReader {
             return RequestBodySpec(type: variants[0].type, contentType: variants[0].contentType, description: description,
                                    variants: variants, location: location)
         }
-        let preferred = media.first { essence($0.key) == "application/json" || essence($0.key).hasSuffix("+json") }
+        let preferred = media.first { Self.isJSONNamed(essence($0.key)) }
             ?? media.first { essence($0.key) == "application/x-www-form-urlencoded" }
             ?? media.first { essence($0.key) == "multipart/form-data" }
             ?? media.first { essence($0.key).hasPrefix("text/") }
@@ -410,7 +410,9 @@ extension OpenAPIReader {
             }
             return result
         }
-        let isJSON = contentType == "application/json" || contentType.hasSuffix("+json")
+        let mediaCoding = vendorJSONCoding(contentType, mediaType: preferred.key, schema: schema,
+                                           what: "the request body of '\(endpoint)'", at: preferred.keyNode)
+        let isJSON = Self.isJSONMediaType(contentType) || mediaCoding == .json
         let isForm = contentType == "application/x-www-form-urlencoded"
         let isText = contentType.hasPrefix("text/")
         var type: TypeReference
@@ -429,6 +431,7 @@ extension OpenAPIReader {
         if case .optional(let wrapped) = type, document.bool(body, "required") == true { type = wrapped }
         result = RequestBodySpec(type: type, contentType: isJSON ? (contentType == "application/json" ? RequestBodySpec.json : preferred.key) : contentType,
                                  description: description, location: location)
+        result.mediaCoding = mediaCoding
         return result
     }
 
@@ -489,7 +492,7 @@ extension OpenAPIReader {
             var caseName: String?
             if essence == RequestBodySpec.json {
                 type = schema.map { self.type(of: $0, name: typeName + "Body") } ?? .primitive(.json)
-            } else if essence.hasSuffix("+json") {
+            } else if Self.isJSONNamed(essence) {
                 skipped.append(entry.key)
                 continue
             } else if essence == "application/x-www-form-urlencoded" {

@@ -22,13 +22,14 @@ extension OpenAPIReader {
                 guard let (response, _) = document.resolve(entry.value) else { continue }
                 var outcome = ResponseOutcomeSpec(status: code, body: nil, location: document.location(of: entry.keyNode))
                 outcome.description = document.string(response, "description").map(Self.firstParagraph)
-                if let (type, contentType, streamed) = responseBody(response, endpoint: endpoint, name: typeName + "Response",
-                                                                    status: code) {
+                if let (type, contentType, coding, streamed) = responseBody(response, endpoint: endpoint, name: typeName + "Response",
+                                                                            status: code) {
                     if let streamed {
                         stream = streamed
                     } else if ![204, 205, 304].contains(code) {
                         outcome.body = type
                         outcome.contentType = contentType
+                        outcome.mediaCoding = coding
                     }
                 }
                 outcomes.append(outcome)
@@ -44,9 +45,11 @@ extension OpenAPIReader {
                 // A success range: any such status succeeds; its body, if any, is the first outcome's.
                 if outcomes.isEmpty, let (response, _) = document.resolve(entry.value) {
                     var outcome = ResponseOutcomeSpec(status: key == "2XX" ? 200 : 304, body: nil, location: document.location(of: entry.keyNode))
-                    if key == "2XX", let (type, contentType, _) = responseBody(response, endpoint: endpoint, name: typeName + "Response", status: 200) {
+                    if key == "2XX",
+                       let (type, contentType, coding, _) = responseBody(response, endpoint: endpoint, name: typeName + "Response", status: 200) {
                         outcome.body = type
                         outcome.contentType = contentType
+                        outcome.mediaCoding = coding
                     }
                     outcomes.append(outcome)
                 }
@@ -69,6 +72,7 @@ extension OpenAPIReader {
             response = ResponseSpec(status: status, body: stream == nil ? first?.body : nil, description: first?.description,
                                     location: first?.location ?? location)
             response.contentType = stream == nil ? first?.contentType : nil
+            response.mediaCoding = stream == nil ? first?.mediaCoding : nil
             response.stream = stream
         } else {
             response = ResponseSpec(status: outcomes[0].status, body: outcomes[0].body, description: outcomes[0].description,
@@ -79,42 +83,48 @@ extension OpenAPIReader {
         return (response, errors)
     }
 
-    /// A response's body: its type and non-JSON content type, or how it streams.
+    /// A response's body: its type, its content type when that is not `application/json` (with
+    /// `.json` when it is JSON under a vendor name), or how it streams.
     mutating func responseBody(_ response: OpenAPIDocument.Located, endpoint: String, name: String,
-                               status: Int) -> (TypeReference, String?, ResponseStreamSpec?)? {
+                               status: Int) -> (TypeReference, String?, MediaCoding?, ResponseStreamSpec?)? {
         guard let content = document.child(response, "content") else { return nil }
         let media = mediaTypes(content)
         guard !media.isEmpty else { return nil }
         func essence(_ type: String) -> String {
             type.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? type
         }
-        let preferred = media.first { essence($0.key) == "application/json" || essence($0.key).hasSuffix("+json") }
+        let preferred = media.first { Self.isJSONNamed(essence($0.key)) }
             ?? media.first { essence($0.key) == "text/event-stream" }
             ?? media.first { essence($0.key).hasPrefix("text/") }
             ?? media[0]
         let contentType = essence(preferred.key)
         let schema = document.child(preferred.value, "schema")
-        if contentType == "application/json" || contentType.hasSuffix("+json") {
-            let type = schema.map { self.type(of: $0, name: name) } ?? .primitive(.json)
+        let coding = vendorJSONCoding(contentType, mediaType: contentType, schema: schema,
+                                      what: "the \(status) response of '\(endpoint)'", at: preferred.keyNode)
+        if Self.isJSONMediaType(contentType) || coding == .json {
+            var type = schema.map { self.type(of: $0, name: name) } ?? .primitive(.json)
+            // A String under a vendor type would be read as text (the runtime knows JSON by the
+            // Content-Type it receives), so a JSON string there is free-form JSON.
+            if coding == .json, type.nonOptional == .primitive(.string) { type = .primitive(.json) }
             // An optional response body reads as its type: the status says whether there is one.
-            return (type.nonOptional, contentType == "application/json" ? nil : contentType, nil)
+            return (type.nonOptional, contentType == "application/json" ? nil : contentType, coding, nil)
         }
         if contentType == "text/event-stream" {
-            return (.primitive(.string), nil, .events(.primitive(.string)))
+            return (.primitive(.string), nil, nil, .events(.primitive(.string)))
         }
         if contentType.hasPrefix("text/") {
-            return (.primitive(.string), contentType, nil)
+            return (.primitive(.string), contentType, nil, nil)
         }
         if contentType.hasPrefix("multipart/") {
             // A batch answer: the parts as they arrive. A multipart schema describes the parts by
             // name, as a form's fields, which says nothing of one type every part has.
-            return (.primitive(.data), nil, .parts(nil, contentType: contentType))
+            return (.primitive(.data), nil, nil, .parts(nil, contentType: contentType))
         }
         if contentType == "application/x-ndjson" || contentType == "application/jsonl" {
             let type = schema.map { self.type(of: $0, name: name) } ?? .primitive(.json)
-            return (type, nil, .lines(type.nonOptional, contentType: contentType))
+            return (type, nil, nil, .lines(type.nonOptional, contentType: contentType))
         }
-        return (.primitive(.data), contentType, nil)
+        return (.primitive(.data), contentType, nil, nil)
     }
 
     /// A response's header fields that Courier reads (scalars and string enums), not already listed.
@@ -183,7 +193,7 @@ extension OpenAPIReader {
         guard let content = document.child(response, "content") else { return nil }
         let json = mediaTypes(content).first {
             let essence = $0.key.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? $0.key
-            return essence == "application/json" || essence.hasSuffix("+json")
+            return Self.isJSONNamed(essence)
         }
         guard let json, let schema = document.child(json.value, "schema"), let (resolved, target) = document.resolve(schema, reach: .schema) else {
             return nil

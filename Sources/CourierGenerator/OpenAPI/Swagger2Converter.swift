@@ -652,10 +652,10 @@ struct Swagger2Converter {
         type.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? type
     }
 
-    /// Whether a media type is JSON, which a body schema describes: `application/json` or a `+json` type.
+    /// Whether a media type is JSON, which a body schema describes: `application/json`, a `+json`
+    /// type, or AWS's `application/x-amz-json-<version>`.
     private static func isJSON(_ type: String) -> Bool {
-        let essence = essence(type)
-        return essence == "application/json" || essence.hasSuffix("+json")
+        OpenAPIReader.isJSONNamed(essence(type))
     }
 
     /// Whether a media type is a form, which only form parameters are sent as.

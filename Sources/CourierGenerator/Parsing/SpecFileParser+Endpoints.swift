@@ -163,7 +163,8 @@ extension SpecFileParser {
         let fields = reader.fields(of: mapping, in: "'body'", shape: .body, owner: location)
         let files = fields["files"].map { parseMultipartFiles($0.value) } ?? []
         let description = fields["description"].flatMap { reader.string($0.value, "'description'") }
-        let contentType = fields["contentType"].flatMap { reader.string($0.value, "'contentType'") } ?? "application/json"
+        let mediaType = fields["contentType"].flatMap { parseContentType($0) }
+        let contentType = mediaType?.type ?? RequestBodySpec.json
         let formStyle = fields["form"].flatMap { parseFormStyle($0.value) }
         if let variants = fields["contentTypes"] {
             return parseBodyVariants(variants, fields: fields, description: description, location: location)
@@ -172,6 +173,7 @@ extension SpecFileParser {
         case (let type?, nil):
             return parseType(type.value, "the request body").map {
                 var body = RequestBodySpec(type: $0, contentType: contentType, description: description, formStyle: formStyle, location: location)
+                body.mediaCoding = mediaType?.coding
                 body.files = files
                 return body
             }
@@ -183,6 +185,7 @@ extension SpecFileParser {
             file.models.append(model)
             var body = RequestBodySpec(type: .named(modelName), contentType: contentType, description: description, formStyle: formStyle,
                                        location: location)
+            body.mediaCoding = mediaType?.coding
             body.files = files
             return body
         case (_?, _?):
@@ -192,6 +195,7 @@ extension SpecFileParser {
                 // A form of files only: no fields, so no body argument. `type` is a placeholder.
                 var body = RequestBodySpec(type: .primitive(.string), contentType: contentType, description: description, formStyle: formStyle,
                                            location: location)
+                body.mediaCoding = mediaType?.coding
                 body.files = files
                 body.isFilesOnly = true
                 return body
@@ -291,7 +295,8 @@ extension SpecFileParser {
         let fields = reader.fields(of: mapping, in: "'response'",
                                    shape: .response, owner: location)
         var body = fields["body"].flatMap { parseType($0.value, "the response body") }
-        let contentType = fields["contentType"].flatMap { reader.string($0.value, "'contentType'") }
+        let mediaType = fields["contentType"].flatMap { parseContentType($0) }
+        let contentType = mediaType?.type
         var stream: ResponseStreamSpec?
         let streamed = ["body", "events", "lines"].filter { fields[$0] != nil }
         if streamed.count > 1 {
@@ -299,6 +304,12 @@ extension SpecFileParser {
                          at: fields[streamed[1]]?.keyNode ?? entry.keyNode)
         }
         var bufferedContentType: String?
+        var mediaCoding: MediaCoding?
+        let isStreamed = body == .primitive(.binary) || fields["events"] != nil || fields["lines"] != nil
+        if mediaType?.coding != nil, isStreamed, let node = fields["contentType"]?.value {
+            // A stream is read by its own reader (bytes, events, lines), never decoded whole.
+            reader.error("the response of \(endpoint) is streamed, so its 'contentType' has no 'coding'; write the media type alone", at: node)
+        }
         if body == .primitive(.binary) {
             stream = .bytes(contentType: contentType ?? "application/octet-stream")
             body = nil
@@ -317,6 +328,7 @@ extension SpecFileParser {
                 reader.error("'contentType' of the response of \(endpoint) is '\(contentType)', but the response has no 'body'", at: node)
             } else if checkMediaType(contentType, at: node) {
                 bufferedContentType = contentType
+                mediaCoding = mediaType?.coding
             }
         }
         var status = body == nil && stream == nil ? 204 : 200
@@ -335,6 +347,7 @@ extension SpecFileParser {
                                     location: location)
         response.stream = stream
         response.contentType = bufferedContentType
+        response.mediaCoding = mediaCoding
         response.headers = fields["headers"].map { parseResponseHeaders($0.value, endpoint: endpoint) } ?? []
         return response
     }
@@ -380,12 +393,13 @@ extension SpecFileParser {
                     outcome.caseName = identifier
                     outcome.hasExplicitCase = true
                 }
-                if let typeEntry = fields["contentType"], let contentType = reader.string(typeEntry.value, "'contentType'") {
+                if let typeEntry = fields["contentType"], let (contentType, coding) = parseContentType(typeEntry) {
                     if outcome.body == nil {
                         reader.error("'contentType' of status \(status) of \(endpoint) is '\(contentType)', but that status has no 'body'",
                                      at: typeEntry.value)
                     } else if checkMediaType(contentType, at: typeEntry.value) {
                         outcome.contentType = contentType
+                        outcome.mediaCoding = coding
                     }
                 }
             } else if case .scalar = entry.value {
@@ -419,6 +433,7 @@ extension SpecFileParser {
                                + "returns its body, not an enum", at: first.location)
             }
             response.contentType = first.contentType
+            response.mediaCoding = first.mediaCoding
         } else {
             response.outcomes = outcomes
         }

@@ -37,6 +37,28 @@ extension SpecFileParser {
         return style
     }
 
+    /// `contentType:`: a media type (`text/csv`), or `{ type: application/x-amz-json-1.0, coding: json }`
+    /// for a media type whose name does not say that the body is JSON. `nil` when the value is
+    /// neither, which is reported here; whether the media type is well formed is checked where
+    /// the string form's is, so both forms get one message.
+    func parseContentType(_ entry: NodeReader.Entry) -> (type: String, coding: MediaCoding?)? {
+        guard case .mapping(let mapping) = entry.value else {
+            return reader.string(entry.value, "'contentType' (a media type, or a mapping with 'type' and 'coding')").map { ($0, nil) }
+        }
+        let fields = reader.fields(of: mapping, in: "'contentType'", shape: .mediaType, owner: reader.location(of: entry.keyNode))
+        guard let typeEntry = fields["type"], let type = reader.string(typeEntry.value, "the 'type' of 'contentType'") else { return nil }
+        guard let codingEntry = fields["coding"], let text = reader.string(codingEntry.value, "the 'coding' of 'contentType'") else { return nil }
+        guard let coding = MediaCoding(rawValue: text) else {
+            let names = MediaCoding.allCases.map(\.rawValue)
+            let hint = Suggestions.closest(to: text, among: names).map { "; did you mean '\($0)'?" } ?? ""
+            let expected = names.map { "'\($0)'" }.joined(separator: ", ")
+            reader.error("unknown 'coding' '\(NodeReader.abbreviated(text))' of content type '\(NodeReader.abbreviated(type))'; expected "
+                         + "\(expected) (a body Courier does not code is 'Data', sent and read as it is)\(hint)", at: codingEntry.value)
+            return nil
+        }
+        return (type, coding)
+    }
+
     /// `contentTypes:` — a list of `{ type, contentType?, form?, case? }`.
     func parseBodyVariants(_ entry: NodeReader.Entry, fields: [String: NodeReader.Entry], description: String?,
                            location: SourceLocation) -> RequestBodySpec? {
@@ -57,14 +79,17 @@ extension SpecFileParser {
             let itemLocation = reader.location(of: item)
             let itemFields = reader.fields(of: mapping, in: "an entry of 'contentTypes'", shape: .bodyVariant, owner: itemLocation)
             guard let typeEntry = itemFields["type"], let type = parseType(typeEntry.value, "the type of a 'contentTypes' entry") else { continue }
-            let contentType = itemFields["contentType"].flatMap { reader.string($0.value, "'contentType'") } ?? RequestBodySpec.json
+            let mediaType = itemFields["contentType"].flatMap { parseContentType($0) }
             var caseName: String?
             if let caseEntry = itemFields["case"], let text = reader.string(caseEntry.value, "'case'") {
                 checkIdentifier(text, SwiftIdentifier(memberNamed: text), "case name", at: caseEntry.value)
                 caseName = text
             }
-            variants.append(BodyVariantSpec(type: type, contentType: contentType, formStyle: itemFields["form"].flatMap { parseFormStyle($0.value) },
-                                            caseName: caseName, location: itemLocation))
+            var variant = BodyVariantSpec(type: type, contentType: mediaType?.type ?? RequestBodySpec.json,
+                                          formStyle: itemFields["form"].flatMap { parseFormStyle($0.value) }, caseName: caseName,
+                                          location: itemLocation)
+            variant.mediaCoding = mediaType?.coding
+            variants.append(variant)
         }
         guard let first = variants.first else { return nil }
         return RequestBodySpec(type: first.type, contentType: first.contentType, description: description, variants: variants,

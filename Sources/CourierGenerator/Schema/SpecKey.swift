@@ -105,6 +105,9 @@ extension SpecValue {
     /// A header field's name.
     static let headerName = SpecValue.text
 
+    /// A body's media type: the type alone, or `{ type:, coding: }` for a vendor type that is JSON.
+    static let mediaType = SpecValue.either([.text, .shape(.mediaType)])
+
     /// A path to a field of a JSON body, such as `error.code` or `errors[0].code`.
     static let fieldPath = SpecValue.text
 }

@@ -8,7 +8,7 @@ import Foundation
 enum SpecShape: String, CaseIterable, Sendable {
     case service, sharedFile, headerValue, authScheme, authSchemes, coding, rateLimit, defaults, retry, breaker
     case model, composedModel, property, enumValue, unionVariant, unionDiscriminator, compositionPart, errorSchema
-    case endpoint, pathParameter, queryParameter, headerParameter, body, multipartFile, partHeader, formStyle, bodyVariant
+    case endpoint, pathParameter, queryParameter, headerParameter, body, mediaType, multipartFile, partHeader, formStyle, bodyVariant
     case response, responseStatuses, outcome, responseHeader, idempotencyKey
     case pagination, cursor, numberedPages, totalHeader
     case errorMapping, errorCase, discriminatorSource, nestedDiscriminator, predicate, condition, message
@@ -69,6 +69,7 @@ enum SpecShape: String, CaseIterable, Sendable {
         case .queryParameter: "A query parameter: its type and options."
         case .headerParameter: "A header parameter: its type and options."
         case .body: "The request body: a model ('type'), an inline body ('properties'), a form or files."
+        case .mediaType: "A media type and how its body is coded, for a vendor type that is JSON (application/x-amz-json-1.0)."
         case .multipartFile: "A file part of a multipart/form-data body."
         case .partHeader: "A header of a file part: its type and description."
         case .formStyle: "How a form body writes nested objects and arrays."
@@ -275,10 +276,17 @@ enum SpecShape: String, CaseIterable, Sendable {
                 SpecKey("type", "The body's type: a model.", .type),
                 SpecKey("properties", "An inline body's properties, by name (a model <Endpoint>Body).", .properties),
                 SpecKey("description", "Documentation of the body.", .text),
-                SpecKey("contentType", "The media type the body is sent as.", .text, default: .string("application/json")),
+                SpecKey("contentType", "The media type the body is sent as, or a mapping that also says how it is coded.", .mediaType,
+                        default: .string("application/json")),
                 SpecKey("files", "The file parts of a multipart/form-data body, by name.", .names(.file, .shape(.multipartFile))),
                 SpecKey("form", "How a form body writes nested objects and arrays.", .shape(.formStyle)),
                 SpecKey("contentTypes", "Several content types the body may be sent as, each with its type.", .list(.shape(.bodyVariant))),
+            ]
+        case .mediaType:
+            [
+                SpecKey("type", "The media type, sent as Content-Type (Accept for a response).", .text, required: true),
+                SpecKey("coding", "How the body is coded: json encodes and decodes it as JSON, with the service's coding.",
+                        .choice(MediaCoding.allCases.map(\.rawValue)), required: true),
             ]
         case .multipartFile:
             [
@@ -297,7 +305,8 @@ enum SpecShape: String, CaseIterable, Sendable {
         case .bodyVariant:
             [
                 SpecKey("type", "The body's type for this content type.", .type, required: true),
-                SpecKey("contentType", "The media type.", .text, default: .string("application/json")),
+                SpecKey("contentType", "The media type, or a mapping that also says how it is coded.", .mediaType,
+                        default: .string("application/json")),
                 SpecKey("form", "How a form body writes nested objects and arrays.", .shape(.formStyle)),
                 SpecKey("case", "The Swift case name of this variant.", .text),
             ]
@@ -308,7 +317,8 @@ enum SpecShape: String, CaseIterable, Sendable {
                 SpecKey("description", "Documentation of the response.", .text),
                 SpecKey("events", "The type of each server-sent event's data.", .type),
                 SpecKey("lines", "The type of each line of a JSON Lines response.", .type),
-                SpecKey("contentType", "The media type of the body, when it is not JSON; a multipart/* type streams the parts.", .text),
+                SpecKey("contentType", "The media type of the body when it is not application/json, or a mapping that also says how it is coded; a multipart/* type streams the parts.",
+                        .mediaType),
                 SpecKey("headers", "Response header fields the method returns, by name: a type or a mapping.", .responseHeaders),
             ]
         case .responseStatuses:
@@ -318,7 +328,8 @@ enum SpecShape: String, CaseIterable, Sendable {
                 SpecKey("body", "The status's body type.", .type),
                 SpecKey("description", "Documentation of the status.", .text),
                 SpecKey("case", "The Swift case name of the outcome.", .text),
-                SpecKey("contentType", "The media type of the body, when it is not JSON.", .text),
+                SpecKey("contentType", "The media type of the body when it is not application/json, or a mapping that also says how it is coded.",
+                        .mediaType),
             ]
         case .idempotencyKey:
             [SpecKey("header", "The header that carries the key.", .headerName, required: true)]

@@ -231,10 +231,13 @@ public enum LiteralValue: Hashable, Sendable, CustomStringConvertible {
 public struct RequestBodySpec: Hashable, Sendable, SourceLocated {
     /// The body's type: a named model, or the model synthesized from inline `properties`.
     public var type: TypeReference
-    /// The media type sent as `Content-Type`: a JSON media type (``json``, or one ending in
-    /// `+json`), for which the body is encoded as JSON, or any other media type for a `Data`
-    /// body, which is sent as it is.
+    /// The media type sent as `Content-Type`: a JSON media type (``json``, one ending in `+json`,
+    /// or any with ``mediaCoding`` `.json`), for which the body is encoded as JSON, a form or text
+    /// type, or any other media type for a `Data` body, which is sent as it is.
     public var contentType: String
+    /// How the body is coded when the spec says so (`contentType: { type: …, coding: json }`);
+    /// `nil` to go by the media type.
+    public var mediaCoding: MediaCoding?
     /// The documentation, if any.
     public var description: String?
     /// How a form body spells nested values (`form:`); `nil` for the bracket defaults.
@@ -272,9 +275,11 @@ public struct RequestBodySpec: Hashable, Sendable, SourceLocated {
     /// `application/json`, the default content type.
     public static let json = "application/json"
 
-    /// Whether the content type is JSON: `application/json` or a structured `+json` type such
-    /// as `application/merge-patch+json`, parameters aside. Courier encodes no other format.
+    /// Whether the body is JSON: the spec says so (`coding: json`), or the content type is
+    /// `application/json` or a structured `+json` type such as `application/merge-patch+json`,
+    /// parameters aside. Courier encodes no other format.
     public var isJSON: Bool {
+        if mediaCoding == .json { return true }
         let essence = contentType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)[0]
             .filter { !$0.isWhitespace }.lowercased()
         return essence == Self.json || (essence.hasPrefix("application/") && essence.hasSuffix("+json"))
@@ -322,9 +327,13 @@ public struct ResponseSpec: Hashable, Sendable, SourceLocated {
     /// decoded whole.
     public var stream: ResponseStreamSpec?
     /// The body's media type when the spec names one (`contentType:`): `text/plain` for a
-    /// `String` read as text, `image/png` for `Data`, a `+json` type for a model. `nil` for JSON.
+    /// `String` read as text, `image/png` for `Data`, a `+json` type (or a vendor type with
+    /// ``mediaCoding``) for a model. `nil` for JSON.
     /// Sent as `Accept`.
     public var contentType: String?
+    /// How the body is coded when the spec says so (`contentType: { type: …, coding: json }`),
+    /// for a vendor media type that is JSON; `nil` to go by the media type.
+    public var mediaCoding: MediaCoding?
     /// The documented success statuses when there are several (`response: { 200: Report, 304: … }`),
     /// in status order; empty for one status, which ``status`` and ``body`` describe.
     public var outcomes: [ResponseOutcomeSpec] = []

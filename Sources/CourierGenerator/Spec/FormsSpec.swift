@@ -41,6 +41,8 @@ public struct BodyVariantSpec: Hashable, Sendable, SourceLocated {
     public var type: TypeReference
     /// The media type sent as `Content-Type`.
     public var contentType: String
+    /// How the body is coded when the spec says so (`coding:`); `nil` to go by the media type.
+    public var mediaCoding: MediaCoding?
     /// How a form variant spells nested values.
     public var formStyle: FormStyleSpec?
     /// The enum case name as written (`case:`), if any.
@@ -60,7 +62,9 @@ public struct BodyVariantSpec: Hashable, Sendable, SourceLocated {
 
     /// The variant as a single body, so that one set of rules checks and encodes both.
     public var asBody: RequestBodySpec {
-        RequestBodySpec(type: type, contentType: contentType, formStyle: formStyle, location: location)
+        var body = RequestBodySpec(type: type, contentType: contentType, formStyle: formStyle, location: location)
+        body.mediaCoding = mediaCoding
+        return body
     }
 
     /// The case name: the one written, else one derived from a known content type (`json`,
@@ -132,8 +136,11 @@ extension RequestBodySpec {
     /// Whether the body is a model sent as form fields (not `Data` sent as it is).
     public var isFormFields: Bool { isForm && !isRaw && variants.isEmpty }
 
-    /// Whether the body is a `String` sent as UTF-8 text under a `text/…` content type.
-    public var isText: Bool { essence.hasPrefix("text/") && type.nonOptional == .primitive(.string) && variants.isEmpty }
+    /// Whether the body is a `String` sent as UTF-8 text under a `text/…` content type (not JSON
+    /// under a text type, which `coding: json` makes it).
+    public var isText: Bool {
+        !isJSON && essence.hasPrefix("text/") && type.nonOptional == .primitive(.string) && variants.isEmpty
+    }
 
     /// The charset the content type names, lowercased, if it names one.
     public var charset: String? {

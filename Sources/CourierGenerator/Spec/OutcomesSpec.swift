@@ -5,8 +5,12 @@ public struct ResponseOutcomeSpec: Hashable, Sendable, SourceLocated {
     public var status: Int
     /// The body's type; `nil` for an outcome without one (a 202 that only acknowledges, a 304).
     public var body: TypeReference?
-    /// The body's media type when it is not JSON (`text/plain` for a `String`); `nil` for JSON.
+    /// The body's media type when it is not `application/json` (`text/plain` for a `String`, a
+    /// vendor type with ``mediaCoding``); `nil` for JSON.
     public var contentType: String?
+    /// How the body is coded when the spec says so (`contentType: { type: …, coding: json }`);
+    /// `nil` to go by the media type.
+    public var mediaCoding: MediaCoding?
     /// The documentation, if any.
     public var description: String?
     /// The case's name: `case:` when written, else the status's name (``StatusNames``).

@@ -21,6 +21,12 @@ extension SpecValidator {
                   + "'application/x-www-form-urlencoded'; its content type is '\(body.contentType)' and its type '\(body.type)'",
                   at: body.location)
         }
+        if body.mediaCoding != nil, body.isMultipart || body.essence == "application/x-www-form-urlencoded" {
+            // Either the media type or `coding` would decide how the body goes out; they disagree.
+            error("the body of \(what) is a form ('\(body.contentType)'), which Courier encodes as form fields, so it has no 'coding'; "
+                  + "write the media type alone", at: body.location)
+            return
+        }
         if body.isStreamed, body.isJSON || body.isForm || body.essence.hasPrefix("text/") {
             error("the body of \(what) is 'Binary', sent as it is; give it the content type of its bytes, such as "
                   + "'application/octet-stream' or 'image/png' (it is '\(body.contentType)')", at: body.location)
@@ -60,6 +66,12 @@ extension SpecValidator {
                 error("the body of \(what) has charset '\(charset)'; text bodies are sent as UTF-8, so write 'charset=utf-8' or no charset",
                       at: body.location)
             }
+            return
+        }
+        if MediaCoding.mentionsJSON(body.contentType) {
+            error("the body of \(what) has content type '\(body.contentType)' and type '\(body.type)'; Courier does not take "
+                  + "'\(body.contentType)' for JSON by its name: if it is JSON, write contentType: { type: \(body.contentType), coding: json } "
+                  + "(or send 'Data', as it is)", at: body.location)
             return
         }
         error("the body of \(what) has content type '\(body.contentType)' and type '\(body.type)'; Courier encodes JSON "

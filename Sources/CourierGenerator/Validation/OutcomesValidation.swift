@@ -8,7 +8,7 @@ extension SpecValidator {
             for outcome in response.outcomes {
                 if let body = outcome.body {
                     checkReference(body, at: outcome.location, usage: "status \(outcome.status) of \(what)")
-                    checkBufferedBody(body, contentType: outcome.contentType, at: outcome.location,
+                    checkBufferedBody(body, contentType: outcome.contentType, coding: outcome.mediaCoding, at: outcome.location,
                                       what: "the \(outcome.status) response of \(what)")
                 }
             }
@@ -22,20 +22,36 @@ extension SpecValidator {
             }
         } else if let body = response.body {
             checkReference(body, at: response.location, usage: "the response of \(what)")
-            checkBufferedBody(body, contentType: response.contentType, at: response.location, what: "the response of \(what)")
+            checkBufferedBody(body, contentType: response.contentType, coding: response.mediaCoding, at: response.location,
+                              what: "the response of \(what)")
         }
         checkHeaders(of: endpoint)
     }
 
     /// A buffered body under a content type that is not JSON is read as text (`String`) or as bytes
-    /// (`Data`); a model can only come from JSON.
-    mutating func checkBufferedBody(_ body: TypeReference, contentType: String?, at location: SourceLocation, what: String) {
+    /// (`Data`); a model can only come from JSON, which `coding: json` says a vendor type is.
+    mutating func checkBufferedBody(_ body: TypeReference, contentType: String?, coding: MediaCoding?, at location: SourceLocation,
+                                    what: String) {
         guard let contentType, !Self.isJSONMediaType(contentType) else { return }
         let type = body.nonOptional
-        if type != .primitive(.string) && type != .primitive(.data) {
-            error("\(what) is '\(body)' under content type '\(contentType)', which is not JSON; "
-                  + "read it as 'String' (text) or 'Data' (bytes), or name a JSON content type", at: location)
+        if coding == .json {
+            // The runtime reads a `String` as text unless the response's own Content-Type is JSON,
+            // which a vendor type is not to it: a JSON string would keep its quotes and escapes.
+            if type == .primitive(.string) {
+                error("\(what) is 'String' under '\(contentType)' with 'coding: json'; a String under a media type that is not "
+                      + "'application/json' or '…+json' is read as text, so read the JSON as a model, 'JSON' (free-form) or 'Data'",
+                      at: location)
+            }
+            return
         }
+        guard type != .primitive(.string) && type != .primitive(.data) else { return }
+        if MediaCoding.mentionsJSON(contentType) {
+            error("\(what) is '\(body)' under content type '\(contentType)'; Courier does not take '\(contentType)' for JSON "
+                  + "by its name: if it is JSON, write contentType: { type: \(contentType), coding: json } (or read 'Data', as it is)", at: location)
+            return
+        }
+        error("\(what) is '\(body)' under content type '\(contentType)', which is not JSON; "
+              + "read it as 'String' (text) or 'Data' (bytes), or name a JSON content type", at: location)
     }
 
     /// `application/json` or a structured `+json` type, parameters aside.

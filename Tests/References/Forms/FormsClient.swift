@@ -93,6 +93,14 @@ extension FormsAPIProtocol {
         try await self.send(SubmitOrderRequest(body: body))
     }
 
+    /// JSON under AWS's own media type, both ways.
+    ///
+    /// - Parameters:
+    ///   - body: What the request sends.
+    public func describeOrder(body: OrderQuery) async throws(APIError<DescribeOrderFailure>) -> Order {
+        try await self.send(DescribeOrderRequest(body: body))
+    }
+
     /// Sends `GET /issues`.
     ///
     /// - Parameters:
@@ -132,6 +140,8 @@ public final class FormsFake: FormsAPIProtocol {
     public var postNote: FakeResult<PostNoteRequest>? { get { calls.result() } set { calls.set(newValue) } }
     /// What `submitOrder` answers; `nil`, the default, makes it throw.
     public var submitOrder: FakeResult<SubmitOrderRequest>? { get { calls.result() } set { calls.set(newValue) } }
+    /// What `describeOrder` answers; `nil`, the default, makes it throw.
+    public var describeOrder: FakeResult<DescribeOrderRequest>? { get { calls.result() } set { calls.set(newValue) } }
     /// What `searchIssues` answers; `nil`, the default, makes it throw.
     public var searchIssues: FakeResult<SearchIssuesRequest>? { get { calls.result() } set { calls.set(newValue) } }
 

@@ -23,5 +23,7 @@ public typealias ImportOrdersFailure = FormsFailure
 public typealias PostNoteFailure = FormsFailure
 /// The documented failures of `FormsClient.submitOrder` (`POST /orders/submit`): none, so it shares the empty `FormsFailure`.
 public typealias SubmitOrderFailure = FormsFailure
+/// The documented failures of `FormsClient.describeOrder` (`POST /orders/describe`): none, so it shares the empty `FormsFailure`.
+public typealias DescribeOrderFailure = FormsFailure
 /// The documented failures of `FormsClient.searchIssues` (`GET /issues`): none, so it shares the empty `FormsFailure`.
 public typealias SearchIssuesFailure = FormsFailure

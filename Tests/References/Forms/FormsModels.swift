@@ -118,6 +118,21 @@ public struct Order: Codable, Hashable, Sendable {
     }
 }
 
+/// The `OrderQuery` model of Forms.
+public struct OrderQuery: Codable, Hashable, Sendable {
+    /// The `order_id` field.
+    public var orderID: String
+
+    /// Creates a value from its properties.
+    public init(orderID: String) {
+        self.orderID = orderID
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case orderID = "order_id"
+    }
+}
+
 /// The `IssueFilter` model of Forms.
 public struct IssueFilter: Codable, Hashable, Sendable {
     /// The `state` field.

@@ -129,6 +129,33 @@ public struct SubmitOrderRequest: FormsAPIRequest {
     public var operationName: String { "submitOrder" }
 }
 
+/// JSON under AWS's own media type, both ways.
+///
+/// `POST /orders/describe`, sent by `FormsClient.describeOrder`.
+public struct DescribeOrderRequest: FormsAPIRequest {
+    public typealias Response = Order
+    public typealias Failure = DescribeOrderFailure
+
+    /// What the request sends.
+    public var payload: OrderQuery
+
+    /// Creates the request.
+    public init(body payload: OrderQuery) {
+        self.payload = payload
+    }
+
+    public var method: HTTPRequest.Method { .post }
+    public var path: RequestPath { RequestPath("/orders/describe") }
+    public var headers: Parameters {
+        [
+            "Accept": "application/x-amz-json-1.0",
+            "Content-Type": "application/x-amz-json-1.0"
+        ]
+    }
+    public var body: RequestBody? { .json(payload) }
+    public var operationName: String { "describeOrder" }
+}
+
 /// `GET /issues`, sent by `FormsClient.searchIssues`.
 public struct SearchIssuesRequest: FormsAPIRequest {
     public typealias Response = [Order]
