@@ -136,7 +136,10 @@ import Testing
         let client = APIClient(baseURL: URL(string: "http://127.0.0.1:\(port)")!, transport: AsyncHTTPClientTransport(client: .shared),
                                configuration: APIClient.Configuration(timeouts: APIClient.Timeouts(attempt: .milliseconds(400))))
         let error = await capture { () async throws(APIError<UserFailure>) in try await client.send(GetUser(id: "1")) }
-        #expect(error?.category == .transport(.connectionRefused), "got \(String(describing: error))")
+        // Which ends the attempt first is a race between HTTPClient's connect deadline (refused)
+        // and the client's own attempt timeout (timed out): on a machine loaded past its cores
+        // the second won. Either way, nothing was sent, which is what this test is about.
+        #expect([.transport(.connectionRefused), .transport(.timedOut)].contains(error?.category), "got \(String(describing: error))")
         #expect(error?.transportError?.requestMayHaveBeenSent == false)
     }
 

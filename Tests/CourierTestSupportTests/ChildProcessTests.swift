@@ -34,14 +34,15 @@ import Testing
         #expect(result.standardError.utf8.count == 2000 * 71)
     }
 
-    /// A child that would end by itself after two minutes ends as killed, sooner. How much sooner
-    /// is not asserted: on a loaded two-core machine the time limit's wake-up waited 35 s once,
-    /// behind tests that kept both threads of the concurrency pool busy.
+    /// A child that would end by itself after two minutes ends as killed. When is not asserted:
+    /// the kill follows the time limit's wake-up on the concurrency pool, which on a loaded
+    /// two-core machine waited 35 s once and over two minutes under scripts/loaded-test with a
+    /// second suite running, behind tests that kept both threads busy. A child that had ended by
+    /// itself would show as exited.
     @Test func aChildOutlivingItsTimeLimitIsKilled() async throws {
         let result = try await ChildProcess.run("sleep", ["120"], timeLimit: .milliseconds(300))
         #expect(!result.exited)
         #expect(!result.succeeded)
-        #expect(result.duration < .seconds(120))
     }
 
     @Test func aLogReceivesBothStreamsInterleaved() async throws {
