@@ -6,7 +6,8 @@
 enum TransitionObservation {
     /// Wrapped in a struct because Swift 6.3.1 in release builds crashes pushing a task-local
     /// whose value is an optional closure (`swift_task_localValuePush`, bad pointer); a struct
-    /// holding the closure is safe. docs/BENCHMARKS.md has the reduced program.
+    /// holding the closure is safe. The reduced program is in git, in docs/BENCHMARKS.md at
+    /// commit 4095a78 (`git show 4095a78:docs/BENCHMARKS.md`).
     @TaskLocal static var observer: TransitionObserver?
 }
 
