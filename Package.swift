@@ -37,10 +37,15 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
     ],
     targets: [
+        // The package's one lock (`Locked`), shared by every target at `package` access: a lock is
+        // not API Courier offers, and one implementation is better than a copy per module. A
+        // target of its own because the generator and the test server do not depend on the runtime.
+        .target(name: "CourierLocking"),
         // What generated clients compile against. Never depends on the generator or on YAML.
         .target(
             name: "CourierRuntime",
             dependencies: [
+                "CourierLocking",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -50,6 +55,7 @@ let package = Package(
             name: "CourierAsyncHTTPClient",
             dependencies: [
                 "CourierRuntime",
+                "CourierLocking",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -63,6 +69,7 @@ let package = Package(
             name: "CourierTesting",
             dependencies: [
                 "CourierRuntime",
+                "CourierLocking",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
@@ -72,6 +79,7 @@ let package = Package(
             name: "CourierBridges",
             dependencies: [
                 "CourierRuntime",
+                "CourierLocking",
                 .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
             ]
         ),
@@ -89,10 +97,15 @@ let package = Package(
         .target(
             name: "CourierGenerator",
             dependencies: [
+                "CourierLocking",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
+        // Watches spec files for `courier generate --watch`: inotify on Linux, vnode sources on
+        // Darwin, polling elsewhere. Apart from the generator, which it does not use, and from
+        // the CLI so that its tests need no executable.
+        .target(name: "CourierWatching"),
         // Benchmark tooling: the synthetic specs of `courier synthesize`, courier-bench and the scale
         // tests. Kept out of CourierGenerator, whose API it does not need, and not a product.
         .target(name: "SyntheticSpecs"),
@@ -100,6 +113,8 @@ let package = Package(
             name: "courier",
             dependencies: [
                 "CourierGenerator",
+                "CourierLocking",
+                "CourierWatching",
                 "SyntheticSpecs",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -165,6 +180,7 @@ let package = Package(
             name: "courier-bench",
             dependencies: [
                 "CourierGenerator",
+                "CourierLocking",
                 "CourierRuntime",
                 "CourierAsyncHTTPClient",
                 "CourierObservability",
@@ -184,6 +200,7 @@ let package = Package(
         .target(
             name: "CourierTestServer",
             dependencies: [
+                "CourierLocking",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -195,6 +212,7 @@ let package = Package(
         .target(
             name: "CourierTestSupport",
             dependencies: [
+                "CourierLocking",
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
@@ -204,6 +222,7 @@ let package = Package(
             name: "CourierRuntimeTests",
             dependencies: [
                 "CourierRuntime", "CourierTesting", "CourierAsyncHTTPClient", "CourierTestServer", "CourierObservability",
+                "CourierLocking",
                 // Proves spans and metrics with the libraries' own in-memory tracer and test metrics factory.
                 .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
@@ -215,7 +234,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CourierGeneratorTests",
-            dependencies: ["CourierGenerator", "CourierTestSupport", "SyntheticSpecs"]
+            dependencies: ["CourierGenerator", "CourierWatching", "CourierTestSupport", "SyntheticSpecs"]
         ),
         // Calls the generated clients of Generated/ and the reference fixtures, through the stub
         // transport and the real loopback server.
@@ -229,6 +248,7 @@ let package = Package(
                 // The generated client of the server-counted fault suite (Faults/).
                 "ReferenceFaultSuite",
                 "CourierRuntime", "CourierTesting", "CourierAsyncHTTPClient", "CourierTestServer", "CourierGenerator",
+                "CourierLocking", "CourierTestSupport",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -243,7 +263,7 @@ let package = Package(
         // The bridges against the real loopback server and URLSession, through a generated client.
         .testTarget(
             name: "CourierBridgesTests",
-            dependencies: ["CourierBridges", "CourierRuntime", "CourierTestServer", "MarketplaceAPI"]
+            dependencies: ["CourierBridges", "CourierRuntime", "CourierTestServer", "MarketplaceAPI", "CourierLocking"]
         ),
         .testTarget(name: "CourierTestSupportTests", dependencies: ["CourierTestSupport"]),
     ],

@@ -1,5 +1,6 @@
 import AsyncHTTPClient
-@_spi(CourierInternal) import CourierRuntime
+import CourierLocking
+import CourierRuntime
 import Foundation
 import HTTPTypes
 import NIOCore

@@ -3,7 +3,8 @@ import Combine
 #else
 import OpenCombine
 #endif
-@_spi(CourierInternal) import CourierRuntime
+import CourierLocking
+import CourierRuntime
 
 extension APIClient {
     /// A publisher that sends `request` once a subscriber asks for a value, then publishes the

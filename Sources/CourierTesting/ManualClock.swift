@@ -1,4 +1,5 @@
-@_spi(CourierInternal) import CourierRuntime
+import CourierLocking
+import CourierRuntime
 
 /// A clock that only moves when told to, for testing retries, backoff and circuit breakers
 /// without sleeping real time.

@@ -123,7 +123,7 @@ struct CourierBench: AsyncParsableCommand {
            manifest.contains("courier-bench") {
             return current
         }
-        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        return TestEnvironment.repositoryRoot
     }
 
     private func locateDebugCourier(_ context: BenchContext) async throws -> String {

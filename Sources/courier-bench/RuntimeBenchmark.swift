@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import BookshelfAPI
 import CourierAsyncHTTPClient
+import CourierLocking
 import CourierObservability
 import CourierRuntime
 import CourierTestServer
@@ -417,15 +418,13 @@ private struct PassThroughInstrument: ClientInstrument {
 }
 
 /// Keeps the summary of the calls it is offered and observes none of them.
-private final class SummaryCapture: ClientInstrument, @unchecked Sendable {
-    // Unchecked: `captured` is touched only under `lock`.
-    private let lock = NSLock()
-    private var captured: RequestSummary?
+private final class SummaryCapture: ClientInstrument, Sendable {
+    private let captured = Locked<RequestSummary?>(nil)
 
-    var summary: RequestSummary? { lock.withLock { captured } }
+    var summary: RequestSummary? { captured.value }
 
     func observe(_ call: RequestSummary) -> (any CallObservation)? {
-        lock.withLock { captured = call }
+        captured.withLock { $0 = call }
         return nil
     }
 }

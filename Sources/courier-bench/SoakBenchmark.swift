@@ -1,6 +1,7 @@
 import ArgumentParser
 import BookshelfAPI
 import CourierAsyncHTTPClient
+import CourierLocking
 import CourierRuntime
 import CourierTestServer
 import Foundation
@@ -276,20 +277,12 @@ struct SoakCommand: AsyncParsableCommand {
 }
 
 /// Counts attempts from the client's event hook, which 64 calling tasks run at once.
-private final class AttemptCounter: @unchecked Sendable {
-    // Guarded by `lock`.
-    private let lock = NSLock()
-    private var count = 0
+private final class AttemptCounter: Sendable {
+    private let count = Locked(0)
 
     func increment() {
-        lock.lock()
-        count += 1
-        lock.unlock()
+        count.withLock { $0 += 1 }
     }
 
-    var value: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return count
-    }
+    var value: Int { count.value }
 }

@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import CourierAsyncHTTPClient
-@_spi(CourierInternal) import CourierRuntime
+import CourierLocking
+import CourierRuntime
 import CourierTestServer
 import Foundation
 #if canImport(FoundationNetworking)

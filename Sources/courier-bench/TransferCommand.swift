@@ -1,5 +1,6 @@
 import ArgumentParser
 import CourierAsyncHTTPClient
+import CourierLocking
 import CourierRuntime
 import Foundation
 
@@ -102,15 +103,14 @@ private struct TransferRequest: APIRequest {
 /// The resident set before the transfer and the highest seen during it: on Linux the kernel's
 /// own high-water mark (`VmHWM`, reset to the current size first through `clear_refs`), which
 /// catches spikes between samples; elsewhere the highest of the samples taken at each chunk.
-private final class PeakMemory: @unchecked Sendable {
+private final class PeakMemory: Sendable {
     let start: Int
-    private let lock = NSLock()
-    private var sampled: Int
+    private let sampled: Locked<Int>
     private let kernelMark: Bool
 
     init() {
         start = SoakCommand.residentBytes()
-        sampled = start
+        sampled = Locked(start)
         #if os(Linux)
         // Writing 5 resets the peak resident size to the current one (Linux 4.0 and later).
         kernelMark = (try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)) != nil
@@ -124,18 +124,15 @@ private final class PeakMemory: @unchecked Sendable {
         // reader down, and a slower reader is what makes bytes pile up.
         guard !kernelMark else { return }
         let now = SoakCommand.residentBytes()
-        lock.lock()
-        sampled = max(sampled, now)
-        lock.unlock()
+        sampled.withLock { $0 = max($0, now) }
     }
 
     func peak() -> (Int, String) {
         let now = SoakCommand.residentBytes()
-        lock.lock()
-        sampled = max(sampled, now)
-        lock.unlock()
-        lock.lock()
-        defer { lock.unlock() }
+        let sampled = sampled.withLock { sampled in
+            sampled = max(sampled, now)
+            return sampled
+        }
         #if os(Linux)
         if kernelMark, let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),

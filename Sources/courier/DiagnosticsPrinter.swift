@@ -38,11 +38,6 @@ struct DiagnosticsPrinter {
     }
 }
 
-/// `3 errors`, `1 warning`: a number and its noun, plural when the number is not 1.
-func plural(_ number: Int, _ noun: String) -> String {
-    "\(number) \(noun)\(number == 1 ? "" : "s")"
-}
-
 /// Writes lines to standard error, where diagnostics belong.
 enum StandardError {
     static func print(_ line: String) {

@@ -1,5 +1,7 @@
 import ArgumentParser
 import CourierGenerator
+import CourierLocking
+import CourierWatching
 import Dispatch
 import Foundation
 #if canImport(Glibc)
@@ -66,9 +68,8 @@ extension GenerateCommand {
 /// Catches SIGINT and SIGTERM for `--watch`: the first ends the watch after the run under way
 /// (its files are written whole); a second one exits at once.
 final class StopSignals: @unchecked Sendable {
-    // Unchecked: `signal` is guarded by `lock`; the sources are set once, in `init`.
-    private let lock = NSLock()
-    private var caught: Int32?
+    // Unchecked: the sources are set once, in `init`, and only kept alive after it.
+    private let caught = Locked<Int32?>(nil)
     private var sources: [any DispatchSourceSignal] = []
 
     /// Starts catching; `onStop` runs on the first signal.
@@ -79,9 +80,9 @@ final class StopSignals: @unchecked Sendable {
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler { [weak self] in
                 guard let self else { return }
-                let first = self.lock.withLock {
-                    defer { if self.caught == nil { self.caught = number } }
-                    return self.caught == nil
+                let first = self.caught.withLock { caught in
+                    defer { if caught == nil { caught = number } }
+                    return caught == nil
                 }
                 if first {
                     onStop()
@@ -95,5 +96,5 @@ final class StopSignals: @unchecked Sendable {
     }
 
     /// The first signal caught, if any.
-    var received: Int32? { lock.withLock { caught } }
+    var received: Int32? { caught.value }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CourierGenerator
+import CourierWatching
 import Foundation
 
 /// `courier generate`: validates specs and writes four Swift files per service, and numbered

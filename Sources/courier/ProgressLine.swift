@@ -1,4 +1,5 @@
 import CourierGenerator
+import CourierLocking
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -11,16 +12,18 @@ import Darwin
 ///
 /// Progress arrives from the generator's threads; drawing is serialised by a lock and limited
 /// to a few times a second, except when a spec moves to another stage.
-final class ProgressLine: @unchecked Sendable {
-    // Unchecked: the mutable state is guarded by `lock`.
-
+final class ProgressLine: Sendable {
     /// Whether anything is drawn: standard error is a terminal and `--quiet` was not given.
     let isEnabled: Bool
-    private let lock = NSLock()
-    private var drawn = false
-    private var finishedSpecs = 0
-    private var lastDraw = ContinuousClock.now
-    private var lastStage: String?
+    private let line = Locked(Drawn())
+
+    /// What the terminal shows now.
+    private struct Drawn {
+        var drawn = false
+        var finishedSpecs = 0
+        var lastDraw = ContinuousClock.now
+        var lastStage: String?
+    }
 
     /// A progress line, drawn only when `enabled` and standard error is a terminal.
     init(enabled: Bool) {
@@ -30,8 +33,8 @@ final class ProgressLine: @unchecked Sendable {
     /// Shows one report.
     func show(_ progress: GenerationProgress) {
         guard isEnabled else { return }
-        lock.withLock {
-            if progress.stage == .finished { finishedSpecs += 1 }
+        line.withLock { line in
+            if progress.stage == .finished { line.finishedSpecs += 1 }
             let stage: String
             switch progress.stage {
             case .reading: stage = "reading"
@@ -42,32 +45,31 @@ final class ProgressLine: @unchecked Sendable {
             }
             let kind = String(stage.prefix { $0 != " " })
             let now = ContinuousClock.now
-            guard kind != lastStage || now - lastDraw >= .milliseconds(100) else { return }
-            lastStage = kind
-            lastDraw = now
-            draw("[\(min(finishedSpecs + 1, progress.specCount))/\(progress.specCount)] \(progress.specPath): \(stage)")
+            guard kind != line.lastStage || now - line.lastDraw >= .milliseconds(100) else { return }
+            line.lastStage = kind
+            line.lastDraw = now
+            Self.draw("[\(min(line.finishedSpecs + 1, progress.specCount))/\(progress.specCount)] \(progress.specPath): \(stage)", on: &line)
         }
     }
 
     /// Shows that `count` files are being written.
     func showWriting(_ count: Int) {
         guard isEnabled else { return }
-        lock.withLock { draw("writing \(count == 1 ? "1 file" : "\(count) files")") }
+        line.withLock { Self.draw("writing \(count == 1 ? "1 file" : "\(count) files")", on: &$0) }
     }
 
     /// Removes the line, before other output.
     func clear() {
         guard isEnabled else { return }
-        lock.withLock {
-            guard drawn else { return }
+        line.withLock { line in
+            guard line.drawn else { return }
             FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
-            drawn = false
-            finishedSpecs = 0
-            lastStage = nil
+            line = Drawn()
         }
     }
 
-    private func draw(_ text: String) {
+    /// Called under the lock, so that two lines never interleave.
+    private static func draw(_ text: String, on line: inout Drawn) {
         // Never wider than the terminal, or the line would wrap and \r would not return over it.
         var columns = 80
         #if canImport(Glibc)
@@ -75,8 +77,8 @@ final class ProgressLine: @unchecked Sendable {
         var size = winsize()
         if ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { columns = Int(size.ws_col) }
         #endif
-        let line = text.count < columns ? text : String(text.prefix(max(0, columns - 2))) + "…"
-        FileHandle.standardError.write(Data(("\r\u{1B}[K" + line).utf8))
-        drawn = true
+        let shown = text.count < columns ? text : String(text.prefix(max(0, columns - 2))) + "…"
+        FileHandle.standardError.write(Data(("\r\u{1B}[K" + shown).utf8))
+        line.drawn = true
     }
 }

@@ -51,9 +51,6 @@ struct ValidateCommand: ParsableCommand {
 
     /// A one-line description of what a valid spec holds.
     static func describe(_ result: SpecLoadResult) -> String {
-        if result.isSharedFile { return "shared file of error schemas and models" }
-        guard let spec = result.spec else { return "has errors" }
-        return "service \(spec.name): \(plural(spec.endpoints.count, "endpoint")), \(plural(spec.models.count, "model")), "
-            + "\(plural(spec.errorSchemas.count, "error schema"))"
+        result.summary
     }
 }

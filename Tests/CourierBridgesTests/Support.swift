@@ -3,7 +3,8 @@ import Combine
 #else
 import OpenCombine
 #endif
-@_spi(CourierInternal) import CourierRuntime
+import CourierLocking
+import CourierRuntime
 import CourierTestServer
 import Foundation
 import MarketplaceAPI

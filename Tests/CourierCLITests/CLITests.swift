@@ -1,4 +1,4 @@
-import CourierGenerator
+@testable import CourierGenerator
 import CourierTestSupport
 import Foundation
 import Testing
@@ -18,27 +18,10 @@ import Testing
         var outputLines: [String] { standardOutput.split(separator: "\n").map(String.init) }
     }
 
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = TestEnvironment.repositoryRoot
 
-    /// The `courier` executable in the build products folder that holds the running tests.
     static func courierExecutable() throws -> URL {
-        var candidates: [URL] = []
-        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        var folder = executable.deletingLastPathComponent()
-        for _ in 0..<5 {
-            candidates.append(folder.appendingPathComponent("courier"))
-            folder = folder.deletingLastPathComponent()
-        }
-        candidates.append(Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("courier"))
-        guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
-            throw CLIError.executableNotFound(candidates.map(\.path))
-        }
-        return found
-    }
-
-    enum CLIError: Error {
-        case executableNotFound([String])
+        try TestEnvironment.courierExecutable()
     }
 
     /// Runs courier with `arguments` in `directory` (the package root by default).

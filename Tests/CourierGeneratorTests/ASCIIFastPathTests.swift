@@ -1,4 +1,4 @@
-import CourierGenerator
+@testable import CourierGenerator
 import Testing
 
 /// Name conversion and comment sanitising take a byte-level path for ASCII text, for speed on

@@ -1,5 +1,5 @@
-@testable import CourierGenerator
 import CourierTestSupport
+@testable import CourierWatching
 import Dispatch
 import Foundation
 #if canImport(Glibc)
@@ -212,7 +212,7 @@ final class InotifyPathObservation: PathObservation, @unchecked Sendable {
 /// misused name in that file; it cannot catch a shim that is wrong about Darwin.
 @Suite struct DarwinWatcherTypeCheckTests {
     @Test func theVnodeBackendTypeChecksAgainstDarwinsDeclarations() async throws {
-        let watching = packageRoot.appendingPathComponent("Sources/CourierGenerator/Watching")
+        let watching = packageRoot.appendingPathComponent("Sources/CourierWatching")
         let sources = try FileManager.default.contentsOfDirectory(atPath: watching.path)
             .filter { $0.hasSuffix(".swift") }
             .sorted()
@@ -220,6 +220,8 @@ final class InotifyPathObservation: PathObservation, @unchecked Sendable {
         #expect(sources.contains { $0.hasSuffix("/VnodeObservation.swift") })
         let shim = packageRoot.appendingPathComponent("Tests/Shims/DarwinDispatch.swift").path
         let check = try await ChildProcess.run("swiftc", ["-typecheck", "-swift-version", "6", "-warnings-as-errors",
+                                                         // The watcher's API is `package`, as SwiftPM builds it.
+                                                         "-package-name", "courier",
                                                          "-D", "COURIER_TYPECHECK_VNODE"] + sources + [shim])
         #expect(check.succeeded, "swiftc failed:\n\(check.standardError.prefix(4000))")
     }

@@ -1,4 +1,5 @@
-import CourierGenerator
+@testable import CourierGenerator
+import CourierTestSupport
 import Dispatch
 import Foundation
 import SyntheticSpecs
@@ -17,7 +18,7 @@ import Testing
         let path = try folder.write(synthetic.yaml, to: "Synthetic.yaml")
         // Parts of at most four declarations, so that there are many files to render.
         let generator = try Generator(options: GenerationOptions(declarationsPerFile: 4))
-        let events = Events()
+        let events = LockedValues<String>()
         let (renderingBegan, begin) = AsyncStream<Void>.makeStream()
         let executor = OneThreadExecutor()
 
@@ -66,14 +67,3 @@ final class OneThreadExecutor: TaskExecutor {
     }
 }
 
-/// What happened, in order, from several threads.
-private final class Events: @unchecked Sendable {
-    private let lock = NSLock()
-    private var events: [String] = []
-
-    func append(_ event: String) {
-        lock.withLock { events.append(event) }
-    }
-
-    var all: [String] { lock.withLock { events } }
-}

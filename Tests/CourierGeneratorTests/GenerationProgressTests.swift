@@ -1,4 +1,5 @@
-import CourierGenerator
+@testable import CourierGenerator
+import CourierTestSupport
 import Foundation
 import Testing
 
@@ -20,7 +21,7 @@ import Testing
         }
         let broken = try folder.write("service: Broken\nbaseURL: 12\n", to: "Broken.yaml")
         let inputs = specs + [SpecInput(url: URL(fileURLWithPath: broken), displayPath: "Broken.yaml")]
-        let reports = Reports()
+        let reports = LockedValues<GenerationProgress>()
         let results = try await Generator().generate(specs: inputs, progress: { reports.append($0) })
         let all = reports.all
 
@@ -75,14 +76,3 @@ import Testing
     }
 }
 
-/// Progress reports gathered from the generator's threads.
-private final class Reports: @unchecked Sendable {
-    private let lock = NSLock()
-    private var reports: [GenerationProgress] = []
-
-    func append(_ report: GenerationProgress) {
-        lock.withLock { reports.append(report) }
-    }
-
-    var all: [GenerationProgress] { lock.withLock { reports } }
-}

@@ -1,4 +1,4 @@
-import CourierGenerator
+@testable import CourierGenerator
 import Foundation
 
 /// The example specs in `Specs/` as the CLI sees them when run from the package root.

@@ -1,4 +1,4 @@
-import CourierGenerator
+@testable import CourierGenerator
 import Testing
 
 @Suite struct NamingTests {

@@ -1,4 +1,5 @@
-import CourierGenerator
+@testable import CourierGenerator
+import CourierTestSupport
 import Foundation
 import Testing
 
@@ -113,7 +114,7 @@ final class TemporaryFolder {
 }
 
 /// The package's root folder, found from this file's path.
-let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let packageRoot = TestEnvironment.repositoryRoot
 
 /// A spec, and the diagnostic lines validation and generation must both print for it: the
 /// argument of the table-driven bad-name suites.

@@ -1,4 +1,4 @@
-import CourierGenerator
+@testable import CourierGenerator
 import CourierTestSupport
 import Foundation
 import SyntheticSpecs

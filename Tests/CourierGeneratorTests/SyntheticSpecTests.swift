@@ -1,4 +1,4 @@
-import CourierGenerator
+@testable import CourierGenerator
 import Foundation
 import SyntheticSpecs
 import Testing

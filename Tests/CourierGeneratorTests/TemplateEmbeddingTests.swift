@@ -1,13 +1,11 @@
 @testable import CourierGenerator
+import CourierTestSupport
 import Foundation
 import Testing
 
 /// Keeps `Sources/CourierGenerator/Rendering/EmbeddedTemplates.swift` in step with `Templates/`.
 @Suite struct TemplateEmbeddingTests {
-    private static let repository = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent()  // CourierGeneratorTests
-        .deletingLastPathComponent()  // Tests
-        .deletingLastPathComponent()
+    private static let repository = TestEnvironment.repositoryRoot
     private static let templatesFolder = repository.appendingPathComponent("Templates")
     private static let embeddedFile = repository
         .appendingPathComponent("Sources/CourierGenerator/Rendering/EmbeddedTemplates.swift")

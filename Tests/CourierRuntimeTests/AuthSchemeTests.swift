@@ -1,4 +1,5 @@
 import CourierRuntime
+import CourierTestSupport
 import CourierTesting
 import Foundation
 import HTTPTypes
@@ -157,7 +158,7 @@ private struct QuotingError: Error, Sendable, CustomStringConvertible {
                                     underlying: QuotingError(url: "https://api.test\(request.head.path ?? "")")))
         })
         let secret = "s3cr3t-key"
-        let events = EventLog()
+        let events = LockedValues<ClientEvent>()
         let client = stubClient(stub) {
             $0.auth = .apiKey(query: "api_key") { secret }
             $0.resilience = .singleAttempt
@@ -186,10 +187,3 @@ private actor Counter {
     func increment() { value += 1 }
 }
 
-/// Events a client reported, for checking what they print.
-private final class EventLog: @unchecked Sendable {
-    private let lock = NSLock()
-    private var events: [ClientEvent] = []
-    var all: [ClientEvent] { lock.withLock { events } }
-    func append(_ event: ClientEvent) { lock.withLock { events.append(event) } }
-}

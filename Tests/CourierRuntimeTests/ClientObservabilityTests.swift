@@ -1,6 +1,7 @@
 import CourierObservability
 import CourierRuntime
 import CourierTestServer
+import CourierTestSupport
 import Foundation
 import HTTPTypes
 import InMemoryTracing

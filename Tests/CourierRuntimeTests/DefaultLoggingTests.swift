@@ -1,3 +1,4 @@
+import CourierLocking
 import CourierRuntime
 import CourierTesting
 import Foundation
@@ -10,7 +11,7 @@ import Testing
         // Installed before the configuration exists, so a default logger made through the
         // logging system would be made by this sink's factory and its lines would land here.
         let sink = ProcessLogSink.installed
-        let transitions = Guarded<Int>(0)
+        let transitions = Locked<Int>(0)
         var configuration = APIClient.Configuration()
         configuration.resilience = Resilience(
             retryPolicy: .never,
@@ -45,19 +46,14 @@ final class ProcessLogSink: @unchecked Sendable {
         return sink
     }()
 
-    private let lock = NSLock()
-    private var lines: [(label: String, message: String)] = []
+    private let lines = Locked<[(label: String, message: String)]>([])
 
     func messages(label: String) -> [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return lines.filter { $0.label == label }.map(\.message)
+        lines.value.filter { $0.label == label }.map(\.message)
     }
 
     private func append(label: String, message: String) {
-        lock.lock()
-        lines.append((label, message))
-        lock.unlock()
+        lines.withLock { $0.append((label, message)) }
     }
 
     private struct Handler: LogHandler {

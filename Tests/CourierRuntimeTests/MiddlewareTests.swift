@@ -1,4 +1,5 @@
-@_spi(CourierInternal) import CourierRuntime
+import CourierLocking
+import CourierRuntime
 import CourierTestServer
 import Foundation
 import HTTPTypes

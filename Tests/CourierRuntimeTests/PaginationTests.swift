@@ -1,5 +1,6 @@
 import CourierRuntime
 import CourierTestServer
+import CourierTestSupport
 import Foundation
 import Testing
 

@@ -1,5 +1,6 @@
 @testable import CourierRuntime
 import CourierTestServer
+import CourierTestSupport
 import Foundation
 import Testing
 

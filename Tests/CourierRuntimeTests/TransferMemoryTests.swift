@@ -54,13 +54,9 @@ struct TransferMemoryTests {
         return try JSONDecoder().decode(Figures.self, from: Data(line.utf8))
     }
 
-    static func temporaryFile(_ name: String) -> URL {
-        FileManager.default.temporaryDirectory.appendingPathComponent("courier-\(name)-\(UUID().uuidString)")
-    }
-
     @Test("A 50 MB download to a file", arguments: ["urlsession", "asynchttpclient"])
     func download(_ transport: String) async throws {
-        let destination = Self.temporaryFile("memory-download")
+        let destination = TestEnvironment.temporaryFile("memory-download")
         defer { try? FileManager.default.removeItem(at: destination) }
         let server = try await TestServer.start()
         server.route("GET", "/large", .stream(ResponseStream(headers: [("Content-Length", String(Self.size))], parts: [.pattern(count: Self.size)])))
@@ -87,7 +83,7 @@ struct TransferMemoryTests {
 
     @Test("A 50 MB file uploaded as a body and as a multipart part", arguments: ["urlsession", "asynchttpclient"], ["upload", "multipart"])
     func upload(_ transport: String, _ direction: String) async throws {
-        let source = Self.temporaryFile("memory-upload")
+        let source = TestEnvironment.temporaryFile("memory-upload")
         try ResponseStream.patternData(count: Self.size).write(to: source)
         defer { try? FileManager.default.removeItem(at: source) }
         let server = try await TestServer.start()

@@ -1,15 +1,12 @@
 import CourierRuntime
 import CourierTestServer
+import CourierTestSupport
 import Foundation
 import Testing
 
 /// Multipart forms, downloads to a file and progress, through both transports.
 @Suite("Uploads and downloads", .timeLimit(.minutes(3)))
 struct UploadDownloadTests {
-    static func temporaryFile(_ name: String) -> URL {
-        FileManager.default.temporaryDirectory.appendingPathComponent("courier-\(name)-\(UUID().uuidString)")
-    }
-
     /// Splits a multipart body at its boundary into (header block, content) pairs, as a server would.
     static func parts(of body: Data, boundary: String) -> [(headers: String, content: Data)]? {
         let delimiter = Data("--\(boundary)".utf8)
@@ -30,7 +27,7 @@ struct UploadDownloadTests {
 
     @Test("A multipart form with fields and a streamed file arrives whole, its boundary in the content type", arguments: TransportKind.allCases)
     func aMultipartUploadArrives(_ kind: TransportKind) async throws {
-        let file = Self.temporaryFile("photo")
+        let file = TestEnvironment.temporaryFile("photo")
         let size = 5 * 1024 * 1024 + 3
         let bytes = ResponseStream.patternData(count: size)
         try bytes.write(to: file)
@@ -126,7 +123,7 @@ struct UploadDownloadTests {
     @Test("A 50 MB download goes to a file with progress, and a failed one leaves the destination alone", arguments: TransportKind.allCases)
     func aDownloadGoesToAFile(_ kind: TransportKind) async throws {
         let size = 50 * 1024 * 1024
-        let destination = Self.temporaryFile("download")
+        let destination = TestEnvironment.temporaryFile("download")
         try Data("old".utf8).write(to: destination)
         defer { try? FileManager.default.removeItem(at: destination) }
         try await withServer { server in
@@ -201,19 +198,3 @@ final class ProgressLog: Sendable {
     var values: [TransferProgress] { reports.all }
 }
 
-final class LockedValues<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var values: [Value] = []
-
-    func append(_ value: Value) {
-        lock.lock()
-        values.append(value)
-        lock.unlock()
-    }
-
-    var all: [Value] {
-        lock.lock()
-        defer { lock.unlock() }
-        return values
-    }
-}

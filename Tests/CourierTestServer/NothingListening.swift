@@ -1,3 +1,4 @@
+import CourierLocking
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -58,4 +59,4 @@ extension TestServer {
 }
 
 /// The sockets behind ``TestServer/portWithNothingListening()``, kept for the life of the process.
-private let reservedDescriptors = ServerLock<[Int32]>([])
+private let reservedDescriptors = Locked<[Int32]>([])

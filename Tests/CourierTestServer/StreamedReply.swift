@@ -1,3 +1,4 @@
+import CourierLocking
 import Foundation
 import NIOCore
 import NIOHTTP1
@@ -35,7 +36,7 @@ public final class ResponseStream: Sendable {
     /// The body, in order.
     public let parts: [Part]
 
-    private let state = ServerLock(StreamState())
+    private let state = Locked(StreamState())
 
     private struct StreamState {
         var releases = 0

@@ -1,3 +1,4 @@
+import CourierLocking
 import Foundation
 import NIOCore
 import NIOHTTP1
@@ -128,11 +129,11 @@ public final class TestServer: Sendable {
 
     /// The port the server listens on.
     public let port: Int
-    private let state: ServerLock<State>
+    private let state: Locked<State>
     private let group: MultiThreadedEventLoopGroup
     private let channel: any Channel
 
-    private init(port: Int, state: ServerLock<State>, group: MultiThreadedEventLoopGroup, channel: any Channel) {
+    private init(port: Int, state: Locked<State>, group: MultiThreadedEventLoopGroup, channel: any Channel) {
         self.port = port
         self.state = state
         self.group = group
@@ -141,7 +142,7 @@ public final class TestServer: Sendable {
 
     /// Starts a server on 127.0.0.1 with a port the system picks.
     public static func start() async throws -> TestServer {
-        let state = ServerLock(State())
+        let state = Locked(State())
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
@@ -280,7 +281,7 @@ public final class TestServer: Sendable {
         try? await group.shutdownGracefully()
     }
 
-    fileprivate static func behavior(for request: inout ReceivedRequest, in state: ServerLock<State>) -> Behavior {
+    fileprivate static func behavior(for request: inout ReceivedRequest, in state: Locked<State>) -> Behavior {
         let (handler, fallback, override, woken, received) = state.withLock { state -> (Handler?, Behavior, Behavior?, [Waiter], Int) in
             let key = RouteKey(method: request.method, path: request.path)
             let count = (state.counts[key] ?? 0) + 1
@@ -301,11 +302,11 @@ public final class TestServer: Sendable {
         typealias InboundIn = HTTPServerRequestPart
         typealias OutboundOut = HTTPServerResponsePart
 
-        private let state: ServerLock<State>
+        private let state: Locked<State>
         private var head: HTTPRequestHead?
         private var body = Data()
 
-        init(state: ServerLock<State>) {
+        init(state: Locked<State>) {
             self.state = state
         }
 
@@ -415,22 +416,6 @@ extension TestServer {
     }
 }
 
-/// A lock-guarded value; the runtime's own is internal to it.
-final class ServerLock<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-
-    init(_ value: Value) {
-        self.value = value
-    }
-
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
-    }
-}
-
 // MARK: - Transport tests: connections and request heads
 
 extension TestServer {
@@ -441,7 +426,7 @@ extension TestServer {
         state.withLock { $0.acceptedConnections }
     }
 
-    fileprivate static func countConnection(in state: ServerLock<State>) {
+    fileprivate static func countConnection(in state: Locked<State>) {
         state.withLock { $0.acceptedConnections += 1 }
     }
 
@@ -452,7 +437,7 @@ extension TestServer {
         state.withLock { $0.headCounts[RouteKey(method: method, path: path)] ?? 0 }
     }
 
-    fileprivate static func countHead(_ head: HTTPRequestHead, in state: ServerLock<State>) {
+    fileprivate static func countHead(_ head: HTTPRequestHead, in state: Locked<State>) {
         let path = head.uri.firstIndex(of: "?").map { String(head.uri[..<$0]) } ?? head.uri
         state.withLock { $0.headCounts[RouteKey(method: head.method.rawValue, path: path), default: 0] += 1 }
     }
@@ -502,7 +487,7 @@ extension TestServer {
         public let rate: Double
         /// The faults drawn from, each equally likely.
         public let faults: [Fault]
-        private let counts = ServerLock<[Fault: Int]>([:])
+        private let counts = Locked<[Fault: Int]>([:])
 
         /// Creates an injector; `faults` must not be empty for any fault to be injected.
         public init(seed: UInt64, rate: Double, faults: [Fault] = Fault.allCases) {

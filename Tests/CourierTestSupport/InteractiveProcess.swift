@@ -1,3 +1,4 @@
+import CourierLocking
 import Foundation
 import Subprocess
 #if canImport(System)
@@ -115,43 +116,67 @@ public final class InteractiveProcess: Sendable {
 }
 
 /// The lines a child printed, and the waits for lines to come.
-private final class LineLog: @unchecked Sendable {
-    // Unchecked: all state is guarded by `lock`.
+private final class LineLog: Sendable {
     private struct Wait {
         var stream: InteractiveProcess.Stream
         var text: String
         var continuation: CheckedContinuation<String?, Never>
     }
 
-    private let lock = NSLock()
-    private var lines: [InteractiveProcess.Stream: [String]] = [:]
-    private var cursors: [InteractiveProcess.Stream: Int] = [:]
-    private var closed: Set<InteractiveProcess.Stream> = []
-    private var waits: [Wait] = []
-    private var all: [String] = []
+    private typealias Resumption = (CheckedContinuation<String?, Never>, String?)
+
+    private struct State {
+        var lines: [InteractiveProcess.Stream: [String]] = [:]
+        var cursors: [InteractiveProcess.Stream: Int] = [:]
+        var closed: Set<InteractiveProcess.Stream> = []
+        var waits: [Wait] = []
+        var all: [String] = []
+
+        /// The waits that can end now, removed, with their answers.
+        mutating func settle() -> [Resumption] {
+            var resumed: [Resumption] = []
+            waits.removeAll { wait in
+                let streamLines = lines[wait.stream, default: []]
+                let start = cursors[wait.stream, default: 0]
+                if let index = streamLines[start...].firstIndex(where: { $0.contains(wait.text) }) {
+                    cursors[wait.stream] = index + 1
+                    resumed.append((wait.continuation, streamLines[index]))
+                    return true
+                }
+                if closed.contains(wait.stream) {
+                    resumed.append((wait.continuation, nil))
+                    return true
+                }
+                return false
+            }
+            return resumed
+        }
+    }
+
+    private let state = Locked(State())
 
     func append(_ line: String, on stream: InteractiveProcess.Stream) {
-        let resumed: [(CheckedContinuation<String?, Never>, String?)] = lock.withLock {
-            lines[stream, default: []].append(line)
-            all.append((stream == .standardError ? "stderr| " : "stdout| ") + line)
-            return settle()
+        let resumed = state.withLock { state in
+            state.lines[stream, default: []].append(line)
+            state.all.append((stream == .standardError ? "stderr| " : "stdout| ") + line)
+            return state.settle()
         }
         resumed.forEach { $0.0.resume(returning: $0.1) }
     }
 
     func close(_ stream: InteractiveProcess.Stream) {
-        let resumed: [(CheckedContinuation<String?, Never>, String?)] = lock.withLock {
-            closed.insert(stream)
-            return settle()
+        let resumed = state.withLock { state in
+            state.closed.insert(stream)
+            return state.settle()
         }
         resumed.forEach { $0.0.resume(returning: $0.1) }
     }
 
     func next(on stream: InteractiveProcess.Stream, containing text: String) async -> String? {
         await withCheckedContinuation { continuation in
-            let resumed: [(CheckedContinuation<String?, Never>, String?)] = lock.withLock {
-                waits.append(Wait(stream: stream, text: text, continuation: continuation))
-                return settle()
+            let resumed = state.withLock { state in
+                state.waits.append(Wait(stream: stream, text: text, continuation: continuation))
+                return state.settle()
             }
             resumed.forEach { $0.0.resume(returning: $0.1) }
         }
@@ -159,32 +184,12 @@ private final class LineLog: @unchecked Sendable {
 
     /// Ends every wait with `nil` (a time limit passed).
     func cancelWaits() {
-        let ended = lock.withLock {
-            defer { waits = [] }
-            return waits.map(\.continuation)
+        let ended = state.withLock { state in
+            defer { state.waits = [] }
+            return state.waits.map(\.continuation)
         }
         ended.forEach { $0.resume(returning: nil) }
     }
 
-    var transcript: String { lock.withLock { all.joined(separator: "\n") } }
-
-    /// The waits that can end now, removed, with their answers. Called under the lock.
-    private func settle() -> [(CheckedContinuation<String?, Never>, String?)] {
-        var resumed: [(CheckedContinuation<String?, Never>, String?)] = []
-        waits.removeAll { wait in
-            let streamLines = lines[wait.stream, default: []]
-            let start = cursors[wait.stream, default: 0]
-            if let index = streamLines[start...].firstIndex(where: { $0.contains(wait.text) }) {
-                cursors[wait.stream] = index + 1
-                resumed.append((wait.continuation, streamLines[index]))
-                return true
-            }
-            if closed.contains(wait.stream) {
-                resumed.append((wait.continuation, nil))
-                return true
-            }
-            return false
-        }
-        return resumed
-    }
+    var transcript: String { state.withLock { $0.all.joined(separator: "\n") } }
 }

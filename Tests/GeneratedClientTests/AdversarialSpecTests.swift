@@ -1,5 +1,6 @@
-import CourierGenerator
+@testable import CourierGenerator
 import CourierRuntime
+import CourierTestSupport
 import CourierTesting
 import Foundation
 import HTTPTypes
@@ -12,8 +13,7 @@ import Testing
 /// that every string in it equals what the spec says, as the parser read it.
 @Suite("Adversarial spec: strings survive exactly")
 struct AdversarialSpecTests {
-    static let specURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("References/Escaping/spec.yaml")
+    static let specURL = TestEnvironment.repositoryRoot.appendingPathComponent("Tests/References/Escaping/spec.yaml")
 
     static func spec() throws -> ServiceSpec {
         let result = SpecLoader().loadSpec(at: specURL)

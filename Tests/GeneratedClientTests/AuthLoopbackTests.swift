@@ -1,3 +1,4 @@
+import CourierLocking
 import CourierRuntime
 import CourierTestServer
 import DiscordAPI
@@ -183,8 +184,7 @@ struct AuthLoopbackTests {
 
 /// Events a client reported, for checking what they print.
 final class EventRecorder: @unchecked Sendable {
-    private let lock = NSLock()
-    private var events: [ClientEvent] = []
-    var all: [ClientEvent] { lock.withLock { events } }
-    func record(_ event: ClientEvent) { lock.withLock { events.append(event) } }
+    private let events = Locked<[ClientEvent]>([])
+    var all: [ClientEvent] { events.value }
+    func record(_ event: ClientEvent) { events.withLock { $0.append(event) } }
 }

@@ -1,3 +1,4 @@
+import CourierLocking
 import CourierRuntime
 import CourierTestServer
 import Foundation
@@ -110,7 +111,7 @@ struct ErrorMatchingTests {
     @Test("A failure inside a 200 counts as a success for the circuit breaker, and is not retried")
     func breakerAndRetry() async throws {
         let server = try await TestServer.start()
-        let transitions = FaultLock<[CircuitBreaker.Transition]>([])
+        let transitions = Locked<[CircuitBreaker.Transition]>([])
         // A breaker that opens on the first failure it counts, retries on for a GET.
         let resilience = Resilience(
             retryPolicy: RetryPolicy(maxAttempts: 3),

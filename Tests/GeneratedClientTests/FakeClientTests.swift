@@ -1,6 +1,7 @@
 import CourierRuntime
-import CourierTesting
 import CourierTestServer
+import CourierTestSupport
+import CourierTesting
 import Foundation
 import MarketplaceAPI
 import Testing

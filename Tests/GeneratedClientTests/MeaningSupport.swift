@@ -1,4 +1,5 @@
 import CourierAsyncHTTPClient
+import CourierLocking
 import CourierRuntime
 import CourierTestServer
 import CourierTesting
@@ -35,15 +36,14 @@ func meaningConfiguration(clock: ManualClock, delays: RecordedDelays) -> APIClie
 
 /// Retry delays as the client scheduled them.
 final class RecordedDelays: @unchecked Sendable {
-    // Guarded by `lock`; events arrive on the client's tasks.
-    private let lock = NSLock()
-    private var recorded: [Duration] = []
+    // Events arrive on the client's tasks.
+    private let recorded = Locked<[Duration]>([])
 
-    var all: [Duration] { lock.withLock { recorded } }
+    var all: [Duration] { recorded.value }
 
     func record(_ event: ClientEvent) {
         if case .retryScheduled(_, _, _, let delay) = event {
-            lock.withLock { recorded.append(delay) }
+            recorded.withLock { $0.append(delay) }
         }
     }
 }

@@ -1,6 +1,7 @@
 import BookshelfAPI
-import CourierGenerator
+@testable import CourierGenerator
 import CourierRuntime
+import CourierTestSupport
 import DiscordAPI
 import Foundation
 import GitHubAPI
@@ -84,9 +85,7 @@ struct ModelRoundTripTests {
         ]),
     ]
 
-    static let specsFolder = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Specs")
+    static let specsFolder = TestEnvironment.repositoryRoot.appendingPathComponent("Specs")
 
     static func spec(of service: Service) throws -> ServiceSpec {
         let loaded = SpecLoader().loadSpec(at: specsFolder.appendingPathComponent("\(service.name).yaml"))

@@ -1,5 +1,6 @@
 import BookshelfAPI
 import CourierAsyncHTTPClient
+import CourierLocking
 import CourierRuntime
 import CourierTestServer
 import Foundation
@@ -155,14 +156,13 @@ struct SharedResilienceTests {
 
 /// Counts `attemptStarted` events from any number of clients.
 final class AttemptCounter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var counted = 0
+    private let counted = Locked(0)
 
-    var count: Int { lock.withLock { counted } }
+    var count: Int { counted.value }
 
     var record: @Sendable (ClientEvent) -> Void {
-        { [self] event in
-            if case .attemptStarted = event { lock.withLock { counted += 1 } }
+        { [counted] event in
+            if case .attemptStarted = event { counted.withLock { $0 += 1 } }
         }
     }
 }

@@ -1,5 +1,6 @@
 import BookshelfAPI
 import CourierAsyncHTTPClient
+import CourierLocking
 import CourierRuntime
 import CourierTestServer
 import Foundation
@@ -176,27 +177,21 @@ extension SoakTests {
             var finished = 0
         }
 
-        // Guarded by `lock`.
-        private let lock = NSLock()
-        private var counts = Counts()
+        private let counts = Locked(Counts())
 
         func record(_ event: ClientEvent) {
-            lock.lock()
-            defer { lock.unlock() }
-            switch event {
-            case .started: counts.started += 1
-            case .attemptStarted: counts.attempts += 1
-            case .retryScheduled: counts.retries += 1
-            case .finished: counts.finished += 1
-            default: break
+            counts.withLock { counts in
+                switch event {
+                case .started: counts.started += 1
+                case .attemptStarted: counts.attempts += 1
+                case .retryScheduled: counts.retries += 1
+                case .finished: counts.finished += 1
+                default: break
+                }
             }
         }
 
-        var current: Counts {
-            lock.lock()
-            defer { lock.unlock() }
-            return counts
-        }
+        var current: Counts { counts.value }
     }
 }
 

@@ -1,3 +1,4 @@
+import CourierLocking
 import CourierRuntime
 import CourierTesting
 import Foundation
@@ -93,11 +94,10 @@ struct SpecAuthAndBodyTests {
 
 /// Collects log lines, with their metadata, as text.
 final class LogLines: @unchecked Sendable {
-    // Guarded by `lock`; the client logs from its own tasks.
-    private let lock = NSLock()
-    private var lines: [String] = []
+    // The client logs from its own tasks.
+    private let lines = Locked<[String]>([])
 
-    var text: String { lock.withLock { lines.joined(separator: "\n") } }
+    var text: String { lines.withLock { $0.joined(separator: "\n") } }
 
     func logger() -> Logger {
         var logger = Logger(label: "courier.generated-test") { _ in Handler(sink: self) }
@@ -106,7 +106,7 @@ final class LogLines: @unchecked Sendable {
     }
 
     fileprivate func append(_ line: String) {
-        lock.withLock { lines.append(line) }
+        lines.withLock { $0.append(line) }
     }
 
     struct Handler: LogHandler {

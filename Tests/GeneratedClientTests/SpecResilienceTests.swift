@@ -12,23 +12,10 @@ import Testing
 struct SpecResilienceTests {
     let clock = ManualClock()
     let stub: StubTransport
-    let delays = Delays()
+    let delays = RecordedDelays()
 
     init() {
         stub = StubTransport(clock: clock)
-    }
-
-    /// Backoff delays as the client scheduled them.
-    final class Delays: @unchecked Sendable {
-        // Guarded by `lock`; events arrive on the client's tasks.
-        private let lock = NSLock()
-        private var recorded: [Duration] = []
-        var all: [Duration] { lock.withLock { recorded } }
-        func record(_ event: ClientEvent) {
-            if case .retryScheduled(_, _, _, let delay) = event {
-                lock.withLock { recorded.append(delay) }
-            }
-        }
     }
 
     /// A configuration on the manual clock with full jitter draws (every backoff is its

@@ -1,6 +1,7 @@
 import CourierAsyncHTTPClient
 import CourierRuntime
 import CourierTestServer
+import CourierTestSupport
 import Foundation
 import ReferenceStreaming
 import Testing
@@ -15,13 +16,9 @@ struct StreamingLoopbackTests {
         clientsOverBothTransports(urlSession: Self.urlSession) { MediaClient(baseURL: server.baseURL, transport: $0) }
     }
 
-    static func temporaryFile() -> URL {
-        FileManager.default.temporaryDirectory.appendingPathComponent("courier-media-\(UUID().uuidString)")
-    }
-
     @Test("A Binary body from a file arrives byte for byte with its content type")
     func upload() async throws {
-        let file = Self.temporaryFile()
+        let file = TestEnvironment.temporaryFile("media")
         let bytes = ResponseStream.patternData(count: 2 * 1024 * 1024 + 5)
         try bytes.write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
@@ -50,7 +47,7 @@ struct StreamingLoopbackTests {
                 checker.finish()
                 #expect(checker.count == size && checker.firstMismatch == nil, "\(name)")
 
-                let destination = Self.temporaryFile()
+                let destination = TestEnvironment.temporaryFile("media")
                 defer { try? FileManager.default.removeItem(at: destination) }
                 let last = LockedValues<TransferProgress>()
                 let file = try await client.getExport(id: "e1", to: destination) { last.append($0) }

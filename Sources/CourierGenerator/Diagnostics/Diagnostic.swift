@@ -2,9 +2,9 @@
 ///
 /// Renders in the form compilers print, which SwiftPM and Xcode turn into clickable issues:
 /// `Specs/x.yaml:12:5: error: unknown key 'respnse' in endpoint 'getPet'; did you mean 'response'?`
-public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
+package struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     /// How serious a diagnostic is.
-    public enum Severity: String, Hashable, Sendable, Comparable {
+    enum Severity: String, Hashable, Sendable, Comparable {
         /// Supplementary information attached to an error or warning, such as where a name was first declared.
         case note
         /// Something that is probably a mistake but does not stop generation.
@@ -21,20 +21,20 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         }
 
         /// Orders by seriousness: note < warning < error.
-        public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
+        static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
     }
 
     /// How serious the problem is.
-    public var severity: Severity
+    var severity: Severity
     /// What is wrong, in one line, naming the offending key or value.
-    public var message: String
+    package var message: String
     /// Where the problem is.
-    public var location: SourceLocation
+    var location: SourceLocation
     /// Notes that point at related places, printed right after this diagnostic.
-    public var notes: [Diagnostic]
+    var notes: [Diagnostic]
 
     /// Creates a diagnostic.
-    public init(_ severity: Severity, _ message: String, at location: SourceLocation, notes: [Diagnostic] = []) {
+    init(_ severity: Severity, _ message: String, at location: SourceLocation, notes: [Diagnostic] = []) {
         self.severity = severity
         self.message = message
         self.location = location
@@ -42,23 +42,23 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// An error at `location`.
-    public static func error(_ message: String, at location: SourceLocation, notes: [Diagnostic] = []) -> Diagnostic {
+    static func error(_ message: String, at location: SourceLocation, notes: [Diagnostic] = []) -> Diagnostic {
         Diagnostic(.error, message, at: location, notes: notes)
     }
 
     /// A warning at `location`.
-    public static func warning(_ message: String, at location: SourceLocation, notes: [Diagnostic] = []) -> Diagnostic {
+    static func warning(_ message: String, at location: SourceLocation, notes: [Diagnostic] = []) -> Diagnostic {
         Diagnostic(.warning, message, at: location, notes: notes)
     }
 
     /// A note at `location`, to attach to an error or warning.
-    public static func note(_ message: String, at location: SourceLocation) -> Diagnostic {
+    static func note(_ message: String, at location: SourceLocation) -> Diagnostic {
         Diagnostic(.note, message, at: location)
     }
 
     /// The message with its quoted names taken out (`schema '…' is …`): what diagnostics of one
     /// kind share, so that a run's warnings can be summarized by kind.
-    public var kind: String {
+    var kind: String {
         var result = ""
         var quoted = false
         var previous: Character = " "
@@ -76,8 +76,8 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The first line only: `path:line:column: severity: message`.
-    public var description: String { "\(location): \(severity.rawValue): \(message)" }
+    package var description: String { "\(location): \(severity.rawValue): \(message)" }
 
     /// This diagnostic followed by its notes, one per line.
-    public var renderedLines: [String] { [description] + notes.flatMap(\.renderedLines) }
+    var renderedLines: [String] { [description] + notes.flatMap(\.renderedLines) }
 }

@@ -3,46 +3,46 @@
 /// Like compilers, it reports every problem in one run, but stops storing errors after `errorLimit`
 /// (and warnings after `warningLimit`) so that a broken multi-megabyte file cannot flood the
 /// terminal; the rest are only counted, warnings by kind so that a summary still covers them all.
-public struct DiagnosticCollector: Sendable {
+package struct DiagnosticCollector: Sendable {
     /// How many errors are kept by default.
-    public static let defaultErrorLimit = 50
+    package static let defaultErrorLimit = 50
 
     /// The most errors kept; further errors only increase `suppressedErrorCount`.
-    public let errorLimit: Int
+    package let errorLimit: Int
     /// The errors kept, in the order they were found.
-    public private(set) var errors: [Diagnostic] = []
+    package private(set) var errors: [Diagnostic] = []
     /// The most warnings kept; further warnings only increase `suppressedWarningCount`. Unlimited
     /// unless asked, so that the stages keep every warning and only what prints them caps them.
-    public let warningLimit: Int
+    package let warningLimit: Int
     /// The warnings, kept apart from errors.
-    public private(set) var warnings: [Diagnostic] = []
+    package private(set) var warnings: [Diagnostic] = []
     /// Errors found after the limit was reached.
-    public private(set) var suppressedErrorCount = 0
+    private(set) var suppressedErrorCount = 0
     /// Warnings found after the limit was reached.
-    public private(set) var suppressedWarningCount = 0
+    package private(set) var suppressedWarningCount = 0
     /// How many suppressed warnings there were of each ``Diagnostic/kind``.
     private var suppressedWarningKinds: [String: Int] = [:]
     /// What was reported, so that a problem in a file included by several specs prints once.
     private var seen: Set<Diagnostic> = []
 
     /// Creates an empty collector that keeps at most `errorLimit` errors and `warningLimit` warnings.
-    public init(errorLimit: Int = DiagnosticCollector.defaultErrorLimit, warningLimit: Int = .max) {
+    package init(errorLimit: Int = DiagnosticCollector.defaultErrorLimit, warningLimit: Int = .max) {
         self.errorLimit = max(1, errorLimit)
         self.warningLimit = max(0, warningLimit)
     }
 
     /// Whether any error was reported, including suppressed ones.
-    public var hasErrors: Bool { !errors.isEmpty || suppressedErrorCount > 0 }
+    package var hasErrors: Bool { !errors.isEmpty || suppressedErrorCount > 0 }
 
     /// How many errors were reported, including suppressed ones.
-    public var errorCount: Int { errors.count + suppressedErrorCount }
+    package var errorCount: Int { errors.count + suppressedErrorCount }
 
     /// How many warnings were reported, including suppressed ones.
-    public var warningCount: Int { warnings.count + suppressedWarningCount }
+    package var warningCount: Int { warnings.count + suppressedWarningCount }
 
     /// Records `diagnostic`, unless the same diagnostic was recorded before. A bare note (one not
     /// attached to another diagnostic) is kept with the warnings.
-    public mutating func report(_ diagnostic: Diagnostic) {
+    package mutating func report(_ diagnostic: Diagnostic) {
         guard seen.insert(diagnostic).inserted else { return }
         switch diagnostic.severity {
         case .error:
@@ -62,12 +62,12 @@ public struct DiagnosticCollector: Sendable {
     }
 
     /// Records every diagnostic in `diagnostics`, in order.
-    public mutating func report(contentsOf diagnostics: some Sequence<Diagnostic>) {
+    package mutating func report(contentsOf diagnostics: some Sequence<Diagnostic>) {
         for diagnostic in diagnostics { report(diagnostic) }
     }
 
     /// Records the diagnostics of `other`, including its suppressed counts.
-    public mutating func merge(_ other: DiagnosticCollector) {
+    package mutating func merge(_ other: DiagnosticCollector) {
         report(contentsOf: other.errors)
         report(contentsOf: other.warnings)
         suppressedErrorCount += other.suppressedErrorCount
@@ -76,7 +76,7 @@ public struct DiagnosticCollector: Sendable {
     }
 
     /// How many warnings of each ``Diagnostic/kind`` were reported, suppressed ones included.
-    public var warningCountsByKind: [String: Int] {
+    package var warningCountsByKind: [String: Int] {
         var counts = suppressedWarningKinds
         for warning in warnings { counts[warning.kind, default: 0] += 1 }
         return counts
@@ -84,7 +84,7 @@ public struct DiagnosticCollector: Sendable {
 
     /// This collector with every warning made an error (`--strict`): for teams that accept no
     /// fallback silently. Notes attached to a warning stay notes.
-    public func escalatingWarnings() -> DiagnosticCollector {
+    func escalatingWarnings() -> DiagnosticCollector {
         var strict = DiagnosticCollector(errorLimit: errorLimit, warningLimit: warningLimit)
         for diagnostic in diagnostics {
             var escalated = diagnostic
@@ -96,7 +96,7 @@ public struct DiagnosticCollector: Sendable {
     }
 
     /// Every kept diagnostic, errors and warnings interleaved in source order.
-    public var diagnostics: [Diagnostic] {
+    package var diagnostics: [Diagnostic] {
         (errors + warnings).sorted { lhs, rhs in
             if lhs.location != rhs.location { return lhs.location < rhs.location }
             return lhs.severity > rhs.severity
@@ -105,7 +105,7 @@ public struct DiagnosticCollector: Sendable {
 
     /// The lines to print: each diagnostic with its notes, in source order, then the count of
     /// what was not shown (`3 more errors not shown`).
-    public var renderedLines: [String] {
+    package var renderedLines: [String] {
         var lines = diagnostics.flatMap(\.renderedLines)
         if suppressedErrorCount > 0 {
             lines.append("\(suppressedErrorCount) more \(suppressedErrorCount == 1 ? "error" : "errors") not shown")

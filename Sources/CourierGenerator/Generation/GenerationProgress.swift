@@ -2,9 +2,9 @@
 /// caller as it happens, so that a long run (thousands of endpoints, or many specs) can show it.
 ///
 /// The generator only reports; drawing (a terminal line, a log) is the caller's business.
-public struct GenerationProgress: Sendable, Equatable {
+package struct GenerationProgress: Sendable, Equatable {
     /// The stages of one spec, in the order they are reported.
-    public enum Stage: Sendable, Equatable {
+    package enum Stage: Sendable, Equatable {
         /// Reading the spec and the files it includes or refers to.
         case reading
         /// Validating the whole service.
@@ -18,16 +18,16 @@ public struct GenerationProgress: Sendable, Equatable {
     }
 
     /// The spec's path as the caller named it (``SpecInput/displayPath``).
-    public var specPath: String
+    package var specPath: String
     /// The spec's position in the run, from 0.
-    public var specIndex: Int
+    var specIndex: Int
     /// How many specs the run has.
-    public var specCount: Int
+    package var specCount: Int
     /// Where the spec is.
-    public var stage: Stage
+    package var stage: Stage
 
     /// A progress report.
-    public init(specPath: String, specIndex: Int, specCount: Int, stage: Stage) {
+    package init(specPath: String, specIndex: Int, specCount: Int, stage: Stage) {
         self.specPath = specPath
         self.specIndex = specIndex
         self.specCount = specCount
@@ -37,4 +37,4 @@ public struct GenerationProgress: Sendable, Equatable {
 
 /// Receives ``GenerationProgress`` reports. Called from several threads at once when specs or
 /// files are generated in parallel, but each spec's reports arrive in order; keep it quick.
-public typealias GenerationProgressHandler = @Sendable (GenerationProgress) -> Void
+package typealias GenerationProgressHandler = @Sendable (GenerationProgress) -> Void

@@ -1,15 +1,15 @@
 import Foundation
 
 /// What to generate and how.
-public struct GenerationOptions: Sendable {
+package struct GenerationOptions: Sendable {
     /// The templates; ``TemplateSet/builtIn`` unless the user overrides some or all.
-    public var templates: TemplateSet
+    package var templates: TemplateSet
     /// The prefix of the four file names; the service's Swift type name when `nil`.
-    public var filePrefix: String?
+    package var filePrefix: String?
     /// The most errors reported per spec.
-    public var errorLimit: Int
+    package var errorLimit: Int
     /// The version written into file headers.
-    public var version: String
+    package var version: String
     /// The most top-level declarations (models, request types, failure enums) in one models,
     /// requests or errors file; a service with more is written in numbered parts
     /// (`<Prefix>Requests.swift`, `<Prefix>Requests2.swift`, ...). `0` keeps one file per kind.
@@ -18,24 +18,24 @@ public struct GenerationOptions: Sendable {
     /// 50,000-line file keeps a single core busy while the others wait: a 1,000-endpoint
     /// service, written as 11 files instead of 4, built in 40.9 s instead of 74.0 s on two
     /// cores (docs/BENCHMARKS.md). Specs under the limit keep their four files.
-    public var declarationsPerFile: Int
+    package var declarationsPerFile: Int
 
     /// The default of ``declarationsPerFile``: about 12,000 lines of request types or failure
     /// enums per file.
-    public static let defaultDeclarationsPerFile = 250
+    package static let defaultDeclarationsPerFile = 250
 
     /// Exactly this many models, requests and errors files each, the last ones empty when the
     /// service has fewer declarations, in place of ``declarationsPerFile``; `nil` by default.
     ///
     /// For a build tool that must name its output files before the spec is read, as SwiftPM's
     /// build plugins do: the build plugin derives the count from the size of the spec's files.
-    public var partsPerKind: Int?
+    package var partsPerKind: Int?
 
     /// Whether every warning is an error, so that a spec with one generates nothing (`--strict`).
-    public var isStrict = false
+    package var isStrict = false
 
     /// Options with the built-in templates and service-named files.
-    public init(templates: TemplateSet = .builtIn, filePrefix: String? = nil,
+    package init(templates: TemplateSet = .builtIn, filePrefix: String? = nil,
                 errorLimit: Int = DiagnosticCollector.defaultErrorLimit, version: String = GeneratorVersion.current,
                 declarationsPerFile: Int = GenerationOptions.defaultDeclarationsPerFile, partsPerKind: Int? = nil) {
         self.templates = templates
@@ -48,23 +48,23 @@ public struct GenerationOptions: Sendable {
 }
 
 /// What generating one spec produced.
-public struct GenerationResult: Sendable {
+package struct GenerationResult: Sendable {
     /// The spec's path as given, as named in diagnostics and file headers.
-    public var specPath: String
+    package var specPath: String
     /// The service's Swift type name (its folder under the output), when the spec loaded.
-    public var serviceName: String?
+    var serviceName: String?
     /// Whether the file is a shared file (no `service`), which produces no code.
-    public var isSharedFile: Bool
+    package var isSharedFile: Bool
     /// The generated files by name (`GitHubModels.swift`, ...); empty when the spec has errors.
-    public var files: [String: String]
+    package var files: [String: String]
     /// Everything the parser, validator and renderer reported.
-    public var diagnostics: DiagnosticCollector
+    package var diagnostics: DiagnosticCollector
     /// Every file generating read or tried to read (``SpecLoadResult/sourceFiles``): what
     /// `courier generate --watch` watches for this spec.
-    public var sourceFiles: [URL] = []
+    package var sourceFiles: [URL] = []
 
     /// Whether the spec produced its files.
-    public var succeeded: Bool { !diagnostics.hasErrors && (isSharedFile || serviceName != nil) }
+    package var succeeded: Bool { !diagnostics.hasErrors && (isSharedFile || serviceName != nil) }
 }
 
 /// Turns specs into Swift sources: load and validate, translate into view models, render.
@@ -78,19 +78,19 @@ public struct GenerationResult: Sendable {
 ///
 /// A generator is immutable and safe to share; ``generate(specs:progress:)`` runs specs, and the
 /// files of each, as tasks in parallel.
-public struct Generator: Sendable {
+package struct Generator: Sendable {
     /// The templates every generation needs, by name.
-    public static let requiredTemplates = ["header", "parameters", "models", "requests", "errors", "client"]
+    static let requiredTemplates = ["header", "parameters", "models", "requests", "errors", "client"]
 
     /// The options.
-    public let options: GenerationOptions
+    package let options: GenerationOptions
     private let renderer: TemplateRenderer
 
     /// A generator; checks the templates once, before any spec is read.
     ///
     /// - Throws: ``TemplateError`` for a template that is missing, lacks the text pragma or does
     ///   not parse.
-    public init(options: GenerationOptions = GenerationOptions()) throws(TemplateError) {
+    package init(options: GenerationOptions = GenerationOptions()) throws(TemplateError) {
         self.options = options
         renderer = try TemplateRenderer(templates: options.templates)
         try renderer.requireTemplates(Self.requiredTemplates)
@@ -104,7 +104,7 @@ public struct Generator: Sendable {
     /// The files are rendered one after another on the caller's thread, which a synchronous
     /// caller has chosen to spend; ``generate(specs:progress:)`` renders them as tasks of the
     /// concurrency pool instead.
-    public func generate(specAt url: URL, displayPath: String? = nil) -> GenerationResult {
+    package func generate(specAt url: URL, displayPath: String? = nil) -> GenerationResult {
         let report: @Sendable (GenerationProgress.Stage) -> Void = { _ in }
         switch prepare(specAt: url, displayPath: displayPath, report: report) {
         case .finished(let result):
@@ -124,7 +124,7 @@ public struct Generator: Sendable {
     ///
     /// `progress`, when given, hears each spec's stages as they begin
     /// (``GenerationProgress/Stage``), the `.finished` of each spec last.
-    public func generate(specs: [SpecInput], progress: GenerationProgressHandler? = nil) async -> [GenerationResult] {
+    package func generate(specs: [SpecInput], progress: GenerationProgressHandler? = nil) async -> [GenerationResult] {
         await withTaskGroup(of: (Int, GenerationResult).self) { group in
             for (index, input) in specs.enumerated() {
                 group.addTask {
@@ -155,7 +155,7 @@ public struct Generator: Sendable {
     /// ``GenerationOptions/declarationsPerFile`` declarations, or exactly
     /// ``GenerationOptions/partsPerKind`` of each kind and the client. Rendered one after another
     /// on the caller's thread.
-    public func generate(_ spec: ServiceSpec, specPath: String) throws(TemplateError) -> [String: String] {
+    package func generate(_ spec: ServiceSpec, specPath: String) throws(TemplateError) -> [String: String] {
         let report: @Sendable (GenerationProgress.Stage) -> Void = { _ in }
         return try renderSequentially(renderJobs(for: spec, specPath: specPath, report: report), report: report).get()
     }

@@ -1,14 +1,14 @@
 import Foundation
 
 /// One spec to generate: where to read it, and how to name it in diagnostics and file headers.
-public struct SpecInput: Sendable, Hashable {
+package struct SpecInput: Sendable, Hashable {
     /// The spec file.
-    public var url: URL
+    package var url: URL
     /// The path as the user gave it (`Specs/GitHub.yaml`), shown instead of the absolute URL.
-    public var displayPath: String
+    package var displayPath: String
 
     /// An input for the spec at `url`, named `displayPath`.
-    public init(url: URL, displayPath: String) {
+    package init(url: URL, displayPath: String) {
         self.url = url
         self.displayPath = displayPath
     }
@@ -22,7 +22,7 @@ extension SpecInput {
     /// An overlay is found by its top-level `overlay:` line, without parsing YAML, so that a
     /// folder's large documents cost one pass over their bytes here; a file that only looks like
     /// an overlay is still read properly, and reported, when it is generated.
-    public static func droppingDocumentsExtendedByOverlays(_ inputs: [SpecInput]) -> [SpecInput] {
+    package static func droppingDocumentsExtendedByOverlays(_ inputs: [SpecInput]) -> [SpecInput] {
         var extended: Set<String> = []
         for input in inputs {
             guard let path = overlayDocumentPath(in: input.url) else { continue }

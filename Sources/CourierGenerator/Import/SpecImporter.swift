@@ -2,21 +2,21 @@ import Foundation
 
 /// `courier import`'s work: an input `courier generate` reads (an OpenAPI document, an overlay
 /// over one, or a Courier spec) written as a Courier spec that generates the same client.
-public struct SpecImporter: Sendable {
+package struct SpecImporter: Sendable {
     /// The most errors kept.
-    public var errorLimit: Int
+    package var errorLimit: Int
     /// Whether every warning is an error (`--strict`), so that nothing is imported through a fallback.
-    public var isStrict: Bool
+    package var isStrict: Bool
     /// Whether a document's error mappings discriminate on an error schema's enum field (Stripe's
     /// `error.type`), a case per value, in the spec written: offered for the person who keeps
     /// it to rename or trim.
-    public var infersErrorCases: Bool
+    package var infersErrorCases: Bool
     /// The spec schema's path relative to the written spec, named in the spec's editor modeline
     /// (``SpecSchema/modeline(schemaPath:)``); no modeline when `nil`.
-    public var schemaPath: String?
+    package var schemaPath: String?
 
     /// An importer that keeps at most `errorLimit` errors.
-    public init(errorLimit: Int = DiagnosticCollector.defaultErrorLimit, infersErrorCases: Bool = false, schemaPath: String? = nil,
+    package init(errorLimit: Int = DiagnosticCollector.defaultErrorLimit, infersErrorCases: Bool = false, schemaPath: String? = nil,
                 isStrict: Bool = false) {
         self.errorLimit = errorLimit
         self.isStrict = isStrict
@@ -26,23 +26,23 @@ public struct SpecImporter: Sendable {
 
     /// What an import made: the spec's text, unless the input has errors or holds something the
     /// format cannot say (each an error naming it), and every diagnostic of reading the input.
-    public struct Result: Sendable {
+    package struct Result: Sendable {
         /// The Courier spec, or `nil` when there are errors.
-        public var text: String?
+        package var text: String?
         /// The service's name, once the input is read.
-        public var serviceName: String?
+        package var serviceName: String?
         /// The input's diagnostics, and the import's own.
-        public var diagnostics: DiagnosticCollector
+        package var diagnostics: DiagnosticCollector
         /// Inline schemas that were alike and became one model each, for `courier import` to say.
-        public var mergedModels: [MergedModelSpec] = []
+        package var mergedModels: [MergedModelSpec] = []
     }
 
     /// The first line of every imported spec, by which `courier import` knows a file it may
     /// overwrite.
-    public static let headerPrefix = "# Imported by courier import from "
+    static let headerPrefix = "# Imported by courier import from "
 
     /// What an existing output file is, for `courier import` to decide whether it may replace it.
-    public enum ExistingSpec: Sendable, Equatable {
+    package enum ExistingSpec: Sendable, Equatable {
         /// A file whose first line does not say it is an import: it may be anyone's.
         case notAnImport
         /// An import whose text below the first line is what was written: nothing is lost by
@@ -58,7 +58,7 @@ public struct SpecImporter: Sendable {
 
     /// Sorts an existing output file's text: an import is recognised by its first line, and an
     /// edit by the fingerprint that line carries, of the text below it.
-    public static func examine(existing text: String) -> ExistingSpec {
+    package static func examine(existing text: String) -> ExistingSpec {
         guard text.hasPrefix(headerPrefix) else { return .notAnImport }
         let firstLine = text.prefix { $0 != "\n" && $0 != "\r\n" }
         guard let range = firstLine.range(of: fingerprintMarker, options: .backwards) else { return .withoutFingerprint }
@@ -86,7 +86,7 @@ public struct SpecImporter: Sendable {
 
     /// Reads the input at `url` (named `displayPath` in diagnostics and in the header) and
     /// writes it as a Courier spec.
-    public func importSpec(at url: URL, displayPath: String) -> Result {
+    package func importSpec(at url: URL, displayPath: String) -> Result {
         let loaded = SpecLoader(errorLimit: errorLimit, infersErrorCases: infersErrorCases, isStrict: isStrict).loadSpec(at: url, displayPath: displayPath)
         var diagnostics = loaded.diagnostics
         guard let spec = loaded.spec, !diagnostics.hasErrors else {

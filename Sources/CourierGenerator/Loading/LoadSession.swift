@@ -60,7 +60,7 @@ struct LoadSession {
                 let data = try Data(contentsOf: url)
                 outcome = YAMLSource.compose(data, path: displayPath)
             } catch {
-                outcome = .failure(.error("cannot read the file: \(Self.reason(error, url: url))", at: .start(of: displayPath)))
+                outcome = .failure(.error("cannot read the file: \(SourceFiles.reason(error, url: url))", at: .start(of: displayPath)))
             }
         }
 
@@ -110,14 +110,14 @@ struct LoadSession {
         let documentURL = overlay.documentPath.hasPrefix("/")
             ? URL(fileURLWithPath: overlay.documentPath).standardizedFileURL
             : url.deletingLastPathComponent().appendingPathComponent(overlay.documentPath).standardizedFileURL
-        let documentDisplay = Self.displayPath(of: overlay.documentPath, includedFrom: displayPath)
+        let documentDisplay = SourceFiles.displayPath(of: overlay.documentPath, includedFrom: displayPath)
         let alongside = [documentURL]
         let outcome: YAMLSource.Outcome
         do {
             outcome = YAMLSource.compose(try Data(contentsOf: documentURL), path: documentDisplay)
         } catch {
             parser.reader.error("cannot read the OpenAPI document '\(NodeReader.abbreviated(overlay.documentPath))': "
-                                + Self.reason(error, url: documentURL), at: overlay.documentLocation)
+                                + SourceFiles.reason(error, url: documentURL), at: overlay.documentLocation)
             collector.merge(parser.reader.diagnostics)
             return LoadedFile(url: url, parsed: nil, diagnostics: collector, readAlongside: alongside)
         }
@@ -151,7 +151,7 @@ struct LoadSession {
         } else {
             includedURL = url.deletingLastPathComponent().appendingPathComponent(path).standardizedFileURL.resolvingSymlinksInPath()
         }
-        let includedDisplay = Self.displayPath(of: path, includedFrom: displayPath)
+        let includedDisplay = SourceFiles.displayPath(of: path, includedFrom: displayPath)
 
         guard stack.count < Self.maximumIncludeDepth else {
             includeDiagnostics.append(.error("includes nest more than \(Self.maximumIncludeDepth) files deep", at: location))
@@ -175,30 +175,5 @@ struct LoadSession {
                 "included file '\(path)' describes a service; include only shared files of 'errorSchemas' and 'models'", at: location))
         }
         includeOrder.append(includedURL)
-    }
-
-    /// The display path of `path` included from the file displayed as `parent`: relative
-    /// includes stay relative to where the user pointed us (`Specs/Shared/Errors.yaml`).
-    static func displayPath(of path: String, includedFrom parent: String) -> String {
-        if path.hasPrefix("/") { return path }
-        let directory = (parent as NSString).deletingLastPathComponent
-        let joined = directory.isEmpty ? path : (directory as NSString).appendingPathComponent(path)
-        var components: [String] = []
-        for component in joined.split(separator: "/", omittingEmptySubsequences: false).map(String.init) {
-            if component == "." { continue }
-            if component == "..", let last = components.last, last != "..", !last.isEmpty {
-                components.removeLast()
-            } else {
-                components.append(component)
-            }
-        }
-        return components.joined(separator: "/")
-    }
-
-    static func reason(_ error: Error, url: URL) -> String {
-        var isDirectory: ObjCBool = false
-        if !FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) { return "no such file" }
-        if isDirectory.boolValue { return "it is a directory" }
-        return (error as NSError).localizedDescription
     }
 }

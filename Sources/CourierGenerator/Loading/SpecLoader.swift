@@ -7,19 +7,19 @@ import Foundation
 /// for line in result.diagnostics.renderedLines { print(line) }
 /// if let spec = result.spec { /* generate */ }
 /// ```
-public struct SpecLoader: Sendable {
+package struct SpecLoader: Sendable {
     /// The most errors reported per loaded file, before "N more errors not shown".
-    public var errorLimit: Int
+    package var errorLimit: Int
     /// Whether an OpenAPI document read without an overlay discriminates its error mappings on an
     /// error schema's enum field, as an overlay's `inferErrorCases: true` does (`courier import
     /// --infer-error-cases`). An overlay's own setting wins.
-    public var infersErrorCases: Bool
+    package var infersErrorCases: Bool
     /// Whether every warning is an error (`--strict`): for teams that want no fallback taken
     /// without their say, such as an OpenAPI construct read as `JSON`.
-    public var isStrict: Bool
+    package var isStrict: Bool
 
     /// Creates a loader.
-    public init(errorLimit: Int = DiagnosticCollector.defaultErrorLimit, infersErrorCases: Bool = false, isStrict: Bool = false) {
+    package init(errorLimit: Int = DiagnosticCollector.defaultErrorLimit, infersErrorCases: Bool = false, isStrict: Bool = false) {
         self.errorLimit = errorLimit
         self.infersErrorCases = infersErrorCases
         self.isStrict = isStrict
@@ -27,7 +27,7 @@ public struct SpecLoader: Sendable {
 
     /// Loads the spec at `url`. `displayPath` is how the file is named in diagnostics; it
     /// defaults to the URL's path. Included files are named relative to it.
-    public func loadSpec(at url: URL, displayPath: String? = nil) -> SpecLoadResult {
+    package func loadSpec(at url: URL, displayPath: String? = nil) -> SpecLoadResult {
         loadSpec(at: url, displayPath: displayPath, willValidate: {})
     }
 
@@ -43,7 +43,7 @@ public struct SpecLoader: Sendable {
 
     /// Loads a spec from `contents`, named `displayPath` in diagnostics. Includes are resolved
     /// relative to `displayPath` on disk (relative to the current directory when it is relative).
-    public func loadSpec(contents: String, displayPath: String) -> SpecLoadResult {
+    package func loadSpec(contents: String, displayPath: String) -> SpecLoadResult {
         var session = LoadSession(infersErrorCases: infersErrorCases)
         let url = URL(fileURLWithPath: displayPath).standardizedFileURL.resolvingSymlinksInPath()
         let root = session.parseFile(source: .text(contents), url: url, displayPath: displayPath)
@@ -52,7 +52,7 @@ public struct SpecLoader: Sendable {
 
     /// Loads a spec from raw bytes, named `displayPath` in diagnostics; bytes that are not UTF-8
     /// are reported at their line and column. Includes resolve as for ``loadSpec(contents:displayPath:)``.
-    public func loadSpec(data: Data, displayPath: String) -> SpecLoadResult {
+    package func loadSpec(data: Data, displayPath: String) -> SpecLoadResult {
         var session = LoadSession(infersErrorCases: infersErrorCases)
         let url = URL(fileURLWithPath: displayPath).standardizedFileURL.resolvingSymlinksInPath()
         let root = session.parseFile(source: .data(data), url: url, displayPath: displayPath)
@@ -82,22 +82,22 @@ public struct SpecLoader: Sendable {
 }
 
 /// What loading one spec produced.
-public struct SpecLoadResult: Sendable {
+package struct SpecLoadResult: Sendable {
     /// The validated service; `nil` when there were errors or the file is a shared include file.
-    public var spec: ServiceSpec?
+    package var spec: ServiceSpec?
     /// Whether the file is a shared file of error schemas and models (no `service:`), meant to be
     /// included by services rather than generated on its own.
-    public var isSharedFile: Bool
+    package var isSharedFile: Bool
     /// Every error and warning, from this file and the files it includes.
-    public var diagnostics: DiagnosticCollector
+    package var diagnostics: DiagnosticCollector
     /// Every file loading read or tried to read, each once, as absolute file URLs: the spec
     /// (when read from disk), its includes, an overlay's OpenAPI document and every file a
     /// `$ref` names. A file that was missing is listed too, so that `courier generate --watch`
     /// regenerates when it appears.
-    public var sourceFiles: [URL]
+    package var sourceFiles: [URL]
 
     /// Creates a result.
-    public init(spec: ServiceSpec?, isSharedFile: Bool, diagnostics: DiagnosticCollector, sourceFiles: [URL] = []) {
+    package init(spec: ServiceSpec?, isSharedFile: Bool, diagnostics: DiagnosticCollector, sourceFiles: [URL] = []) {
         self.spec = spec
         self.isSharedFile = isSharedFile
         self.diagnostics = diagnostics
@@ -105,5 +105,14 @@ public struct SpecLoadResult: Sendable {
     }
 
     /// Whether any error was reported.
-    public var hasErrors: Bool { diagnostics.hasErrors }
+    package var hasErrors: Bool { diagnostics.hasErrors }
+
+    /// A one-line description of what the file holds, as `courier validate` prints it:
+    /// `service Bookshelf: 5 endpoints, 3 models, 1 error schema`.
+    package var summary: String {
+        if isSharedFile { return "shared file of error schemas and models" }
+        guard let spec else { return "has errors" }
+        return "service \(spec.name): \(plural(spec.endpoints.count, "endpoint")), "
+            + "\(plural(spec.models.count, "model")), \(plural(spec.errorSchemas.count, "error schema"))"
+    }
 }

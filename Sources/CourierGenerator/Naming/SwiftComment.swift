@@ -6,7 +6,7 @@
 /// comment. Control characters and bidirectional controls are dropped: a comment cannot escape
 /// them, the compiler warns about some (NUL), and bidirectional controls can make a comment look
 /// as if it ended early ("Trojan Source").
-public enum SwiftComment {
+enum SwiftComment {
     /// A documentation comment of `///` lines for `text`, each line starting with `indentation`,
     /// joined by `\n`, without a final line break.
     ///
@@ -14,7 +14,7 @@ public enum SwiftComment {
     /// removed, and blank lines inside the text stay as `///` (they separate Markdown paragraphs).
     /// Text that is empty or only whitespace yields an empty string, so that templates can write
     /// `{{#doc}}...{{/doc}}` and emit no comment at all.
-    public static func documentation(_ text: String, indentation: String = "") -> String {
+    static func documentation(_ text: String, indentation: String = "") -> String {
         var lines = asciiSanitizedLines(text)
             ?? text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map { sanitized(Substring($0)) }
         while let first = lines.first, first.isEmpty { lines.removeFirst() }
@@ -28,7 +28,7 @@ public enum SwiftComment {
     ///
     /// Line breaks become spaces, control and bidirectional characters are dropped, and runs of
     /// whitespace at the ends are trimmed.
-    public static func inline(_ text: String) -> String {
+    static func inline(_ text: String) -> String {
         let joined = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
             .joined(separator: " ")
         return sanitized(Substring(joined)).trimmingLeadingWhitespace()

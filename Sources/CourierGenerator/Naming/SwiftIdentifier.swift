@@ -13,38 +13,38 @@
 ///
 /// Keywords stay valid identifiers: `default`, `class`, `self` and `Type` are accepted, and
 /// ``escaped`` wraps them in backticks for use in generated source.
-public struct SwiftIdentifier: Hashable, Sendable, Comparable, CustomStringConvertible {
+package struct SwiftIdentifier: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// The identifier without backticks, for example `default` or `getUser`.
-    public let name: String
+    package let name: String
 
     /// Creates an identifier from text that is already a Swift identifier.
-    public init(verbatim name: String) {
+    package init(verbatim name: String) {
         self.name = name
     }
 
     /// The lowerCamelCase identifier for a property, enum case, parameter or function named
     /// `specName` in a spec.
-    public init(memberNamed specName: String) {
+    package init(memberNamed specName: String) {
         self.name = NameWords.camelCased(specName, capitalizingFirst: false)
     }
 
     /// The UpperCamelCase identifier for a type named `specName` in a spec.
-    public init(typeNamed specName: String) {
+    package init(typeNamed specName: String) {
         self.name = NameWords.camelCased(specName, capitalizingFirst: true)
     }
 
     /// Whether the identifier must be written in backticks wherever it is declared or used.
-    public var needsEscaping: Bool { SwiftKeywords.needingBackticks.contains(name) }
+    var needsEscaping: Bool { SwiftKeywords.needingBackticks.contains(name) }
 
     /// The identifier as it must be written in source: in backticks when it is a keyword.
-    public var escaped: String { needsEscaping ? "`\(name)`" : name }
+    var escaped: String { needsEscaping ? "`\(name)`" : name }
 
     /// Whether the spec name had no letters or digits, so that `name` is only a placeholder (`_`).
-    public var isPlaceholder: Bool { name == "_" }
+    var isPlaceholder: Bool { name == "_" }
 
     /// The identifier without backticks.
-    public var description: String { name }
+    package var description: String { name }
 
     /// Orders by name.
-    public static func < (lhs: SwiftIdentifier, rhs: SwiftIdentifier) -> Bool { lhs.name < rhs.name }
+    package static func < (lhs: SwiftIdentifier, rhs: SwiftIdentifier) -> Bool { lhs.name < rhs.name }
 }

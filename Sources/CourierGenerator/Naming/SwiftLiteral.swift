@@ -3,7 +3,7 @@
 /// Everything the generator takes from a spec (descriptions, enum raw values, messages, paths)
 /// reaches generated code through these functions, so a spec can neither break the generated
 /// source nor make it read differently from what it does.
-public enum SwiftLiteral {
+enum SwiftLiteral {
     /// A single-line string literal, in double quotes, whose value equals `text`.
     ///
     /// Escaped: `\` (so `\(` cannot start an interpolation), `"` (so neither `"` nor `"""` can end
@@ -16,7 +16,7 @@ public enum SwiftLiteral {
     /// ```swift
     /// SwiftLiteral.string("Say \"hi\"\n")   // "Say \"hi\"\n" as source text, quotes included
     /// ```
-    public static func string(_ text: String) -> String {
+    static func string(_ text: String) -> String {
         var literal = "\""
         literal.reserveCapacity(text.utf8.count + 2)
         for scalar in text.unicodeScalars {
@@ -50,7 +50,7 @@ public enum SwiftLiteral {
     /// Text that a multi-line literal cannot carry exactly (a carriage return, which the compiler
     /// normalises, or a control or bidirectional character, which must not appear raw in source)
     /// falls back to ``string(_:)``, which always round-trips.
-    public static func multiline(_ text: String, indentation: String = "") -> String {
+    static func multiline(_ text: String, indentation: String = "") -> String {
         guard text.unicodeScalars.allSatisfy(isSafeInMultilineLiteral) else {
             return string(text)
         }

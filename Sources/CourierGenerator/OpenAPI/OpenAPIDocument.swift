@@ -199,7 +199,7 @@ struct OpenAPIDocument {
         let url = URL(fileURLWithPath: decoded, relativeTo: base).standardizedFileURL
         if let index = fileIndex[url.path] { return Target(file: index, pointer: pointer) }
         if !referencedURLs.contains(url) { referencedURLs.append(url) }
-        let display = LoadSession.displayPath(of: decoded, includedFrom: files[located.file].displayPath)
+        let display = SourceFiles.displayPath(of: decoded, includedFrom: files[located.file].displayPath)
         var root: Node?
         let locator = NodeReader(path: display)
         do {
@@ -218,7 +218,7 @@ struct OpenAPIDocument {
                 return nil
             }
         } catch {
-            let message = "the $ref '\(asWritten(reference))' names a file that cannot be read: \(LoadSession.reason(error, url: url))"
+            let message = "the $ref '\(asWritten(reference))' names a file that cannot be read: \(SourceFiles.reason(error, url: url))"
             switch reach {
             case .required: self.error(message, at: located)
             case .schema: warning(message + "; Courier reads it as free-form JSON", at: located)

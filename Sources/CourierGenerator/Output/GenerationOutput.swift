@@ -1,7 +1,7 @@
 import Foundation
 
 /// Where generated files go under an output folder.
-public enum OutputLayout: Sendable, Hashable {
+package enum OutputLayout: Sendable, Hashable {
     /// `DIR/<ServiceTypeName>/<Prefix>Models.swift`, ...: one folder per service.
     case serviceFolders
     /// `DIR/<Prefix>Models.swift`, ...: directly in the folder; for one spec only (the build plugin).
@@ -9,48 +9,48 @@ public enum OutputLayout: Sendable, Hashable {
 }
 
 /// What writing (or checking) the results of a run did, or would do, per folder.
-public struct OutputReport: Sendable {
+package struct OutputReport: Sendable {
     /// What changed in one folder under the output folder.
-    public struct FolderChanges: Sendable {
+    struct FolderChanges: Sendable {
         /// The folder relative to the output folder: `GitHub`, or `""` for the flat layout.
-        public var folder: String
+        var folder: String
         /// The changes; their paths are relative to ``folder``.
-        public var changes: OutputChanges
+        var changes: OutputChanges
 
         /// The changes of `folder`.
-        public init(folder: String, changes: OutputChanges) {
+        init(folder: String, changes: OutputChanges) {
             self.folder = folder
             self.changes = changes
         }
     }
 
     /// A spec whose folder could not be written (or checked); other folders were still written.
-    public struct Failure: Sendable {
+    package struct Failure: Sendable {
         /// The spec's path as given, or the stale folder that could not be removed.
-        public var specPath: String
+        package var specPath: String
         /// What went wrong.
-        public var error: OutputError
+        package var error: OutputError
 
         /// The failure of `specPath`.
-        public init(specPath: String, error: OutputError) {
+        package init(specPath: String, error: OutputError) {
             self.specPath = specPath
             self.error = error
         }
     }
 
     /// Changes by folder, sorted by folder.
-    public var folders: [FolderChanges]
+    var folders: [FolderChanges]
     /// Problems writing one spec's folder; other folders were still written.
-    public var failures: [Failure]
+    package var failures: [Failure]
 
     /// A report of `folders` and `failures`.
-    public init(folders: [FolderChanges] = [], failures: [Failure] = []) {
+    init(folders: [FolderChanges] = [], failures: [Failure] = []) {
         self.folders = folders
         self.failures = failures
     }
 
     /// Every added, changed or removed file, relative to the output folder, one per line, sorted.
-    public var changeLines: [String] {
+    package var changeLines: [String] {
         var lines: [(String, String)] = []
         for entry in folders {
             let changes = entry.changes
@@ -63,7 +63,7 @@ public struct OutputReport: Sendable {
     }
 
     /// Whether nothing was, or would be, written or removed.
-    public var isUpToDate: Bool { folders.allSatisfy { $0.changes.isEmpty } }
+    package var isUpToDate: Bool { folders.allSatisfy { $0.changes.isEmpty } }
 }
 
 /// Writes the results of a run into an output folder, or checks what writing would change.
@@ -74,14 +74,14 @@ public struct OutputReport: Sendable {
 ///   folders that no spec produced any more are removed, but only when every spec of the run
 ///   succeeded: a failed spec's folder name may not be known, and must never be mistaken for stale.
 /// - Files Courier did not write are never touched (see ``OutputDirectory``).
-public struct GenerationOutput: Sendable {
+package struct GenerationOutput: Sendable {
     /// The output folder.
-    public let root: URL
+    package let root: URL
     /// The layout.
-    public let layout: OutputLayout
+    package let layout: OutputLayout
 
     /// An output for `root` with `layout`.
-    public init(root: URL, layout: OutputLayout = .serviceFolders) {
+    package init(root: URL, layout: OutputLayout = .serviceFolders) {
         self.root = root.standardizedFileURL
         self.layout = layout
     }
@@ -93,7 +93,7 @@ public struct GenerationOutput: Sendable {
     ///   - checkOnly: Write nothing; report what would change.
     ///   - removesStaleFolders: Remove generated files of services no longer generated (whole-folder runs).
     @discardableResult
-    public func apply(_ results: [GenerationResult], checkOnly: Bool, removesStaleFolders: Bool) -> OutputReport {
+    package func apply(_ results: [GenerationResult], checkOnly: Bool, removesStaleFolders: Bool) -> OutputReport {
         var report = OutputReport()
         var produced: [String: String] = [:]
         for result in results where result.succeeded && !result.isSharedFile {

@@ -1,19 +1,19 @@
 /// What writing a set of generated files does, or would do, to an output directory.
 ///
 /// All lists hold paths relative to the output directory, sorted, with `/` as separator.
-public struct OutputChanges: Sendable, Equatable, CustomStringConvertible {
+struct OutputChanges: Sendable, Equatable, CustomStringConvertible {
     /// Files that do not exist yet.
-    public var added: [String]
+    var added: [String]
     /// Generated files whose content differs from the new content.
-    public var changed: [String]
+    var changed: [String]
     /// Generated files that no longer belong to the output.
-    public var removed: [String]
+    var removed: [String]
     /// Files whose content is already right; they are not written, so their modification date
     /// stays and builds do not recompile them.
-    public var unchanged: [String]
+    var unchanged: [String]
 
     /// Changes with the given lists, each sorted.
-    public init(added: [String] = [], changed: [String] = [], removed: [String] = [], unchanged: [String] = []) {
+    init(added: [String] = [], changed: [String] = [], removed: [String] = [], unchanged: [String] = []) {
         self.added = added.sorted()
         self.changed = changed.sorted()
         self.removed = removed.sorted()
@@ -21,13 +21,13 @@ public struct OutputChanges: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Whether the directory is already up to date: nothing to add, change or remove.
-    public var isEmpty: Bool {
+    var isEmpty: Bool {
         added.isEmpty && changed.isEmpty && removed.isEmpty
     }
 
     /// One line per file that is (or would be) written or removed, such as `changed: Client.swift`,
     /// sorted by path; what `courier generate --check` lists.
-    public var description: String {
+    var description: String {
         let lines = added.map { ($0, "added") } + changed.map { ($0, "changed") } + removed.map { ($0, "removed") }
         return lines.sorted { $0.0 < $1.0 }.map { "\($0.1): \($0.0)" }.joined(separator: "\n")
     }

@@ -17,12 +17,12 @@ import Foundation
 ///
 /// The folder belongs to one spec: files generated from another spec into the same folder would
 /// count as stale and be removed.
-public struct OutputDirectory: Sendable {
+struct OutputDirectory: Sendable {
     /// The folder's location.
-    public let url: URL
+    let url: URL
 
     /// The folder at `url`, which need not exist yet.
-    public init(_ url: URL) {
+    init(_ url: URL) {
         self.url = url.standardizedFileURL
     }
 
@@ -31,7 +31,7 @@ public struct OutputDirectory: Sendable {
     /// - Parameter files: Contents by path relative to the folder, with `/` as separator.
     /// - Throws: ``OutputError`` for an invalid path, a file without the marker, a foreign file in
     ///   the way, or a folder that cannot be read.
-    public func changes(for files: [String: String]) throws(OutputError) -> OutputChanges {
+    func changes(for files: [String: String]) throws(OutputError) -> OutputChanges {
         try plan(for: files).changes
     }
 
@@ -45,7 +45,7 @@ public struct OutputDirectory: Sendable {
     /// - Returns: What was added, changed and removed.
     /// - Throws: ``OutputError``, naming the path concerned.
     @discardableResult
-    public func write(_ files: [String: String]) throws(OutputError) -> OutputChanges {
+    func write(_ files: [String: String]) throws(OutputError) -> OutputChanges {
         let plan = try plan(for: files)
         for path in plan.changes.removed {
             try remove(path)

@@ -1,5 +1,5 @@
 /// A reason the generated files cannot be written; every case names the path concerned.
-public enum OutputError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum OutputError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A generated file's relative path could leave the output directory or is not portable
     /// (absolute, empty, `.` or `..` components, a backslash or a NUL).
     case invalidPath(String, reason: String)
@@ -24,7 +24,7 @@ public enum OutputError: Error, Sendable, Equatable, CustomStringConvertible {
     case removeFailed(path: String, reason: String)
 
     /// A diagnostic in the `path: error: message` form.
-    public var description: String {
+    package var description: String {
         switch self {
         case .invalidPath(let path, let reason):
             "\(path): error: invalid generated file path: \(reason)"

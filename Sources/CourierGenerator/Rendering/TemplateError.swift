@@ -2,7 +2,7 @@
 ///
 /// The description reads like a compiler diagnostic (`path:line:column: error: message`), so that
 /// a user who overrides a template is pointed at the file and line to fix.
-public enum TemplateError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum TemplateError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A template directory does not exist or cannot be listed.
     case unreadableDirectory(path: String, reason: String)
     /// A template file cannot be read, or is not UTF-8.
@@ -22,10 +22,10 @@ public enum TemplateError: Error, Sendable, Equatable, CustomStringConvertible {
     case unknownTemplate(name: String)
 
     /// The first line every template must have: `{{% CONTENT_TYPE: TEXT }}`.
-    public static let requiredPragma = "{{% CONTENT_TYPE: TEXT }}"
+    static let requiredPragma = "{{% CONTENT_TYPE: TEXT }}"
 
     /// A diagnostic that names the file (or template) and says how to fix the problem.
-    public var description: String {
+    package var description: String {
         switch self {
         case .unreadableDirectory(let path, let reason):
             "\(path): error: cannot read template directory: \(reason)"

@@ -28,7 +28,7 @@ import Mustache
 /// mustache, so a property without documentation never shows its type's. Names a model does not
 /// list do fall through, which is how a section over `properties` can still read the enclosing
 /// model's `typeName`. Arrays of models render as sections, one pass per element.
-public protocol TemplateModel: MustacheParent, Sendable {
+protocol TemplateModel: MustacheParent, Sendable {
     /// The fields templates can read, by the name templates use.
     static var templateFields: TemplateFields<Self> { get }
 }
@@ -36,13 +36,13 @@ public protocol TemplateModel: MustacheParent, Sendable {
 extension TemplateModel {
     /// The value of the field called `name`, or `nil` so that swift-mustache looks further up the
     /// context stack.
-    public func child(named name: String) -> Any? {
+    func child(named name: String) -> Any? {
         Self.templateFields.value(named: name, in: self)
     }
 }
 
 /// The fields of a ``TemplateModel``: template names mapped to key paths of the model.
-public struct TemplateFields<Model>: Sendable, ExpressibleByDictionaryLiteral {
+struct TemplateFields<Model>: Sendable, ExpressibleByDictionaryLiteral {
     /// How a field is read, decided once from its key path's value type, so that a lookup
     /// needs no dynamic cast on the way out.
     ///
@@ -62,7 +62,7 @@ public struct TemplateFields<Model>: Sendable, ExpressibleByDictionaryLiteral {
     /// Fields from a dictionary literal of names and key paths.
     ///
     /// A name listed twice keeps its last key path.
-    public init(dictionaryLiteral elements: (String, PartialKeyPath<Model> & Sendable)...) {
+    init(dictionaryLiteral elements: (String, PartialKeyPath<Model> & Sendable)...) {
         self.fields = Dictionary(elements.map { name, keyPath in
             let field: Field
             if let text = keyPath as? KeyPath<Model, String> {
@@ -77,14 +77,14 @@ public struct TemplateFields<Model>: Sendable, ExpressibleByDictionaryLiteral {
     }
 
     /// The names templates can use, sorted.
-    public var names: [String] {
+    var names: [String] {
         fields.keys.sorted()
     }
 
     /// The value of the field `name` in `model`: `nil` when the model has no such field, a null
     /// value that renders as nothing when the field is a `nil` optional, a ``TemplateText``
     /// for text, otherwise the value (unwrapped when optional).
-    public func value(named name: String, in model: Model) -> Any? {
+    func value(named name: String, in model: Model) -> Any? {
         switch fields[name] {
         case nil:
             return nil
@@ -108,27 +108,27 @@ public struct TemplateFields<Model>: Sendable, ExpressibleByDictionaryLiteral {
 /// `String(describing:)` every time a template prints it, the largest single cost of rendering;
 /// this type is caught by the second cast and printed as it is. It renders, transforms
 /// (`{{uppercased(name)}}` in a user's template) and opens sections exactly as the string would.
-public struct TemplateText: MustacheCustomRenderable, MustacheParent, MustacheTransformable, Sendable, Hashable {
+struct TemplateText: MustacheCustomRenderable, MustacheParent, MustacheTransformable, Sendable, Hashable {
     /// The text.
-    public let text: String
+    let text: String
 
     /// Wraps `text`.
-    public init(_ text: String) {
+    init(_ text: String) {
         self.text = text
     }
 
     /// The text, printed as it is (templates declare the text content type, so nothing is escaped).
-    public var renderText: String { text }
+    var renderText: String { text }
 
     /// Never null: an empty string still opens a section, as a `String` does.
-    public var isNull: Bool { false }
+    var isNull: Bool { false }
 
     /// Nothing: inside `{{#text}}…{{/text}}` other names are looked up in the enclosing models,
     /// as they are around a `String`, without reflecting on this wrapper.
-    public func child(named name: String) -> Any? { nil }
+    func child(named name: String) -> Any? { nil }
 
     /// swift-mustache's string transforms (`uppercased`, `empty`, …).
-    public func transform(_ name: String) -> Any? {
+    func transform(_ name: String) -> Any? {
         text.transform(name)
     }
 }

@@ -1,3 +1,4 @@
+import CourierLocking
 import Foundation
 import Mustache
 
@@ -7,7 +8,7 @@ import Mustache
 /// let pass silently: a template without the text pragma (values HTML-escaped) and a partial that
 /// does not exist (rendered as nothing). A renderer is immutable and can be shared by concurrent
 /// generations.
-public struct TemplateRenderer: Sendable {
+struct TemplateRenderer: Sendable {
     /// The templates compiled per access level, with `{{access}}` written in as the word
     /// itself: it is the same in a whole file, and a tag looked up in every declaration walks
     /// the whole context stack each time (5 to 10% of rendering a large service). Each level
@@ -21,7 +22,7 @@ public struct TemplateRenderer: Sendable {
     ///   ``TemplateError/syntax(template:origin:line:column:message:)`` or
     ///   ``TemplateError/missingPartial(name:template:origin:)`` for the first template, by name,
     ///   that has the problem.
-    public init(templates: TemplateSet) throws(TemplateError) {
+    init(templates: TemplateSet) throws(TemplateError) {
         for name in templates.names {
             guard let template = templates.templates[name] else { continue }
             guard TemplateSet.startsWithTextPragma(template.text) else {
@@ -56,7 +57,7 @@ public struct TemplateRenderer: Sendable {
     /// missing one fails before anything is generated rather than halfway through.
     ///
     /// - Throws: ``TemplateError/missingTemplates(names:)`` listing all missing names, sorted.
-    public func requireTemplates(_ names: some Sequence<String>) throws(TemplateError) {
+    func requireTemplates(_ names: some Sequence<String>) throws(TemplateError) {
         let missing = Set(names).filter { templates.templates[$0] == nil }.sorted()
         guard missing.isEmpty else {
             throw .missingTemplates(names: missing)
@@ -73,7 +74,7 @@ public struct TemplateRenderer: Sendable {
     /// swift-mustache looks their values up by name instead of by reflection.
     ///
     /// - Throws: ``TemplateError/unknownTemplate(name:)`` when the set has no such template.
-    public func render(_ model: some MustacheParent, template name: String, access: AccessLevel = .public) throws(TemplateError) -> String {
+    func render(_ model: some MustacheParent, template name: String, access: AccessLevel = .public) throws(TemplateError) -> String {
         guard let text = libraries.library(for: access).render(model, withTemplate: name) else {
             throw .unknownTemplate(name: name)
         }
@@ -130,18 +131,17 @@ public struct TemplateRenderer: Sendable {
 }
 
 /// The templates of one set compiled for each access level, each the first time it is asked for.
-private final class CompiledVariants: @unchecked Sendable {
+private final class CompiledVariants: Sendable {
     private let templates: TemplateSet
-    // Guards `compiled`; renders on several threads ask for a library at once.
-    private let lock = NSLock()
-    private var compiled: [AccessLevel: MustacheLibrary] = [:]
+    // Renders on several threads ask for a library at once.
+    private let compiled = Locked<[AccessLevel: MustacheLibrary]>([:])
 
     init(templates: TemplateSet) {
         self.templates = templates
     }
 
     func library(for access: AccessLevel) -> MustacheLibrary {
-        lock.withLock {
+        compiled.withLock { compiled in
             if let library = compiled[access] { return library }
             var library = MustacheLibrary()
             for name in templates.names {

@@ -15,39 +15,39 @@ import Foundation
 /// ``TemplateRenderer`` rejects a template without it with ``TemplateError/missingTextPragma(template:origin:)``
 /// naming the file, rather than adding it silently: adding a line would shift the line numbers in
 /// the user's own parse errors, and an explicit first line keeps the template self-explanatory.
-public struct TemplateSet: Sendable, Equatable {
+package struct TemplateSet: Sendable, Equatable {
     /// One template's text and where it came from.
-    public struct Template: Sendable, Equatable {
+    package struct Template: Sendable, Equatable {
         /// The mustache source.
-        public var text: String
+        package var text: String
         /// Where the text came from (a file path), used in diagnostics.
-        public var origin: String
+        package var origin: String
 
         /// A template with the given text and origin.
-        public init(text: String, origin: String) {
+        init(text: String, origin: String) {
             self.text = text
             self.origin = origin
         }
     }
 
     /// The file extension of template files.
-    public static let fileExtension = "mustache"
+    package static let fileExtension = "mustache"
 
     /// The templates by name.
-    public private(set) var templates: [String: Template]
+    package private(set) var templates: [String: Template]
 
     /// An empty set.
-    public init() {
+    package init() {
         self.templates = [:]
     }
 
     /// A set of the given templates.
-    public init(templates: [String: Template]) {
+    package init(templates: [String: Template]) {
         self.templates = templates
     }
 
     /// The default templates, compiled into the generator from the package's `Templates/` folder.
-    public static var builtIn: TemplateSet {
+    package static var builtIn: TemplateSet {
         var set = TemplateSet()
         for (name, text) in EmbeddedTemplates.all {
             set.register(text, named: name, origin: "Templates/\(name).\(fileExtension)")
@@ -59,7 +59,7 @@ public struct TemplateSet: Sendable, Equatable {
     ///
     /// - Throws: ``TemplateError/unreadableDirectory(path:reason:)`` when the directory cannot be
     ///   listed, ``TemplateError/unreadableFile(path:reason:)`` when a template cannot be read.
-    public init(contentsOf directory: URL) throws(TemplateError) {
+    package init(contentsOf directory: URL) throws(TemplateError) {
         self.init()
         let fileManager = FileManager()
         var isDirectory: ObjCBool = false
@@ -84,17 +84,17 @@ public struct TemplateSet: Sendable, Equatable {
     }
 
     /// The names of all templates, sorted.
-    public var names: [String] {
+    package var names: [String] {
         templates.keys.sorted()
     }
 
     /// The text of the template called `name`, if the set has one.
-    public func text(named name: String) -> String? {
+    package func text(named name: String) -> String? {
         templates[name]?.text
     }
 
     /// Adds `text` as the template `name`, replacing any template of that name.
-    public mutating func register(_ text: String, named name: String, origin: String) {
+    package mutating func register(_ text: String, named name: String, origin: String) {
         templates[name] = Template(text: text, origin: origin)
     }
 
@@ -103,7 +103,7 @@ public struct TemplateSet: Sendable, Equatable {
     /// - Parameter name: The template's name; by default the file name without `.mustache`.
     /// - Throws: ``TemplateError/unreadableFile(path:reason:)`` when the file cannot be read or is
     ///   not UTF-8.
-    public mutating func register(contentsOf file: URL, named name: String? = nil) throws(TemplateError) {
+    package mutating func register(contentsOf file: URL, named name: String? = nil) throws(TemplateError) {
         let data: Data
         do {
             data = try Data(contentsOf: file)
@@ -123,7 +123,7 @@ public struct TemplateSet: Sendable, Equatable {
     }
 
     /// This set with the templates of `overrides` replacing those of the same name.
-    public func merging(_ overrides: TemplateSet) -> TemplateSet {
+    func merging(_ overrides: TemplateSet) -> TemplateSet {
         TemplateSet(templates: templates.merging(overrides.templates) { _, override in override })
     }
 

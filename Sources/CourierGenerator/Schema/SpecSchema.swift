@@ -15,9 +15,9 @@ import Foundation
 /// try SpecSchema.write(.spec, to: folder.appendingPathComponent(SpecSchema.fileName(for: .spec)))
 /// let firstLine = SpecSchema.modeline(schemaPath: "../Schemas/" + SpecSchema.fileName(for: .spec))
 /// ```
-public enum SpecSchema {
+package enum SpecSchema {
     /// Which format a schema describes.
-    public enum Kind: String, CaseIterable, Sendable {
+    package enum Kind: String, CaseIterable, Sendable {
         /// A Courier spec, or a shared file a spec includes.
         case spec
         /// An overlay over an OpenAPI document.
@@ -26,28 +26,28 @@ public enum SpecSchema {
 
     /// The JSON Schema (draft-07) of `kind`, as pretty-printed JSON ending in a line break. The
     /// same text on every run of the same courier version.
-    public static func json(for kind: Kind) -> String {
+    package static func json(for kind: Kind) -> String {
         SchemaWriter(kind: kind).document().text()
     }
 
     /// The schema's conventional file name: `courier-spec.schema.json` or
     /// `courier-overlay.schema.json`. Neither is read by `courier generate` as a spec.
-    public static func fileName(for kind: Kind) -> String {
+    package static func fileName(for kind: Kind) -> String {
         "courier-\(kind.rawValue).schema.json"
     }
 
     /// The comment that tells yaml-language-server which schema checks the file it is in:
     /// `# yaml-language-server: $schema=<schemaPath>`. A relative `schemaPath` is resolved against
     /// the spec's folder, so a schema kept beside the specs works offline.
-    public static func modeline(schemaPath: String) -> String {
+    package static func modeline(schemaPath: String) -> String {
         modelinePrefix + schemaPath
     }
 
     /// The start of every modeline.
-    public static let modelinePrefix = "# yaml-language-server: $schema="
+    static let modelinePrefix = "# yaml-language-server: $schema="
 
     /// The schema path the modeline in a text's first 20 lines names, if there is one there.
-    public static func schemaPath(inModelineOf text: String) -> String? {
+    package static func schemaPath(inModelineOf text: String) -> String? {
         for line in text.split(separator: "\n", omittingEmptySubsequences: false).prefix(20) where line.hasPrefix(modelinePrefix) {
             return String(line.dropFirst(modelinePrefix.count)).trimmingCharacters(in: .whitespaces)
         }
@@ -59,7 +59,7 @@ public enum SpecSchema {
     /// - Returns: Whether the file was written.
     /// - Throws: When the folder cannot be made or the file cannot be written.
     @discardableResult
-    public static func write(_ kind: Kind, to url: URL) throws -> Bool {
+    package static func write(_ kind: Kind, to url: URL) throws -> Bool {
         let text = json(for: kind)
         if let existing = try? String(contentsOf: url, encoding: .utf8), existing == text { return false }
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

@@ -1,7 +1,7 @@
 /// One way a service's requests authenticate: `auth:` itself, or one entry of `auth.schemes`.
-public struct AuthSpec: Hashable, Sendable, SourceLocated {
+struct AuthSpec: Hashable, Sendable, SourceLocated {
     /// The authentication schemes the format supports.
-    public enum Scheme: String, Hashable, Sendable, CaseIterable {
+    enum Scheme: String, Hashable, Sendable, CaseIterable {
         /// `Authorization: <word> <token>` (`Bearer` unless the spec names another word, such as
         /// Discord's `Bot`), with the token supplied by the client at run time.
         case bearer
@@ -12,7 +12,7 @@ public struct AuthSpec: Hashable, Sendable, SourceLocated {
     }
 
     /// Where an API key goes.
-    public enum KeyPlacement: String, Hashable, Sendable, CaseIterable {
+    enum KeyPlacement: String, Hashable, Sendable, CaseIterable {
         /// A header field named `name`.
         case header
         /// A query item named `name`, added to each send and never logged.
@@ -20,24 +20,24 @@ public struct AuthSpec: Hashable, Sendable, SourceLocated {
     }
 
     /// The scheme.
-    public var scheme: Scheme
+    var scheme: Scheme
     /// The header that carries the credential: `Authorization` for bearer (unless the spec says
     /// otherwise) and basic, the key's field for an API key in a header, `nil` for a query key.
     /// Always treated as secret.
-    public var headerName: String?
+    var headerName: String?
     /// The word before a bearer token; `Bearer` unless the spec says otherwise. An RFC 9110 token.
-    public var word: String
+    var word: String
     /// Where an API key goes; `nil` for the other schemes.
-    public var keyPlacement: KeyPlacement?
+    var keyPlacement: KeyPlacement?
     /// The query item that carries an API key in the query; `nil` otherwise.
-    public var queryName: String?
+    var queryName: String?
     /// The documentation, if any.
-    public var description: String?
+    var description: String?
     /// Where the scheme is written.
-    public var location: SourceLocation
+    var location: SourceLocation
 
     /// Creates an auth scheme.
-    public init(scheme: Scheme, headerName: String? = "Authorization", word: String = "Bearer",
+    init(scheme: Scheme, headerName: String? = "Authorization", word: String = "Bearer",
                 keyPlacement: KeyPlacement? = nil, queryName: String? = nil, description: String? = nil,
                 location: SourceLocation) {
         self.scheme = scheme
@@ -52,40 +52,40 @@ public struct AuthSpec: Hashable, Sendable, SourceLocated {
 
 /// `auth: { schemes: …, default: … }`: several named schemes, of which each endpoint accepts
 /// some (its own `auth:`, or `default`).
-public struct AuthSchemesSpec: Hashable, Sendable, SourceLocated {
+struct AuthSchemesSpec: Hashable, Sendable, SourceLocated {
     /// The schemes, in declaration order.
-    public var schemes: [NamedAuthScheme]
+    var schemes: [NamedAuthScheme]
     /// The schemes, in order of preference, of endpoints that name none.
-    public var defaultSchemes: [String]
+    var defaultSchemes: [String]
     /// Where `auth:` is written.
-    public var location: SourceLocation
+    var location: SourceLocation
 
     /// Creates the set of schemes.
-    public init(schemes: [NamedAuthScheme], defaultSchemes: [String], location: SourceLocation) {
+    init(schemes: [NamedAuthScheme], defaultSchemes: [String], location: SourceLocation) {
         self.schemes = schemes
         self.defaultSchemes = defaultSchemes
         self.location = location
     }
 
     /// The scheme named `name`, if there is one.
-    public func scheme(named name: String) -> NamedAuthScheme? {
+    func scheme(named name: String) -> NamedAuthScheme? {
         schemes.first { $0.name == name }
     }
 }
 
 /// One entry of `auth.schemes`.
-public struct NamedAuthScheme: Hashable, Sendable, SourceLocated {
+struct NamedAuthScheme: Hashable, Sendable, SourceLocated {
     /// The name as written, which endpoints and the runtime use.
-    public var name: String
+    var name: String
     /// The Swift name of the client's factory and of the scheme's property.
-    public var swiftName: SwiftIdentifier
+    var swiftName: SwiftIdentifier
     /// The scheme.
-    public var auth: AuthSpec
+    var auth: AuthSpec
     /// Where the name is written.
-    public var location: SourceLocation
+    var location: SourceLocation
 
     /// Creates a named scheme.
-    public init(name: String, swiftName: SwiftIdentifier? = nil, auth: AuthSpec, location: SourceLocation) {
+    init(name: String, swiftName: SwiftIdentifier? = nil, auth: AuthSpec, location: SourceLocation) {
         self.name = name
         self.swiftName = swiftName ?? SwiftIdentifier(memberNamed: name)
         self.auth = auth
@@ -94,9 +94,9 @@ public struct NamedAuthScheme: Hashable, Sendable, SourceLocated {
 }
 
 /// An endpoint's own `auth:`: no credentials, or the named schemes it accepts.
-public struct EndpointAuthSpec: Hashable, Sendable, SourceLocated {
+struct EndpointAuthSpec: Hashable, Sendable, SourceLocated {
     /// What the endpoint accepts.
-    public enum Choice: Hashable, Sendable {
+    enum Choice: Hashable, Sendable {
         /// `auth: none`: a public endpoint, which sends no credentials.
         case none
         /// These schemes, the first one the caller configured.
@@ -104,12 +104,12 @@ public struct EndpointAuthSpec: Hashable, Sendable, SourceLocated {
     }
 
     /// What the endpoint accepts.
-    public var choice: Choice
+    var choice: Choice
     /// Where the endpoint's `auth:` is written.
-    public var location: SourceLocation
+    var location: SourceLocation
 
     /// Creates an endpoint's auth choice.
-    public init(choice: Choice, location: SourceLocation) {
+    init(choice: Choice, location: SourceLocation) {
         self.choice = choice
         self.location = location
     }
@@ -117,7 +117,7 @@ public struct EndpointAuthSpec: Hashable, Sendable, SourceLocated {
 
 extension ServiceSpec {
     /// Every scheme the service declares, single or named.
-    public var allAuthSchemes: [AuthSpec] {
+    var allAuthSchemes: [AuthSpec] {
         (auth.map { [$0] } ?? []) + (authSchemes?.schemes.map(\.auth) ?? [])
     }
 }

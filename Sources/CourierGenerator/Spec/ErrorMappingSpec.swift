@@ -1,28 +1,28 @@
 /// How one status (or range of statuses) of a failed response turns into a named error case.
-public struct ErrorMappingSpec: Hashable, Sendable, SourceLocated {
+struct ErrorMappingSpec: Hashable, Sendable, SourceLocated {
     /// The statuses a mapping applies to.
-    public var status: StatusMatcher
+    var status: StatusMatcher
     /// The error schema the body is decoded as, by spec name; `nil` when the body is not decoded.
-    public var bodySchema: String?
+    var bodySchema: String?
     /// Which error case the response becomes.
-    public var outcome: Outcome
+    var outcome: Outcome
     /// The documentation, if any.
-    public var description: String?
+    var description: String?
     /// Whether the mapping comes from the service's `defaults.errors` rather than the endpoint.
-    public var isInherited: Bool
+    var isInherited: Bool
     /// Where the status key is written.
-    public var location: SourceLocation
+    var location: SourceLocation
     /// Tests checked in order before ``outcome``; the first that holds selects its case.
-    public var conditions: [ErrorConditionSpec] = []
+    var conditions: [ErrorConditionSpec] = []
     /// For a success status only: the test that makes a success response a failure (Slack's
     /// `ok: false`). `nil` for failed statuses.
-    public var when: PredicateSpec? = nil
+    var when: PredicateSpec? = nil
 
     /// Whether this mapping turns some success responses into failures.
-    public var isSuccessMapping: Bool { status.isSuccess }
+    var isSuccessMapping: Bool { status.isSuccess }
 
     /// Which error case a matched response becomes.
-    public enum Outcome: Hashable, Sendable {
+    enum Outcome: Hashable, Sendable {
         /// Always the same case.
         case single(ErrorCaseSpec)
         /// A case chosen by a body field or header value, with a fallback for unlisted values.
@@ -30,7 +30,7 @@ public struct ErrorMappingSpec: Hashable, Sendable, SourceLocated {
     }
 
     /// Creates a mapping.
-    public init(status: StatusMatcher, bodySchema: String? = nil, outcome: Outcome, description: String? = nil,
+    init(status: StatusMatcher, bodySchema: String? = nil, outcome: Outcome, description: String? = nil,
                 isInherited: Bool = false, location: SourceLocation) {
         self.status = status
         self.bodySchema = bodySchema
@@ -42,7 +42,7 @@ public struct ErrorMappingSpec: Hashable, Sendable, SourceLocated {
 
     /// Every case the mapping can produce: the conditions' cases, then the single case, or the
     /// discriminated cases (nested ones in place) then the fallback.
-    public var allCases: [ErrorCaseSpec] {
+    var allCases: [ErrorCaseSpec] {
         let outcomeCases = switch outcome {
         case .single(let errorCase): [errorCase]
         case .discriminated(let discriminator): discriminator.allCases
@@ -52,7 +52,7 @@ public struct ErrorMappingSpec: Hashable, Sendable, SourceLocated {
 }
 
 /// The statuses an error mapping applies to. Sorts from most to least specific.
-public enum StatusMatcher: Hashable, Sendable, Comparable, CustomStringConvertible {
+enum StatusMatcher: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// One status, such as 404.
     case exact(Int)
     /// Every status of a class: `4XX` is `.range(4)`, `5XX` is `.range(5)`.
@@ -61,7 +61,7 @@ public enum StatusMatcher: Hashable, Sendable, Comparable, CustomStringConvertib
     case `default`
 
     /// Whether the statuses are success statuses (`200`, `2XX`), mapped only with `when:`.
-    public var isSuccess: Bool {
+    var isSuccess: Bool {
         switch self {
         case .exact(let status): (200...299).contains(status)
         case .range(let hundreds): hundreds == 2
@@ -70,7 +70,7 @@ public enum StatusMatcher: Hashable, Sendable, Comparable, CustomStringConvertib
     }
 
     /// The key as written in a spec: `404`, `4XX` or `default`.
-    public var description: String {
+    var description: String {
         switch self {
         case .exact(let status): String(status)
         case .range(let hundreds): "\(hundreds)XX"
@@ -79,7 +79,7 @@ public enum StatusMatcher: Hashable, Sendable, Comparable, CustomStringConvertib
     }
 
     /// Whether `status` is matched.
-    public func matches(_ status: Int) -> Bool {
+    func matches(_ status: Int) -> Bool {
         switch self {
         case .exact(let expected): status == expected
         case .range(let hundreds): status / 100 == hundreds
@@ -96,39 +96,39 @@ public enum StatusMatcher: Hashable, Sendable, Comparable, CustomStringConvertib
     }
 
     /// Exact statuses first, then ranges, then `default`; numerically within each.
-    public static func < (lhs: StatusMatcher, rhs: StatusMatcher) -> Bool { lhs.sortKey < rhs.sortKey }
+    static func < (lhs: StatusMatcher, rhs: StatusMatcher) -> Bool { lhs.sortKey < rhs.sortKey }
 }
 
 /// A named error case of an endpoint's error enum.
-public struct ErrorCaseSpec: Hashable, Sendable, SourceLocated {
+struct ErrorCaseSpec: Hashable, Sendable, SourceLocated {
     /// The case name as written in the spec.
-    public var name: String
+    var name: String
     /// The Swift case name (lowerCamelCase).
-    public var swiftName: SwiftIdentifier
+    var swiftName: SwiftIdentifier
     /// The error schema the case carries, by spec name, if the body is decoded.
-    public var bodySchema: String?
+    var bodySchema: String?
     /// A message meant for end users, if the spec gives one: the fixed text of `message: "…"`,
     /// or the `fallback` of `message: { field:, fallback:, key: }`.
-    public var message: String?
+    var message: String?
     /// The body field whose text is the user message when the server sends one
     /// (`message: { field: … }`); shown before ``message``.
-    public var messageField: FieldPath?
+    var messageField: FieldPath?
     /// The localization key of ``message`` (`message: { key: … }`), looked up in the app's
     /// main bundle with ``message`` as the default value.
-    public var messageKey: String?
+    var messageKey: String?
     /// Whether the failure is worth repeating, when the spec says (`retryable: true|false`);
     /// `nil` leaves it to the status rule.
-    public var retryable: Bool?
+    var retryable: Bool?
     /// The documentation, if any.
-    public var description: String?
+    var description: String?
     /// Where the case name is written.
-    public var location: SourceLocation
+    var location: SourceLocation
 
     /// Whether this use of the case gives a message: a text, a body field, or both.
-    public var givesMessage: Bool { message != nil || messageField != nil || messageKey != nil }
+    var givesMessage: Bool { message != nil || messageField != nil || messageKey != nil }
 
     /// Creates an error case.
-    public init(name: String, swiftName: SwiftIdentifier? = nil, bodySchema: String? = nil, message: String? = nil,
+    init(name: String, swiftName: SwiftIdentifier? = nil, bodySchema: String? = nil, message: String? = nil,
                 messageField: FieldPath? = nil, messageKey: String? = nil, retryable: Bool? = nil,
                 description: String? = nil, location: SourceLocation) {
         self.name = name
@@ -144,16 +144,16 @@ public struct ErrorCaseSpec: Hashable, Sendable, SourceLocated {
 }
 
 /// Chooses an error case by a value in the response.
-public struct DiscriminatorSpec: Hashable, Sendable, SourceLocated {
+struct DiscriminatorSpec: Hashable, Sendable, SourceLocated {
     /// Where the discriminating value is read.
-    public enum Source: Hashable, Sendable, CustomStringConvertible {
+    enum Source: Hashable, Sendable, CustomStringConvertible {
         /// A string field of the JSON body, such as `code`, `error.code` or `errors[0].code`.
         case bodyField(FieldPath)
         /// A response header, matched case-insensitively by name.
         case header(String)
 
         /// The source as written in the spec.
-        public var description: String {
+        var description: String {
             switch self {
             case .bodyField(let path): path.description
             case .header(let name): "header \(name)"
@@ -162,31 +162,31 @@ public struct DiscriminatorSpec: Hashable, Sendable, SourceLocated {
     }
 
     /// One listed value and the case it selects.
-    public struct Case: Hashable, Sendable {
+    struct Case: Hashable, Sendable {
         /// The value compared with the field or header, as written (normalized for its type once validated).
-        public var value: String
+        var value: String
         /// The case selected; for a nested discriminator, the nested one's fallback.
-        public var errorCase: ErrorCaseSpec
+        var errorCase: ErrorCaseSpec
         /// Where the value is written; `nil` for cases built in code.
-        public var valueLocation: SourceLocation? = nil
+        var valueLocation: SourceLocation? = nil
         /// A discriminator on another field that chooses among this value's cases (Stripe's
         /// `error.code` within `error.type: card_error`); an array of none or one, for indirection.
         private var nestedStorage: [DiscriminatorSpec] = []
 
         /// The nested discriminator, if this value discriminates further.
-        public var nested: DiscriminatorSpec? {
+        var nested: DiscriminatorSpec? {
             get { nestedStorage.first }
             set { nestedStorage = newValue.map { [$0] } ?? [] }
         }
 
         /// Creates a value-to-case entry.
-        public init(value: String, errorCase: ErrorCaseSpec) {
+        init(value: String, errorCase: ErrorCaseSpec) {
             self.value = value
             self.errorCase = errorCase
         }
 
         /// Creates a value whose cases another discriminator chooses.
-        public init(value: String, nested: DiscriminatorSpec, valueLocation: SourceLocation?) {
+        init(value: String, nested: DiscriminatorSpec, valueLocation: SourceLocation?) {
             self.value = value
             self.errorCase = nested.fallback
             self.valueLocation = valueLocation
@@ -195,15 +195,15 @@ public struct DiscriminatorSpec: Hashable, Sendable, SourceLocated {
     }
 
     /// Where the value is read.
-    public var source: Source
+    var source: Source
     /// The listed values, in declaration order.
-    public var cases: [Case]
+    var cases: [Case]
     /// The case for values not listed, a missing field or header, or an undecodable body.
-    public var fallback: ErrorCaseSpec
+    var fallback: ErrorCaseSpec
     /// Where `discriminator:` is written.
-    public var location: SourceLocation
+    var location: SourceLocation
     /// The type the values are compared as, from the field's declared type once validated.
-    public var valueKind: ScalarKind = .string
+    var valueKind: ScalarKind = .string
 
     /// This discriminator with every case, nested ones included, carrying `schema` as its body:
     /// an overlay's mapping that names no body takes the one the document gave its status.
@@ -218,17 +218,17 @@ public struct DiscriminatorSpec: Hashable, Sendable, SourceLocated {
     }
 
     /// Every case this discriminator can produce, nested ones in place, then the fallback.
-    public var allCases: [ErrorCaseSpec] {
+    var allCases: [ErrorCaseSpec] {
         cases.flatMap { entry in entry.nested?.allCases ?? [entry.errorCase] } + [fallback]
     }
 
     /// Whether this discriminator needs more than v1's string switch: nesting or typed values.
-    public var isCompound: Bool {
+    var isCompound: Bool {
         valueKind == .double || cases.contains { $0.nested != nil }
     }
 
     /// Creates a discriminator.
-    public init(source: Source, cases: [Case], fallback: ErrorCaseSpec, location: SourceLocation) {
+    init(source: Source, cases: [Case], fallback: ErrorCaseSpec, location: SourceLocation) {
         self.source = source
         self.cases = cases
         self.fallback = fallback
@@ -237,9 +237,9 @@ public struct DiscriminatorSpec: Hashable, Sendable, SourceLocated {
 }
 
 /// A path to a field inside a JSON body: `code`, `error.code`, `errors[0].code`.
-public struct FieldPath: Hashable, Sendable, CustomStringConvertible {
+struct FieldPath: Hashable, Sendable, CustomStringConvertible {
     /// One step of a path.
-    public enum Component: Hashable, Sendable {
+    enum Component: Hashable, Sendable {
         /// An object member.
         case key(String)
         /// An array element, counted from 0.
@@ -247,15 +247,15 @@ public struct FieldPath: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The steps, from the body's root.
-    public var components: [Component]
+    var components: [Component]
 
     /// Creates a path from its steps.
-    public init(components: [Component]) {
+    init(components: [Component]) {
         self.components = components
     }
 
     /// The path in spec syntax.
-    public var description: String {
+    var description: String {
         var text = ""
         for component in components {
             switch component {

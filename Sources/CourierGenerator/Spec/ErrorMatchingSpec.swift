@@ -1,5 +1,5 @@
 /// A test on a response, used by `conditions:` and by a success status's `when:`.
-public enum PredicateSpec: Hashable, Sendable, CustomStringConvertible {
+enum PredicateSpec: Hashable, Sendable, CustomStringConvertible {
     /// The header is present, whatever its value (GitHub's secondary rate limit sends `retry-after`).
     case headerPresent(String)
     /// The header has exactly this value.
@@ -10,7 +10,7 @@ public enum PredicateSpec: Hashable, Sendable, CustomStringConvertible {
     case fieldEquals(FieldPath, ScalarValueSpec)
 
     /// The predicate as a reader of the spec would say it.
-    public var description: String {
+    var description: String {
         switch self {
         case .headerPresent(let name): "header \(name) is present"
         case .headerEquals(let name, let value): "header \(name) is \(value)"
@@ -20,7 +20,7 @@ public enum PredicateSpec: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The body field the predicate reads, if any.
-    public var fieldPath: FieldPath? {
+    var fieldPath: FieldPath? {
         switch self {
         case .fieldPresent(let path), .fieldEquals(let path, _): path
         case .headerPresent, .headerEquals: nil
@@ -29,7 +29,7 @@ public enum PredicateSpec: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// A scalar written in a spec, typed as the body field it is compared with.
-public enum ScalarValueSpec: Hashable, Sendable, CustomStringConvertible {
+enum ScalarValueSpec: Hashable, Sendable, CustomStringConvertible {
     /// A JSON string.
     case string(String)
     /// A JSON integer.
@@ -40,7 +40,7 @@ public enum ScalarValueSpec: Hashable, Sendable, CustomStringConvertible {
     case boolean(Bool)
 
     /// How the value reads in messages and doc comments.
-    public var description: String {
+    var description: String {
         switch self {
         case .string(let text): text
         case .integer(let value): String(value)
@@ -51,7 +51,7 @@ public enum ScalarValueSpec: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// The scalar type a discriminator or predicate field holds, from the error schema.
-public enum ScalarKind: String, Hashable, Sendable {
+enum ScalarKind: String, Hashable, Sendable {
     /// `String` or a string enum; also every header.
     case string = "String"
     /// `Int` or `Int64`.
@@ -62,7 +62,7 @@ public enum ScalarKind: String, Hashable, Sendable {
     case boolean = "Bool"
 
     /// `text` as a value of this kind, or `nil` when it is not one (`abc` is no integer).
-    public func value(of text: String) -> ScalarValueSpec? {
+    func value(of text: String) -> ScalarValueSpec? {
         switch self {
         case .string:
             return .string(text)
@@ -82,16 +82,16 @@ public enum ScalarKind: String, Hashable, Sendable {
 }
 
 /// One entry of `conditions:`: a predicate and the case it selects, checked in the order written.
-public struct ErrorConditionSpec: Hashable, Sendable, SourceLocated {
+struct ErrorConditionSpec: Hashable, Sendable, SourceLocated {
     /// What the response must satisfy.
-    public var predicate: PredicateSpec
+    var predicate: PredicateSpec
     /// The case selected when it does.
-    public var errorCase: ErrorCaseSpec
+    var errorCase: ErrorCaseSpec
     /// Where the condition is written.
-    public var location: SourceLocation
+    var location: SourceLocation
 
     /// Creates a condition.
-    public init(predicate: PredicateSpec, errorCase: ErrorCaseSpec, location: SourceLocation) {
+    init(predicate: PredicateSpec, errorCase: ErrorCaseSpec, location: SourceLocation) {
         self.predicate = predicate
         self.errorCase = errorCase
         self.location = location

@@ -1,9 +1,9 @@
 import Foundation
 
 /// How a form body spells nested objects and arrays (`form:` under `body:`).
-public struct FormStyleSpec: Hashable, Sendable {
+struct FormStyleSpec: Hashable, Sendable {
     /// `objects:`: `metadata[order_id]` or `metadata.order_id`.
-    public enum Objects: String, CaseIterable, Hashable, Sendable {
+    enum Objects: String, CaseIterable, Hashable, Sendable {
         /// `metadata[order_id]`, the default.
         case brackets
         /// `metadata.order_id`.
@@ -11,7 +11,7 @@ public struct FormStyleSpec: Hashable, Sendable {
     }
 
     /// `arrays:`: how scalar elements are named; elements that are objects are always indexed.
-    public enum Arrays: String, CaseIterable, Hashable, Sendable {
+    enum Arrays: String, CaseIterable, Hashable, Sendable {
         /// `expand[]=a`, the default.
         case brackets
         /// `expand[0]=a`.
@@ -23,12 +23,12 @@ public struct FormStyleSpec: Hashable, Sendable {
     }
 
     /// How nested objects are named.
-    public var objects: Objects
+    var objects: Objects
     /// How array elements are named.
-    public var arrays: Arrays
+    var arrays: Arrays
 
     /// Creates a style; the defaults are Stripe's bracket style.
-    public init(objects: Objects = .brackets, arrays: Arrays = .brackets) {
+    init(objects: Objects = .brackets, arrays: Arrays = .brackets) {
         self.objects = objects
         self.arrays = arrays
     }
@@ -36,22 +36,22 @@ public struct FormStyleSpec: Hashable, Sendable {
 
 /// One of the content types an endpoint accepts (`contentTypes:` under `body:`); the caller
 /// picks one through a generated enum.
-public struct BodyVariantSpec: Hashable, Sendable, SourceLocated {
+struct BodyVariantSpec: Hashable, Sendable, SourceLocated {
     /// The value's type.
-    public var type: TypeReference
+    var type: TypeReference
     /// The media type sent as `Content-Type`.
-    public var contentType: String
+    var contentType: String
     /// How the body is coded when the spec says so (`coding:`); `nil` to go by the media type.
-    public var mediaCoding: MediaCoding?
+    var mediaCoding: MediaCoding?
     /// How a form variant spells nested values.
-    public var formStyle: FormStyleSpec?
+    var formStyle: FormStyleSpec?
     /// The enum case name as written (`case:`), if any.
-    public var caseName: String?
+    var caseName: String?
     /// Where the variant is written.
-    public var location: SourceLocation
+    var location: SourceLocation
 
     /// Creates a variant.
-    public init(type: TypeReference, contentType: String = RequestBodySpec.json, formStyle: FormStyleSpec? = nil,
+    init(type: TypeReference, contentType: String = RequestBodySpec.json, formStyle: FormStyleSpec? = nil,
                 caseName: String? = nil, location: SourceLocation) {
         self.type = type
         self.contentType = contentType
@@ -61,7 +61,7 @@ public struct BodyVariantSpec: Hashable, Sendable, SourceLocated {
     }
 
     /// The variant as a single body, so that one set of rules checks and encodes both.
-    public var asBody: RequestBodySpec {
+    var asBody: RequestBodySpec {
         var body = RequestBodySpec(type: type, contentType: contentType, formStyle: formStyle, location: location)
         body.mediaCoding = mediaCoding
         return body
@@ -69,7 +69,7 @@ public struct BodyVariantSpec: Hashable, Sendable, SourceLocated {
 
     /// The case name: the one written, else one derived from a known content type (`json`,
     /// `form`, `text`, `csv`…), else `nil` (the validator asks for `case:`).
-    public var effectiveCaseName: String? {
+    var effectiveCaseName: String? {
         if let caseName { return caseName }
         let body = asBody
         if body.isJSON && body.essence == RequestBodySpec.json { return "json" }
@@ -85,9 +85,9 @@ public struct BodyVariantSpec: Hashable, Sendable, SourceLocated {
 }
 
 /// How a query parameter is written (`style:` and `explode:`), by OpenAPI's names.
-public struct ParameterStyleSpec: Hashable, Sendable, SourceLocated {
+struct ParameterStyleSpec: Hashable, Sendable, SourceLocated {
     /// `style:`.
-    public enum Style: String, CaseIterable, Hashable, Sendable {
+    enum Style: String, CaseIterable, Hashable, Sendable {
         /// `ids=1&ids=2`, or `ids=1,2` with `explode: false`; the default.
         case form
         /// `tags=a%20b`.
@@ -99,14 +99,14 @@ public struct ParameterStyleSpec: Hashable, Sendable, SourceLocated {
     }
 
     /// The style written, if any.
-    public var style: Style?
+    var style: Style?
     /// `explode:` as written, if any.
-    public var explode: Bool?
+    var explode: Bool?
     /// Where `style:` or `explode:` is written.
-    public var location: SourceLocation
+    var location: SourceLocation
 
     /// Creates a style.
-    public init(style: Style?, explode: Bool?, location: SourceLocation) {
+    init(style: Style?, explode: Bool?, location: SourceLocation) {
         self.style = style
         self.explode = explode
         self.location = location
@@ -114,7 +114,7 @@ public struct ParameterStyleSpec: Hashable, Sendable, SourceLocated {
 
     /// Whether an array is sent as one item whose elements are joined: `explode: false`,
     /// `spaceDelimited` or `pipeDelimited`.
-    public var joinsElements: Bool {
+    var joinsElements: Bool {
         switch style {
         case .spaceDelimited?, .pipeDelimited?: true
         case .deepObject?: false
@@ -125,25 +125,25 @@ public struct ParameterStyleSpec: Hashable, Sendable, SourceLocated {
 
 extension RequestBodySpec {
     /// The media type without parameters, lowercased.
-    public var essence: String {
+    var essence: String {
         contentType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)[0]
             .filter { !$0.isWhitespace }.lowercased()
     }
 
     /// Whether the content type is `application/x-www-form-urlencoded`.
-    public var isForm: Bool { essence == "application/x-www-form-urlencoded" }
+    var isForm: Bool { essence == "application/x-www-form-urlencoded" }
 
     /// Whether the body is a model sent as form fields (not `Data` sent as it is).
-    public var isFormFields: Bool { isForm && !isRaw && variants.isEmpty }
+    var isFormFields: Bool { isForm && !isRaw && variants.isEmpty }
 
     /// Whether the body is a `String` sent as UTF-8 text under a `text/…` content type (not JSON
     /// under a text type, which `coding: json` makes it).
-    public var isText: Bool {
+    var isText: Bool {
         !isJSON && essence.hasPrefix("text/") && type.nonOptional == .primitive(.string) && variants.isEmpty
     }
 
     /// The charset the content type names, lowercased, if it names one.
-    public var charset: String? {
+    var charset: String? {
         for parameter in contentType.split(separator: ";").dropFirst() {
             let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
             if pair.count == 2, pair[0].lowercased() == "charset" {

@@ -4,7 +4,7 @@
 /// Courier knows a JSON body by its media type, `application/json` or a `+json` type; AWS's JSON
 /// protocols and a few other services name a JSON body with a vendor type that says neither, so
 /// the spec says it instead.
-public enum MediaCoding: String, CaseIterable, Hashable, Sendable {
+enum MediaCoding: String, CaseIterable, Hashable, Sendable {
     /// JSON, with the service's `coding:` (key style, dates), exactly as under `application/json`.
     case json
 }

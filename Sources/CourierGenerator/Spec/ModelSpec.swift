@@ -1,8 +1,8 @@
 /// A model declared under `models:`: an object with properties, a string or number enum, a
 /// union of variants (`oneOf`) or a composition of other models (`allOf`).
-public struct ModelSpec: Hashable, Sendable, SourceLocated {
+struct ModelSpec: Hashable, Sendable, SourceLocated {
     /// What a model is made of.
-    public enum Kind: Hashable, Sendable {
+    package enum Kind: Hashable, Sendable {
         /// A JSON object with the given properties, in declaration order.
         case object([PropertySpec])
         /// A JSON string restricted to the given values, in declaration order.
@@ -18,23 +18,23 @@ public struct ModelSpec: Hashable, Sendable, SourceLocated {
     }
 
     /// The name as written in the spec, used in type references.
-    public var name: String
+    var name: String
     /// The Swift type name (UpperCamelCase).
-    public var swiftName: SwiftIdentifier
+    var swiftName: SwiftIdentifier
     /// The documentation, if any; becomes the doc comment.
-    public var description: String?
+    var description: String?
     /// The properties or enum values.
-    public var kind: Kind
+    var kind: Kind
     /// Whether the model reaches itself through its properties (directly or through other models).
     /// Generated code must break such cycles with indirection, for example a class or a box.
-    public var isRecursive: Bool
+    var isRecursive: Bool
     /// Set when the model was synthesized from an endpoint's inline body: the endpoint's name.
-    public var synthesizedForEndpoint: String?
+    var synthesizedForEndpoint: String?
     /// Where the model's name is written.
-    public var location: SourceLocation
+    var location: SourceLocation
 
     /// Creates a model.
-    public init(name: String, swiftName: SwiftIdentifier? = nil, description: String? = nil, kind: Kind,
+    init(name: String, swiftName: SwiftIdentifier? = nil, description: String? = nil, kind: Kind,
                 isRecursive: Bool = false, synthesizedForEndpoint: String? = nil, location: SourceLocation) {
         self.name = name
         self.swiftName = swiftName ?? SwiftIdentifier(typeNamed: name)
@@ -46,13 +46,13 @@ public struct ModelSpec: Hashable, Sendable, SourceLocated {
     }
 
     /// The properties of an object model; empty for an enum.
-    public var properties: [PropertySpec] {
+    var properties: [PropertySpec] {
         if case .object(let properties) = kind { return properties }
         return []
     }
 
     /// The values of a string or number enum; empty for an object.
-    public var enumCases: [EnumCaseSpec] {
+    var enumCases: [EnumCaseSpec] {
         switch kind {
         case .stringEnum(let cases), .numberEnum(_, let cases): cases
         case .object, .union, .composition: []
@@ -60,7 +60,7 @@ public struct ModelSpec: Hashable, Sendable, SourceLocated {
     }
 
     /// Whether the model is a string or number enum: a scalar with listed values.
-    public var isEnum: Bool {
+    var isEnum: Bool {
         switch kind {
         case .stringEnum, .numberEnum: true
         case .object, .union, .composition: false
@@ -69,7 +69,7 @@ public struct ModelSpec: Hashable, Sendable, SourceLocated {
 
     /// The case of an enum model whose raw value is `value` as written in a spec (numbers
     /// compared as numbers, so that `1`, `1.0` and `1e0` are one value of a `Double` enum).
-    public func enumCase(matching value: String) -> EnumCaseSpec? {
+    func enumCase(matching value: String) -> EnumCaseSpec? {
         switch kind {
         case .stringEnum(let cases): return cases.first { $0.value == value }
         case .numberEnum(let raw, let cases):
@@ -84,54 +84,54 @@ public struct ModelSpec: Hashable, Sendable, SourceLocated {
     }
 
     /// The union, when the model is one.
-    public var union: UnionSpec? {
+    var union: UnionSpec? {
         if case .union(let union) = kind { return union }
         return nil
     }
 
     /// Whether the model is an enum of `Int` or `Int64` values.
-    public var isIntegerEnum: Bool {
+    var isIntegerEnum: Bool {
         if case .numberEnum(let raw, _) = kind { return raw != .double }
         return false
     }
 
     /// Whether the model is a string enum.
-    public var isStringEnum: Bool {
+    var isStringEnum: Bool {
         if case .stringEnum = kind { return true }
         return false
     }
 }
 
 /// One property of an object model or error schema.
-public struct PropertySpec: Hashable, Sendable, SourceLocated {
+struct PropertySpec: Hashable, Sendable, SourceLocated {
     /// The key as written in the spec.
-    public var name: String
+    var name: String
     /// The key in JSON: `json:` when given, else `name`, converted to snake_case when the
     /// service's `coding.keys` is `snake_case`.
-    public var jsonKey: String
+    var jsonKey: String
     /// The Swift property name (lowerCamelCase).
-    public var swiftName: SwiftIdentifier
+    var swiftName: SwiftIdentifier
     /// The property's type; optional types mean the key may be missing or `null`.
-    public var type: TypeReference
+    var type: TypeReference
     /// The documentation, if any.
-    public var description: String?
+    var description: String?
     /// Where the property's key is written.
-    public var location: SourceLocation
+    var location: SourceLocation
     /// Where the property's type is written, for pointing at a misspelled type.
     var typeLocation: SourceLocation?
     /// How a `Date` property's dates are written, when `dates:` overrides the service's `coding.dates`.
-    public var dates: PropertyDateFormat?
+    var dates: PropertyDateFormat?
     /// Whether an explicit `null` differs from a missing key (`nullable: true`); only for optional types.
-    public var isNullable = false
+    var isNullable = false
     /// The memberwise initialiser's default, also used when the key is missing (`default:`).
-    public var defaultValue: LiteralValue?
+    var defaultValue: LiteralValue?
     /// Whether the server sets the property and request bodies leave it out (`readOnly: true`).
-    public var isReadOnly = false
+    var isReadOnly = false
     /// Where `default:`'s value is written, for the validator's check of an enum default.
     var defaultLocation: SourceLocation?
 
     /// Creates a property.
-    public init(name: String, jsonKey: String? = nil, swiftName: SwiftIdentifier? = nil, type: TypeReference,
+    init(name: String, jsonKey: String? = nil, swiftName: SwiftIdentifier? = nil, type: TypeReference,
                 description: String? = nil, location: SourceLocation) {
         self.name = name
         self.jsonKey = jsonKey ?? name
@@ -142,26 +142,26 @@ public struct PropertySpec: Hashable, Sendable, SourceLocated {
     }
 
     /// Whether the property must be present in JSON.
-    public var isRequired: Bool { !type.isOptional && defaultValue == nil }
+    var isRequired: Bool { !type.isOptional && defaultValue == nil }
 
     /// Whether the generated struct needs its own `init(from:)` and `encode(to:)` for this
     /// property, because synthesized coding cannot express it.
-    public var needsCustomCoding: Bool { needsCustomDecoding || needsCustomEncoding }
+    var needsCustomCoding: Bool { needsCustomDecoding || needsCustomEncoding }
 
     /// Whether synthesized decoding cannot read this property: its own dates, `null` kept
     /// apart from absence, or a default for a missing key.
-    public var needsCustomDecoding: Bool {
+    var needsCustomDecoding: Bool {
         dates != nil || isNullable || defaultValue != nil || type == .optional(.primitive(.json))
     }
 
     /// Whether synthesized encoding cannot write this property: its own dates, `null` kept
     /// apart from absence, or a read-only property left out.
-    public var needsCustomEncoding: Bool { dates != nil || isNullable || isReadOnly }
+    var needsCustomEncoding: Bool { dates != nil || isNullable || isReadOnly }
 }
 
 /// How one property's dates are written (`dates:`): the vocabulary of `coding.dates`, plus
 /// `date`, a calendar date without time.
-public enum PropertyDateFormat: String, Hashable, Sendable, CaseIterable {
+enum PropertyDateFormat: String, Hashable, Sendable, CaseIterable {
     /// ISO 8601 without fractional seconds: `2024-05-01T12:00:00Z`.
     case iso8601
     /// ISO 8601 with fractional seconds: `2024-05-01T12:00:00.123Z`.
@@ -173,19 +173,19 @@ public enum PropertyDateFormat: String, Hashable, Sendable, CaseIterable {
 }
 
 /// One value of a string or number enum.
-public struct EnumCaseSpec: Hashable, Sendable, SourceLocated {
+struct EnumCaseSpec: Hashable, Sendable, SourceLocated {
     /// The raw value sent on the wire: the string of a string enum, or the canonical spelling of
     /// a number enum's number (`4`, `0.5`), which is also its Swift literal.
-    public var value: String
+    var value: String
     /// The Swift case name (lowerCamelCase).
-    public var swiftName: SwiftIdentifier
+    var swiftName: SwiftIdentifier
     /// The documentation, if any.
-    public var description: String?
+    var description: String?
     /// Where the value is written.
-    public var location: SourceLocation
+    var location: SourceLocation
 
     /// Creates an enum value.
-    public init(value: String, swiftName: SwiftIdentifier? = nil, description: String? = nil, location: SourceLocation) {
+    init(value: String, swiftName: SwiftIdentifier? = nil, description: String? = nil, location: SourceLocation) {
         self.value = value
         self.swiftName = swiftName ?? SwiftIdentifier(memberNamed: value)
         self.description = description
@@ -194,9 +194,9 @@ public struct EnumCaseSpec: Hashable, Sendable, SourceLocated {
 }
 
 /// An error schema declared under `errorSchemas:`: the shape of an error response body.
-public struct ErrorSchemaSpec: Hashable, Sendable, SourceLocated {
+struct ErrorSchemaSpec: Hashable, Sendable, SourceLocated {
     /// Where the error object sits in the response body.
-    public enum Shape: Hashable, Sendable {
+    enum Shape: Hashable, Sendable {
         /// The body is the error object: `{"message": …}` (GitHub, Laravel, RFC 9457 problem+json).
         case object
         /// The error object is the value of one key: `{"error": {"type": …}}` (Stripe).
@@ -206,20 +206,20 @@ public struct ErrorSchemaSpec: Hashable, Sendable, SourceLocated {
     }
 
     /// The name as written in the spec, used in `body:` of error mappings.
-    public var name: String
+    var name: String
     /// The Swift type name (UpperCamelCase) of the error object.
-    public var swiftName: SwiftIdentifier
+    var swiftName: SwiftIdentifier
     /// The documentation, if any.
-    public var description: String?
+    var description: String?
     /// Where the error object sits in the body.
-    public var shape: Shape
+    var shape: Shape
     /// The properties of one error object, in declaration order.
-    public var properties: [PropertySpec]
+    var properties: [PropertySpec]
     /// Where the schema's name is written.
-    public var location: SourceLocation
+    var location: SourceLocation
 
     /// Creates an error schema.
-    public init(name: String, swiftName: SwiftIdentifier? = nil, description: String? = nil, shape: Shape,
+    init(name: String, swiftName: SwiftIdentifier? = nil, description: String? = nil, shape: Shape,
                 properties: [PropertySpec], location: SourceLocation) {
         self.name = name
         self.swiftName = swiftName ?? SwiftIdentifier(typeNamed: name)
@@ -233,14 +233,14 @@ public struct ErrorSchemaSpec: Hashable, Sendable, SourceLocated {
 /// Inline schemas of an OpenAPI document that are alike, field for field, and were read as one
 /// model (train-travel's three `links` objects are `ResponseLinks`): reported by `courier
 /// import`, so that a person sees why a model serves several places.
-public struct MergedModelSpec: Hashable, Sendable {
+package struct MergedModelSpec: Hashable, Sendable {
     /// The model's spec name.
-    public var name: String
+    package var name: String
     /// Where each of the alike schemas is, in the order the reader met them.
-    public var locations: [SourceLocation]
+    package var locations: [SourceLocation]
 
     /// A merge of the schemas at `locations` into the model `name`.
-    public init(name: String, locations: [SourceLocation]) {
+    init(name: String, locations: [SourceLocation]) {
         self.name = name
         self.locations = locations
     }

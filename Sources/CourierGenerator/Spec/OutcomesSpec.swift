@@ -1,27 +1,27 @@
 /// One documented success status of an endpoint with several (`response: { 200: Report, 202: … }`):
 /// in Swift a case of the endpoint's outcome enum.
-public struct ResponseOutcomeSpec: Hashable, Sendable, SourceLocated {
+struct ResponseOutcomeSpec: Hashable, Sendable, SourceLocated {
     /// The status, 200…399.
-    public var status: Int
+    var status: Int
     /// The body's type; `nil` for an outcome without one (a 202 that only acknowledges, a 304).
-    public var body: TypeReference?
+    var body: TypeReference?
     /// The body's media type when it is not `application/json` (`text/plain` for a `String`, a
     /// vendor type with ``mediaCoding``); `nil` for JSON.
-    public var contentType: String?
+    var contentType: String?
     /// How the body is coded when the spec says so (`contentType: { type: …, coding: json }`);
     /// `nil` to go by the media type.
-    public var mediaCoding: MediaCoding?
+    var mediaCoding: MediaCoding?
     /// The documentation, if any.
-    public var description: String?
+    var description: String?
     /// The case's name: `case:` when written, else the status's name (``StatusNames``).
-    public var caseName: SwiftIdentifier
+    var caseName: SwiftIdentifier
     /// Whether the spec wrote `case:`.
-    public var hasExplicitCase: Bool
+    var hasExplicitCase: Bool
     /// Where the status is written.
-    public var location: SourceLocation
+    var location: SourceLocation
 
     /// Creates an outcome; the case is named from the status unless `caseName` is given.
-    public init(status: Int, body: TypeReference?, contentType: String? = nil, description: String? = nil,
+    init(status: Int, body: TypeReference?, contentType: String? = nil, description: String? = nil,
                 caseName: String? = nil, location: SourceLocation) {
         self.status = status
         self.body = body
@@ -35,20 +35,20 @@ public struct ResponseOutcomeSpec: Hashable, Sendable, SourceLocated {
 
 /// A header field a response declares (`headers:` under `response:`): in Swift a property of the
 /// endpoint's `<Endpoint>ResponseHeaders`.
-public struct ResponseHeaderSpec: Hashable, Sendable, SourceLocated {
+struct ResponseHeaderSpec: Hashable, Sendable, SourceLocated {
     /// The field name as sent, such as `ETag`.
-    public var name: String
+    var name: String
     /// The property's name, such as `eTag`.
-    public var swiftName: SwiftIdentifier
+    var swiftName: SwiftIdentifier
     /// The type; optional when the response may leave the field out.
-    public var type: TypeReference
+    var type: TypeReference
     /// The documentation, if any.
-    public var description: String?
+    var description: String?
     /// Where the field is written.
-    public var location: SourceLocation
+    var location: SourceLocation
 
     /// Creates a header field.
-    public init(name: String, type: TypeReference, description: String? = nil, location: SourceLocation) {
+    init(name: String, type: TypeReference, description: String? = nil, location: SourceLocation) {
         self.name = name
         swiftName = SwiftIdentifier(memberNamed: name)
         self.type = type
@@ -59,9 +59,9 @@ public struct ResponseHeaderSpec: Hashable, Sendable, SourceLocated {
 
 /// The names of HTTP statuses as Swift cases, from their RFC 9110 reason phrases: `ok`, `accepted`,
 /// `notModified`, `notFound`. One table, used wherever a case is named from a status.
-public enum StatusNames {
+enum StatusNames {
     /// The lowerCamelCase name of `status`, or `status<code>` for one without a registered phrase.
-    public static func caseName(for status: Int) -> String {
+    static func caseName(for status: Int) -> String {
         names[status] ?? "status\(status)"
     }
 

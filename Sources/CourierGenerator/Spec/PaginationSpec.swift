@@ -1,7 +1,7 @@
 /// How a list endpoint pages (`paginate:`), so that the client can walk every page.
-public struct PaginationSpec: Hashable, Sendable, SourceLocated {
+struct PaginationSpec: Hashable, Sendable, SourceLocated {
     /// Where the next page comes from.
-    public enum Style: Hashable, Sendable {
+    enum Style: Hashable, Sendable {
         /// RFC 8288 `Link` header with `rel="next"` (GitHub).
         case link
         /// A cursor sent back as query parameter `parameter`, taken from `source`; `hasMore`
@@ -14,7 +14,7 @@ public struct PaginationSpec: Hashable, Sendable, SourceLocated {
     }
 
     /// Where a cursor is read.
-    public enum CursorSource: Hashable, Sendable {
+    enum CursorSource: Hashable, Sendable {
         /// A body field (`response_metadata.next_cursor`); empty or absent means the last page.
         case field(FieldPath)
         /// A member of the page's last item (`lastItem.id`, Stripe's `starting_after`).
@@ -22,7 +22,7 @@ public struct PaginationSpec: Hashable, Sendable, SourceLocated {
     }
 
     /// Where the total number of items is read.
-    public enum TotalSource: Hashable, Sendable {
+    enum TotalSource: Hashable, Sendable {
         /// A body field.
         case field(FieldPath)
         /// A header field (`X-Total-Count`).
@@ -30,21 +30,21 @@ public struct PaginationSpec: Hashable, Sendable, SourceLocated {
     }
 
     /// The style.
-    public var style: Style
+    var style: Style
     /// The JSON keys from the body to the array of items; empty when the body is the array.
-    public var items: [String]
+    var items: [String]
     /// Where `paginate:` is written.
-    public var location: SourceLocation
+    var location: SourceLocation
 
     /// Creates a pagination.
-    public init(style: Style, items: [String] = [], location: SourceLocation) {
+    init(style: Style, items: [String] = [], location: SourceLocation) {
         self.style = style
         self.items = items
         self.location = location
     }
 
     /// The query parameter the style sets, if any.
-    public var parameter: String? {
+    var parameter: String? {
         switch style {
         case .link: nil
         case .cursor(let parameter, _, _), .page(let parameter, _), .offset(let parameter, _): parameter
@@ -55,19 +55,19 @@ public struct PaginationSpec: Hashable, Sendable, SourceLocated {
 extension PaginationSpec {
     /// What `items` leads to: the item type, and each step's Swift member name and whether it is
     /// optional.
-    public struct ResolvedItems: Hashable, Sendable {
+    struct ResolvedItems: Hashable, Sendable {
         /// The type of one item.
-        public var item: TypeReference
+        var item: TypeReference
         /// The Swift member names from the body to the array, escaped.
-        public var swiftNames: [String]
+        var swiftNames: [String]
         /// Whether each step's member is optional.
-        public var optionalSteps: [Bool]
+        var optionalSteps: [Bool]
     }
 
     /// Why `items` does not lead to an array.
-    public struct ItemsProblem: Error, Hashable, Sendable {
+    struct ItemsProblem: Error, Hashable, Sendable {
         /// A sentence saying what is wrong.
-        public var message: String
+        var message: String
     }
 
     /// Follows ``items`` (JSON keys) from the response body to an array of items.
@@ -75,7 +75,7 @@ extension PaginationSpec {
     /// - Parameters:
     ///   - body: The response body's type.
     ///   - model: Looks a model up by its spec name.
-    public func resolveItems(in body: TypeReference, model: (String) -> ModelSpec?) -> Result<ResolvedItems, ItemsProblem> {
+    func resolveItems(in body: TypeReference, model: (String) -> ModelSpec?) -> Result<ResolvedItems, ItemsProblem> {
         var type = body
         var swiftNames: [String] = []
         var optionalSteps: [Bool] = []

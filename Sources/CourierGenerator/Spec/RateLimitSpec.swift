@@ -1,21 +1,21 @@
 /// The service's own names for its rate-limit header fields and its body's retry delay
 /// (top-level `rateLimit:`), for services that do not use `X-RateLimit-*` or `RateLimit-*`.
-public struct RateLimitSpec: Hashable, Sendable, SourceLocated {
+struct RateLimitSpec: Hashable, Sendable, SourceLocated {
     /// The header field with the window's quota, such as Qiita's `Rate-Limit`.
-    public var limit: String?
+    var limit: String?
     /// The header field with the requests left, such as Qiita's `Rate-Remaining`.
-    public var remaining: String?
+    var remaining: String?
     /// The header field with the window's end in epoch seconds, such as Qiita's `Rate-Reset`.
-    public var reset: String?
+    var reset: String?
     /// The header field with the seconds until the window ends, such as Discord's `X-RateLimit-Reset-After`.
-    public var resetAfter: String?
+    var resetAfter: String?
     /// The body field with the seconds to wait, such as Discord's `retry_after`.
-    public var retryAfterField: FieldPath?
+    var retryAfterField: FieldPath?
     /// Where `rateLimit:` is written.
-    public var location: SourceLocation
+    var location: SourceLocation
 
     /// Creates the names.
-    public init(limit: String? = nil, remaining: String? = nil, reset: String? = nil, resetAfter: String? = nil,
+    init(limit: String? = nil, remaining: String? = nil, reset: String? = nil, resetAfter: String? = nil,
                 retryAfterField: FieldPath? = nil, location: SourceLocation) {
         self.limit = limit
         self.remaining = remaining

@@ -1,19 +1,19 @@
 /// Per-endpoint hints for the runtime's retry, timeout and circuit breaker.
 ///
 /// Every field is optional: `nil` means "use the client's configuration".
-public struct ResilienceHints: Hashable, Sendable {
+struct ResilienceHints: Hashable, Sendable {
     /// The header that carries a per-call idempotency key, if the endpoint sends one. Sending a
     /// key makes retrying a non-idempotent method safe.
-    public var idempotencyKey: IdempotencyKeySpec?
+    var idempotencyKey: IdempotencyKeySpec?
     /// The time limit of one attempt, in seconds.
-    public var timeout: Double?
+    var timeout: Double?
     /// A retry override.
-    public var retry: RetryOverride?
+    var retry: RetryOverride?
     /// A circuit breaker override.
-    public var breaker: BreakerOverride?
+    var breaker: BreakerOverride?
 
     /// Creates hints.
-    public init(idempotencyKey: IdempotencyKeySpec? = nil, timeout: Double? = nil, retry: RetryOverride? = nil,
+    init(idempotencyKey: IdempotencyKeySpec? = nil, timeout: Double? = nil, retry: RetryOverride? = nil,
                 breaker: BreakerOverride? = nil) {
         self.idempotencyKey = idempotencyKey
         self.timeout = timeout
@@ -22,7 +22,7 @@ public struct ResilienceHints: Hashable, Sendable {
     }
 
     /// These hints, with every field left `nil` taken from `defaults`.
-    public func merged(withDefaults defaults: ResilienceHints) -> ResilienceHints {
+    func merged(withDefaults defaults: ResilienceHints) -> ResilienceHints {
         ResilienceHints(
             idempotencyKey: idempotencyKey ?? defaults.idempotencyKey,
             timeout: timeout ?? defaults.timeout,
@@ -33,18 +33,18 @@ public struct ResilienceHints: Hashable, Sendable {
 }
 
 /// Sends a fresh idempotency key with each logical call (the same key on each retry of it).
-public struct IdempotencyKeySpec: Hashable, Sendable {
+struct IdempotencyKeySpec: Hashable, Sendable {
     /// The header that carries the key; `Idempotency-Key` unless the spec says otherwise.
-    public var headerName: String
+    var headerName: String
 
     /// Creates a hint that sends the key in `headerName`.
-    public init(headerName: String = "Idempotency-Key") {
+    init(headerName: String = "Idempotency-Key") {
         self.headerName = headerName
     }
 }
 
 /// How an endpoint overrides the client's retry policy.
-public enum RetryOverride: Hashable, Sendable {
+enum RetryOverride: Hashable, Sendable {
     /// Never retry this endpoint.
     case disabled
     /// Retry with these settings; `nil` fields keep the client's.
@@ -52,18 +52,18 @@ public enum RetryOverride: Hashable, Sendable {
 }
 
 /// Retry settings written in a spec.
-public struct RetryPolicySpec: Hashable, Sendable {
+struct RetryPolicySpec: Hashable, Sendable {
     /// The most attempts, counting the first.
-    public var maxAttempts: Int?
+    var maxAttempts: Int?
     /// The delay before the first retry, in seconds; later delays grow exponentially.
-    public var baseDelay: Double?
+    var baseDelay: Double?
     /// The longest delay between attempts, in seconds.
-    public var maxDelay: Double?
+    var maxDelay: Double?
     /// Whether a non-idempotent method (POST, PATCH) may be retried without an idempotency key.
-    public var retriesNonIdempotent: Bool
+    var retriesNonIdempotent: Bool
 
     /// Creates retry settings.
-    public init(maxAttempts: Int? = nil, baseDelay: Double? = nil, maxDelay: Double? = nil,
+    init(maxAttempts: Int? = nil, baseDelay: Double? = nil, maxDelay: Double? = nil,
                 retriesNonIdempotent: Bool = false) {
         self.maxAttempts = maxAttempts
         self.baseDelay = baseDelay
@@ -73,7 +73,7 @@ public struct RetryPolicySpec: Hashable, Sendable {
 }
 
 /// How an endpoint overrides the client's circuit breaker.
-public enum BreakerOverride: Hashable, Sendable {
+enum BreakerOverride: Hashable, Sendable {
     /// Calls to this endpoint bypass the breaker.
     case disabled
     /// Use these settings; `nil` fields keep the client's.
@@ -86,24 +86,24 @@ public enum BreakerOverride: Hashable, Sendable {
 /// failures); `failureRate`, `minimumCalls` or `window` the client's default one (a failure
 /// rate within a sliding window); with neither, only `resetAfter` and `successesToClose`,
 /// the default model too. The parser rejects a mapping that names both.
-public struct BreakerPolicySpec: Hashable, Sendable {
+struct BreakerPolicySpec: Hashable, Sendable {
     /// Consecutive failures that open the breaker; selects the consecutive-failures model.
-    public var failureThreshold: Int?
+    var failureThreshold: Int?
     /// The fraction of calls (greater than 0, at most 1) that must fail within ``window`` to
     /// open the breaker; selects the failure-rate model.
-    public var failureRate: Double?
+    var failureRate: Double?
     /// The calls that must be made within ``window`` before the rate counts.
-    public var minimumCalls: Int?
+    var minimumCalls: Int?
     /// The sliding window of the failure-rate model, in seconds.
-    public var window: Double?
+    var window: Double?
     /// Seconds the breaker stays open before letting a trial call through: the fixed break of
     /// the consecutive-failures model, the first break of the failure-rate model.
-    public var resetAfter: Double?
+    var resetAfter: Double?
     /// Trial calls in a row that must succeed before the breaker closes again.
-    public var successesToClose: Int?
+    var successesToClose: Int?
 
     /// Creates breaker settings.
-    public init(failureThreshold: Int? = nil, failureRate: Double? = nil, minimumCalls: Int? = nil, window: Double? = nil,
+    init(failureThreshold: Int? = nil, failureRate: Double? = nil, minimumCalls: Int? = nil, window: Double? = nil,
                 resetAfter: Double? = nil, successesToClose: Int? = nil) {
         self.failureThreshold = failureThreshold
         self.failureRate = failureRate
@@ -114,10 +114,10 @@ public struct BreakerPolicySpec: Hashable, Sendable {
     }
 
     /// Whether the settings select the consecutive-failures model rather than the failure rate.
-    public var isConsecutiveFailures: Bool { failureThreshold != nil }
+    var isConsecutiveFailures: Bool { failureThreshold != nil }
 
     /// Whether the settings say anything beyond "use a breaker".
-    public var isEmpty: Bool {
+    var isEmpty: Bool {
         self == BreakerPolicySpec()
     }
 }

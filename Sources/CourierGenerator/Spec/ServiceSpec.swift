@@ -1,52 +1,52 @@
 import Foundation
 
 /// A validated spec: one service, with everything its included files contribute.
-public struct ServiceSpec: Hashable, Sendable, SourceLocated {
+package struct ServiceSpec: Hashable, Sendable, SourceLocated {
     /// The service name as written (`service:`).
-    public var name: String
+    package var name: String
     /// The Swift type-name prefix for the service (`GitHub` gives `GitHubClient`).
-    public var swiftName: SwiftIdentifier
+    var swiftName: SwiftIdentifier
     /// The documentation, if any.
-    public var description: String?
+    var description: String?
     /// The base URL every endpoint path is appended to.
-    public var baseURL: URL
+    var baseURL: URL
     /// Headers sent with every request.
-    public var headers: [HeaderSpec]
+    var headers: [HeaderSpec]
     /// How requests authenticate, if they do with one scheme.
-    public var auth: AuthSpec?
+    var auth: AuthSpec?
     /// The named schemes of `auth: { schemes: … }`, of which each endpoint picks; `nil` otherwise.
-    public var authSchemes: AuthSchemesSpec? = nil
+    var authSchemes: AuthSchemesSpec? = nil
     /// The access level of every generated declaration.
-    public var access: AccessLevel = .public
+    var access: AccessLevel = .public
     /// Whether the client file also declares `<Service>Fake`, the test double (`fake:`).
-    public var generatesFake = true
+    var generatesFake = true
     /// Types the app declares (`models: { User: external }`), used by name and not generated.
-    public var externalTypes: [String] = []
+    var externalTypes: [String] = []
     /// How JSON keys and dates are encoded.
-    public var coding: CodingSpec
+    var coding: CodingSpec
     /// The service's own rate-limit names (`rateLimit:`), if it has any.
-    public var rateLimit: RateLimitSpec?
+    var rateLimit: RateLimitSpec?
     /// Models declared in the spec and its included files, then models synthesized from inline
     /// request bodies. Sorted in declaration order, included files first.
-    public var models: [ModelSpec]
+    var models: [ModelSpec]
     /// Error schemas declared in the spec and its included files, included files first.
-    public var errorSchemas: [ErrorSchemaSpec]
+    var errorSchemas: [ErrorSchemaSpec]
     /// Error mappings every endpoint inherits (`defaults.errors`), each marked `isInherited`.
-    public var defaultErrors: [ErrorMappingSpec]
+    var defaultErrors: [ErrorMappingSpec]
     /// Resilience hints every endpoint inherits (`defaults:`); already merged into each endpoint.
-    public var defaultResilience: ResilienceHints
+    var defaultResilience: ResilienceHints
     /// The endpoints, in declaration order, with defaults merged in.
-    public var endpoints: [EndpointSpec]
+    var endpoints: [EndpointSpec]
     /// The files this spec included, directly or through other includes, in load order.
-    public var includedFiles: [String]
+    var includedFiles: [String]
     /// Where `service:` is written.
-    public var location: SourceLocation
+    var location: SourceLocation
     /// Inline schemas of an OpenAPI document read as one model because they are alike; empty
     /// for a Courier spec. Only `courier import` reports them; the generated code is the same.
-    public var mergedModels: [MergedModelSpec] = []
+    var mergedModels: [MergedModelSpec] = []
 
     /// Creates a spec. Prefer ``SpecLoader``, which validates what it builds.
-    public init(name: String, swiftName: SwiftIdentifier? = nil, description: String? = nil, baseURL: URL,
+    init(name: String, swiftName: SwiftIdentifier? = nil, description: String? = nil, baseURL: URL,
                 headers: [HeaderSpec] = [], auth: AuthSpec? = nil, coding: CodingSpec = CodingSpec(),
                 models: [ModelSpec] = [], errorSchemas: [ErrorSchemaSpec] = [], defaultErrors: [ErrorMappingSpec] = [],
                 defaultResilience: ResilienceHints = ResilienceHints(), endpoints: [EndpointSpec] = [],
@@ -68,17 +68,17 @@ public struct ServiceSpec: Hashable, Sendable, SourceLocated {
     }
 
     /// The model with spec name `name`, if there is one.
-    public func model(named name: String) -> ModelSpec? {
+    func model(named name: String) -> ModelSpec? {
         models.first { $0.name == name }
     }
 
     /// The error schema with spec name `name`, if there is one.
-    public func errorSchema(named name: String) -> ErrorSchemaSpec? {
+    func errorSchema(named name: String) -> ErrorSchemaSpec? {
         errorSchemas.first { $0.name == name }
     }
 
     /// The endpoint with spec name `name`, if there is one.
-    public func endpoint(named name: String) -> EndpointSpec? {
+    func endpoint(named name: String) -> EndpointSpec? {
         endpoints.first { $0.name == name }
     }
 
@@ -90,22 +90,22 @@ public struct ServiceSpec: Hashable, Sendable, SourceLocated {
 }
 
 /// A header sent with every request of a service.
-public struct HeaderSpec: Hashable, Sendable, SourceLocated {
+struct HeaderSpec: Hashable, Sendable, SourceLocated {
     /// The header field name.
-    public var name: String
+    var name: String
     /// The Swift name (lowerCamelCase), for when the client takes the value as an argument.
-    public var swiftName: SwiftIdentifier
+    var swiftName: SwiftIdentifier
     /// The fixed value, or `nil` when the client must be given one at construction.
-    public var value: String?
+    var value: String?
     /// Whether the value must never be logged.
-    public var isSecret: Bool
+    var isSecret: Bool
     /// The documentation, if any.
-    public var description: String?
+    var description: String?
     /// Where the header's name is written.
-    public var location: SourceLocation
+    var location: SourceLocation
 
     /// Creates a header.
-    public init(name: String, swiftName: SwiftIdentifier? = nil, value: String?, isSecret: Bool = false,
+    init(name: String, swiftName: SwiftIdentifier? = nil, value: String?, isSecret: Bool = false,
                 description: String? = nil, location: SourceLocation) {
         self.name = name
         self.swiftName = swiftName ?? SwiftIdentifier(memberNamed: name)
@@ -117,9 +117,9 @@ public struct HeaderSpec: Hashable, Sendable, SourceLocated {
 }
 
 /// How JSON is encoded and decoded.
-public struct CodingSpec: Hashable, Sendable {
+struct CodingSpec: Hashable, Sendable {
     /// How property names map to JSON keys.
-    public enum KeyStrategy: String, Hashable, Sendable, CaseIterable {
+    enum KeyStrategy: String, Hashable, Sendable, CaseIterable {
         /// JSON keys are the property names as written (or their `json:` override).
         case asIs
         /// JSON keys are the property names converted to snake_case (`createdAt` is `created_at`);
@@ -128,7 +128,7 @@ public struct CodingSpec: Hashable, Sendable {
     }
 
     /// How dates are written in JSON.
-    public enum DateStrategy: String, Hashable, Sendable, CaseIterable {
+    enum DateStrategy: String, Hashable, Sendable, CaseIterable {
         /// ISO 8601 without fractional seconds: `2024-05-01T12:00:00Z`.
         case iso8601
         /// ISO 8601 with fractional seconds: `2024-05-01T12:00:00.123Z`.
@@ -138,12 +138,12 @@ public struct CodingSpec: Hashable, Sendable {
     }
 
     /// The key strategy; `asIs` by default.
-    public var keys: KeyStrategy
+    var keys: KeyStrategy
     /// The date strategy; `iso8601` by default.
-    public var dates: DateStrategy
+    var dates: DateStrategy
 
     /// Creates coding settings.
-    public init(keys: KeyStrategy = .asIs, dates: DateStrategy = .iso8601) {
+    init(keys: KeyStrategy = .asIs, dates: DateStrategy = .iso8601) {
         self.keys = keys
         self.dates = dates
     }
@@ -151,7 +151,7 @@ public struct CodingSpec: Hashable, Sendable {
 
 /// The access level generated declarations are written with: `public` for a client in a
 /// library of its own (the default), `package` or `internal` for one used inside a module.
-public enum AccessLevel: String, CaseIterable, Hashable, Sendable {
+enum AccessLevel: String, CaseIterable, Hashable, Sendable {
     /// `public`.
     case `public`
     /// `package`.

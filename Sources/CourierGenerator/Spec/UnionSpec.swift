@@ -1,34 +1,34 @@
 /// A `oneOf` model: a value that is exactly one of several variants (Discord's channels,
 /// Stripe's payment sources, GitHub's validation `errors` items).
-public struct UnionSpec: Hashable, Sendable {
+struct UnionSpec: Hashable, Sendable {
     /// The variants, in the order written; without a discriminator, decoding tries them in this order.
-    public var variants: [UnionVariantSpec]
+    var variants: [UnionVariantSpec]
     /// The property that names the variant, if the union has one.
-    public var discriminator: UnionDiscriminatorSpec?
+    var discriminator: UnionDiscriminatorSpec?
 
     /// Creates a union.
-    public init(variants: [UnionVariantSpec], discriminator: UnionDiscriminatorSpec?) {
+    init(variants: [UnionVariantSpec], discriminator: UnionDiscriminatorSpec?) {
         self.variants = variants
         self.discriminator = discriminator
     }
 }
 
 /// One variant of a union: a type and the name of its Swift case.
-public struct UnionVariantSpec: Hashable, Sendable, SourceLocated {
+struct UnionVariantSpec: Hashable, Sendable, SourceLocated {
     /// The variant's type.
-    public var type: TypeReference
+    var type: TypeReference
     /// The Swift case name (lowerCamelCase): `case:` when given, else derived from the type.
-    public var swiftName: SwiftIdentifier
+    var swiftName: SwiftIdentifier
     /// The documentation, if any.
-    public var description: String?
+    var description: String?
     /// The discriminator values that select this variant, set by validation from the mapping
     /// (or from the model name when the mapping does not name the variant).
-    public var tags: [UnionTag]
+    var tags: [UnionTag]
     /// Where the variant is written.
-    public var location: SourceLocation
+    var location: SourceLocation
 
     /// Creates a variant.
-    public init(type: TypeReference, swiftName: SwiftIdentifier? = nil, description: String? = nil, tags: [UnionTag] = [],
+    init(type: TypeReference, swiftName: SwiftIdentifier? = nil, description: String? = nil, tags: [UnionTag] = [],
                 location: SourceLocation) {
         self.type = type
         self.swiftName = swiftName ?? UnionVariantSpec.caseName(for: type)
@@ -39,7 +39,7 @@ public struct UnionVariantSpec: Hashable, Sendable, SourceLocated {
 
     /// The case name a variant takes when `case:` is not given: the type's name in
     /// lowerCamelCase (`TextChannel` → `textChannel`, `String` → `string`, `[Tag]` → `tagArray`).
-    public static func caseName(for type: TypeReference) -> SwiftIdentifier {
+    static func caseName(for type: TypeReference) -> SwiftIdentifier {
         SwiftIdentifier(memberNamed: words(of: type))
     }
 
@@ -55,22 +55,22 @@ public struct UnionVariantSpec: Hashable, Sendable, SourceLocated {
 }
 
 /// The discriminator of a union: the property every variant carries, and which value picks which variant.
-public struct UnionDiscriminatorSpec: Hashable, Sendable, SourceLocated {
+struct UnionDiscriminatorSpec: Hashable, Sendable, SourceLocated {
     /// One entry of `mapping:`: a value and the variant it picks, as written.
-    public struct MappingEntry: Hashable, Sendable, SourceLocated {
+    struct MappingEntry: Hashable, Sendable, SourceLocated {
         /// The value as written (a YAML key is always text).
-        public var value: String
+        var value: String
         /// Whether the key was written as a plain (unquoted) integer, such as `0` rather than `"0"`.
-        public var isPlainInteger: Bool
+        var isPlainInteger: Bool
         /// The variant's model name or case name.
-        public var variant: String
+        var variant: String
         /// Where the value is written.
-        public var location: SourceLocation
+        var location: SourceLocation
         /// Where the variant is written.
-        public var variantLocation: SourceLocation
+        var variantLocation: SourceLocation
 
         /// Creates a mapping entry.
-        public init(value: String, isPlainInteger: Bool, variant: String, location: SourceLocation, variantLocation: SourceLocation) {
+        init(value: String, isPlainInteger: Bool, variant: String, location: SourceLocation, variantLocation: SourceLocation) {
             self.value = value
             self.isPlainInteger = isPlainInteger
             self.variant = variant
@@ -80,14 +80,14 @@ public struct UnionDiscriminatorSpec: Hashable, Sendable, SourceLocated {
     }
 
     /// The JSON key of the property, exactly as sent.
-    public var property: String
+    var property: String
     /// The explicit mapping, in the order written; variants it does not name are picked by their model name.
-    public var mapping: [MappingEntry]
+    var mapping: [MappingEntry]
     /// Where the discriminator is written.
-    public var location: SourceLocation
+    var location: SourceLocation
 
     /// Creates a discriminator.
-    public init(property: String, mapping: [MappingEntry], location: SourceLocation) {
+    init(property: String, mapping: [MappingEntry], location: SourceLocation) {
         self.property = property
         self.mapping = mapping
         self.location = location
@@ -95,7 +95,7 @@ public struct UnionDiscriminatorSpec: Hashable, Sendable, SourceLocated {
 }
 
 /// A discriminator value that selects a variant, typed as it appears in JSON.
-public enum UnionTag: Hashable, Sendable {
+enum UnionTag: Hashable, Sendable {
     /// A JSON string, such as Stripe's `"card"`.
     case string(String)
     /// A JSON integer, such as Discord's channel `type` `0`.
@@ -103,7 +103,7 @@ public enum UnionTag: Hashable, Sendable {
 }
 
 /// One part of an `allOf` model.
-public enum CompositionPart: Hashable, Sendable {
+enum CompositionPart: Hashable, Sendable {
     /// Another model, by its spec name, and where the name is written.
     case model(String, location: SourceLocation)
     /// Properties declared in place.

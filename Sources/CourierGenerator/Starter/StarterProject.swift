@@ -5,11 +5,11 @@ import Foundation
 ///
 /// The texts are made here rather than in the CLI so that the tests can check them (the spec
 /// validates and generates without a diagnostic) without running the command.
-public struct StarterProject: Sendable {
+package struct StarterProject: Sendable {
     /// Where the package's Courier dependency comes from.
     ///
     /// Courier has no public URL to default to, so the user names one or the other.
-    public enum CourierDependency: Sendable, Hashable {
+    package enum CourierDependency: Sendable, Hashable {
         /// A local checkout: `.package(name: "Courier", path: path)`; a relative path is relative
         /// to the package's folder, as SwiftPM reads it.
         case path(String)
@@ -18,48 +18,48 @@ public struct StarterProject: Sendable {
     }
 
     /// One file to write, by its path relative to the output folder.
-    public struct File: Sendable, Hashable {
+    package struct File: Sendable, Hashable {
         /// The path relative to the output folder, with `/` between folders.
-        public var path: String
+        package var path: String
         /// The file's text.
-        public var contents: String
+        package var contents: String
     }
 
     /// The service's name, which prefixes every generated type (`<Service>Client`).
-    public let serviceName: String
+    package let serviceName: String
 
     /// A starter for the service named `serviceName`. Whether the name can name a service is
     /// what ``diagnostics()`` says.
-    public init(serviceName: String) {
+    package init(serviceName: String) {
         self.serviceName = serviceName
     }
 
     /// The spec's file name when written on its own: `<Service>.yaml`.
-    public var specFileName: String { serviceName + ".yaml" }
+    package var specFileName: String { serviceName + ".yaml" }
 
     /// The build plugin finds specs by their `.courier.yaml` suffix (`CourierConventions`), and
     /// names the client after the rest of the file name.
-    public var packageSpecPath: String { "Sources/\(targetName)/\(serviceName).courier.yaml" }
+    var packageSpecPath: String { "Sources/\(targetName)/\(serviceName).courier.yaml" }
 
     /// The generated client's type: `<Service>Client`, or the service's own name when it ends
     /// with `Client` (``GeneratedNames/client(ofService:)``).
-    public var clientName: String { GeneratedNames.client(ofService: SwiftIdentifier(verbatim: serviceName)) }
+    var clientName: String { GeneratedNames.client(ofService: SwiftIdentifier(verbatim: serviceName)) }
 
     /// The library target that holds the spec and the generated client: `<Service>API`, without
     /// a second `API` for a service named `TrainTravelAPI`.
-    public var targetName: String { GeneratedNames.joined(service: SwiftIdentifier(verbatim: serviceName), suffix: "API") }
+    var targetName: String { GeneratedNames.joined(service: SwiftIdentifier(verbatim: serviceName), suffix: "API") }
 
     /// The executable target that calls the client.
-    public var exampleTargetName: String { serviceName + "Example" }
+    var exampleTargetName: String { serviceName + "Example" }
 
     /// The test target that calls the client through the stub transport.
-    public var testTargetName: String { targetName + "Tests" }
+    var testTargetName: String { targetName + "Tests" }
 
     /// What loading the starter spec reports: errors when `serviceName` cannot name a service
     /// (the same rules as for any spec) or is not the Swift type name the service would get
     /// (`my service` would be `MyService`), since it also names the files, folders and targets;
     /// nothing otherwise.
-    public func diagnostics() -> DiagnosticCollector {
+    package func diagnostics() -> DiagnosticCollector {
         let loaded = SpecLoader().loadSpec(contents: specText, displayPath: specFileName)
         var diagnostics = loaded.diagnostics
         if let spec = loaded.spec, spec.swiftName.name != serviceName {
@@ -71,7 +71,7 @@ public struct StarterProject: Sendable {
     }
 
     /// The files of the spec alone: `<Service>.yaml`, and beside it the schema its modeline names.
-    public var specFiles: [File] {
+    package var specFiles: [File] {
         [File(path: specFileName, contents: specText), schemaFile]
     }
 
@@ -85,7 +85,7 @@ public struct StarterProject: Sendable {
     /// The files of a package that builds the client with the build plugin: `Package.swift`, the
     /// spec and a Swift file beside it, an executable that calls the client and a test that calls it through the stub
     /// transport.
-    public func packageFiles(dependency: CourierDependency) -> [File] {
+    package func packageFiles(dependency: CourierDependency) -> [File] {
         [
             File(path: "Package.swift", contents: packageManifest(dependency: dependency)),
             File(path: packageSpecPath, contents: specText(schemaPath: "../../" + SpecSchema.fileName(for: .spec), inPackage: true)),
@@ -97,7 +97,7 @@ public struct StarterProject: Sendable {
     }
 
     /// The commented starter spec, for a schema beside it.
-    public var specText: String { specText(schemaPath: SpecSchema.fileName(for: .spec), inPackage: false) }
+    package var specText: String { specText(schemaPath: SpecSchema.fileName(for: .spec), inPackage: false) }
 
     /// How the starter spec says to check itself: in a package, where the build checks it and
     /// `courier` runs as the Courier dependency's executable, or alone, beside the command.
@@ -112,7 +112,7 @@ public struct StarterProject: Sendable {
     /// The commented starter spec. Its first line is the modeline that tells editors speaking the
     /// YAML language server protocol which JSON Schema checks and completes the file;
     /// `schemaPath` is relative to the spec.
-    public func specText(schemaPath: String, inPackage: Bool) -> String {
+    package func specText(schemaPath: String, inPackage: Bool) -> String {
         """
         \(SpecSchema.modeline(schemaPath: schemaPath))
         # A Courier spec: one YAML file describes one HTTP service, and `courier generate` (or the

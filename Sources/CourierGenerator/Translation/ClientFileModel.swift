@@ -1,50 +1,50 @@
 // View models only: see FileModels.swift for what the templates may assume of them.
 
 /// `<Prefix>Client.swift`: the client facade.
-public struct ClientFileModel: TemplateModel {
+struct ClientFileModel: TemplateModel {
     /// The generator version.
-    public var version: String
+    var version: String
     /// The spec path.
-    public var specPath: String
+    var specPath: String
     /// The access level of every declaration: `public`, `package` or `internal`.
-    public var access = "public"
+    var access = "public"
     /// The doc comment of the client type.
-    public var doc: String
+    var doc: String
     /// The client type's name.
-    public var name: String
+    var name: String
     /// The name of the protocol the client and the fake adopt, such as `GitHubAPIProtocol`.
-    public var protocolName: String = ""
+    var protocolName: String = ""
     /// The protocol every request of the service adopts, such as `GitHubAPIRequest`: what the
     /// client protocol's `send` takes.
-    public var requestProtocolName: String = ""
+    var requestProtocolName: String = ""
     /// The name of the fake, such as `GitHubFake`.
-    public var fakeName: String = ""
+    var fakeName: String = ""
     /// Whether the file declares the fake (the spec's `fake:`).
-    public var hasFake = true
+    var hasFake = true
     /// The spec's base URL as a string literal.
-    public var baseURL: String
+    var baseURL: String
     /// The `JSONCoding.DateFormat` of the spec's `coding`, such as `.iso8601`.
-    public var dateFormat: String
+    var dateFormat: String
     /// Header fields with a fixed value.
-    public var fixedHeaders: [HeaderValueModel]
+    var fixedHeaders: [HeaderValueModel]
     /// Header fields whose value the initialiser takes.
-    public var headerArguments: [HeaderArgumentModel]
+    var headerArguments: [HeaderArgumentModel]
     /// The doc comment of the initialiser.
-    public var initDoc: String
+    var initDoc: String
     /// One method per endpoint.
-    public var methods: [MethodModel]
+    var methods: [MethodModel]
     /// The client's auth factories: one for a single scheme, one per named scheme.
-    public var authFactories: [AuthModel]
+    var authFactories: [AuthModel]
     /// The client's `AuthSchemes` type, for a spec with named schemes.
-    public var authSchemes: AuthSchemesModel?
+    var authSchemes: AuthSchemesModel?
     /// Whether the spec has one `auth` scheme, so that a client made without credentials says so
     /// in its log (`APIClient.Configuration.expectsAuthentication`).
-    public var expectsAuthentication = false
+    var expectsAuthentication = false
     /// The `RateLimitFields(…)` expression of the spec's `rateLimit:`, when it has one.
-    public var rateLimitFields: String? = nil
+    var rateLimitFields: String? = nil
 
     /// The fields the `client` template reads.
-    public static let templateFields: TemplateFields<Self> = [
+    static let templateFields: TemplateFields<Self> = [
         "access": \.access, "version": \.version, "specPath": \.specPath, "doc": \.doc, "name": \.name, "baseURL": \.baseURL,
         "dateFormat": \.dateFormat, "fixedHeaders": \.fixedHeaders, "headerArguments": \.headerArguments,
         "initDoc": \.initDoc, "methods": \.methods, "hasHeaders": \.hasHeaders, "authFactories": \.authFactories,
@@ -56,128 +56,128 @@ public struct ClientFileModel: TemplateModel {
 
     /// The methods that send one request and return its decoded result: the protocol's, which the
     /// fake answers.
-    public var sentMethods: [MethodModel] { methods.filter(\.isSent) }
+    var sentMethods: [MethodModel] { methods.filter(\.isSent) }
     /// The methods whose result is read as it arrives (a streamed body, server-sent events): the
     /// client's alone.
-    public var streamedMethods: [MethodModel] { methods.filter { !$0.isSent } }
+    var streamedMethods: [MethodModel] { methods.filter { !$0.isSent } }
 
     /// Whether the client sets any header field.
-    public var hasHeaders: Bool { !fixedHeaders.isEmpty || !headerArguments.isEmpty }
+    var hasHeaders: Bool { !fixedHeaders.isEmpty || !headerArguments.isEmpty }
     /// The type of the initialiser's `auth` parameter.
-    public var authParameterType: String { authSchemes == nil ? "Authentication" : "AuthSchemes" }
+    var authParameterType: String { authSchemes == nil ? "Authentication" : "AuthSchemes" }
     /// The default of the initialiser's `auth` parameter: no credentials.
-    public var authParameterDefault: String { authSchemes == nil ? ".none" : "AuthSchemes()" }
+    var authParameterDefault: String { authSchemes == nil ? ".none" : "AuthSchemes()" }
 }
 
 /// One of the client's static auth factories, which puts the credential where the spec says.
-public struct AuthModel: TemplateModel {
+struct AuthModel: TemplateModel {
     /// The doc comment, indented for a member.
-    public var doc: String
+    var doc: String
     /// The factory's name, escaped: `bearer`, `basic` or `apiKey` for a single scheme, the
     /// scheme's name for a named one.
-    public var name: String
+    var name: String
     /// The scheme.
-    public var scheme: AuthSpec.Scheme
+    var scheme: AuthSpec.Scheme
     /// The `HTTPField.Name` expression of the header that carries the credential, if one does.
-    public var header: String?
+    var header: String?
     /// The bearer word as a string literal, when it is not `Bearer`.
-    public var word: String?
+    var word: String?
     /// The query item's name as a string literal, for an API key in the query.
-    public var queryName: String?
+    var queryName: String?
 
     /// The fields the `client` template reads.
-    public static let templateFields: TemplateFields<Self> = [
+    static let templateFields: TemplateFields<Self> = [
         "doc": \.doc, "name": \.name, "header": \.header, "word": \.word, "queryName": \.queryName,
         "isBearer": \.isBearer, "isBasic": \.isBasic, "isHeaderKey": \.isHeaderKey, "isQueryKey": \.isQueryKey,
     ]
 
     /// A bearer-style token.
-    public var isBearer: Bool { scheme == .bearer }
+    var isBearer: Bool { scheme == .bearer }
     /// HTTP Basic.
-    public var isBasic: Bool { scheme == .basic }
+    var isBasic: Bool { scheme == .basic }
     /// An API key in a header field.
-    public var isHeaderKey: Bool { scheme == .apiKey && queryName == nil }
+    var isHeaderKey: Bool { scheme == .apiKey && queryName == nil }
     /// An API key in the query.
-    public var isQueryKey: Bool { scheme == .apiKey && queryName != nil }
+    var isQueryKey: Bool { scheme == .apiKey && queryName != nil }
 }
 
 /// The client's nested `AuthSchemes`: an optional `Authentication` per named scheme.
-public struct AuthSchemesModel: TemplateModel {
+struct AuthSchemesModel: TemplateModel {
     /// The doc comment, indented for a member.
-    public var doc: String
+    var doc: String
     /// The schemes, in declaration order.
-    public var schemes: [AuthSchemePropertyModel]
+    var schemes: [AuthSchemePropertyModel]
     /// The spec's `default` as the elements of a string array literal.
-    public var defaults: String
+    var defaults: String
 
     /// The fields the `client` template reads.
-    public static let templateFields: TemplateFields<Self> = ["doc": \.doc, "schemes": \.schemes, "defaults": \.defaults]
+    static let templateFields: TemplateFields<Self> = ["doc": \.doc, "schemes": \.schemes, "defaults": \.defaults]
 }
 
 /// One property of `AuthSchemes`.
-public struct AuthSchemePropertyModel: TemplateModel {
+struct AuthSchemePropertyModel: TemplateModel {
     /// The doc comment, indented for a member of a nested type.
-    public var doc: String
+    var doc: String
     /// The property's name, escaped.
-    public var name: String
+    var name: String
     /// The scheme's spec name as a string literal.
-    public var key: String
+    var key: String
 
     /// The fields the `client` template reads.
-    public static let templateFields: TemplateFields<Self> = ["doc": \.doc, "name": \.name, "key": \.key]
+    static let templateFields: TemplateFields<Self> = ["doc": \.doc, "name": \.name, "key": \.key]
 }
 
 /// A header with a fixed value, or with the value of an initialiser argument.
-public struct HeaderValueModel: TemplateModel {
+struct HeaderValueModel: TemplateModel {
     /// The header name as a string literal.
-    public var name: String
+    var name: String
     /// The value expression.
-    public var value: String
+    var value: String
 
     /// The fields the `client` template reads.
-    public static let templateFields: TemplateFields<Self> = ["name": \.name, "value": \.value]
+    static let templateFields: TemplateFields<Self> = ["name": \.name, "value": \.value]
 }
 
 /// A header whose value the client's initialiser takes.
-public struct HeaderArgumentModel: TemplateModel {
+struct HeaderArgumentModel: TemplateModel {
     /// The argument's name, escaped.
-    public var name: String
+    var name: String
 
     /// The fields the `client` template reads.
-    public static let templateFields: TemplateFields<Self> = ["name": \.name]
+    static let templateFields: TemplateFields<Self> = ["name": \.name]
 }
 
 /// One client method.
-public struct MethodModel: TemplateModel {
+struct MethodModel: TemplateModel {
     /// The doc comment, indented for a member.
-    public var doc: String
+    var doc: String
     /// The method name, escaped.
-    public var name: String
+    var name: String
     /// The parameters, in call-site order.
-    public var parameters: [ParameterModel]
+    var parameters: [ParameterModel]
     /// Whether the parameters fit on the declaration's line.
-    public var isInline: Bool
+    var isInline: Bool
     /// The failure type.
-    public var failureType: String
+    var failureType: String
     /// The type the method returns, or `nil` for an endpoint without a response body.
-    public var returnType: String?
+    var returnType: String?
     /// The request type the method sends.
-    public var requestType: String
+    var requestType: String
     /// The arguments of the request's initialiser, such as `username: username`.
-    public var arguments: [ArgumentModel]
+    var arguments: [ArgumentModel]
     /// The `<endpoint>Pages` method of a paginated endpoint.
-    public var pages: PagesMethodModel?
+    var pages: PagesMethodModel?
     /// The statement of a streamed response's method, in place of `send`; `nil` for the others.
-    public var call: String?
+    var call: String?
     /// Whether the method throws: all do but an event stream's, which connects when it is read.
-    public var isThrowing = true
+    var isThrowing = true
     /// The download-to-a-file method of an endpoint whose response is `Binary`.
-    public var download: DownloadMethodModel?
+    var download: DownloadMethodModel?
     /// The `<endpoint>WithHeaders` method of an endpoint whose response declares header fields.
-    public var withHeaders: WithHeadersMethodModel?
+    var withHeaders: WithHeadersMethodModel?
 
     /// The fields the `client` template reads.
-    public static let templateFields: TemplateFields<Self> = [
+    static let templateFields: TemplateFields<Self> = [
         "doc": \.doc, "name": \.name, "parameters": \.parameters, "isInline": \.isInline,
         "failureType": \.failureType, "returnType": \.returnType, "requestType": \.requestType,
         "arguments": \.arguments, "pages": \.pages, "call": \.call, "isThrowing": \.isThrowing, "download": \.download,
@@ -185,69 +185,69 @@ public struct MethodModel: TemplateModel {
     ]
 
     /// The method name without backticks, for documentation.
-    public var plainName: String { name.replacingOccurrences(of: "`", with: "") }
+    var plainName: String { name.replacingOccurrences(of: "`", with: "") }
 
     /// Whether the method sends one request and returns its decoded result, through `send`.
-    public var isSent: Bool { call == nil }
+    var isSent: Bool { call == nil }
     /// The request's `Response`: the return type, or `NoContent` for an endpoint without a body.
-    public var responseType: String { returnType ?? "NoContent" }
+    var responseType: String { returnType ?? "NoContent" }
 }
 
 /// The client method that walks a paginated endpoint's pages.
-public struct PagesMethodModel: TemplateModel {
+struct PagesMethodModel: TemplateModel {
     /// The doc comment, indented for a member.
-    public var doc: String
+    var doc: String
     /// The method name.
-    public var name: String
+    var name: String
     /// Whether the parameters fit on the declaration's line.
-    public var isInline: Bool
+    var isInline: Bool
     /// The item type.
-    public var itemType: String
+    var itemType: String
 
     /// The fields the `client` template reads.
-    public static let templateFields: TemplateFields<Self> = [
+    static let templateFields: TemplateFields<Self> = [
         "doc": \.doc, "name": \.name, "isInline": \.isInline, "itemType": \.itemType,
     ]
 }
 
 /// The method that saves a `Binary` response to a file.
-public struct DownloadMethodModel: TemplateModel {
+struct DownloadMethodModel: TemplateModel {
     /// The doc comment, indented for a member.
-    public var doc: String
+    var doc: String
     /// The method name.
-    public var name: String
+    var name: String
     /// The parameters: the endpoint's, then `to` and `progress`.
-    public var parameters: [ParameterModel]
+    var parameters: [ParameterModel]
     /// Whether the parameters fit on the declaration's line.
-    public var isInline: Bool
+    var isInline: Bool
     /// The request's initialiser arguments.
-    public var requestArguments: String
+    var requestArguments: String
     /// The `Accept` literal: the response's content type.
-    public var accept: String
+    var accept: String
 
     /// The fields the `client` template reads.
-    public static let templateFields: TemplateFields<Self> = [
+    static let templateFields: TemplateFields<Self> = [
         "doc": \.doc, "name": \.name, "parameters": \.parameters, "isInline": \.isInline, "requestArguments": \.requestArguments, "accept": \.accept,
     ]
 }
 
 /// The client method that returns the body with the response's declared header fields.
-public struct WithHeadersMethodModel: TemplateModel {
+struct WithHeadersMethodModel: TemplateModel {
     /// The doc comment, indented for a member.
-    public var doc: String
+    var doc: String
     /// The method name, such as `getRepositoryWithHeaders`.
-    public var name: String
+    var name: String
     /// The parameters, the same as the plain method's.
-    public var parameters: [ParameterModel]
+    var parameters: [ParameterModel]
     /// Whether the parameters fit on the declaration's line.
-    public var isInline: Bool
+    var isInline: Bool
     /// The return type, a `ResponseWithHeaders`.
-    public var returnType: String
+    var returnType: String
     /// The statement that sends the request.
-    public var call: String
+    var call: String
 
     /// The fields the `client` template reads.
-    public static let templateFields: TemplateFields<Self> = [
+    static let templateFields: TemplateFields<Self> = [
         "doc": \.doc, "name": \.name, "parameters": \.parameters, "isInline": \.isInline, "returnType": \.returnType, "call": \.call,
     ]
 }

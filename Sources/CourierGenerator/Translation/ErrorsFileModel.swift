@@ -2,58 +2,58 @@
 
 /// `<Prefix>Errors.swift`: the service's shared failure enum, if an endpoint uses it, then the
 /// endpoints' own failure enums, then the aliases of those that share one.
-public struct ErrorsFileModel: TemplateModel {
+struct ErrorsFileModel: TemplateModel {
     /// The generator version.
-    public var version: String
+    var version: String
     /// The spec path.
-    public var specPath: String
+    var specPath: String
     /// The access level of every declaration: `public`, `package` or `internal`.
-    public var access = "public"
+    var access = "public"
     /// The shared failure enum first, if any, then the endpoints' own enums, then the aliases of
     /// the endpoints that share one, each in endpoint order.
-    public var failures: [FailureModel]
+    var failures: [FailureModel]
     /// Whether some mapping unwraps an envelope, which needs the `unwrapped` helper.
-    public var needsUnwrap: Bool
+    var needsUnwrap: Bool
 
     /// The fields the `errors` template reads.
-    public static let templateFields: TemplateFields<Self> = [
+    static let templateFields: TemplateFields<Self> = [
         "access": \.access, "version": \.version, "specPath": \.specPath, "failures": \.failures, "needsUnwrap": \.needsUnwrap,
     ]
 }
 
 /// A failure enum, or an endpoint's alias of the shared one.
-public struct FailureModel: TemplateModel, Hashable {
+struct FailureModel: TemplateModel, Hashable {
     /// The doc comment.
-    public var doc: String
+    var doc: String
     /// The type name.
-    public var name: String
+    var name: String
     /// The cases, in first-use order.
-    public var cases: [FailureCaseModel]
+    var cases: [FailureCaseModel]
     /// The status branches of `map(_:)`, exact codes, then ranges, then `default`.
-    public var branches: [StatusBranchModel]
+    var branches: [StatusBranchModel]
     /// Whether no branch is `default`, so `map(_:)` needs `default: return nil`.
-    public var needsNilDefault: Bool
+    var needsNilDefault: Bool
     /// The branches of `errorDescription`, one per case.
-    public var descriptions: [DescriptionModel]
+    var descriptions: [DescriptionModel]
     /// The branches of `isRetryable`, for the cases whose spec says; empty when none does.
-    public var retryables: [RetryableModel]
+    var retryables: [RetryableModel]
     /// Whether some cases do not say, so `isRetryable` needs `default: nil`.
-    public var needsRetryableDefault: Bool
+    var needsRetryableDefault: Bool
     /// The enum this name stands for, when the endpoint documents only the service's defaults
     /// or the same failures as an earlier endpoint; the other fields are then empty.
-    public var aliasOf: String? = nil
+    var aliasOf: String? = nil
     /// Whether `map(_:)` takes an error object out of an envelope, with the errors file's
     /// `unwrapped` helper.
-    public var usesUnwrap = false
+    var usesUnwrap = false
     /// The body of `mapSuccess(_:)`, when some mapping turns success responses into failures;
     /// `nil` keeps the protocol's default, which reads nothing.
-    public var successCode: String? = nil
+    var successCode: String? = nil
     /// Whether this alias directly follows another in its file, so that a run of aliases
     /// reads as one block.
-    public var continuesAliases = false
+    var continuesAliases = false
 
     /// The fields the `errors` template reads.
-    public static let templateFields: TemplateFields<Self> = [
+    static let templateFields: TemplateFields<Self> = [
         "doc": \.doc, "name": \.name, "cases": \.cases, "branches": \.branches,
         "hasBranches": \.hasBranches, "needsNilDefault": \.needsNilDefault, "descriptions": \.descriptions,
         "hasDescriptions": \.hasDescriptions, "retryables": \.retryables, "hasRetryables": \.hasRetryables,
@@ -62,51 +62,51 @@ public struct FailureModel: TemplateModel, Hashable {
     ]
 
     /// Whether `map(_:)` maps any status.
-    public var hasBranches: Bool { !branches.isEmpty }
+    var hasBranches: Bool { !branches.isEmpty }
     /// Whether the enum has cases to describe.
-    public var hasDescriptions: Bool { !descriptions.isEmpty }
+    var hasDescriptions: Bool { !descriptions.isEmpty }
     /// Whether some case says whether it is worth repeating.
-    public var hasRetryables: Bool { !retryables.isEmpty }
+    var hasRetryables: Bool { !retryables.isEmpty }
 }
 
 /// One case of a failure enum.
-public struct FailureCaseModel: TemplateModel, Hashable {
+struct FailureCaseModel: TemplateModel, Hashable {
     /// The doc comment, indented for a member.
-    public var doc: String
+    var doc: String
     /// The case name, escaped, such as `notFound`.
-    public var name: String
+    var name: String
     /// The type of the case's associated value, such as `ErrorBody<GitHubError>`, when the
     /// failure has a body.
-    public var payloadType: String?
+    var payloadType: String?
 
     /// The fields the `errors` template reads.
-    public static let templateFields: TemplateFields<Self> = ["doc": \.doc, "name": \.name, "payloadType": \.payloadType]
+    static let templateFields: TemplateFields<Self> = ["doc": \.doc, "name": \.name, "payloadType": \.payloadType]
 }
 
 /// One `case` of the status switch in `map(_:)`.
-public struct StatusBranchModel: TemplateModel, Hashable {
+struct StatusBranchModel: TemplateModel, Hashable {
     /// The exact status this branch matches, such as `404`.
-    public var status: String?
+    var status: String?
     /// The first status of the range this branch matches, such as `500`.
-    public var lowerBound: String?
+    var lowerBound: String?
     /// The last status of that range, such as `599`.
-    public var upperBound: String?
+    var upperBound: String?
     /// Whether this is the `default` branch.
-    public var isDefault: Bool
+    var isDefault: Bool
     /// The value for a single-case mapping.
-    public var single: String?
+    var single: String?
     /// The discriminator subject, such as `response.discriminator(at: "code")`.
-    public var subject: String?
+    var subject: String?
     /// The listed discriminator values.
-    public var values: [DiscriminatorValueModel]
+    var values: [DiscriminatorValueModel]
     /// The value for anything not listed.
-    public var fallback: String?
+    var fallback: String?
     /// Statements (conditions, nested or typed discriminators), already indented, that replace
     /// `single` and `subject`.
-    public var code: String? = nil
+    var code: String? = nil
 
     /// The fields the `errors` template reads.
-    public static let templateFields: TemplateFields<Self> = [
+    static let templateFields: TemplateFields<Self> = [
         "status": \.status, "lowerBound": \.lowerBound, "upperBound": \.upperBound, "isDefault": \.isDefault,
         "single": \.single, "subject": \.subject, "values": \.values, "fallback": \.fallback,
         "code": \.code,
@@ -114,14 +114,14 @@ public struct StatusBranchModel: TemplateModel, Hashable {
 }
 
 /// One listed discriminator value.
-public struct DiscriminatorValueModel: TemplateModel, Hashable {
+struct DiscriminatorValueModel: TemplateModel, Hashable {
     /// The value as a string literal.
-    public var literal: String
+    var literal: String
     /// The case expression.
-    public var value: String
+    var value: String
 
     /// The fields the `errors` template reads.
-    public static let templateFields: TemplateFields<Self> = ["literal": \.literal, "value": \.value]
+    static let templateFields: TemplateFields<Self> = ["literal": \.literal, "value": \.value]
 }
 
 extension FailureModel {

@@ -11,18 +11,18 @@
 // MARK: - Shared
 
 /// One parameter of an initialiser or method, as the `parameters` partial declares it.
-public struct ParameterModel: TemplateModel {
+struct ParameterModel: TemplateModel {
     /// The argument label, escaped where a declaration needs it.
-    public var label: String
+    var label: String
     /// The name the body uses, when it differs from the label (`selfValue`, `pathValue`).
-    public var internalName: String?
+    var internalName: String?
     /// The Swift type.
-    public var type: String
+    var type: String
     /// The default value as a Swift expression (`nil`, `1`, `.ascending`), if any.
-    public var defaultValue: String?
+    var defaultValue: String?
 
     /// A parameter of `type` labelled `label`.
-    public init(label: String, internalName: String? = nil, type: String, defaultValue: String? = nil) {
+    init(label: String, internalName: String? = nil, type: String, defaultValue: String? = nil) {
         self.label = label
         self.internalName = internalName
         self.type = type
@@ -30,7 +30,7 @@ public struct ParameterModel: TemplateModel {
     }
 
     /// The fields the `parameters` partial reads.
-    public static let templateFields: TemplateFields<Self> = [
+    static let templateFields: TemplateFields<Self> = [
         "label": \.label, "internalName": \.internalName, "type": \.type, "defaultValue": \.defaultValue,
     ]
 }
@@ -48,20 +48,20 @@ extension [ParameterModel] {
 }
 
 /// One `label: value` argument of a call, such as `username: username` or `maxAttempts: 1`.
-public struct ArgumentModel: TemplateModel {
+struct ArgumentModel: TemplateModel {
     /// The argument label, as a call site writes it.
-    public var label: String
+    var label: String
     /// The value expression.
-    public var value: String
+    var value: String
 
     /// The fields templates read.
-    public static let templateFields: TemplateFields<Self> = ["label": \.label, "value": \.value]
+    static let templateFields: TemplateFields<Self> = ["label": \.label, "value": \.value]
 }
 
 // MARK: - Parts
 
 /// How many files each of the models, requests and errors becomes.
-public enum FileSplit: Sendable, Equatable {
+enum FileSplit: Sendable, Equatable {
     /// Parts of at most this many declarations, of equal size give or take one, so that no part
     /// is a small remainder; one file when the kind has no more, or when the limit is 0.
     case atMost(Int)
@@ -90,7 +90,7 @@ public enum FileSplit: Sendable, Equatable {
 extension ModelsFileModel {
     /// The file cut into parts as `split` says, counting declarations (structs, then enums,
     /// then unions, then envelopes); the `Indirect` helper, one per module, goes in the first part.
-    public func parts(_ split: FileSplit) -> [ModelsFileModel] {
+    func parts(_ split: FileSplit) -> [ModelsFileModel] {
         let all = split.runs(of: structs.count + enums.count + unions.count + envelopes.count)
         guard all.count > 1 else { return [self] }
         return all.enumerated().map { index, run in
@@ -113,7 +113,7 @@ extension ModelsFileModel {
 extension RequestsFileModel {
     /// The file cut into parts as `split` says, counting request types; the request protocol
     /// and the shared resilience declaration, one per module, go in the first part.
-    public func parts(_ split: FileSplit) -> [RequestsFileModel] {
+    func parts(_ split: FileSplit) -> [RequestsFileModel] {
         let all = split.runs(of: requests.count)
         guard all.count > 1 else { return [self] }
         return all.enumerated().map { index, run in
@@ -131,7 +131,7 @@ extension RequestsFileModel {
 extension ErrorsFileModel {
     /// The file cut into parts as `split` says, counting failure enums and aliases; every part
     /// that unwraps envelopes gets its own copy of the file-private helper.
-    public func parts(_ split: FileSplit) -> [ErrorsFileModel] {
+    func parts(_ split: FileSplit) -> [ErrorsFileModel] {
         let all = split.runs(of: failures.count)
         guard all.count > 1 else { return [self] }
         return all.map { run in

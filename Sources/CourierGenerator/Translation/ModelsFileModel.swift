@@ -1,54 +1,54 @@
 // View models only: see FileModels.swift for what the templates may assume of them.
 
 /// `<Prefix>Models.swift`: the models, string enums and error schemas.
-public struct ModelsFileModel: TemplateModel {
+struct ModelsFileModel: TemplateModel {
     /// The version and spec path for the header.
-    public var version: String
+    var version: String
     /// The spec path for the header.
-    public var specPath: String
+    var specPath: String
     /// The access level of every declaration: `public`, `package` or `internal`.
-    public var access = "public"
+    var access = "public"
     /// Object models and error schemas, as structs, in declaration order.
-    public var structs: [StructModel]
+    var structs: [StructModel]
     /// String enums, in declaration order.
-    public var enums: [StringEnumModel]
+    var enums: [StringEnumModel]
     /// Unions (`oneOf` models), in declaration order.
-    public var unions: [UnionModel]
+    var unions: [UnionModel]
     /// Envelopes that hold wrapped or arrayed error objects.
-    public var envelopes: [EnvelopeModel]
+    var envelopes: [EnvelopeModel]
     /// Whether a recursive model needs the `Indirect` box.
-    public var needsIndirect: Bool
+    var needsIndirect: Bool
 
     /// The fields the `models` template reads.
-    public static let templateFields: TemplateFields<Self> = [
+    static let templateFields: TemplateFields<Self> = [
         "access": \.access, "version": \.version, "specPath": \.specPath, "structs": \.structs, "enums": \.enums, "unions": \.unions,
         "envelopes": \.envelopes, "needsIndirect": \.needsIndirect,
     ]
 }
 
 /// A `Codable` struct.
-public struct StructModel: TemplateModel {
+struct StructModel: TemplateModel {
     /// The doc comment, indented for top level.
-    public var doc: String?
+    var doc: String?
     /// The type name, escaped.
-    public var name: String
+    var name: String
     /// The properties.
-    public var properties: [PropertyModel]
+    var properties: [PropertyModel]
     /// The coding keys; one per property, in property order.
-    public var codingKeys: [CodingKeyModel]
+    var codingKeys: [CodingKeyModel]
     /// The initialiser's parameters, one per property.
-    public var parameters: [ParameterModel]
+    var parameters: [ParameterModel]
     /// The doc comment of the initialiser.
-    public var initDoc: String
+    var initDoc: String
     /// Whether the initialiser's parameters fit on its line.
-    public var isInline: Bool
+    var isInline: Bool
     /// Its own `init(from:)` and `encode(to:)`, when a property needs what synthesized coding
     /// cannot do (`dates:`, `nullable:`, `default:`, `readOnly:`, `JSON?`); `nil` otherwise, so
     /// that v1 models stay exactly as they were.
-    public var customCoding: CustomCodingModel?
+    var customCoding: CustomCodingModel?
 
     /// The fields the `models` template reads.
-    public static let templateFields: TemplateFields<Self> = [
+    static let templateFields: TemplateFields<Self> = [
         "doc": \.doc, "name": \.name, "properties": \.properties, "codingKeys": \.codingKeys,
         "initDoc": \.initDoc, "hasProperties": \.hasProperties, "isInline": \.isInline,
         "parameters": \.parameters, "customCoding": \.customCoding, "hasCodingKeys": \.hasCodingKeys,
@@ -56,12 +56,12 @@ public struct StructModel: TemplateModel {
     ]
 
     /// Whether the struct has properties (an empty struct gets a plain `init()`).
-    public var hasProperties: Bool { !properties.isEmpty }
+    var hasProperties: Bool { !properties.isEmpty }
     /// Whether the struct declares `CodingKeys`: not when Swift's synthesized ones would be the
     /// same, every key being its property's name and the coding synthesized.
-    public var hasCodingKeys: Bool { customCoding != nil || codingKeys.contains { $0.rawValue != nil } }
+    var hasCodingKeys: Bool { customCoding != nil || codingKeys.contains { $0.rawValue != nil } }
     /// The cases of `CodingKeys` as lines, in property order, as many to a line as fit.
-    public var codingKeyLines: [CodingLineModel] {
+    var codingKeyLines: [CodingLineModel] {
         var lines: [CodingLineModel] = []
         var line = ""
         for key in codingKeys {
@@ -81,158 +81,158 @@ public struct StructModel: TemplateModel {
 }
 
 /// A struct's hand-written coding: one statement per property, in property order.
-public struct CustomCodingModel: TemplateModel {
+struct CustomCodingModel: TemplateModel {
     /// `self.x = try container.decode…(…)`, one per property.
-    public var decodeLines: [CodingLineModel]
+    var decodeLines: [CodingLineModel]
     /// `try container.encode…(…)`, one per property; a read-only property's only when the
     /// encoder does not write a request.
-    public var encodeLines: [CodingLineModel]
+    var encodeLines: [CodingLineModel]
 
     /// Whether the struct writes its own `init(from:)`; otherwise Swift synthesizes it.
-    public var decodesItself = true
+    var decodesItself = true
     /// Whether the struct writes its own `encode(to:)`; otherwise Swift synthesizes it.
-    public var encodesItself = true
+    var encodesItself = true
     /// Whether some property is read-only, so that `encode(to:)` asks whether it writes a
     /// request (`RequestEncoding.isRequest`) and leaves such properties out of one.
-    public var leavesOutReadOnly = false
+    var leavesOutReadOnly = false
 
     /// The fields the `models` template reads.
-    public static let templateFields: TemplateFields<Self> = [
+    static let templateFields: TemplateFields<Self> = [
         "decodeLines": \.decodeLines, "encodeLines": \.encodeLines, "leavesOutReadOnly": \.leavesOutReadOnly,
         "decodesItself": \.decodesItself, "encodesItself": \.encodesItself,
     ]
 }
 
 /// One Swift statement of a struct's coding.
-public struct CodingLineModel: TemplateModel {
+struct CodingLineModel: TemplateModel {
     /// The statement.
-    public var text: String
+    var text: String
 
     /// The fields the `models` template reads.
-    public static let templateFields: TemplateFields<Self> = ["text": \.text]
+    static let templateFields: TemplateFields<Self> = ["text": \.text]
 }
 
 /// A stored property of a struct, possibly kept in an `Indirect` box.
-public struct PropertyModel: TemplateModel {
+struct PropertyModel: TemplateModel {
     /// The doc comment, indented for a member.
-    public var doc: String?
+    var doc: String?
     /// The property name, escaped.
-    public var name: String
+    var name: String
     /// The Swift type.
-    public var type: String
+    var type: String
     /// The name of the initialiser's argument inside its body: the property name, or
     /// `selfValue` for a property called `self`.
-    public var argument: String
+    var argument: String
     /// For a boxed property: the storage's name and what it boxes.
-    public var boxed: BoxedStorage?
+    var boxed: BoxedStorage?
 
     /// The fields the `models` template reads.
-    public static let templateFields: TemplateFields<Self> = [
+    static let templateFields: TemplateFields<Self> = [
         "doc": \.doc, "name": \.name, "type": \.type, "argument": \.argument, "boxed": \.boxed,
     ]
 }
 
 /// The out-of-line storage of a property whose type leads back to its own model.
-public struct BoxedStorage: TemplateModel {
+struct BoxedStorage: TemplateModel {
     /// The stored property's name, such as `_parent`.
-    public var storageName: String
+    var storageName: String
     /// The type the box holds, such as `Category` (the property's type without its optionality).
-    public var valueType: String
+    var valueType: String
     /// Whether the property is optional, so that the storage is an optional box.
-    public var isOptional: Bool
+    var isOptional: Bool
 
     /// The fields the `models` template reads.
-    public static let templateFields: TemplateFields<Self> = [
+    static let templateFields: TemplateFields<Self> = [
         "storageName": \.storageName, "valueType": \.valueType, "isOptional": \.isOptional,
     ]
 }
 
 /// One case of a `CodingKeys` enum.
-public struct CodingKeyModel: TemplateModel {
+struct CodingKeyModel: TemplateModel {
     /// The case name: the stored property's name, escaped.
-    public var name: String
+    var name: String
     /// The JSON key as a Swift string literal, when it differs from the case name.
-    public var rawValue: String?
+    var rawValue: String?
 
     /// The fields the `models` template reads.
-    public static let templateFields: TemplateFields<Self> = ["name": \.name, "rawValue": \.rawValue]
+    static let templateFields: TemplateFields<Self> = ["name": \.name, "rawValue": \.rawValue]
 }
 
 /// A string or number enum with a fallback case for values the spec does not list.
-public struct StringEnumModel: TemplateModel {
+struct StringEnumModel: TemplateModel {
     /// The doc comment.
-    public var doc: String?
+    var doc: String?
     /// The type name, escaped.
-    public var name: String
+    var name: String
     /// The listed values.
-    public var cases: [EnumValueModel]
+    var cases: [EnumValueModel]
     /// The fallback case's name, escaped (`unknown` unless a listed value takes it).
-    public var fallback: String
+    var fallback: String
     /// The raw value's Swift type: `String`, `Int`, `Int64` or `Double`.
-    public var rawType: String = "String"
+    var rawType: String = "String"
 
     /// The fields the `models` template reads.
-    public static let templateFields: TemplateFields<Self> = [
+    static let templateFields: TemplateFields<Self> = [
         "doc": \.doc, "name": \.name, "cases": \.cases, "fallback": \.fallback, "rawType": \.rawType,
     ]
 }
 
 /// One listed value of a string enum.
-public struct EnumValueModel: TemplateModel {
+struct EnumValueModel: TemplateModel {
     /// The doc comment, indented for a member.
-    public var doc: String?
+    var doc: String?
     /// The case name, escaped.
-    public var name: String
+    var name: String
     /// The raw value as a Swift literal (a string literal, or a number for a number enum).
-    public var literal: String
+    var literal: String
 
     /// The fields the `models` template reads.
-    public static let templateFields: TemplateFields<Self> = ["doc": \.doc, "name": \.name, "literal": \.literal]
+    static let templateFields: TemplateFields<Self> = ["doc": \.doc, "name": \.name, "literal": \.literal]
 }
 
 /// The body of a wrapped or arrayed error schema, decoded to reach the error object(s).
-public struct EnvelopeModel: TemplateModel {
+struct EnvelopeModel: TemplateModel {
     /// The envelope's type name.
-    public var name: String
+    var name: String
     /// What the envelope holds: the error object or an array of them.
-    public var valueType: String
+    var valueType: String
     /// The JSON key as a Swift string literal.
-    public var keyLiteral: String
+    var keyLiteral: String
     /// The error schema's name, for the doc comment.
-    public var schemaName: String
+    var schemaName: String
 
     /// The fields the `models` template reads.
-    public static let templateFields: TemplateFields<Self> = [
+    static let templateFields: TemplateFields<Self> = [
         "name": \.name, "valueType": \.valueType, "keyLiteral": \.keyLiteral, "schemaName": \.schemaName,
     ]
 }
 
 /// A union (`oneOf` model): an enum with one case per variant and a fallback that keeps the raw JSON.
-public struct UnionModel: TemplateModel {
+struct UnionModel: TemplateModel {
     /// The doc comment.
-    public var doc: String?
+    var doc: String?
     /// How the variant is chosen, for the doc comment: "chosen by `type`" or "tried in order".
-    public var how: String
+    var how: String
     /// The type name, escaped.
-    public var name: String
+    var name: String
     /// Whether a variant leads back to the union, so that the enum must be `indirect`.
-    public var isIndirect: Bool
+    var isIndirect: Bool
     /// The variants, in declaration order.
-    public var variants: [UnionVariantModel]
+    var variants: [UnionVariantModel]
     /// The fallback case's name (`unknown` unless a variant takes it).
-    public var fallback: String
+    var fallback: String
     /// Whether a discriminator property picks the variant.
-    public var isDiscriminated: Bool
+    var isDiscriminated: Bool
     /// The discriminator's JSON key as a Swift string literal.
-    public var keyLiteral: String?
+    var keyLiteral: String?
     /// Whether some variant is attempted only after a shape check, so that the shape is read.
-    public var hasShapeChecks: Bool { variants.contains { $0.condition != nil } }
+    var hasShapeChecks: Bool { variants.contains { $0.condition != nil } }
     /// Whether two or more variants are objects, attempted best fit first
     /// (`UnionShape.order(of:)`) rather than in declaration order.
-    public var ranksObjects: Bool { !isDiscriminated && variants.filter(\.isObject).count > 1 }
+    var ranksObjects: Bool { !isDiscriminated && variants.filter(\.isObject).count > 1 }
 
     /// The fields the `models` template reads.
-    public static let templateFields: TemplateFields<Self> = [
+    static let templateFields: TemplateFields<Self> = [
         "doc": \.doc, "how": \.how, "name": \.name, "isIndirect": \.isIndirect, "variants": \.variants,
         "fallback": \.fallback, "isDiscriminated": \.isDiscriminated, "keyLiteral": \.keyLiteral,
         "hasShapeChecks": \.hasShapeChecks, "ranksObjects": \.ranksObjects,
@@ -240,30 +240,30 @@ public struct UnionModel: TemplateModel {
 }
 
 /// One variant of a union.
-public struct UnionVariantModel: TemplateModel {
+struct UnionVariantModel: TemplateModel {
     /// The doc comment, indented for a member.
-    public var doc: String?
+    var doc: String?
     /// The case name, escaped.
-    public var name: String
+    var name: String
     /// The Swift type of the associated value.
-    public var type: String
+    var type: String
     /// The `switch` patterns of the discriminator values that pick it, such as `.integer(0)?`.
-    public var patterns: String
+    var patterns: String
     /// The shape test a value must pass before the variant is attempted (no discriminator);
     /// `nil` when any shape may fit (a date, which may be a string or a number; a union).
-    public var condition: String?
+    var condition: String?
     /// The discriminator value to write after the variant, when its model does not declare it.
-    public var tagToWrite: String?
+    var tagToWrite: String?
     /// The variant's position among the union's, from 0.
-    public var index: Int
+    var index: Int
     /// What values the variant fits, as a `UnionShape.Fit` expression (`.kind(.string)`,
     /// `.object(required: ["id"], known: ["id", "name"])`).
-    public var fit: String
+    var fit: String
     /// Whether the variant is an object model.
-    public var isObject: Bool
+    var isObject: Bool
 
     /// The fields the `models` template reads.
-    public static let templateFields: TemplateFields<Self> = [
+    static let templateFields: TemplateFields<Self> = [
         "doc": \.doc, "name": \.name, "type": \.type, "patterns": \.patterns, "condition": \.condition,
         "tagToWrite": \.tagToWrite, "index": \.index, "fit": \.fit,
     ]

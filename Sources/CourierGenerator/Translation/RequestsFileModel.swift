@@ -1,23 +1,23 @@
 // View models only: see FileModels.swift for what the templates may assume of them.
 
 /// `<Prefix>Requests.swift`: one request type per endpoint.
-public struct RequestsFileModel: TemplateModel {
+struct RequestsFileModel: TemplateModel {
     /// The generator version.
-    public var version: String
+    var version: String
     /// The spec path.
-    public var specPath: String
+    var specPath: String
     /// The access level of every declaration: `public`, `package` or `internal`.
-    public var access = "public"
+    var access = "public"
     /// The request types, in endpoint order.
-    public var requests: [RequestModel]
+    var requests: [RequestModel]
     /// The `EndpointResilience` constant for the spec's `defaults:` retry and breaker hints
     /// (`static let <service>Defaults`), if they give any.
-    public var defaultResilience: DefaultResilienceModel?
+    var defaultResilience: DefaultResilienceModel?
     /// The protocol every request type adopts, with what they share; in the first part only.
-    public var requestProtocol: RequestProtocolModel? = nil
+    var requestProtocol: RequestProtocolModel? = nil
 
     /// The fields the `requests` template reads.
-    public static let templateFields: TemplateFields<Self> = [
+    static let templateFields: TemplateFields<Self> = [
         "access": \.access, "version": \.version, "specPath": \.specPath, "requests": \.requests,
         "defaultResilience": \.defaultResilience, "requestProtocol": \.requestProtocol,
     ]
@@ -25,91 +25,91 @@ public struct RequestsFileModel: TemplateModel {
 
 /// `protocol <Service>APIRequest: APIRequest`, whose extension supplies the timeout, resilience
 /// and secret header names the service's requests share; a request states only where it differs.
-public struct RequestProtocolModel: TemplateModel {
+struct RequestProtocolModel: TemplateModel {
     /// The doc comment.
-    public var doc: String
+    var doc: String
     /// The protocol's name, such as `GitHubAPIRequest`.
-    public var name: String
+    var name: String
     /// The shared timeout expression, such as `.seconds(20)`, if the spec's `defaults:` give one.
-    public var timeout: String?
+    var timeout: String?
     /// The name of the `EndpointResilience` constant of the `defaults:` hints, if they give any.
-    public var resilience: String?
+    var resilience: String?
     /// The secret header names every request has, as a set literal, if any.
-    public var secretHeaderNames: String?
+    var secretHeaderNames: String?
 
     /// The fields the `requests` template reads.
-    public static let templateFields: TemplateFields<Self> = [
+    static let templateFields: TemplateFields<Self> = [
         "doc": \.doc, "name": \.name, "timeout": \.timeout, "resilience": \.resilience,
         "secretHeaderNames": \.secretHeaderNames, "hasDefaults": \.hasDefaults,
     ]
 
     /// Whether the extension supplies anything.
-    public var hasDefaults: Bool { timeout != nil || resilience != nil || secretHeaderNames != nil }
+    var hasDefaults: Bool { timeout != nil || resilience != nil || secretHeaderNames != nil }
 }
 
 /// One endpoint's `APIRequest` type.
-public struct RequestModel: TemplateModel {
+struct RequestModel: TemplateModel {
     /// The doc comment.
-    public var doc: String
+    var doc: String
     /// The type name.
-    public var name: String
+    var name: String
     /// The protocol the type adopts: the service's request protocol, or `APIRequest`.
-    public var conformance: String = "APIRequest"
+    var conformance: String = "APIRequest"
     /// The `Response` type.
-    public var responseType: String
+    var responseType: String
     /// The `Failure` type.
-    public var failureType: String
+    var failureType: String
     /// The stored properties: path, body, query and header values.
-    public var properties: [RequestPropertyModel]
+    var properties: [RequestPropertyModel]
     /// The initialiser's parameters, one per stored property, in the same order.
-    public var parameters: [ParameterModel]
+    var parameters: [ParameterModel]
     /// Whether the initialiser's parameters fit on its line.
-    public var isInline: Bool
+    var isInline: Bool
     /// The HTTP method, such as `.get`.
-    public var method: String
+    var method: String
     /// The path template as a string literal, such as `"/users/{username}"`.
-    public var pathTemplate: String
+    var pathTemplate: String
     /// The values of the template's placeholders, by name.
-    public var pathValues: [ParameterItemModel]
+    var pathValues: [ParameterItemModel]
     /// The query items.
-    public var query: [ParameterItemModel]
+    var query: [ParameterItemModel]
     /// The header items.
-    public var headers: [ParameterItemModel]
+    var headers: [ParameterItemModel]
     /// The `body` expression, if any.
-    public var body: String?
+    var body: String?
     /// The enum of the body's content types, declared before the request, if the body has several.
-    public var contentEnum: ContentEnumModel?
+    var contentEnum: ContentEnumModel?
     /// The `HTTPField.Name?` expression of the idempotency key's header, such as
     /// `.idempotencyKey`, when the endpoint sends a key.
-    public var idempotencyKeyHeader: String?
+    var idempotencyKeyHeader: String?
     /// The timeout expression, such as `.seconds(20)`, when it is not the one ``conformance``
     /// supplies (`nil` then means the same).
-    public var timeout: String?
+    var timeout: String?
     /// The `EndpointResilience` of the spec's retry and breaker hints, when it is not the one
     /// ``conformance`` supplies.
-    public var resilience: ResilienceModel?
+    var resilience: ResilienceModel?
     /// The secret header names as a set literal, when they are not the ones ``conformance``
     /// supplies.
-    public var secretHeaderNames: String?
+    var secretHeaderNames: String?
     /// The operation name as a string literal.
-    public var operationName: String
+    var operationName: String
     /// How the endpoint pages, if it does.
-    public var pagination: PaginationModel?
+    var pagination: PaginationModel?
     /// The `AuthenticationRequirement` of the endpoint's own `auth:`, such as `.none`, if it has one.
-    public var authentication: AuthenticationModel? = nil
+    var authentication: AuthenticationModel? = nil
     /// The enum of the documented success statuses, declared before the request, if there are several.
-    public var outcome: OutcomeEnumModel? = nil
+    var outcome: OutcomeEnumModel? = nil
     /// The `successStatuses` literal, such as `[200, 202, 304]`, when it is not any 2xx.
-    public var successStatuses: String? = nil
+    var successStatuses: String? = nil
     /// The struct of the response's declared header fields, declared before the request, if any.
-    public var responseHeaders: ResponseHeadersModel? = nil
+    var responseHeaders: ResponseHeadersModel? = nil
     /// The query items as one dictionary literal, when the property fits on one line.
-    public var queryLine: String? = nil
+    var queryLine: String? = nil
     /// The header items as one dictionary literal, when the property fits on one line.
-    public var headersLine: String? = nil
+    var headersLine: String? = nil
 
     /// The fields the `requests` template reads.
-    public static let templateFields: TemplateFields<Self> = [
+    static let templateFields: TemplateFields<Self> = [
         "doc": \.doc, "name": \.name, "responseType": \.responseType, "failureType": \.failureType,
         "properties": \.properties, "hasProperties": \.hasProperties, "isInline": \.isInline,
         "parameters": \.parameters, "method": \.method, "pathTemplate": \.pathTemplate,
@@ -125,174 +125,174 @@ public struct RequestModel: TemplateModel {
 
 
     /// Whether the request has stored properties.
-    public var hasProperties: Bool { !properties.isEmpty }
+    var hasProperties: Bool { !properties.isEmpty }
     /// Whether the path has placeholders.
-    public var hasPathValues: Bool { !pathValues.isEmpty }
+    var hasPathValues: Bool { !pathValues.isEmpty }
     /// Whether the request has query items.
-    public var hasQuery: Bool { !query.isEmpty }
+    var hasQuery: Bool { !query.isEmpty }
     /// Whether the request has header items.
-    public var hasHeaders: Bool { !headers.isEmpty }
+    var hasHeaders: Bool { !headers.isEmpty }
 }
 
 /// A stored property of a request type, with its initialiser parameter.
-public struct RequestPropertyModel: TemplateModel {
+struct RequestPropertyModel: TemplateModel {
     /// The doc comment, indented for a member.
-    public var doc: String?
+    var doc: String?
     /// The stored property's name, escaped; also the initialiser's argument inside its body,
     /// whose label differs when the name would shadow a requirement of `APIRequest`.
-    public var name: String
+    var name: String
     /// The Swift type.
-    public var type: String
+    var type: String
 
     /// The fields the `requests` template reads.
-    public static let templateFields: TemplateFields<Self> = ["doc": \.doc, "name": \.name, "type": \.type]
+    static let templateFields: TemplateFields<Self> = ["doc": \.doc, "name": \.name, "type": \.type]
 }
 
 /// One `key: value` item: of a `Parameters` literal (query, headers) or of a path's values.
-public struct ParameterItemModel: TemplateModel {
+struct ParameterItemModel: TemplateModel {
     /// The wire name as a string literal.
-    public var key: String
+    var key: String
     /// The value expression.
-    public var value: String
+    var value: String
 
     /// The fields the `requests` template reads.
-    public static let templateFields: TemplateFields<Self> = ["key": \.key, "value": \.value]
+    static let templateFields: TemplateFields<Self> = ["key": \.key, "value": \.value]
 }
 
 /// A request's `resilience`: the shared `defaults:` constant, or its own `EndpointResilience`.
-public struct ResilienceModel: TemplateModel {
+struct ResilienceModel: TemplateModel {
     /// The `EndpointResilience` static member the request uses as it is, such as
     /// `bookshelfDefaults` or `inherited`; `nil` when the request has arguments of its own.
-    public var sharedName: String?
+    var sharedName: String?
     /// The arguments of `EndpointResilience(...)`, such as `maxAttempts: 1`.
-    public var arguments: [ArgumentModel]
+    var arguments: [ArgumentModel]
     /// Whether the initialiser fits on one line.
-    public var isInline: Bool
+    var isInline: Bool
     /// Whether the whole property, initialiser and all, fits on one line.
-    public var isOneLine = false
+    var isOneLine = false
 
     /// The fields the `requests` template reads.
-    public static let templateFields: TemplateFields<Self> = [
+    static let templateFields: TemplateFields<Self> = [
         "sharedName": \.sharedName, "arguments": \.arguments, "isInline": \.isInline, "isOneLine": \.isOneLine,
     ]
 }
 
 /// The `EndpointResilience` constant that holds the spec's `defaults:` retry and breaker hints.
-public struct DefaultResilienceModel: TemplateModel {
+struct DefaultResilienceModel: TemplateModel {
     /// The constant's doc comment, indented for a member.
-    public var doc: String
+    var doc: String
     /// The constant's name, such as `bookshelfDefaults`.
-    public var name: String
+    var name: String
     /// The arguments of `EndpointResilience(...)`.
-    public var arguments: [ArgumentModel]
+    var arguments: [ArgumentModel]
     /// Whether the declaration fits on one line.
-    public var isInline: Bool
+    var isInline: Bool
 
     /// The fields the `requests` template reads.
-    public static let templateFields: TemplateFields<Self> = [
+    static let templateFields: TemplateFields<Self> = [
         "doc": \.doc, "name": \.name, "arguments": \.arguments, "isInline": \.isInline,
     ]
 }
 
 /// `<Endpoint>Content`: the content types an endpoint's body may take, as enum cases.
-public struct ContentEnumModel: TemplateModel {
+struct ContentEnumModel: TemplateModel {
     /// The doc comment.
-    public var doc: String
+    var doc: String
     /// The type name.
-    public var name: String
+    var name: String
     /// One case per content type, in declaration order.
-    public var cases: [ContentCaseModel]
+    var cases: [ContentCaseModel]
 
     /// The fields the `requests` template reads.
-    public static let templateFields: TemplateFields<Self> = ["doc": \.doc, "name": \.name, "cases": \.cases]
+    static let templateFields: TemplateFields<Self> = ["doc": \.doc, "name": \.name, "cases": \.cases]
 }
 
 /// One case of a ``ContentEnumModel``.
-public struct ContentCaseModel: TemplateModel {
+struct ContentCaseModel: TemplateModel {
     /// The doc comment, indented for a member.
-    public var doc: String
+    var doc: String
     /// The case name, escaped.
-    public var name: String
+    var name: String
     /// The associated value's Swift type.
-    public var type: String
+    var type: String
     /// The `RequestBody` expression of the associated `value`.
-    public var expression: String
+    var expression: String
 
     /// The fields the `requests` template reads.
-    public static let templateFields: TemplateFields<Self> = [
+    static let templateFields: TemplateFields<Self> = [
         "doc": \.doc, "name": \.name, "type": \.type, "expression": \.expression,
     ]
 }
 
 /// A request's `authentication`: the endpoint's own choice of credentials.
-public struct AuthenticationModel: TemplateModel {
+struct AuthenticationModel: TemplateModel {
     /// The doc comment, indented for a member.
-    public var doc: String
+    var doc: String
     /// The `AuthenticationRequirement` expression, such as `.none` or `.anyOf(["bot"])`.
-    public var value: String
+    var value: String
 
     /// The fields the `requests` template reads.
-    public static let templateFields: TemplateFields<Self> = ["doc": \.doc, "value": \.value]
+    static let templateFields: TemplateFields<Self> = ["doc": \.doc, "value": \.value]
 }
 
 /// `<Endpoint>Outcome`: an endpoint's documented success statuses, as enum cases.
-public struct OutcomeEnumModel: TemplateModel {
+struct OutcomeEnumModel: TemplateModel {
     /// The doc comment.
-    public var doc: String
+    var doc: String
     /// The type name.
-    public var name: String
+    var name: String
     /// One case per status, in status order.
-    public var cases: [OutcomeCaseModel]
+    var cases: [OutcomeCaseModel]
     /// The statuses, such as `200, 202, 304`, for the message of an unexpected one.
-    public var statusList: String
+    var statusList: String
 
     /// The fields the `requests` template reads.
-    public static let templateFields: TemplateFields<Self> = [
+    static let templateFields: TemplateFields<Self> = [
         "doc": \.doc, "name": \.name, "cases": \.cases, "statusList": \.statusList,
     ]
 }
 
 /// One case of an ``OutcomeEnumModel``.
-public struct OutcomeCaseModel: TemplateModel {
+struct OutcomeCaseModel: TemplateModel {
     /// The doc comment, indented for a member.
-    public var doc: String
+    var doc: String
     /// The case name, escaped.
-    public var name: String
+    var name: String
     /// The status, such as `304`.
-    public var status: String
+    var status: String
     /// The body's Swift type, the associated value; `nil` for a status without a body.
-    public var type: String?
+    var type: String?
 
     /// The fields the `requests` template reads.
-    public static let templateFields: TemplateFields<Self> = [
+    static let templateFields: TemplateFields<Self> = [
         "doc": \.doc, "name": \.name, "status": \.status, "type": \.type,
     ]
 }
 
 /// `<Endpoint>ResponseHeaders`: the header fields an endpoint's response declares.
-public struct ResponseHeadersModel: TemplateModel {
+struct ResponseHeadersModel: TemplateModel {
     /// The doc comment.
-    public var doc: String
+    var doc: String
     /// The type name.
-    public var name: String
+    var name: String
     /// One property per field, in declaration order.
-    public var properties: [ResponseHeaderPropertyModel]
+    var properties: [ResponseHeaderPropertyModel]
 
     /// The fields the `requests` template reads.
-    public static let templateFields: TemplateFields<Self> = ["doc": \.doc, "name": \.name, "properties": \.properties]
+    static let templateFields: TemplateFields<Self> = ["doc": \.doc, "name": \.name, "properties": \.properties]
 }
 
 /// One property of a ``ResponseHeadersModel``.
-public struct ResponseHeaderPropertyModel: TemplateModel {
+struct ResponseHeaderPropertyModel: TemplateModel {
     /// The doc comment, indented for a member.
-    public var doc: String
+    var doc: String
     /// The property name, escaped.
-    public var name: String
+    var name: String
     /// The Swift type, optional when the field may be missing.
-    public var type: String
+    var type: String
     /// The expression that reads the field, such as `try response.headerField("ETag", as: String.self)`.
-    public var read: String
+    var read: String
 
     /// The fields the `requests` template reads.
-    public static let templateFields: TemplateFields<Self> = ["doc": \.doc, "name": \.name, "type": \.type, "read": \.read]
+    static let templateFields: TemplateFields<Self> = ["doc": \.doc, "name": \.name, "type": \.type, "read": \.read]
 }

@@ -3,7 +3,7 @@ import Foundation
 /// `<Prefix>Client.swift`: the client facade, its authentication and one method per endpoint.
 extension SpecTranslator {
     /// The view model of `<Prefix>Client.swift`.
-    public func clientFile() -> ClientFileModel {
+    func clientFile() -> ClientFileModel {
         let fixed = spec.headers.filter { $0.value != nil }
         let taken = spec.headers.filter { $0.value == nil }
         var headerValues: [(String, String)] = fixed.map { (SwiftLiteral.string($0.name), SwiftLiteral.string($0.value ?? "")) }

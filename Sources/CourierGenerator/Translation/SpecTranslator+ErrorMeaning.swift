@@ -57,25 +57,25 @@ extension SpecTranslator {
 }
 
 /// One branch of a failure's `errorDescription`.
-public struct DescriptionModel: TemplateModel, Hashable {
+struct DescriptionModel: TemplateModel, Hashable {
     /// The case pattern, such as `.notFound(let body)` or `.serverError`.
-    public var pattern: String
+    var pattern: String
     /// The message expression.
-    public var expression: String
+    var expression: String
 
     /// The fields the `errors` template reads.
-    public static let templateFields: TemplateFields<Self> = ["pattern": \.pattern, "expression": \.expression]
+    static let templateFields: TemplateFields<Self> = ["pattern": \.pattern, "expression": \.expression]
 }
 
 /// One branch of a failure's `isRetryable`.
-public struct RetryableModel: TemplateModel, Hashable {
+struct RetryableModel: TemplateModel, Hashable {
     /// The case name, escaped, such as `lockTimeout`.
-    public var name: String
+    var name: String
     /// `true` or `false`.
-    public var value: String
+    var value: String
 
     /// The fields the `errors` template reads.
-    public static let templateFields: TemplateFields<Self> = ["name": \.name, "value": \.value]
+    static let templateFields: TemplateFields<Self> = ["name": \.name, "value": \.value]
 }
 
 extension SpecTranslator {

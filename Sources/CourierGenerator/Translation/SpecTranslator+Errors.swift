@@ -9,7 +9,7 @@ extension SpecTranslator {
     /// service's defaults share `<Service>Failure`, and each other set of equal enums is the
     /// first endpoint's, which the rest name by their own `<Endpoint>Failure` aliases. The enums
     /// come first, then the aliases.
-    public func errorsFile() -> ErrorsFileModel {
+    func errorsFile() -> ErrorsFileModel {
         var failures: [FailureModel] = []
         // Each distinct enum's name, and what an alias of it says it shares.
         var owners: [FailureModel: (name: String, what: String)] = [:]

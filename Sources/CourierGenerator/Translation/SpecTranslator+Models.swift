@@ -4,7 +4,7 @@ import Foundation
 /// envelopes of wrapped error schemas.
 extension SpecTranslator {
     /// The view model of `<Prefix>Models.swift`.
-    public func modelsFile() -> ModelsFileModel {
+    func modelsFile() -> ModelsFileModel {
         var structs: [StructModel] = []
         var enums: [StringEnumModel] = []
         var unions: [UnionModel] = []

@@ -105,20 +105,20 @@ extension SpecTranslator {
 }
 
 /// A paginated endpoint's `pagination` on its request type, and its client method.
-public struct PaginationModel: TemplateModel {
+struct PaginationModel: TemplateModel {
     /// The doc comment of `pagination`, indented for a member.
-    public var doc: String
+    var doc: String
     /// The request type.
-    public var requestType: String
+    var requestType: String
     /// The item type.
-    public var itemType: String
+    var itemType: String
     /// The `Pagination` expression, indented for the body of the `pagination` property.
-    public var expression: String
+    var expression: String
     /// The client method's name.
-    public var method: String
+    var method: String
 
     /// The fields the templates read.
-    public static let templateFields: TemplateFields<Self> = [
+    static let templateFields: TemplateFields<Self> = [
         "doc": \.doc, "requestType": \.requestType, "itemType": \.itemType, "expression": \.expression, "method": \.method,
     ]
 }

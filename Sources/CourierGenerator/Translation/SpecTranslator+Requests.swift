@@ -107,7 +107,7 @@ extension SpecTranslator {
     }
 
     /// The view model of `<Prefix>Requests.swift`.
-    public func requestsFile() -> RequestsFileModel {
+    func requestsFile() -> RequestsFileModel {
         let shared = requestProtocolModel()
         var file = RequestsFileModel(version: version, specPath: specPath, access: spec.access.rawValue,
                                      requests: spec.endpoints.map { requestModel($0, sharing: shared) },

@@ -7,9 +7,9 @@ import Foundation
 /// (through ``SwiftComment``). Templates receive those pieces, already escaped, and own the
 /// syntax around them (declarations, accessors, assignments, argument lists), so that a user's
 /// template override can restyle any line but cannot get escaping wrong.
-public struct SpecTranslator: Sendable {
+struct SpecTranslator: Sendable {
     /// The spec being translated.
-    public let spec: ServiceSpec
+    let spec: ServiceSpec
     /// The header's generator version and spec path.
     let version: String
     let specPath: String
@@ -18,7 +18,7 @@ public struct SpecTranslator: Sendable {
     let errorSchemas: [String: ErrorSchemaSpec]
 
     /// A translator for `spec`, whose files name `specPath` and `version` in their header.
-    public init(spec: ServiceSpec, specPath: String, version: String = GeneratorVersion.current) {
+    init(spec: ServiceSpec, specPath: String, version: String = GeneratorVersion.current) {
         self.spec = spec
         models = Dictionary(spec.models.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         errorSchemas = Dictionary(spec.errorSchemas.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
@@ -30,11 +30,11 @@ public struct SpecTranslator: Sendable {
     // MARK: - Names
 
     /// The client type's name, such as `GitHubClient`.
-    public var clientName: String { GeneratedNames.client(ofService: spec.swiftName) }
+    var clientName: String { GeneratedNames.client(ofService: spec.swiftName) }
 
     /// The enum of the service's default failures, such as `GitHubFailure`, which endpoints that
     /// document nothing of their own share.
-    public var sharedFailureName: String { GeneratedNames.sharedFailure(ofService: spec.swiftName) }
+    var sharedFailureName: String { GeneratedNames.sharedFailure(ofService: spec.swiftName) }
 
     func requestName(_ endpoint: EndpointSpec) -> String {
         GeneratedNames.request(ofEndpoint: endpoint.name)

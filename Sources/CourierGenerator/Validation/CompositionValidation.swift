@@ -238,7 +238,7 @@ extension SpecValidator {
 
 extension UnionTag: CustomStringConvertible {
     /// The value as JSON: `"card"` or `0`.
-    public var description: String {
+    var description: String {
         switch self {
         case .string(let value): "\"\(value)\""
         case .integer(let value): String(value)

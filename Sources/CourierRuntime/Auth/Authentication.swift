@@ -199,8 +199,8 @@ public struct Authentication: Sendable {
     ) -> Authentication {
         Authentication(credentialHeaderNames: [], onUnauthorized: nil) { request in
             guard let key = try await value() else { return [] }
-            let encoded = RequestBuilder.percentEncode(key)
-            let item = RequestBuilder.percentEncode(name) + "=" + encoded
+            let encoded = ParameterText.percentEncode(key)
+            let item = ParameterText.percentEncode(name) + "=" + encoded
             let path = request.path ?? "/"
             request.path = path + (path.contains("?") ? "&" : "?") + item
             return [key, encoded]
@@ -244,18 +244,6 @@ public struct Authentication: Sendable {
             return names.lazy.compactMap { named[$0] }.first
         }
     }
-}
-
-/// Which credentials one endpoint sends: those the client applies to every call, none at all
-/// (a public endpoint), or the first of several named schemes that the client was given.
-public enum AuthenticationRequirement: Sendable, Hashable {
-    /// The client's authentication as configured: for named schemes, the service's default.
-    case inherited
-    /// No credentials, even when the client has some: a public endpoint.
-    case none
-    /// The first of these named schemes the client was given (``Authentication/schemes(_:default:)``),
-    /// in this order of preference; none when it was given none of them.
-    case anyOf([String])
 }
 
 /// A user ID and password for HTTP Basic. Its descriptions never show the password.

@@ -1,3 +1,4 @@
+import CourierLocking
 import Foundation
 import HTTPTypes
 

@@ -1,3 +1,4 @@
+import CourierLocking
 import Foundation
 
 /// Sends ``APIRequest`` values and turns what comes back into typed results and errors.

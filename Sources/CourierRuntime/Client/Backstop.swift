@@ -1,3 +1,5 @@
+import CourierLocking
+
 /// The timers behind every attempt's timeout backstop, kept in one table with one sleeping
 /// task for the earliest of them.
 ///

@@ -83,7 +83,7 @@ enum RequestBuilder {
         var fields = configuration.defaultHeaderFields
         for item in request.headers.items {
             guard let fieldName = HTTPField.Name(item.name) else { throw fail(.invalidHeaderName(item.name)) }
-            let value = headerText(item.value, coding: coding)
+            let value = ParameterText.headerText(item.value, coding: coding)
             // HTTPField would quietly turn CR/LF into spaces; an injection attempt must fail loudly.
             guard !value.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" }) else {
                 throw fail(.headerValueContainsLineBreak(name: item.name))
@@ -139,7 +139,7 @@ enum RequestBuilder {
                 var headerFields = file.headerFields
                 for item in file.partHeaders.items {
                     guard let fieldName = HTTPField.Name(item.name) else { throw fail(.invalidHeaderName(item.name)) }
-                    let value = headerText(item.value, coding: coding)
+                    let value = ParameterText.headerText(item.value, coding: coding)
                     // HTTPField would quietly turn CR/LF into spaces; an injection attempt must fail loudly.
                     guard !value.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" }) else {
                         throw fail(.bodyEncodingFailed(MultipartForm.EncodingError.invalidPartHeader(partName: name, field: item.name).description))
@@ -213,14 +213,14 @@ enum RequestBuilder {
         var result = ""
         var remainder = path.template[...]
         while let open = remainder.firstIndex(of: "{") {
-            result += percentEncode(remainder[..<open], keeping: isPathCharacter)
+            result += ParameterText.percentEncode(remainder[..<open], keeping: ParameterText.isPathCharacter)
             guard let close = remainder[open...].firstIndex(of: "}") else {
-                result += percentEncode(remainder[open...], keeping: isPathCharacter)
+                result += ParameterText.percentEncode(remainder[open...], keeping: ParameterText.isPathCharacter)
                 return result
             }
             let name = String(remainder[remainder.index(after: open)..<close])
             guard let value = path.values[name] else { throw InvalidReason(reason: .missingPathValue(name)) }
-            var segment = percentEncode(pathText(value, coding: coding))
+            var segment = ParameterText.percentEncode(ParameterText.pathText(value, coding: coding))
             // `.` and `..` as a whole segment would be resolved away by URL normalisation.
             if segment == "." || segment == ".." {
                 segment = segment.replacingOccurrences(of: ".", with: "%2E")
@@ -228,7 +228,7 @@ enum RequestBuilder {
             result += segment
             remainder = remainder[remainder.index(after: close)...]
         }
-        result += percentEncode(remainder, keeping: isPathCharacter)
+        result += ParameterText.percentEncode(remainder, keeping: ParameterText.isPathCharacter)
         if !result.isEmpty && !result.hasPrefix("/") { result = "/" + result }
         return result
     }
@@ -250,7 +250,7 @@ enum RequestBuilder {
             if !bytes.isEmpty { bytes.append(UInt8(ascii: "&")) }
             pair.write(into: &bytes, encoding: encoding)
         }
-        func text(_ value: ParameterValue) -> String { scalarText(value, coding: coding, booleans: query.booleanStyle) }
+        func text(_ value: ParameterValue) -> String { ParameterText.scalarText(value, coding: coding, booleans: query.booleanStyle) }
         for item in parameters.items {
             switch item.value {
             case .list(let values):
@@ -278,87 +278,9 @@ enum RequestBuilder {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    static func pathText(_ value: ParameterValue, coding: JSONCoding) -> String {
-        if case .list(let values) = value {
-            return values.map { scalarText($0, coding: coding, booleans: .literal) }.joined(separator: ",")
-        }
-        return scalarText(value, coding: coding, booleans: .literal)
-    }
-
-    static func headerText(_ value: ParameterValue, coding: JSONCoding) -> String {
-        pathText(value, coding: coding)
-    }
-
-    static func scalarText(_ value: ParameterValue, coding: JSONCoding, booleans: QueryEncoding.BooleanStyle) -> String {
-        switch value {
-        case .string(let text): text
-        case .integer(let number): String(number)
-        case .number(let number): number.rounded() == number && abs(number) < 1e15 ? String(Int64(number)) : String(number)
-        case .bool(let flag): booleans == .numeric ? (flag ? "1" : "0") : (flag ? "true" : "false")
-        case .date(let date): coding.string(from: date)
-        case .list(let values): values.map { scalarText($0, coding: coding, booleans: booleans) }.joined(separator: ",")
-        case .joined(let values, let separator):
-            values.map { scalarText($0, coding: coding, booleans: booleans) }.joined(separator: separator.rawValue)
-        case .object(let object):
-            // OpenAPI's `simple` style for an object outside a query: `name,value,name,value`.
-            ((try? FormEncoder(coding: coding, booleans: booleans).collect(object.value, named: nil)) ?? [])
-                .flatMap { [$0.name] + $0.pieces }.joined(separator: ",")
-        }
-    }
-
-    /// Percent-encodes everything but RFC 3986 unreserved characters, so no value can
-    /// introduce a `/`, `?`, `#`, `&` or `=` of its own.
-    static func percentEncode(_ text: String) -> String {
-        percentEncode(text[...], keeping: isUnreserved)
-    }
-
-    /// Percent-encodes every byte of `text`'s UTF-8 that `isKept` rejects, `%` included.
-    static func percentEncode(_ text: Substring, keeping isKept: (UInt8) -> Bool) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for byte in text.utf8 {
-            if isKept(byte) {
-                result.unicodeScalars.append(UnicodeScalar(byte))
-            } else {
-                result += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
-            }
-        }
-        return result
-    }
-
-    /// RFC 3986 unreserved characters: what a value keeps.
-    static func isUnreserved(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
-            true
-        default:
-            false
-        }
-    }
-
-    /// RFC 3986 `pchar` and the `/` between segments: what a template literal keeps. The rest,
-    /// `%`, `?`, `#`, spaces and non-ASCII among them, is encoded.
-    static func isPathCharacter(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("),
-             UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"),
-             UInt8(ascii: "="), UInt8(ascii: ":"), UInt8(ascii: "@"), UInt8(ascii: "/"):
-            true
-        default:
-            isUnreserved(byte)
-        }
-    }
 }
 
 extension HTTPField.Name {
     /// `Idempotency-Key` (draft-ietf-httpapi-idempotency-key-header).
     public static var idempotencyKey: HTTPField.Name { HTTPField.Name("Idempotency-Key")! }
-}
-
-extension String {
-    func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: "0", count: width - count) + self
-    }
 }

@@ -146,7 +146,7 @@ struct FormByteEncoding: Sendable {
     var literalSeparators: Bool
 
     static let form = FormByteEncoding(keeps: isFormKept, spaceAsPlus: true, literalSeparators: false)
-    static let query = FormByteEncoding(keeps: RequestBuilder.isUnreserved, spaceAsPlus: false, literalSeparators: true)
+    static let query = FormByteEncoding(keeps: ParameterText.isUnreserved, spaceAsPlus: false, literalSeparators: true)
 
     /// What the WHATWG `application/x-www-form-urlencoded` serializer keeps: ASCII
     /// alphanumerics and `*`, `-`, `.`, `_`.
@@ -358,8 +358,8 @@ final class FormStorage {
         case let number as Int: String(number)
         case let number as Int64: String(number)
         case let number as Int32: String(number)
-        case let number as Double: RequestBuilder.scalarText(.number(number), coding: coding, booleans: booleans)
-        case let number as Float: RequestBuilder.scalarText(.number(Double(number)), coding: coding, booleans: booleans)
+        case let number as Double: ParameterText.scalarText(.number(number), coding: coding, booleans: booleans)
+        case let number as Float: ParameterText.scalarText(.number(Double(number)), coding: coding, booleans: booleans)
         case let date as Date: coding.string(from: date)
         case let decimal as Decimal: decimal.description
         case let url as URL: url.absoluteString

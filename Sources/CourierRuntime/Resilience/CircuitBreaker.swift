@@ -1,3 +1,4 @@
+import CourierLocking
 import HTTPTypes
 
 /// Cuts a failing dependency off for a while instead of hammering it, then lets a few probes

@@ -1,3 +1,4 @@
+import CourierLocking
 /// Hands out one ``CircuitBreaker`` per ``CircuitBreakerKey`` and breaker configuration, never
 /// one for everything, so that an outage of one host never cuts off another.
 ///

@@ -1,3 +1,5 @@
+import CourierLocking
+
 /// A source of jitter: numbers in `0...1` that spread retries and breaker breaks over time.
 ///
 /// Backoff and circuit breakers draw from a `Jitter` instead of calling `random()` directly,

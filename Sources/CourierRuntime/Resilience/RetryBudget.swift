@@ -1,3 +1,4 @@
+import CourierLocking
 /// Limits how many retries one host receives, so that a struggling server is not buried under
 /// a storm of repeats, and refills with time so that every caller, not only the first after an
 /// outage, gets its share of retries.

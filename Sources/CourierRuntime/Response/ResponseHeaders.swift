@@ -160,39 +160,3 @@ extension RawResponse {
         DecodingFailure(codingPath: "headers.\(name)", reason: "The response has no \(name) field, which the spec requires.", response: self)
     }
 }
-
-extension APIClient {
-    /// Sends a request and returns its decoded body together with the header fields `Headers`
-    /// declares, such as a generated `GetRepositoryResponseHeaders`.
-    ///
-    /// The header fields are read once the call has succeeded, after any retries, so a missing or
-    /// ill-formed field is never retried.
-    ///
-    /// - Parameters:
-    ///   - request: What to send.
-    ///   - headers: The type the declared fields decode into.
-    ///   - resilience: This call's own retry and breaker choices, over the request's
-    ///     ``APIRequest/resilience``.
-    /// - Throws: `APIError<Request.Failure>`, ``APIError/decoding(_:)`` for a required field that
-    ///   is missing or a field that is not of its type.
-    public func response<Request: APIRequest, Headers: ResponseHeaderFields>(
-        for request: Request,
-        headers: Headers.Type,
-        resilience: EndpointResilience? = nil
-    ) async throws(APIError<Request.Failure>) -> ResponseWithHeaders<Request.Response, Headers> {
-        try await perform(
-            request,
-            resilience: resilience,
-            adjust: { _ in },
-            interpret: { raw, _ in
-                Self.interpret(raw, for: request).flatMap { response in
-                    do throws(DecodingFailure) {
-                        return .success(ResponseWithHeaders(body: response.value, headers: try Headers(decoding: raw), raw: raw))
-                    } catch {
-                        return .failure(.decoding(error))
-                    }
-                }
-            },
-            status: { ($0.status, $0.raw.rateLimit) })
-    }
-}

@@ -1,3 +1,4 @@
+import CourierLocking
 import Foundation
 
 /// Lets at most `limit` requests per host into a session at once and queues the rest in

@@ -1,3 +1,4 @@
+import CourierLocking
 import Foundation
 
 /// The bytes of a request or response body: held in memory, read from a file, or produced

@@ -1,3 +1,4 @@
+import CourierLocking
 import Foundation
 
 /// The bytes of a streamed URLSession response between the session delegate, which receives
@@ -8,19 +9,11 @@ import Foundation
 /// at most ``memoryLimit`` unread bytes in memory and writes the rest to a temporary file,
 /// which the reader drains in order once it catches up. A reader that keeps up never touches
 /// the disk; one that falls behind costs disk, not memory.
-final class SpillBuffer: @unchecked Sendable {
+final class SpillBuffer: Sendable {
     /// The most unread bytes kept in memory.
     static let memoryLimit = 1024 * 1024
 
-    private let lock = NSLock()
-    private var memory: [Data] = []
-    private var memoryHead = 0
-    private var memoryBytes = 0
-    private var spill: (url: URL, writer: FileHandle, reader: FileHandle)?
-    private var spilledUnread: Int64 = 0
-    private var ending: Result<Void, TransportError>?
-    private var waiter: CheckedContinuation<Void, Never>?
-    private var readerGone = false
+    private let state = Locked(State())
     private let onReaderGone: @Sendable () -> Void
 
     /// - Parameter onReaderGone: Called once when the reader stops before the end (cancelled, or
@@ -30,46 +23,27 @@ final class SpillBuffer: @unchecked Sendable {
     }
 
     deinit {
-        removeSpill()
+        state.withLock { $0.removeSpill() }
     }
 
     // MARK: The delegate's side
 
     /// Takes bytes the delegate received.
     func append(_ data: Data) {
-        lock.lock()
-        guard !readerGone, ending == nil else {
-            lock.unlock()
-            return
+        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            guard !state.readerGone, state.ending == nil else { return nil }
+            state.store(data)
+            return state.takeWaiter()
         }
-        if spill == nil, memoryBytes + data.count <= Self.memoryLimit {
-            memory.append(data)
-            memoryBytes += data.count
-        } else {
-            // Once anything is on disk, later bytes go there too, so the order holds.
-            if spill == nil { openSpill() }
-            if let spill {
-                do {
-                    try spill.writer.write(contentsOf: data)
-                    spilledUnread += Int64(data.count)
-                } catch {
-                    ending = .failure(TransportError(.other, underlying: SpillFailure(reason: String(describing: error))))
-                }
-            } else {
-                ending = .failure(TransportError(.other, underlying: SpillFailure(reason: "No temporary file could be created.")))
-            }
-        }
-        let waiter = takeWaiter()
-        lock.unlock()
         waiter?.resume()
     }
 
     /// Ends the body, completely or with a failure.
     func finish(_ result: Result<Void, TransportError>) {
-        lock.lock()
-        if ending == nil { ending = result }
-        let waiter = takeWaiter()
-        lock.unlock()
+        let waiter = state.withLock { state in
+            if state.ending == nil { state.ending = result }
+            return state.takeWaiter()
+        }
         waiter?.resume()
     }
 
@@ -79,7 +53,7 @@ final class SpillBuffer: @unchecked Sendable {
     func next() async throws -> Data? {
         while true {
             try Task.checkCancellation()
-            switch try take() {
+            switch try state.withLock({ try $0.take() }) {
             case .chunk(let chunk):
                 return chunk
             case .end:
@@ -96,107 +70,139 @@ final class SpillBuffer: @unchecked Sendable {
         }
     }
 
+    /// Stores the reader's continuation unless something is ready already; `false` then.
+    private func park(_ continuation: CheckedContinuation<Void, Never>) -> Bool {
+        state.withLock { state in
+            if state.hasSomethingToRead || Task.isCancelled { return false }
+            state.waiter = continuation
+            return true
+        }
+    }
+
+    private func wake() {
+        state.withLock { $0.takeWaiter() }?.resume()
+    }
+
+    /// The reader stopped before the end.
+    func readerStopped() {
+        let first = state.withLock { state in
+            let first = !state.readerGone && state.ending == nil
+            state.readerGone = true
+            state.memory = []
+            state.memoryBytes = 0
+            state.removeSpill()
+            return first
+        }
+        if first { onReaderGone() }
+    }
+
     private enum Step {
         case chunk(Data)
         case end
         case wait
     }
 
-    /// What the reader can have now, without waiting.
-    private func take() throws -> Step {
-        lock.lock()
-        defer { lock.unlock() }
-        if memoryHead < memory.count {
-            let chunk = memory[memoryHead]
-            memory[memoryHead] = Data()
-            memoryHead += 1
-            memoryBytes -= chunk.count
-            if memoryHead == memory.count {
-                memory.removeAll(keepingCapacity: true)
-                memoryHead = 0
-            }
-            return .chunk(chunk)
+    /// Everything the delegate and the reader share, touched only under the lock.
+    private struct State {
+        var memory: [Data] = []
+        var memoryHead = 0
+        var memoryBytes = 0
+        var spill: (url: URL, writer: FileHandle, reader: FileHandle)?
+        var spilledUnread: Int64 = 0
+        var ending: Result<Void, TransportError>?
+        var waiter: CheckedContinuation<Void, Never>?
+        var readerGone = false
+
+        var hasSomethingToRead: Bool {
+            memoryHead < memory.count || spilledUnread > 0 || ending != nil
         }
-        if spilledUnread > 0, let spill {
-            let count = Int(min(spilledUnread, 64 * 1024))
-            let chunk: Data
+
+        /// Keeps `data` in memory while under the limit, on disk after.
+        mutating func store(_ data: Data) {
+            if spill == nil, memoryBytes + data.count <= SpillBuffer.memoryLimit {
+                memory.append(data)
+                memoryBytes += data.count
+                return
+            }
+            // Once anything is on disk, later bytes go there too, so the order holds.
+            if spill == nil { openSpill() }
+            guard let spill else {
+                ending = .failure(TransportError(.other, underlying: SpillFailure(reason: "No temporary file could be created.")))
+                return
+            }
             do {
-                chunk = try spill.reader.read(upToCount: count) ?? Data()
+                try spill.writer.write(contentsOf: data)
+                spilledUnread += Int64(data.count)
             } catch {
-                throw TransportError(.other, underlying: SpillFailure(reason: String(describing: error)))
+                ending = .failure(TransportError(.other, underlying: SpillFailure(reason: String(describing: error))))
             }
-            guard !chunk.isEmpty else {
-                throw TransportError(.other, underlying: SpillFailure(reason: "The temporary file ended early."))
-            }
-            spilledUnread -= Int64(chunk.count)
-            if spilledUnread == 0 {
-                // Drained: later bytes may go to memory again.
-                removeSpill()
-            }
-            return .chunk(chunk)
         }
-        if let ending {
-            try ending.get()
-            return .end
+
+        /// What the reader can have now, without waiting.
+        mutating func take() throws -> Step {
+            if memoryHead < memory.count {
+                let chunk = memory[memoryHead]
+                memory[memoryHead] = Data()
+                memoryHead += 1
+                memoryBytes -= chunk.count
+                if memoryHead == memory.count {
+                    memory.removeAll(keepingCapacity: true)
+                    memoryHead = 0
+                }
+                return .chunk(chunk)
+            }
+            if spilledUnread > 0, let spill {
+                let count = Int(min(spilledUnread, 64 * 1024))
+                let chunk: Data
+                do {
+                    chunk = try spill.reader.read(upToCount: count) ?? Data()
+                } catch {
+                    throw TransportError(.other, underlying: SpillFailure(reason: String(describing: error)))
+                }
+                guard !chunk.isEmpty else {
+                    throw TransportError(.other, underlying: SpillFailure(reason: "The temporary file ended early."))
+                }
+                spilledUnread -= Int64(chunk.count)
+                if spilledUnread == 0 {
+                    // Drained: later bytes may go to memory again.
+                    removeSpill()
+                }
+                return .chunk(chunk)
+            }
+            if let ending {
+                try ending.get()
+                return .end
+            }
+            return .wait
         }
-        return .wait
-    }
 
-    /// Stores the reader's continuation unless something is ready already; `false` then.
-    private func park(_ continuation: CheckedContinuation<Void, Never>) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        let ready = memoryHead < memory.count || spilledUnread > 0 || ending != nil || Task.isCancelled
-        if ready { return false }
-        waiter = continuation
-        return true
-    }
+        mutating func takeWaiter() -> CheckedContinuation<Void, Never>? {
+            defer { waiter = nil }
+            return waiter
+        }
 
-    private func wake() {
-        lock.lock()
-        let waiter = takeWaiter()
-        lock.unlock()
-        waiter?.resume()
-    }
+        mutating func openSpill() {
+            let url = FileManager.default.temporaryDirectory.appendingPathComponent("courier-stream-\(UUID().uuidString)")
+            guard FileManager.default.createFile(atPath: url.path, contents: nil),
+                  let writer = try? FileHandle(forWritingTo: url),
+                  let reader = try? FileHandle(forReadingFrom: url)
+            else { return }
+            // Unlinked at once where the system allows it, so that a crash leaves nothing behind;
+            // the open handles keep the file alive.
+            #if !os(Windows)
+            try? FileManager.default.removeItem(at: url)
+            #endif
+            spill = (url, writer, reader)
+        }
 
-    /// The reader stopped before the end.
-    func readerStopped() {
-        lock.lock()
-        let first = !readerGone && ending == nil
-        readerGone = true
-        memory = []
-        memoryBytes = 0
-        removeSpill()
-        lock.unlock()
-        if first { onReaderGone() }
-    }
-
-    private func takeWaiter() -> CheckedContinuation<Void, Never>? {
-        defer { waiter = nil }
-        return waiter
-    }
-
-    private func openSpill() {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("courier-stream-\(UUID().uuidString)")
-        guard FileManager.default.createFile(atPath: url.path, contents: nil),
-              let writer = try? FileHandle(forWritingTo: url),
-              let reader = try? FileHandle(forReadingFrom: url)
-        else { return }
-        // Unlinked at once where the system allows it, so that a crash leaves nothing behind;
-        // the open handles keep the file alive.
-        #if !os(Windows)
-        try? FileManager.default.removeItem(at: url)
-        #endif
-        spill = (url, writer, reader)
-    }
-
-    private func removeSpill() {
-        guard let spill else { return }
-        try? spill.writer.close()
-        try? spill.reader.close()
-        try? FileManager.default.removeItem(at: spill.url)
-        self.spill = nil
-        spilledUnread = 0
+        mutating func removeSpill() {
+            guard let spill else { return }
+            try? spill.writer.close()
+            try? spill.reader.close()
+            try? FileManager.default.removeItem(at: spill.url)
+            self.spill = nil
+            spilledUnread = 0
+        }
     }
 
     struct SpillFailure: Error, Sendable, CustomStringConvertible {

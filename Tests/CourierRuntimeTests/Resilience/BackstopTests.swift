@@ -43,7 +43,7 @@ struct BackstopTests {
         let transport = DeafTransport()
         let result = await Self.client(transport).outcome(of: PlainProbe())
         #expect(CallEnd(result) == .transport(.timedOut))
-        #expect(transport.cancelled.current == 1)
+        #expect(transport.cancelled.value == 1)
     }
 
     @Test func onATestsClockOnlyTheTransportEndsTheAttempt() async {
@@ -55,7 +55,7 @@ struct BackstopTests {
         let deafOnRealTime = DeafTransport()
         let later = await Self.client(deafOnRealTime).outcome(of: PlainProbe())
         #expect(CallEnd(later) == .transport(.timedOut))
-        #expect(deafOnManualTime.cancelled.current == 0, "real time ended an attempt timed on a manual clock")
+        #expect(deafOnManualTime.cancelled.value == 0, "real time ended an attempt timed on a manual clock")
         call.cancel()
         #expect(CallEnd(await call.value) == .transport(.cancelled))
     }

@@ -1,3 +1,4 @@
+import CourierLocking
 import CourierRuntime
 import CourierTesting
 import HTTPTypes
@@ -6,7 +7,7 @@ import Testing
 /// A breaker on a manual clock that remembers its transitions.
 struct BreakerHarness {
     let clock = ManualClock()
-    let transitions = Guarded<[CircuitBreaker.Transition]>([])
+    let transitions = Locked<[CircuitBreaker.Transition]>([])
     let breaker: CircuitBreaker
 
     init(_ configuration: CircuitBreaker.Configuration = .default, jitter: Double = 0, key: CircuitBreakerKey = CircuitBreakerKey(host: .hostA)) {
@@ -32,11 +33,11 @@ struct BreakerHarness {
     }
 
     var states: [CircuitBreaker.State] {
-        transitions.current.map(\.to)
+        transitions.value.map(\.to)
     }
 
     var breakDurations: [Duration] {
-        transitions.current.compactMap(\.breakDuration)
+        transitions.value.compactMap(\.breakDuration)
     }
 
     /// The error the next acquisition fails with, or `nil` if it succeeds.
@@ -58,7 +59,7 @@ struct BreakerHarness {
         #expect(harness.breaker.state == .closed)
         try harness.call(.failure)
         #expect(harness.breaker.state == .open)
-        #expect(harness.transitions.current == [
+        #expect(harness.transitions.value == [
             CircuitBreaker.Transition(key: CircuitBreakerKey(host: .hostA), from: .closed, to: .open, breakDuration: .seconds(5)),
         ])
     }
@@ -319,8 +320,8 @@ struct BreakerHarness {
     }
 
     @Test func anObserverMayCallBackIntoTheBreaker() throws {
-        let seen = Guarded<[CircuitBreaker.State]>([])
-        let slot = Guarded<CircuitBreaker?>(nil)
+        let seen = Locked<[CircuitBreaker.State]>([])
+        let slot = Locked<CircuitBreaker?>(nil)
         let breaker = CircuitBreaker(
             key: CircuitBreakerKey(host: .hostA),
             configuration: .consecutiveFailures(1, successesToClose: 1, openDuration: .seconds(1)),
@@ -328,7 +329,7 @@ struct BreakerHarness {
             jitter: .constant(0),
             onTransition: { _ in
                 // Deadlocks if transitions were delivered while the breaker holds its lock.
-                if let state = slot.current?.state {
+                if let state = slot.value?.state {
                     seen.withLock { $0.append(state) }
                 }
             }
@@ -336,7 +337,7 @@ struct BreakerHarness {
         slot.withLock { $0 = breaker }
         try breaker.acquirePermit().record(.failure)
         breaker.reset()
-        #expect(seen.current == [.open, .closed])
+        #expect(seen.value == [.open, .closed])
     }
 
     @Test func fiftyConcurrentCallersAtHalfOpenGetExactlyOneProbe() async throws {
@@ -369,7 +370,7 @@ struct BreakerHarness {
     }
 
     @Test func hostAFailuresDoNotOpenHostB() throws {
-        let transitions = Guarded<[CircuitBreaker.Transition]>([])
+        let transitions = Locked<[CircuitBreaker.Transition]>([])
         let registry = CircuitBreakerRegistry(
             configuration: .consecutiveFailures(),
             clock: ManualClock(),
@@ -382,7 +383,7 @@ struct BreakerHarness {
         #expect(hostA.state == .open)
         #expect(registry.breaker(for: CircuitBreakerKey(host: .hostB)).state == .closed)
         #expect(registry.breaker(for: CircuitBreakerKey(host: .hostA, endpoint: "health")).state == .closed)
-        #expect(transitions.current.map(\.key) == [CircuitBreakerKey(host: .hostA)])
+        #expect(transitions.value.map(\.key) == [CircuitBreakerKey(host: .hostA)])
     }
 
     @Test func anEndpointCanBeConfiguredOnItsOwn() {

@@ -122,7 +122,7 @@ import Testing
         let calls = (0..<50).map { _ in harness.start(PlainProbe(path: "/probe"), on: client) }
         // Every caller either ends or is asleep in the stub; wait until all have done one,
         // woken by each call that ends or each new sleeper rather than polling.
-        while harness.endedCalls.current + harness.clock.sleeperDeadlines.count < 50 {
+        while harness.endedCalls.value + harness.clock.sleeperDeadlines.count < 50 {
             let sleeping = harness.clock.sleeperDeadlines.count
             let ended = harness.endedCalls
             let clock = harness.clock

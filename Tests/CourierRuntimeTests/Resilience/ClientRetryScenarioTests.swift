@@ -227,7 +227,7 @@ private let imfDatePlus4 = "Sun, 06 Nov 1994 08:49:41 GMT"
         let attempts = harness.stub.receivedRequests
         if scenario.budget != nil {
             #expect(attempts.count == scenario.budgetAtAttempts.count)
-            #expect(harness.budgetAtAttempts.current == scenario.budgetAtAttempts)
+            #expect(harness.budgetAtAttempts.value == scenario.budgetAtAttempts)
         } else {
             #expect(attempts.count == scenario.delays.count + 1)
         }
@@ -260,7 +260,7 @@ private let imfDatePlus4 = "Sun, 06 Nov 1994 08:49:41 GMT"
         let result = await harness.client().outcome(of: PlainProbe())
         #expect(CallEnd(result) == .status(503))
         #expect(harness.stub.receivedRequests.count == 2)
-        #expect(harness.budgetAtAttempts.current == [1.5, 0.5])
+        #expect(harness.budgetAtAttempts.value == [1.5, 0.5])
         #expect(harness.budgetLeft() == 0.5)
         #expect(harness.stopReasons == [.budgetExhausted])
         #expect(harness.logs.allText.contains("not retried: retry budget exhausted after 2 attempts"))

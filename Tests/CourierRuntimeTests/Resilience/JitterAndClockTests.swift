@@ -1,3 +1,4 @@
+import CourierLocking
 import CourierRuntime
 import CourierTesting
 import Foundation
@@ -51,7 +52,7 @@ import Testing
 @Suite(.timeLimit(.minutes(3))) struct ManualClockTests {
     @Test func aSleeperWakesOnlyWhenItsDeadlineComes() async throws {
         let clock = ManualClock()
-        let woke = Guarded(false)
+        let woke = Locked(false)
         let sleeper = Task {
             try await clock.sleep(for: .seconds(5))
             woke.withLock { $0 = true }
@@ -60,10 +61,10 @@ import Testing
         #expect(clock.sleeperDeadlines == [ManualClock.Instant(offset: .seconds(5))])
         clock.advance(by: .seconds(4))
         #expect(clock.sleeperDeadlines.count == 1)
-        #expect(woke.current == false)
+        #expect(woke.value == false)
         clock.advance(by: .seconds(1))
         try await sleeper.value
-        #expect(woke.current)
+        #expect(woke.value)
         #expect(clock.now == ManualClock.Instant(offset: .seconds(5)))
         #expect(clock.sleeperDeadlines.isEmpty)
     }
@@ -99,7 +100,7 @@ import Testing
 
     @Test func oneAdvanceWakesEverySleeperThatIsDue() async throws {
         let clock = ManualClock()
-        let order = Guarded<[Int]>([])
+        let order = Locked<[Int]>([])
         let sleepers = (1...3).map { seconds in
             Task {
                 try await clock.sleep(for: .seconds(seconds))
@@ -110,11 +111,11 @@ import Testing
         clock.advance(by: .seconds(2))
         try await sleepers[0].value
         try await sleepers[1].value
-        #expect(Set(order.current) == [1, 2])
+        #expect(Set(order.value) == [1, 2])
         #expect(clock.sleeperDeadlines == [ManualClock.Instant(offset: .seconds(3))])
         clock.advance(to: ManualClock.Instant(offset: .seconds(3)))
         try await sleepers[2].value
-        #expect(order.current.count == 3)
+        #expect(order.value.count == 3)
     }
 
     @Test func cancellationsRacingWithAdvancesLeaveNoSleeperBehind() async {

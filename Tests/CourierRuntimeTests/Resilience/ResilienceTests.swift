@@ -1,3 +1,4 @@
+import CourierLocking
 import CourierRuntime
 import CourierTesting
 import Foundation
@@ -45,7 +46,7 @@ import Testing
 
     @Test func breakerTransitionsReachTheObserverAndCallsFailFast() async {
         let clock = ManualClock()
-        let transitions = Guarded<[CircuitBreaker.Transition]>([])
+        let transitions = Locked<[CircuitBreaker.Transition]>([])
         let resilience = Resilience(
             retryPolicy: .never,
             circuitBreaker: .consecutiveFailures(2),
@@ -61,7 +62,7 @@ import Testing
         let open = CircuitOpen(key: CircuitBreakerKey(host: .hostA), state: .open, retryAfter: .seconds(60))
         #expect(await resilience.retryLoop(for: .hostA).run(Self.get, attempts: refused) == .failure(.interrupted(.circuitOpen(open))))
         #expect(refused.attempts.isEmpty)
-        #expect(transitions.current == [CircuitBreaker.Transition(key: CircuitBreakerKey(host: .hostA), from: .closed, to: .open, breakDuration: .seconds(60))])
+        #expect(transitions.value == [CircuitBreaker.Transition(key: CircuitBreakerKey(host: .hostA), from: .closed, to: .open, breakDuration: .seconds(60))])
     }
 }
 
@@ -129,7 +130,7 @@ import Testing
 
     @Test func aTransitionCallbackHearsSharedBreakersUntilItsValueIsGone() throws {
         let host = Self.freshHost()
-        let heard = Guarded<[CircuitBreaker.Transition]>([])
+        let heard = Locked<[CircuitBreaker.Transition]>([])
         let other = Resilience(circuitBreaker: .consecutiveFailures(1), circuitBreakerScope: .host)
         do {
             let listening = Resilience(
@@ -139,11 +140,11 @@ import Testing
             )
             // Another value's breaker for the same host and configuration is the same breaker.
             try #require(other.retryLoop(for: host).breaker).acquirePermit().record(.failure)
-            #expect(heard.current.map(\.to) == [.open])
+            #expect(heard.value.map(\.to) == [.open])
             withExtendedLifetime(listening) {}
         }
         try #require(other.retryLoop(for: host).breaker).reset()
-        #expect(heard.current.map(\.to) == [.open], "the listener went with its value")
+        #expect(heard.value.map(\.to) == [.open], "the listener went with its value")
     }
 
     @Test func resettingResetsOnlyTheBreakersThisValueUsed() throws {

@@ -1,3 +1,4 @@
+import CourierLocking
 import CourierRuntime
 import CourierTesting
 import HTTPTypes
@@ -15,12 +16,12 @@ import Testing
 
         let first = ScriptedAttempts([.fail(.status(500)), .fail(.status(500)), .fail(.status(500))])
         #expect(await loop.run(Self.get, attempts: first) == .failure(.status(500)))
-        let events = Guarded<[RetryLoop.Event]>([])
+        let events = Locked<[RetryLoop.Event]>([])
         let second = ScriptedAttempts([.fail(.status(500)), .fail(.status(500)), .succeed])
         // Its third attempt is refused: the call ends with the 500 its second attempt got.
         #expect(await loop.run(Self.get, events: events, attempts: second) == .failure(.status(500)))
         #expect(second.attempts.count == 2)
-        #expect(events.current.last == .stopped(.circuitOpen, attempts: 2))
+        #expect(events.value.last == .stopped(.circuitOpen, attempts: 2))
         // Two calls deposited 0.2 each; two retries of the first call and one of the second
         // were sent; the refused one was refunded.
         #expect(budget.availableRetries == 97.4)
@@ -38,7 +39,7 @@ import Testing
         try breaker.acquirePermit().record(.failure)
         clock.advance(by: .seconds(60))
         let loop = RetryLoop(breaker: breaker, clock: clock, jitter: .constant(0))
-        let attemptCalls = Guarded(0)
+        let attemptCalls = Locked(0)
         let finished = WaitableCount()
 
         let results = await withTaskGroup(of: Result<String, ScriptedFailure>.self) { group in
@@ -78,7 +79,7 @@ import Testing
             }
             return await group.reduce(into: [Result<String, ScriptedFailure>]()) { $0.append($1) }
         }
-        #expect(attemptCalls.current == 1)
+        #expect(attemptCalls.value == 1)
         #expect(results.filter { $0 == .success("probe") }.count == 1)
         // Told to come back after the 60 s break a failed probe would start.
         let turnedAway = CircuitOpen(key: CircuitBreakerKey(host: .hostA), state: .halfOpen, retryAfter: .seconds(60))
@@ -88,7 +89,7 @@ import Testing
 
     @Test func aFailingProbeReopensForLongerAndASucceedingProbeCloses() async throws {
         let clock = ManualClock()
-        let transitions = Guarded<[CircuitBreaker.Transition]>([])
+        let transitions = Locked<[CircuitBreaker.Transition]>([])
         let configuration = CircuitBreaker.Configuration(trip: .consecutiveFailures(3))
         let breaker = CircuitBreaker(
             key: CircuitBreakerKey(host: .hostA), configuration: configuration, clock: clock, jitter: .constant(0),
@@ -115,8 +116,8 @@ import Testing
         let goodProbe = ScriptedAttempts([.succeed])
         #expect(await loop.run(Self.get, attempts: goodProbe) == .success("ok #1"))
         #expect(breaker.state == .closed)
-        #expect(transitions.current.map(\.to) == [.open, .halfOpen, .open, .halfOpen, .closed])
-        #expect(transitions.current.compactMap(\.breakDuration) == [.seconds(5), .seconds(10)])
+        #expect(transitions.value.map(\.to) == [.open, .halfOpen, .open, .halfOpen, .closed])
+        #expect(transitions.value.compactMap(\.breakDuration) == [.seconds(5), .seconds(10)])
     }
 
     @Test func hostAFailuresDoNotOpenHostBsBreaker() async {
@@ -142,7 +143,7 @@ import Testing
         try breaker.acquirePermit().record(.failure)
         clock.advance(by: .seconds(60))
         let loop = RetryLoop(breaker: breaker, clock: clock, jitter: .constant(0))
-        let probeStarted = Guarded(false)
+        let probeStarted = Locked(false)
         let probe = Task {
             await loop.run(
                 Self.get,
@@ -154,7 +155,7 @@ import Testing
             )
         }
         await clock.waitForSleepers()
-        #expect(probeStarted.current)
+        #expect(probeStarted.value)
         #expect(breaker.state == .halfOpen)
         let blocked = ScriptedAttempts([.succeed])
         #expect(await loop.run(Self.get, attempts: blocked) != .success("ok #1"))
@@ -176,7 +177,7 @@ extension RetryLoop {
         _ request: RetryTraits,
         attemptTimeout: Duration,
         overallTimeout: Duration?,
-        events: Guarded<[Event]>?,
+        events: Locked<[Event]>?,
         attempts: ScriptedAttempts,
         hang started: @escaping @Sendable () -> Void
     ) async -> Result<String, ScriptedFailure> {

@@ -1,3 +1,4 @@
+import CourierLocking
 import CourierRuntime
 import CourierTesting
 import HTTPTypes
@@ -21,8 +22,8 @@ import Testing
         }
     }
 
-    func run(_ loop: RetryLoop, _ script: [Outcome], method: HTTPRequest.Method = .get, events: Guarded<[RetryLoop.Event]>? = nil) async -> (outcome: Outcome, attempts: Int, calls: Int) {
-        let remaining = Guarded(script)
+    func run(_ loop: RetryLoop, _ script: [Outcome], method: HTTPRequest.Method = .get, events: Locked<[RetryLoop.Event]>? = nil) async -> (outcome: Outcome, attempts: Int, calls: Int) {
+        let remaining = Locked(script)
         let (outcome, attempts) = await loop.run(
             RetryTraits(method: method),
             attemptTimeout: .seconds(5),
@@ -31,7 +32,7 @@ import Testing
             onEvent: { event in events?.withLock { $0.append(event) } },
             attempt: { _ in remaining.withLock { $0.removeFirst() } }
         )
-        return (outcome, attempts, script.count - remaining.current.count)
+        return (outcome, attempts, script.count - remaining.value.count)
     }
 
     @Test func aThrottledResponseIsRetriedAfterItsRetryAfterAndTheSuccessReturned() async {
@@ -78,14 +79,14 @@ import Testing
         // The first 503 trips the breaker, so the retry the policy wants is refused.
         let breaker = CircuitBreaker(key: CircuitBreakerKey(host: .hostA), configuration: .consecutiveFailures(1), clock: clock, jitter: .constant(0))
         let loop = RetryLoop(breaker: breaker, clock: clock, jitter: .constant(0))
-        let events = Guarded<[RetryLoop.Event]>([])
+        let events = Locked<[RetryLoop.Event]>([])
         let result = await run(loop, [.response(503), .response(200)], events: events)
         #expect(result.outcome == .response(503))
         #expect(result.attempts == 1)
         #expect(result.calls == 1)
         #expect(breaker.state == .open)
         // The refusal is still what ended the call, and the stream says so.
-        #expect(events.current.last == .stopped(.circuitOpen, attempts: 1))
+        #expect(events.value.last == .stopped(.circuitOpen, attempts: 1))
     }
 
     @Test func aRetryRefusedAfterAFailedProbeReturnsTheProbesOwnFailure() async throws {
@@ -94,12 +95,12 @@ import Testing
         try breaker.acquirePermit().record(.failure)
         clock.advance(by: .seconds(60))
         let loop = RetryLoop(breaker: breaker, clock: clock, jitter: .constant(0))
-        let events = Guarded<[RetryLoop.Event]>([])
+        let events = Locked<[RetryLoop.Event]>([])
         let result = await run(loop, [.transport(.connectionLost), .response(200)], events: events)
         #expect(result.outcome == .transport(.connectionLost))
         #expect(result.attempts == 1)
         #expect(result.calls == 1)
         #expect(breaker.state == .open)
-        #expect(events.current.last == .stopped(.circuitOpen, attempts: 1))
+        #expect(events.value.last == .stopped(.circuitOpen, attempts: 1))
     }
 }

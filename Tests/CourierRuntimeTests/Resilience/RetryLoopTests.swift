@@ -1,3 +1,4 @@
+import CourierLocking
 import CourierRuntime
 import CourierTesting
 import HTTPTypes
@@ -11,7 +12,7 @@ import Testing
     @Test func fiveHundredTwiceThenSuccessAtJitterOne() async throws {
         let clock = ManualClock()
         let budget = RetryBudget(clock: clock)
-        let events = Guarded<[RetryLoop.Event]>([])
+        let events = Locked<[RetryLoop.Event]>([])
         let attempts = ScriptedAttempts([.fail(.status(500)), .fail(.status(500)), .succeed])
         let loop = RetryLoop(budget: budget, clock: clock, jitter: .constant(1))
         let call = Task { await loop.run(Self.get, events: events, attempts: attempts) }
@@ -29,7 +30,7 @@ import Testing
         #expect(await call.valueCancellingWithCaller == .success("ok #3"))
         #expect(budget.availableRetries == 98.2, "retries that were made stay spent, even when they succeed")
         #expect(attempts.attempts.map(\.number) == [1, 2, 3])
-        #expect(events.current == [
+        #expect(events.value == [
             .retrying(attempt: 1, failure: .status(500), delay: .milliseconds(100)),
             .retrying(attempt: 2, failure: .status(500), delay: .milliseconds(200)),
         ])
@@ -38,7 +39,7 @@ import Testing
     @Test func fiveHundredTwiceThenSuccessAtJitterZero() async {
         let clock = ManualClock()
         let budget = RetryBudget(clock: clock)
-        let budgetAtEachAttempt = Guarded<[Double]>([])
+        let budgetAtEachAttempt = Locked<[Double]>([])
         let attempts = ScriptedAttempts([.fail(.status(500)), .fail(.status(500)), .succeed])
         let loop = RetryLoop(budget: budget, clock: clock, jitter: .constant(0))
         let result: Result<String, ScriptedFailure>
@@ -57,7 +58,7 @@ import Testing
             result = .failure(error)
         }
         #expect(result == .success("ok #3"))
-        #expect(budgetAtEachAttempt.current == [100.2, 99.2, 98.2])
+        #expect(budgetAtEachAttempt.value == [100.2, 99.2, 98.2])
         #expect(budget.availableRetries == 98.2)
         #expect(clock.now == ManualClock.Instant(offset: .zero))
     }
@@ -74,36 +75,36 @@ import Testing
     }
 
     @Test func exhaustedAttemptsSurfaceTheLastRealError() async {
-        let events = Guarded<[RetryLoop.Event]>([])
+        let events = Locked<[RetryLoop.Event]>([])
         let attempts = ScriptedAttempts([.fail(.status(503)), .fail(.transport(.connectionLost)), .fail(.status(502))])
         let loop = RetryLoop(budget: RetryBudget(), clock: ManualClock(), jitter: .constant(0))
         #expect(await loop.run(Self.get, events: events, attempts: attempts) == .failure(.status(502)))
         #expect(attempts.attempts.count == 3)
-        #expect(events.current.last == .stopped(.attemptsExhausted, attempts: 3))
+        #expect(events.value.last == .stopped(.attemptsExhausted, attempts: 3))
     }
 
     @Test func theBudgetRunningOutStopsPartWay() async {
         // Room for one retry and a half: a floor of 1 over 1 s, and half a retry per call.
         let clock = ManualClock()
         let budget = RetryBudget(configuration: .init(retryPercent: 50, minimumRetriesPerSecond: 1, window: .seconds(1)), clock: clock)
-        let events = Guarded<[RetryLoop.Event]>([])
+        let events = Locked<[RetryLoop.Event]>([])
         let attempts = ScriptedAttempts([.fail(.status(500)), .fail(.status(504)), .succeed])
         let loop = RetryLoop(budget: budget, clock: clock, jitter: .constant(0))
         #expect(await loop.run(Self.get, events: events, attempts: attempts) == .failure(.status(504)))
         #expect(attempts.attempts.count == 2)
         #expect(budget.availableRetries == 0.5)
-        #expect(events.current.last == .stopped(.budgetExhausted, attempts: 2))
+        #expect(events.value.last == .stopped(.budgetExhausted, attempts: 2))
     }
 
     @Test func aRetryAfterATimeoutCostsTwo() async {
         // 1.5 retries available: enough for a retry after an error, not after a timeout.
         let clock = ManualClock()
         let budget = RetryBudget(configuration: .init(retryPercent: 50, minimumRetriesPerSecond: 1, window: .seconds(1)), clock: clock)
-        let events = Guarded<[RetryLoop.Event]>([])
+        let events = Locked<[RetryLoop.Event]>([])
         let attempts = ScriptedAttempts([.fail(.transport(.timedOut)), .succeed])
         let loop = RetryLoop(budget: budget, clock: clock, jitter: .constant(0))
         #expect(await loop.run(Self.get, events: events, attempts: attempts) == .failure(.transport(.timedOut)))
-        #expect(events.current == [.stopped(.budgetExhausted, attempts: 1)])
+        #expect(events.value == [.stopped(.budgetExhausted, attempts: 1)])
         #expect(budget.availableRetries == 1.5)
     }
 
@@ -119,9 +120,9 @@ import Testing
         #expect(budgets.budget(for: .hostA).availableRetries == 0)
 
         let sameHost = ScriptedAttempts([.fail(.status(503)), .succeed])
-        let events = Guarded<[RetryLoop.Event]>([])
+        let events = Locked<[RetryLoop.Event]>([])
         #expect(await loop(.hostA).run(Self.get, events: events, attempts: sameHost) == .failure(.status(503)))
-        #expect(events.current == [.stopped(.budgetExhausted, attempts: 1)])
+        #expect(events.value == [.stopped(.budgetExhausted, attempts: 1)])
 
         let otherHost = ScriptedAttempts([.fail(.status(503)), .succeed])
         #expect(await loop(.hostB).run(Self.get, attempts: otherHost) == .success("ok #2"))
@@ -132,7 +133,7 @@ import Testing
         let clock = ManualClock()
         let budget = RetryBudget(clock: clock)
         let loop = RetryLoop(budget: budget, clock: clock, jitter: .constant(0))
-        let attemptsMade = Guarded(0)
+        let attemptsMade = Locked(0)
         let results = await withTaskGroup(of: Result<String, ScriptedFailure>.self) { group in
             for _ in 0..<100 {
                 group.addTask {
@@ -158,8 +159,8 @@ import Testing
         // Calls that deposit after others withdrew can leave a little unspent, so the count
         // is bounded, not exact; but every call deposited before the budget ran dry is retried.
         #expect(budget.configuration.retryAllowance(forCalls: 100) == 120)
-        #expect(attemptsMade.current <= 100 + 120)
-        #expect(attemptsMade.current >= 100 + 100, "the floor alone pays for 100 retries")
+        #expect(attemptsMade.value <= 100 + 120)
+        #expect(attemptsMade.value >= 100 + 100, "the floor alone pays for 100 retries")
         #expect(results.count == 100)
         #expect(results.allSatisfy { $0 == .failure(.status(503)) })
         #expect(budget.availableRetries < 1)
@@ -167,7 +168,7 @@ import Testing
 
     @Test func seededJitterReplaysTheSameDelaysWithinTheirCeilings() async {
         func delays(seed: UInt64) async -> [Duration] {
-            let events = Guarded<[RetryLoop.Event]>([])
+            let events = Locked<[RetryLoop.Event]>([])
             let policy = RetryPolicy(maxAttempts: 6)
             let loop = RetryLoop(policy: policy, clock: ManualClock(), jitter: .seeded(seed))
             let script = ScriptedAttempts(Array(repeating: .fail(.status(500)), count: 6))
@@ -178,7 +179,7 @@ import Testing
                 clock?.advance(by: .seconds(20))
             }
             _ = await call.valueCancellingWithCaller
-            return events.current.compactMap { event in
+            return events.value.compactMap { event in
                 if case .retrying(_, _, let delay) = event { return delay }
                 return nil
             }
@@ -194,12 +195,12 @@ import Testing
     }
 
     @Test func aPostThatTimesOutIsNotRetriedWithoutAKey() async {
-        let events = Guarded<[RetryLoop.Event]>([])
+        let events = Locked<[RetryLoop.Event]>([])
         let attempts = ScriptedAttempts([.fail(.transport(.timedOut)), .succeed])
         let loop = RetryLoop(clock: ManualClock(), jitter: .constant(0))
         #expect(await loop.run(RetryTraits(method: .post), events: events, attempts: attempts) == .failure(.transport(.timedOut)))
         #expect(attempts.attempts.count == 1)
-        #expect(events.current == [.stopped(.notIdempotent, attempts: 1)])
+        #expect(events.value == [.stopped(.notIdempotent, attempts: 1)])
     }
 
     @Test func aPostThatTimesOutIsRetriedWithAKey() async {
@@ -238,26 +239,26 @@ import Testing
     }
 
     @Test func aRetryAfterBeyondTheDeadlineSurfacesTheError() async {
-        let events = Guarded<[RetryLoop.Event]>([])
+        let events = Locked<[RetryLoop.Event]>([])
         let attempts = ScriptedAttempts([.fail(.status(503, retryAfter: .seconds(30))), .succeed])
         let loop = RetryLoop(clock: ManualClock(), jitter: .constant(0))
         let result = await loop.run(Self.get, overallTimeout: .seconds(20), events: events, attempts: attempts)
         #expect(result == .failure(.status(503, retryAfter: .seconds(30))))
-        #expect(events.current == [.stopped(.beyondDeadline, attempts: 1)])
+        #expect(events.value == [.stopped(.beyondDeadline, attempts: 1)])
     }
 
     @Test func aRetryAfterBeyondTheClampSurfacesTheError() async {
-        let events = Guarded<[RetryLoop.Event]>([])
+        let events = Locked<[RetryLoop.Event]>([])
         let attempts = ScriptedAttempts([.fail(.status(429, retryAfter: .seconds(3600))), .succeed])
         let loop = RetryLoop(clock: ManualClock(), jitter: .constant(0))
         #expect(await loop.run(Self.get, events: events, attempts: attempts) == .failure(.status(429, retryAfter: .seconds(3600))))
-        #expect(events.current == [.stopped(.retryAfterBeyondLimit(.seconds(3600)), attempts: 1)])
+        #expect(events.value == [.stopped(.retryAfterBeyondLimit(.seconds(3600)), attempts: 1)])
     }
 
     @Test func cancellingDuringBackoffReturnsAtOnceWithoutAnotherAttempt() async {
         let clock = ManualClock()
         let budget = RetryBudget(clock: clock)
-        let events = Guarded<[RetryLoop.Event]>([])
+        let events = Locked<[RetryLoop.Event]>([])
         let attempts = ScriptedAttempts([.fail(.status(503)), .succeed])
         let loop = RetryLoop(budget: budget, clock: clock, jitter: .constant(1))
         let call = Task { await loop.run(Self.get, events: events, attempts: attempts) }
@@ -269,7 +270,7 @@ import Testing
         #expect(clock.now == ManualClock.Instant(offset: .zero))
         #expect(clock.sleeperDeadlines.isEmpty)
         #expect(budget.availableRetries == 100.2, "the retry never made is refunded")
-        #expect(events.current.last == .stopped(.cancelled, attempts: 1))
+        #expect(events.value.last == .stopped(.cancelled, attempts: 1))
     }
 
     @Test func aCancelledTaskMakesNoAttemptAtAll() async {
@@ -284,22 +285,22 @@ import Testing
     }
 
     @Test func aCancelledAttemptIsNotRetried() async {
-        let events = Guarded<[RetryLoop.Event]>([])
+        let events = Locked<[RetryLoop.Event]>([])
         let attempts = ScriptedAttempts([.fail(.transport(.cancelled)), .succeed])
         let loop = RetryLoop(clock: ManualClock(), jitter: .constant(0))
         #expect(await loop.run(Self.get, events: events, attempts: attempts) == .failure(.transport(.cancelled)))
-        #expect(events.current == [.stopped(.cancelled, attempts: 1)])
+        #expect(events.value == [.stopped(.cancelled, attempts: 1)])
     }
 
     @Test func aDeadlineShorterThanTheBackoffSkipsTheRetry() async {
         let clock = ManualClock()
-        let events = Guarded<[RetryLoop.Event]>([])
+        let events = Locked<[RetryLoop.Event]>([])
         let attempts = ScriptedAttempts([.fail(.status(503)), .succeed])
         let loop = RetryLoop(clock: clock, jitter: .constant(1))
         let result = await loop.run(Self.get, overallTimeout: .milliseconds(800), events: events, attempts: attempts)
         #expect(result == .failure(.status(503)))
         #expect(attempts.attempts.count == 1)
-        #expect(events.current == [.stopped(.beyondDeadline, attempts: 1)])
+        #expect(events.value == [.stopped(.beyondDeadline, attempts: 1)])
         #expect(clock.now == ManualClock.Instant(offset: .zero))
     }
 
@@ -314,7 +315,7 @@ import Testing
 
     @Test func aRetryThatWouldStartPastTheDeadlineReturnsTheLastRealError() async {
         let clock = ManualClock()
-        let events = Guarded<[RetryLoop.Event]>([])
+        let events = Locked<[RetryLoop.Event]>([])
         let attempts = ScriptedAttempts([.fail(.status(500)), .succeed])
         let loop = RetryLoop(clock: clock, jitter: .constant(1))
         let call = Task { await loop.run(Self.get, overallTimeout: .seconds(1), events: events, attempts: attempts) }
@@ -323,7 +324,7 @@ import Testing
         clock.advance(by: .seconds(2))
         #expect(await call.valueCancellingWithCaller == .failure(.status(500)))
         #expect(attempts.attempts.count == 1)
-        #expect(events.current.last == .stopped(.beyondDeadline, attempts: 1))
+        #expect(events.value.last == .stopped(.beyondDeadline, attempts: 1))
     }
 
     @Test func aDeadlineThatHasAlreadyPassedMakesNoAttempt() async {

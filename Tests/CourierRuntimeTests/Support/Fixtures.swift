@@ -1,7 +1,8 @@
 import CourierAsyncHTTPClient
+import CourierLocking
 import CourierRuntime
-import CourierTesting
 import CourierTestServer
+import CourierTesting
 import Foundation
 import HTTPTypes
 import Logging
@@ -177,19 +178,14 @@ final class LogRecorder: @unchecked Sendable {
         var metadata: Logger.Metadata
     }
 
-    private let lock = NSLock()
-    private var storage: [Record] = []
+    private let storage = Locked<[Record]>([])
 
     var records: [Record] {
-        lock.lock()
-        defer { lock.unlock() }
-        return storage
+        storage.value
     }
 
     func append(_ record: Record) {
-        lock.lock()
-        storage.append(record)
-        lock.unlock()
+        storage.withLock { $0.append(record) }
     }
 
     func logger(level: Logger.Level = .trace) -> Logger {
@@ -223,20 +219,15 @@ final class LogRecorder: @unchecked Sendable {
 
 /// Collects client events in memory.
 final class EventRecorder: @unchecked Sendable {
-    private let lock = NSLock()
-    private var storage: [ClientEvent] = []
+    private let storage = Locked<[ClientEvent]>([])
 
     var events: [ClientEvent] {
-        lock.lock()
-        defer { lock.unlock() }
-        return storage
+        storage.value
     }
 
     var hook: @Sendable (ClientEvent) -> Void {
-        { [self] event in
-            lock.lock()
-            storage.append(event)
-            lock.unlock()
+        { [storage] event in
+            storage.withLock { $0.append(event) }
         }
     }
 }

@@ -1,4 +1,5 @@
 import CourierAsyncHTTPClient
+import CourierLocking
 import CourierRuntime
 import CourierTestServer
 import Foundation
@@ -170,7 +171,7 @@ final class EventLog: Sendable {
         var waiters: [Waiter] = []
     }
 
-    private let state = FaultLock(State())
+    private let state = Locked(State())
 
     /// The hook for ``APIClient/Configuration/onEvent``.
     var hook: @Sendable (ClientEvent) -> Void {
@@ -227,7 +228,7 @@ final class EventLog: Sendable {
 
 /// A one-shot latch: ``wait()`` returns once ``open()`` has been called.
 final class Gate: Sendable {
-    private let state = FaultLock<(open: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
+    private let state = Locked<(open: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
 
     /// Whether ``open()`` has been called.
     var isOpen: Bool { state.withLock { $0.open } }
@@ -255,11 +256,11 @@ final class Gate: Sendable {
 
 /// Counts up to a target and opens a gate when it gets there.
 final class Countdown: Sendable {
-    private let remaining: FaultLock<Int>
+    private let remaining: Locked<Int>
     let reached = Gate()
 
     init(_ count: Int) {
-        remaining = FaultLock(count)
+        remaining = Locked(count)
         if count <= 0 { reached.open() }
     }
 
@@ -291,7 +292,7 @@ struct Hold: Sendable {
 /// transport to the real server, which counts them.
 struct HeldTransport: HTTPTransport {
     let base: any HTTPTransport
-    private let hold = FaultLock<Hold?>(nil)
+    private let hold = Locked<Hold?>(nil)
 
     init(base: any HTTPTransport) {
         self.base = base
@@ -323,23 +324,6 @@ struct HeldTransport: HTTPTransport {
     }
 }
 
-/// A lock-guarded value for the suite's own bookkeeping.
-final class FaultLock<Value>: @unchecked Sendable {
-    // Guarded by `lock`; every access goes through withLock.
-    private let lock = NSLock()
-    private var value: Value
-
-    init(_ value: Value) {
-        self.value = value
-    }
-
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
-    }
-}
-
 /// Keeps the suite's two kinds of case apart in time: the outage cases, which put hundreds of
 /// calls on a 2-core machine at once, never run while a case that measures time does. Cases of
 /// one kind run together, as Swift Testing schedules them; a case of the other kind waits,
@@ -360,7 +344,7 @@ final class FaultSchedule: Sendable {
     }
 
     static let shared = FaultSchedule()
-    private let state = FaultLock(State())
+    private let state = Locked(State())
 
     /// Runs `body` once no case of the other kind is running.
     func run<T>(_ kind: Kind, _ body: () async throws -> T) async rethrows -> T {

@@ -1,3 +1,4 @@
+import CourierTestSupport
 import Foundation
 
 /// Where the plugin tests build: everything under `.build-plugin-tests/` in the repository, which
@@ -7,11 +8,8 @@ import Foundation
 /// The tests never use `.build/`: `swift test` holds its lock while they run, and a nested
 /// `swift build` there would wait for it forever.
 enum PluginWorkspace {
-    /// The repository: three levels above this file (`Tests/PluginTests/Support/`).
-    static let repository = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-        .standardizedFileURL
+    /// The repository.
+    static let repository = TestEnvironment.repositoryRoot
 
     /// The folder that holds every scratch path and copy.
     static let root = repository.appendingPathComponent(".build-plugin-tests")
@@ -31,15 +29,9 @@ enum PluginWorkspace {
     /// Where `courier init --package` writes the getting-started package.
     static let gettingStarted = root.appendingPathComponent("getting-started")
 
-    /// The `courier` executable built with this test bundle, in the same products folder.
+    /// The `courier` executable built with this test bundle.
     static func courierExecutable() throws -> URL {
-        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-        for _ in 0..<5 {
-            let candidate = folder.appendingPathComponent("courier")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            folder = folder.deletingLastPathComponent()
-        }
-        throw WorkspaceError("no courier executable next to the test bundle \(CommandLine.arguments[0])")
+        try TestEnvironment.courierExecutable()
     }
 
     /// A log file for one step.

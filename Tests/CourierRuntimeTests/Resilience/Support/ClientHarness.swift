@@ -1,3 +1,4 @@
+import CourierLocking
 import CourierRuntime
 import CourierTesting
 import Foundation
@@ -14,7 +15,7 @@ final class ClientHarness: Sendable {
     let logs = LogRecorder()
     let configuration: APIClient.Configuration
     /// The retries the host's budget allowed as each attempt started, in order.
-    let budgetAtAttempts = Guarded<[Double]>([])
+    let budgetAtAttempts = Locked<[Double]>([])
     /// How many of the calls begun with ``start(_:on:resilience:)`` have ended.
     let endedCalls = WaitableCount()
 
@@ -147,7 +148,7 @@ struct RunningCall<Request: APIRequest> {
     let done: WaitableCount
 
     /// Whether the call has ended.
-    var isDone: Bool { done.current > 0 }
+    var isDone: Bool { done.value > 0 }
 
     /// Waits for the call to end; a call still asleep on the manual clock is cancelled after
     /// the driving is over, so a test whose expectations are wrong ends instead of hanging.

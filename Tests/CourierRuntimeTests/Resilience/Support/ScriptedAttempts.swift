@@ -1,27 +1,8 @@
+import CourierLocking
 import CourierRuntime
 import CourierTesting
 import Foundation
 import HTTPTypes
-
-/// A value shared between a test and the tasks it starts.
-final class Guarded<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-
-    init(_ value: Value) {
-        self.value = value
-    }
-
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
-    }
-
-    var current: Value {
-        withLock { $0 }
-    }
-}
 
 /// The error a fake attempt throws: what a real executor's error would carry, reduced to what
 /// the retry loop classifies.
@@ -56,18 +37,18 @@ enum ScriptStep: Sendable {
 
 /// A scripted single-attempt function: plays `steps` in order and records every call.
 final class ScriptedAttempts: Sendable {
-    private let steps: Guarded<[ScriptStep]>
-    private let calls = Guarded<[RetryLoop.Attempt]>([])
+    private let steps: Locked<[ScriptStep]>
+    private let calls = Locked<[RetryLoop.Attempt]>([])
     private let clock: ManualClock?
 
     init(_ steps: [ScriptStep], clock: ManualClock? = nil) {
-        self.steps = Guarded(steps)
+        self.steps = Locked(steps)
         self.clock = clock
     }
 
     /// The attempts made so far, in order.
     var attempts: [RetryLoop.Attempt] {
-        calls.current
+        calls.value
     }
 
     func callAsFunction(_ attempt: RetryLoop.Attempt) async throws(ScriptedFailure) -> String {
@@ -94,7 +75,7 @@ extension RetryLoop {
         _ request: RetryTraits,
         attemptTimeout: Duration = .seconds(10),
         overallTimeout: Duration? = nil,
-        events: Guarded<[Event]>? = nil,
+        events: Locked<[Event]>? = nil,
         attempts: ScriptedAttempts
     ) async -> Result<String, ScriptedFailure> {
         do throws(ScriptedFailure) {

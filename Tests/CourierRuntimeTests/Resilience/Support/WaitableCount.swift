@@ -1,65 +1,69 @@
-import Foundation
+import CourierLocking
 
 /// A count that a test can wait on: "49 callers have ended" becomes an event the test awaits,
 /// instead of a loop of `Task.yield()` that spins until it holds and, on a loaded machine,
 /// takes turns away from the very tasks it waits for.
-final class WaitableCount: @unchecked Sendable {
+final class WaitableCount: Sendable {
     private struct Waiter {
         var id: UInt64
         var target: Int
         var continuation: CheckedContinuation<Void, Never>
     }
 
-    // Guarded by `lock`.
-    private let lock = NSLock()
-    private var value = 0
-    private var waiters: [Waiter] = []
-    private var nextID: UInt64 = 0
-    private var cancelledBeforeSuspending: Set<UInt64> = []
+    private struct State {
+        var value = 0
+        var waiters: [Waiter] = []
+        var nextID: UInt64 = 0
+        var cancelledBeforeSuspending: Set<UInt64> = []
+    }
+
+    private let state = Locked(State())
 
     /// The count now.
-    var current: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return value
+    var value: Int {
+        state.withLock { $0.value }
     }
 
     /// Adds one and wakes the waiters whose target is reached.
     func increment() {
-        lock.lock()
-        value += 1
-        let ready = waiters.filter { $0.target <= value }
-        waiters.removeAll { $0.target <= value }
-        lock.unlock()
+        let ready = state.withLock { state in
+            state.value += 1
+            let value = state.value
+            let ready = state.waiters.filter { $0.target <= value }
+            state.waiters.removeAll { $0.target <= value }
+            return ready
+        }
         ready.forEach { $0.continuation.resume() }
     }
 
     /// Returns once the count is at least `target`, or at once when the waiting task is
     /// cancelled, so that a race between two waits (``waitForEither(_:_:)``) can end the loser.
     func wait(untilAtLeast target: Int) async {
-        let id: UInt64 = lock.withLock {
-            nextID += 1
-            return nextID
+        let id: UInt64 = state.withLock {
+            $0.nextID += 1
+            return $0.nextID
         }
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                lock.lock()
-                let ready = value >= target || cancelledBeforeSuspending.remove(id) != nil
-                if !ready {
-                    waiters.append(Waiter(id: id, target: target, continuation: continuation))
+                let ready = state.withLock { state in
+                    let ready = state.value >= target || state.cancelledBeforeSuspending.remove(id) != nil
+                    if !ready {
+                        state.waiters.append(Waiter(id: id, target: target, continuation: continuation))
+                    }
+                    return ready
                 }
-                lock.unlock()
                 if ready { continuation.resume() }
             }
         } onCancel: {
-            lock.lock()
-            let waiter = waiters.firstIndex { $0.id == id }.map { waiters.remove(at: $0) }
-            if waiter == nil { cancelledBeforeSuspending.insert(id) }
-            lock.unlock()
+            let waiter = state.withLock { state in
+                let waiter = state.waiters.firstIndex { $0.id == id }.map { state.waiters.remove(at: $0) }
+                if waiter == nil { state.cancelledBeforeSuspending.insert(id) }
+                return waiter
+            }
             waiter?.continuation.resume()
         }
         // A cancellation that raced with the wake-up leaves its mark behind; clear it.
-        lock.withLock { _ = cancelledBeforeSuspending.remove(id) }
+        state.withLock { _ = $0.cancelledBeforeSuspending.remove(id) }
     }
 }
 

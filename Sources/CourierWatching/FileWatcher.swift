@@ -15,11 +15,11 @@ import Foundation
 /// Changes are gathered until none has come for ``quietPeriod``, so that an editor's save (a
 /// temporary file written, then renamed over the original; or several writes) is one batch.
 /// A change that happens while the caller works on the previous batch waits in ``changes``.
-public final class FileWatcher: @unchecked Sendable {
+package final class FileWatcher: @unchecked Sendable {
     // Unchecked: every mutable property is touched only on `queue`.
 
     /// How changes are noticed.
-    public enum Backend: Sendable, Equatable {
+    package enum Backend: Sendable, Equatable {
         /// The platform's file-system events, watching folders so that atomic saves are seen:
         /// inotify on Linux; kqueue vnode events on Darwin, where each watched file is observed
         /// too, for writes in place. Where there are none, polling every half second.
@@ -29,7 +29,7 @@ public final class FileWatcher: @unchecked Sendable {
         case polling(interval: Duration)
 
         /// Whether `.events` uses real file-system events on this platform.
-        public static var eventsAreAvailable: Bool {
+        static var eventsAreAvailable: Bool {
             #if canImport(Glibc) || canImport(Darwin)
             return true
             #else
@@ -39,11 +39,11 @@ public final class FileWatcher: @unchecked Sendable {
     }
 
     /// The batches of changed paths, in order; ends after ``stop()``.
-    public let changes: AsyncStream<FileChanges>
+    package let changes: AsyncStream<FileChanges>
     /// How long a batch waits for further changes before it is reported.
-    public let quietPeriod: Duration
+    let quietPeriod: Duration
     /// The backend in use: `.polling` when `.events` was asked for where there are none.
-    public let backend: Backend
+    package let backend: Backend
 
     private let continuation: AsyncStream<FileChanges>.Continuation
     private let queue = DispatchQueue(label: "courier.file-watcher")
@@ -62,7 +62,7 @@ public final class FileWatcher: @unchecked Sendable {
     ///     in all, so that a file written without pause is still reported.
     /// - Throws: ``FileWatcherError`` when the platform refuses the events backend (too many
     ///   inotify instances, say); polling never throws.
-    public convenience init(backend: Backend, quietPeriod: Duration = .milliseconds(150)) throws(FileWatcherError) {
+    package convenience init(backend: Backend, quietPeriod: Duration = .milliseconds(150)) throws(FileWatcherError) {
         #if canImport(Glibc) || canImport(Darwin)
         let chosen = backend
         #else
@@ -102,7 +102,7 @@ public final class FileWatcher: @unchecked Sendable {
 
     /// Watches `set` from now on, in place of what was watched before. Returns once the
     /// watches are in place, so that a change made after it returns is seen.
-    public func watch(_ set: WatchSet) async {
+    package func watch(_ set: WatchSet) async {
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
             queue.async {
                 if !self.stopped {
@@ -115,7 +115,7 @@ public final class FileWatcher: @unchecked Sendable {
     }
 
     /// Stops watching and ends ``changes``.
-    public func stop() {
+    package func stop() {
         queue.async {
             guard !self.stopped else { return }
             self.stopped = true
@@ -156,20 +156,20 @@ public final class FileWatcher: @unchecked Sendable {
 }
 
 /// One batch of changes.
-public struct FileChanges: Sendable, Equatable {
+package struct FileChanges: Sendable, Equatable {
     /// The absolute paths that changed, appeared or went away.
-    public var paths: Set<String>
+    package var paths: Set<String>
 
     /// A batch.
-    public init(paths: Set<String>) {
+    init(paths: Set<String>) {
         self.paths = paths
     }
 }
 
 /// Why a ``FileWatcher`` could not start.
-public struct FileWatcherError: Error, Sendable, CustomStringConvertible {
+package struct FileWatcherError: Error, Sendable, CustomStringConvertible {
     /// What failed, in words.
-    public var description: String
+    package var description: String
 }
 
 /// A way of noticing changes: told what to watch, it reports each path it sees change to

@@ -6,17 +6,17 @@ import Foundation
 ///
 /// Paths are absolute and standardized. A file or folder that does not exist yet may be
 /// watched: its appearing is a change.
-public struct WatchSet: Sendable, Equatable {
+package struct WatchSet: Sendable, Equatable {
     /// A folder whose entries count when their names end with one of `nameSuffixes`; hidden
     /// entries (an editor's `.spec.yaml.swp`) never count.
-    public struct Folder: Sendable, Hashable {
+    package struct Folder: Sendable, Hashable {
         /// The folder's absolute path.
-        public var path: String
+        package var path: String
         /// The endings of the names that count, such as `.yaml`.
-        public var nameSuffixes: [String]
+        package var nameSuffixes: [String]
 
         /// A watched folder.
-        public init(path: String, nameSuffixes: [String]) {
+        init(path: String, nameSuffixes: [String]) {
             self.path = path
             self.nameSuffixes = nameSuffixes
         }
@@ -28,25 +28,25 @@ public struct WatchSet: Sendable, Equatable {
     }
 
     /// The watched files, by absolute path.
-    public private(set) var files: Set<String> = []
+    package private(set) var files: Set<String> = []
     /// The watched folders.
-    public private(set) var folders: Set<Folder> = []
+    package private(set) var folders: Set<Folder> = []
 
     /// An empty set.
-    public init() {}
+    package init() {}
 
     /// Watches the file at `url`.
-    public mutating func insert(file url: URL) {
+    package mutating func insert(file url: URL) {
         files.insert(Self.path(of: url))
     }
 
     /// Watches the entries of the folder at `url` whose names end with one of `nameSuffixes`.
-    public mutating func insert(folder url: URL, nameSuffixes: [String]) {
+    package mutating func insert(folder url: URL, nameSuffixes: [String]) {
         folders.insert(Folder(path: Self.path(of: url), nameSuffixes: nameSuffixes))
     }
 
     /// Whether a change at the absolute `path` concerns this set.
-    public func contains(_ path: String) -> Bool {
+    package func contains(_ path: String) -> Bool {
         if files.contains(path) { return true }
         let parent = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
@@ -61,7 +61,7 @@ public struct WatchSet: Sendable, Equatable {
     }
 
     /// Whether nothing is watched.
-    public var isEmpty: Bool { files.isEmpty && folders.isEmpty }
+    package var isEmpty: Bool { files.isEmpty && folders.isEmpty }
 
     static func path(of url: URL) -> String {
         url.standardizedFileURL.path
