@@ -40,18 +40,18 @@ public enum AttemptFailure: Sendable, Hashable {
 }
 
 /// What a retry decision needs to know about the request itself.
-public struct RetryTraits: Sendable, Hashable {
+package struct RetryTraits: Sendable, Hashable {
     /// The request method; idempotent methods may be repeated freely.
-    public var method: HTTPRequest.Method
+    package var method: HTTPRequest.Method
     /// Whether the request carries an `Idempotency-Key` header, the same one on every
     /// attempt, so that the server can drop duplicates.
-    public var hasIdempotencyKey: Bool
+    package var hasIdempotencyKey: Bool
     /// Whether the caller declared this call safe to repeat although its method is not
     /// idempotent.
-    public var callerOptedIn: Bool
+    package var callerOptedIn: Bool
 
     /// Creates the traits of a request.
-    public init(method: HTTPRequest.Method, hasIdempotencyKey: Bool = false, callerOptedIn: Bool = false) {
+    package init(method: HTTPRequest.Method, hasIdempotencyKey: Bool = false, callerOptedIn: Bool = false) {
         self.method = method
         self.hasIdempotencyKey = hasIdempotencyKey
         self.callerOptedIn = callerOptedIn
@@ -59,7 +59,7 @@ public struct RetryTraits: Sendable, Hashable {
 }
 
 /// What to do after a failed attempt.
-public enum RetryDecision: Sendable, Hashable {
+package enum RetryDecision: Sendable, Hashable {
     /// Make another attempt once `delay` has passed.
     case retry(after: Duration)
     /// Make no further attempt; the caller gets the last attempt's error.

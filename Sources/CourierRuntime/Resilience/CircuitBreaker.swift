@@ -202,7 +202,7 @@ public final class CircuitBreaker: Sendable {
         Permit(breaker: self, admission: try admit())
     }
 
-    /// A permit without the object around it, for ``RetryLoop``, which records every
+    /// A permit without the object around it, for `RetryLoop`, which records every
     /// attempt it was admitted for exactly once and so needs neither the permit's
     /// record-once guard nor its release on deinit: two allocations and a lock fewer on
     /// every call's success path.

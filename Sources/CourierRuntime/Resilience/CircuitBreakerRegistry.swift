@@ -10,9 +10,9 @@ import CourierLocking
 /// share their host's breaker; a registry created with
 /// ``init(configuration:clock:jitter:onTransition:)`` has breakers of its own, shared only by
 /// whoever holds it.
-public final class CircuitBreakerRegistry: Sendable {
+package final class CircuitBreakerRegistry: Sendable {
     /// The configuration of breakers asked for without one of their own.
-    public let configuration: CircuitBreaker.Configuration
+    package let configuration: CircuitBreaker.Configuration
     private let store: BreakerStore
     private let subscription: BreakerStore.Subscription?
     /// The breakers this registry has handed out, which ``resetAll()`` resets.
@@ -26,7 +26,7 @@ public final class CircuitBreakerRegistry: Sendable {
     ///   - jitter: Where every breaker draws its break jitter.
     ///   - onTransition: Receives every state change of its breakers; see
     ///     ``CircuitBreaker/init(key:configuration:clock:jitter:onTransition:)``.
-    public init(
+    package init(
         configuration: CircuitBreaker.Configuration = .default,
         clock: any Clock<Duration> = ContinuousClock(),
         jitter: Jitter = .system,
@@ -62,7 +62,7 @@ public final class CircuitBreakerRegistry: Sendable {
     ///   - configuration: The configuration of the breaker wanted, overriding the
     ///     registry's (for an endpoint the spec configures differently). A different
     ///     configuration for the same key is a different breaker.
-    public func breaker(for key: CircuitBreakerKey, configuration: CircuitBreaker.Configuration? = nil) -> CircuitBreaker {
+    package func breaker(for key: CircuitBreakerKey, configuration: CircuitBreaker.Configuration? = nil) -> CircuitBreaker {
         let storeKey = BreakerStore.Key(key: key, configuration: configuration ?? self.configuration)
         handedOut.withLock { _ = $0.insert(storeKey) }
         return store.breaker(for: storeKey)
@@ -71,14 +71,14 @@ public final class CircuitBreakerRegistry: Sendable {
     /// Resets every breaker this registry has handed out; see ``CircuitBreaker/reset()``.
     /// With process-wide breakers, that is every breaker this registry's clients have used,
     /// which other clients of the same hosts share.
-    public func resetAll() {
+    package func resetAll() {
         let keys = handedOut.withLock { $0 }
         keys.forEach { store.breaker(for: $0).reset() }
     }
 }
 
 /// Breakers by key and configuration, with the listeners of their state changes; shared by every
-/// ``CircuitBreakerRegistry`` that holds it.
+/// `CircuitBreakerRegistry` that holds it.
 final class BreakerStore: Sendable {
     struct Key: Hashable {
         var key: CircuitBreakerKey

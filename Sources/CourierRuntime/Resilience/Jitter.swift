@@ -37,7 +37,7 @@ public struct Jitter: Sendable {
         }
     }
 
-    /// Draws a reproducible sequence from a ``SplitMix64`` generator seeded with `seed`.
+    /// Draws a reproducible sequence from a `SplitMix64` generator seeded with `seed`.
     ///
     /// The sequence is shared by every copy of the returned value, so concurrent callers
     /// each get the next number rather than the same one.
@@ -65,16 +65,16 @@ public struct Jitter: Sendable {
 ///
 /// It is not cryptographically secure; it exists so that jitter can be replayed from a seed
 /// in tests and reproduced from a log line.
-public struct SplitMix64: RandomNumberGenerator, Sendable, Hashable {
+package struct SplitMix64: RandomNumberGenerator, Sendable, Hashable {
     private var state: UInt64
 
     /// Creates a generator whose sequence is fully determined by `seed`.
-    public init(seed: UInt64) {
+    package init(seed: UInt64) {
         state = seed
     }
 
     /// Returns the next 64 random bits.
-    public mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var mixed = state
         mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9

@@ -1,7 +1,7 @@
 /// A client's retry and circuit-breaker setup: the policy, the per-host budgets and breakers,
 /// and the clock and jitter they run on.
 ///
-/// A client keeps one value for its lifetime and asks it for a ``RetryLoop`` per call, so that
+/// A client keeps one value for its lifetime and asks it for a `RetryLoop` per call, so that
 /// every call to a host draws from that host's budget and passes that host's breaker.
 ///
 /// **Sharing.** By default (``Sharing/processWide``) budgets and breakers are process-wide:
@@ -16,8 +16,7 @@
 /// (and so by the clients made from it). A clock other than `ContinuousClock`, such as a test's
 /// `ManualClock`, always gets isolated ones: a breaker timed on a test's clock must never decide
 /// for clients on real time, nor a real-time breaker for a test. To share state between a few
-/// clients only, make one isolated value and give it to all of them, or set
-/// ``retryBudgets`` and ``circuitBreakers`` to registries of your own.
+/// clients only, make one isolated value and give it to all of them.
 ///
 /// ```swift
 /// var resilience = Resilience()                     // retries on, breakers off, process-wide
@@ -39,10 +38,10 @@ public struct Resilience: Sendable {
     /// The retry policy of calls that do not bring their own. Default ``RetryPolicy/default``.
     public var retryPolicy: RetryPolicy
     /// The per-host retry budgets, or `nil` to retry without a budget.
-    public var retryBudgets: RetryBudgetRegistry?
+    package var retryBudgets: RetryBudgetRegistry?
     /// The breakers, created on first use. They exist even while ``circuitBreakerScope`` is
     /// ``CircuitBreakerScope/off`` so that single endpoints can still opt in.
-    public var circuitBreakers: CircuitBreakerRegistry
+    package var circuitBreakers: CircuitBreakerRegistry
     /// Which breaker calls pass by default. ``CircuitBreakerScope/off`` unless the client
     /// opts in: a breaker changes what callers see during an outage, so nobody gets one by
     /// surprise.
@@ -116,7 +115,7 @@ public struct Resilience: Sendable {
     ///   - breakerConfiguration: The endpoint's own breaker configuration. Breakers are kept
     ///     per (key, configuration), so with the ``CircuitBreakerScope/host`` scope it selects
     ///     a host breaker of that configuration, apart from the host's default one.
-    public func retryLoop(
+    package func retryLoop(
         for host: HostKey,
         policy: RetryPolicy? = nil,
         breaker scope: CircuitBreakerScope? = nil,

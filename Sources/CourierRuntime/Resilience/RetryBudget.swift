@@ -21,7 +21,7 @@ import CourierLocking
 /// 20 retries, on top of what the first left.
 ///
 /// Time is read from the clock the budget is created with, so a test can show the refill on a
-/// `ManualClock`. Share one budget between all callers of a host with ``RetryBudgetRegistry``.
+/// `ManualClock`. Share one budget between all callers of a host with `RetryBudgetRegistry`.
 public final class RetryBudget: Sendable {
     /// How much of the recent traffic may be retried, and for how long traffic counts.
     public struct Configuration: Sendable, Hashable {
@@ -213,9 +213,9 @@ public final class RetryBudget: Sendable {
 /// ``Resilience`` uses a process-wide store by default, so that clients made per call still
 /// share their host's budget; a registry created with ``init(configuration:clock:)`` has budgets
 /// of its own, shared only by whoever holds it.
-public final class RetryBudgetRegistry: Sendable {
+package final class RetryBudgetRegistry: Sendable {
     /// The configuration of every budget this registry hands out.
-    public let configuration: RetryBudget.Configuration
+    package let configuration: RetryBudget.Configuration
     private let store: BudgetStore
 
     /// Creates a registry with budgets of its own.
@@ -223,7 +223,7 @@ public final class RetryBudgetRegistry: Sendable {
     /// - Parameters:
     ///   - configuration: The configuration of its budgets.
     ///   - clock: Where its budgets read time.
-    public init(configuration: RetryBudget.Configuration = .default, clock: any Clock<Duration> = ContinuousClock()) {
+    package init(configuration: RetryBudget.Configuration = .default, clock: any Clock<Duration> = ContinuousClock()) {
         self.configuration = configuration
         store = BudgetStore(clock: clock)
     }
@@ -240,12 +240,12 @@ public final class RetryBudgetRegistry: Sendable {
     }
 
     /// The budget of `host`, created on first use.
-    public func budget(for host: HostKey) -> RetryBudget {
+    package func budget(for host: HostKey) -> RetryBudget {
         store.budget(for: host, configuration: configuration)
     }
 }
 
-/// Budgets by host and configuration, shared by every ``RetryBudgetRegistry`` that holds it.
+/// Budgets by host and configuration, shared by every `RetryBudgetRegistry` that holds it.
 final class BudgetStore: Sendable {
     struct Key: Hashable {
         var host: HostKey

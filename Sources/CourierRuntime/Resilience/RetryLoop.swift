@@ -25,20 +25,20 @@
 /// attempt ends it with ``Interruption/circuitOpen(_:)``; a refused retry ends it with the
 /// last real attempt's outcome, because that attempt did reach the server and its caller is
 /// owed the answer.
-public struct RetryLoop: Sendable {
+package struct RetryLoop: Sendable {
     /// Which failures are repeated, how often and after what delay.
-    public var policy: RetryPolicy
+    package var policy: RetryPolicy
     /// The host's retry budget, or `nil` to retry without one.
-    public var budget: RetryBudget?
+    package var budget: RetryBudget?
     /// The breaker every attempt must pass, or `nil` for none.
-    public var breaker: CircuitBreaker?
+    package var breaker: CircuitBreaker?
     /// Where backoff sleeps and the overall deadline are measured.
-    public var clock: any Clock<Duration>
+    package var clock: any Clock<Duration>
     /// Where backoff jitter is drawn from.
-    public var jitter: Jitter
+    package var jitter: Jitter
 
     /// Creates a loop.
-    public init(
+    package init(
         policy: RetryPolicy = .default,
         budget: RetryBudget? = nil,
         breaker: CircuitBreaker? = nil,
@@ -53,18 +53,18 @@ public struct RetryLoop: Sendable {
     }
 
     /// One attempt, as the loop hands it to the attempt function.
-    public struct Attempt: Sendable, Hashable {
+    package struct Attempt: Sendable, Hashable {
         /// The attempt's number, starting at 1.
-        public var number: Int
+        package var number: Int
         /// How long the attempt may take: the attempt timeout or the time left until the
         /// overall deadline, whichever is smaller. The loop never starts an attempt with no
         /// time left before the deadline.
-        public var timeout: Duration
+        package var timeout: Duration
         /// Whether the attempt is a half-open circuit breaker's probe.
-        public var isProbe: Bool
+        package var isProbe: Bool
 
         /// Creates an attempt description.
-        public init(number: Int, timeout: Duration, isProbe: Bool = false) {
+        package init(number: Int, timeout: Duration, isProbe: Bool = false) {
             self.number = number
             self.timeout = timeout
             self.isProbe = isProbe
@@ -73,7 +73,7 @@ public struct RetryLoop: Sendable {
 
     /// Why the loop ended without a real error from an attempt to return; the caller turns
     /// it into its own error type.
-    public enum Interruption: Sendable, Hashable {
+    package enum Interruption: Sendable, Hashable {
         /// The circuit breaker refused an attempt. Only a refusal of the first attempt, when
         /// nothing was sent, ends the call with it; a refused retry ends with the last outcome.
         case circuitOpen(CircuitOpen)
@@ -84,7 +84,7 @@ public struct RetryLoop: Sendable {
     }
 
     /// What the loop did, for logs, metrics and the lifecycle event stream.
-    public enum Event: Sendable, Hashable {
+    package enum Event: Sendable, Hashable {
         /// Attempt `attempt` failed with `failure`; the next one starts after `delay`.
         case retrying(attempt: Int, failure: AttemptFailure, delay: Duration)
         /// The call ended with an error after `attempts` attempts, for `reason`.
@@ -112,7 +112,7 @@ public struct RetryLoop: Sendable {
     /// - Returns: The first successful attempt's value.
     /// - Throws: The last attempt's error when the policy, the budget, the deadline or the
     ///   breaker forbids another attempt; otherwise the error `interrupted` makes.
-    public func run<Value, Failure: Error>(
+    package func run<Value, Failure: Error>(
         _ request: RetryTraits,
         attemptTimeout: Duration,
         overallTimeout: Duration? = nil,
@@ -165,7 +165,7 @@ public struct RetryLoop: Sendable {
     /// - Returns: The successful outcome, or the last attempt's outcome when the policy, the
     ///   budget, the deadline or the breaker forbids another attempt, or the outcome
     ///   `interrupted` makes; with the number of attempts made.
-    public func run<Outcome>(
+    package func run<Outcome>(
         _ request: RetryTraits,
         attemptTimeout: Duration,
         overallTimeout: Duration? = nil,

@@ -68,7 +68,7 @@ public struct RetryPolicy: Sendable, Hashable {
     public static let never = RetryPolicy(maxAttempts: 1)
 
     /// Whether `failure` is worth repeating for `request`, ignoring attempts, time and budget.
-    public func isRetryable(_ failure: AttemptFailure, for request: RetryTraits) -> Bool {
+    package func isRetryable(_ failure: AttemptFailure, for request: RetryTraits) -> Bool {
         classify(failure, for: request) == nil
     }
 
@@ -93,7 +93,7 @@ public struct RetryPolicy: Sendable, Hashable {
     ///   - request: The traits of the request that failed.
     ///   - remaining: Time left until the call's overall deadline; `nil` when it has none.
     ///   - jitter: A draw from `0...1` (see ``Jitter``); values outside are clamped.
-    public func decision(
+    package func decision(
         after failure: AttemptFailure,
         attempt: Int,
         of request: RetryTraits,
