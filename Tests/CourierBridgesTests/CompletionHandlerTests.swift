@@ -7,7 +7,7 @@ import Testing
 
 /// The completion-handler bridge over the generated Marketplace client, the real URLSession
 /// transport and a real loopback server.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(10)))
 struct CompletionHandlerTests {
     @Test func aRequestCompletesWithItsResponse() async throws {
         try await withShop { server, shop in

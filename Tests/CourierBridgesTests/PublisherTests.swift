@@ -12,7 +12,7 @@ import Testing
 
 /// The Combine bridge over the generated Marketplace client, the real URLSession transport and
 /// a real loopback server.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(10)))
 struct PublisherTests {
     static let health = #"{"status":"ok","checks":{"db":true}}"#
     static let missing = #"{"code":"missing","message":"No such product.","details":[],"timestamp":0}"#

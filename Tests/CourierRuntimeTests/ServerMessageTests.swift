@@ -63,7 +63,7 @@ struct GetCharge: APIRequest {
 /// `errorDescription`, and so `localizedDescription` on every platform, is the server's text
 /// when the spec names a field for it, else the spec's text, else a sentence naming the status;
 /// never Foundation's "The operation could not be completed" placeholder.
-@Suite(.timeLimit(.minutes(2))) struct ServerMessageTests {
+@Suite(.timeLimit(.minutes(10))) struct ServerMessageTests {
     static func json(_ status: Int, _ text: String) -> TestServer.Behavior {
         .respond(.json(text, status: status))
     }

@@ -5,7 +5,7 @@ import Testing
 
 /// The WHATWG event-stream rules, fed in chunks cut everywhere, and a real stream over both
 /// transports.
-@Suite("Server-sent events and JSON Lines", .timeLimit(.minutes(3)))
+@Suite("Server-sent events and JSON Lines", .timeLimit(.minutes(10)))
 struct ServerSentEventTests {
     /// Parses `text` delivered in chunks of the given sizes, cycling through them.
     static func events(in bytes: Data, chunkSizes: [Int]) async throws -> [ServerSentEvent] {

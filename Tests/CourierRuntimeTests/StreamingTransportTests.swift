@@ -5,7 +5,7 @@ import Testing
 
 /// Bodies that stream, in both directions, through both real transports and a loopback server
 /// that writes its answer a part at a time.
-@Suite("Streaming bodies", .timeLimit(.minutes(3)))
+@Suite("Streaming bodies", .timeLimit(.minutes(10)))
 struct StreamingTransportTests {
     /// A request whose response the tests read with `APIClient.stream`.
     static func download(_ path: RequestPath) -> Probe<NoContent, NoDocumentedFailure> {

@@ -6,7 +6,7 @@ import Testing
 /// 50 MB uploads and downloads through Courier in a child process (`courier-bench transfer`),
 /// each checked byte for byte at the other end, with the client's resident memory measured
 /// apart from the server's: it must stay far below the 50 MB it moved.
-@Suite("Transfer memory", .serialized, .timeLimit(.minutes(5)))
+@Suite("Transfer memory", .serialized, .timeLimit(.minutes(10)))
 struct TransferMemoryTests {
     static let size = 50 * 1024 * 1024
     /// "Far below 50 MB": a client that held the body would rise by at least 50 MB, so half of

@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 /// Multipart forms, downloads to a file and progress, through both transports.
-@Suite("Uploads and downloads", .timeLimit(.minutes(3)))
+@Suite("Uploads and downloads", .timeLimit(.minutes(10)))
 struct UploadDownloadTests {
     /// Splits a multipart body at its boundary into (header block, content) pairs, as a server would.
     static func parts(of body: Data, boundary: String) -> [(headers: String, content: Data)]? {

@@ -11,7 +11,7 @@ import Testing
 /// URLSession and AsyncHTTPClient: what the server received for every scheme (the exact header or
 /// query item), per-endpoint choice, a public endpoint that sends nothing, and every secret absent
 /// from captured logs, events and error descriptions.
-@Suite("Auth schemes (loopback server)", .timeLimit(.minutes(3)))
+@Suite("Auth schemes (loopback server)", .timeLimit(.minutes(10)))
 struct AuthLoopbackTests {
     static let bot = "bot-SECRET-1"
     static let oauth = "oauth-SECRET-2"

@@ -11,7 +11,7 @@ import Testing
 /// fractional `retry_after` as the retry delay; and the payload features of format v2: the 50035
 /// `errors` tree as `JSON`, integer channel types through the `Channel` union, a PATCH body whose
 /// `null` clears a field, and Discord's microsecond timestamps.
-@Suite("Discord client (loopback server)", .timeLimit(.minutes(3)))
+@Suite("Discord client (loopback server)", .timeLimit(.minutes(10)))
 struct DiscordLoopbackTests {
     static func error(_ code: Int, _ message: String) -> String {
         #"{"code": \#(code), "message": "\#(message)"}"#

@@ -9,7 +9,7 @@ import Testing
 /// server, through both transports. An envelope (`wrappedIn`, `arrayIn`) is decoded and then
 /// unwrapped into the error object, and the status must survive that step as it does for a
 /// plain object body.
-@Suite("Error envelopes keep the status (loopback server)", .timeLimit(.minutes(2)))
+@Suite("Error envelopes keep the status (loopback server)", .timeLimit(.minutes(10)))
 struct EnvelopeStatusTests {
     static let urlSession = URLSessionTransport()
     static let payment = Payment(amount: 100, currency: "eur")

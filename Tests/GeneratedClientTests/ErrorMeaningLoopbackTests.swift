@@ -8,7 +8,7 @@ import Testing
 /// The ErrorMeaning reference client against the real loopback server: `retryable` honoured by
 /// the retry loop over the status rule, counted at the server; localization keys falling back
 /// to the spec's text on Linux; the service's rate-limit names.
-@Suite("Error meaning (loopback server)", .timeLimit(.minutes(3)))
+@Suite("Error meaning (loopback server)", .timeLimit(.minutes(10)))
 struct ErrorMeaningLoopbackTests {
     static let lock = #"{"id": "l1", "owner": "me"}"#
 

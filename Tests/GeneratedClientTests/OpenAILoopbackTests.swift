@@ -8,7 +8,7 @@ import Testing
 /// The generated OpenAI slice against the loopback server, through both transports: a streamed
 /// chat completion read as server-sent events up to `[DONE]`, files paged by the last id while
 /// `has_more`, and a file's content saved as it arrives.
-@Suite("OpenAI client (loopback server)", .timeLimit(.minutes(3)))
+@Suite("OpenAI client (loopback server)", .timeLimit(.minutes(10)))
 struct OpenAILoopbackTests {
     static let urlSession = URLSessionTransport()
 

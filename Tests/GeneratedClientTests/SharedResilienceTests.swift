@@ -14,7 +14,7 @@ import Testing
 /// Counted at the loopback server (or, with nothing listening, from each client's own attempt
 /// events), through a generated client made anew for every call. Every test has a server of
 /// its own, so its host (and so its process-wide budget and breaker) is its own too.
-@Suite("Budgets and breakers shared across clients", .timeLimit(.minutes(2)))
+@Suite("Budgets and breakers shared across clients", .timeLimit(.minutes(10)))
 struct SharedResilienceTests {
     enum Transport: String, CaseIterable, CustomTestStringConvertible {
         case urlSession, asyncHTTPClient
@@ -71,7 +71,7 @@ struct SharedResilienceTests {
     }
 
     @Test("100 calls through 100 new clients share the host's budget: at most 100 + the allowance reach a 503ing server, each attempt once",
-          .timeLimit(.minutes(1)), arguments: Transport.allCases)
+          .timeLimit(.minutes(10)), arguments: Transport.allCases)
     func newClientsShareTheBudget(transport: Transport) async throws {
         let server = try await TestServer.start()
         server.setOverride(.respond(.status(503)))
@@ -96,7 +96,7 @@ struct SharedResilienceTests {
     }
 
     @Test("With nothing listening, 100 new clients together stay within 100 + the allowance",
-          .timeLimit(.minutes(1)), arguments: Transport.allCases)
+          .timeLimit(.minutes(10)), arguments: Transport.allCases)
     func newClientsShareTheBudgetWithNothingListening(transport: Transport) async throws {
         // A port that stays unanswered: a stopped server's port could go to another test's server.
         let url = try #require(URL(string: "http://127.0.0.1:\(try TestServer.portWithNothingListening())"))

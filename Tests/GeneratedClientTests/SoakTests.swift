@@ -61,7 +61,7 @@ struct SoakTests {
     // A hung call fails the test at this limit instead of hanging the suite; the soak
     // normally takes well under 30 s per transport.
     @Test("No call is lost or hangs, the server's count matches the client's attempts, ≥ 99.5% succeed",
-          .timeLimit(.minutes(3)), arguments: TransportKind.allCases)
+          .timeLimit(.minutes(10)), arguments: TransportKind.allCases)
     func soak(_ kind: TransportKind) async throws {
         let server = try await TestServer.start()
         let faults = TestServer.FaultInjector(seed: Self.seed, rate: Self.faultRate)

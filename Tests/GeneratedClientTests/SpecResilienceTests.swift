@@ -8,7 +8,7 @@ import Testing
 
 /// The spec's `retry`, `breaker`, `idempotencyKey` and `auth` hints, as the generated clients
 /// carry them out: through the stub transport, with backoff and breaker breaks on a manual clock.
-@Suite("Spec resilience hints in generated clients", .timeLimit(.minutes(3)))
+@Suite("Spec resilience hints in generated clients", .timeLimit(.minutes(10)))
 struct SpecResilienceTests {
     let clock = ManualClock()
     let stub: StubTransport

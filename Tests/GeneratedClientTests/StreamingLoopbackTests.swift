@@ -8,7 +8,7 @@ import Testing
 
 /// The generated methods of streamed bodies (the Streaming reference), against the loopback
 /// server through both transports.
-@Suite("Generated streaming (loopback server)", .timeLimit(.minutes(3)))
+@Suite("Generated streaming (loopback server)", .timeLimit(.minutes(10)))
 struct StreamingLoopbackTests {
     static let urlSession = URLSessionTransport()
 

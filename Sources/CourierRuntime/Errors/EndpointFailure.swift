@@ -27,6 +27,10 @@ public protocol EndpointFailure: Error, Sendable {
     /// Whether this failure is worth repeating, when the endpoint says so; `nil` (the
     /// default) leaves it to the status rule of ``RetryPolicy`` and ``APIError/isRetryable``.
     ///
+    /// Optional, unlike ``APIError/isRetryable``, on purpose: this is the endpoint's opinion,
+    /// which may be "no opinion", while the error's `Bool` is the verdict once this opinion and
+    /// the status rule are combined.
+    ///
     /// A spec's `retryable: true|false` on a case becomes this: a 409 `lock_timeout` is worth
     /// repeating although 409 is not, a 503 `maintenance` with a long window is not although
     /// 503 is. It decides *whether* the failure may be repeated; the policy still decides

@@ -6,7 +6,7 @@ import Testing
 
 /// The client's backstop: it ends an attempt whose transport overruns its timeout, on real time,
 /// and stays off on a test's clock.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct BackstopTests {
     /// A transport that ignores its timeout: it answers only when its task is cancelled.
     final class DeafTransport: HTTPTransport {

@@ -8,7 +8,7 @@ import Testing
 /// whose request reached the server gets the server's answer, and only a caller whose request
 /// never left gets ``APIError/circuitOpen(_:)``. Each caller asks for its own path, so the
 /// server's per-path receipts say which callers reached it.
-@Suite(.timeLimit(.minutes(2))) struct BreakerAtTheServerTests {
+@Suite(.timeLimit(.minutes(10))) struct BreakerAtTheServerTests {
     static let outage = TestServer.Reply(
         status: 503,
         headers: [("Content-Type", "application/json"), ("Retry-After", "1")],

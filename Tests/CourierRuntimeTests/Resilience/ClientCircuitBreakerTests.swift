@@ -6,7 +6,7 @@ import Testing
 
 /// Circuit breakers as a client's callers meet them: through ``APIClient`` over the stub
 /// transport, on a manual clock.
-@Suite(.timeLimit(.minutes(3))) struct ClientCircuitBreakerTests {
+@Suite(.timeLimit(.minutes(10))) struct ClientCircuitBreakerTests {
     static let host = CircuitBreakerKey(host: HostKey(scheme: "https", host: "api.test"))
 
     /// A breaker that opens on the first failure, for tests about what happens next.

@@ -32,7 +32,7 @@ struct RetryScenario: Sendable, CustomTestStringConvertible {
 private let imfDate = "Sun, 06 Nov 1994 08:49:37 GMT"
 private let imfDatePlus4 = "Sun, 06 Nov 1994 08:49:41 GMT"
 
-@Suite(.timeLimit(.minutes(3))) struct ClientRetryScenarioTests {
+@Suite(.timeLimit(.minutes(10))) struct ClientRetryScenarioTests {
     static let scenarios: [RetryScenario] = [
         RetryScenario(
             name: "500, 500, 200 at jitter 1: the full backoff ceilings",

@@ -7,7 +7,7 @@ import Testing
 /// Retries and breakers against the real loopback server through both real transports, with
 /// the server's own request counts as the evidence. Backoffs are kept to milliseconds so these
 /// stay quick; nothing here asserts timing.
-@Suite(.timeLimit(.minutes(2))) struct FaultInjectionTests {
+@Suite(.timeLimit(.minutes(10))) struct FaultInjectionTests {
     /// The default policy with millisecond backoffs.
     static let quickPolicy = RetryPolicy(
         transientBackoff: Backoff(base: .milliseconds(5), cap: .milliseconds(50)),

@@ -49,7 +49,7 @@ import Testing
     }
 }
 
-@Suite(.timeLimit(.minutes(3))) struct ManualClockTests {
+@Suite(.timeLimit(.minutes(10))) struct ManualClockTests {
     @Test func aSleeperWakesOnlyWhenItsDeadlineComes() async throws {
         let clock = ManualClock()
         let woke = Locked(false)

@@ -49,7 +49,7 @@ struct GetLock: APIRequest {
 
 /// A case's own retryability beats the status rule, in the client's retry loop (counted at
 /// the real loopback server, through both real transports) and in ``APIError/isRetryable``.
-@Suite(.timeLimit(.minutes(2))) struct PerCaseRetryabilityTests {
+@Suite(.timeLimit(.minutes(10))) struct PerCaseRetryabilityTests {
     static func reply(_ status: Int, code: String) -> TestServer.Behavior {
         .respond(.json(#"{"code":"\#(code)","message":"m"}"#, status: status))
     }

@@ -5,7 +5,7 @@ import HTTPTypes
 import Testing
 
 /// The retry loop with a circuit breaker: fail fast while open, one probe at half-open, hosts apart.
-@Suite(.timeLimit(.minutes(3))) struct RetryLoopBreakerTests {
+@Suite(.timeLimit(.minutes(10))) struct RetryLoopBreakerTests {
     static let get = RetryTraits(method: .get)
 
     @Test func anOpenBreakerFailsFastWithoutAnyAttempt() async throws {

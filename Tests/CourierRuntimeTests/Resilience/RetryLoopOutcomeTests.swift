@@ -6,7 +6,7 @@ import Testing
 
 /// The loop over an attempt function that returns failures as values, as the client's
 /// executor does: a response of any status, or a transport error.
-@Suite(.timeLimit(.minutes(3))) struct RetryLoopOutcomeTests {
+@Suite(.timeLimit(.minutes(10))) struct RetryLoopOutcomeTests {
     enum Outcome: Hashable {
         case response(Int, retryAfter: Duration? = nil)
         case transport(TransportError.Kind)

@@ -7,7 +7,7 @@ import Testing
 /// Duplicates, counted at the server: a POST without an idempotency key reaches the server once
 /// per call whatever the connection does after reading it; a POST with a key is retried, with the
 /// same key on every attempt of a call and a different key on every call.
-@Suite("Fault suite: duplicates", .timeLimit(.minutes(2)))
+@Suite("Fault suite: duplicates", .timeLimit(.minutes(10)))
 struct FaultSuiteDuplicateTests {
     /// What the server does after reading the request.
     enum Drop: String, CaseIterable, CustomTestStringConvertible, Sendable {

@@ -7,7 +7,7 @@ import Testing
 /// A total outage, counted at the server: 100 concurrent calls of the generated client with the
 /// default configuration, then a second wave right after. The retry budget, not the three
 /// attempts of the policy, bounds what reaches the server.
-@Suite("Fault suite: total outage", .timeLimit(.minutes(2)))
+@Suite("Fault suite: total outage", .timeLimit(.minutes(10)))
 struct FaultSuiteOutageTests {
     enum Outage: String, CaseIterable, CustomTestStringConvertible, Sendable {
         /// Every answer is a 503 without `Retry-After`.
