@@ -20,13 +20,9 @@ import Testing
 
     static let packageRoot = TestEnvironment.repositoryRoot
 
-    static func courierExecutable() throws -> URL {
-        try TestEnvironment.courierExecutable()
-    }
-
     /// Runs courier with `arguments` in `directory` (the package root by default).
     func courier(_ arguments: String..., in directory: URL = CLITests.packageRoot) async throws -> Output {
-        let run = try await ChildProcess.run(try Self.courierExecutable().path, arguments, in: directory,
+        let run = try await ChildProcess.run(try TestEnvironment.courierExecutable().path, arguments, in: directory,
                                              timeLimit: .seconds(5 * 60))
         try #require(run.exited, "courier was killed: \(run)")
         return Output(status: run.status, standardOutput: run.standardOutput, standardError: run.standardError)

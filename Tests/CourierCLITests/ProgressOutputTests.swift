@@ -57,7 +57,7 @@ import Testing
     #if canImport(Glibc)
     // The pseudo-terminal comes from Glibc's openpty.
     @Test func onATerminalProgressIsShownAndClearedUnlessQuiet() async throws {
-        let courier = try CLITests.courierExecutable().path
+        let courier = try TestEnvironment.courierExecutable().path
         try await withSpecs { folder in
             let shown = try await ChildProcess.runWithTerminal(courier, ["generate", "Specs", "--output", "Generated"], in: folder)
             #expect(shown.status == 0)

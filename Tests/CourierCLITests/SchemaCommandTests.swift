@@ -7,7 +7,7 @@ import Testing
 extension CLITests {
     /// Runs courier with a list of arguments.
     func courier(_ arguments: [String], in directory: URL = CLITests.packageRoot) async throws -> Output {
-        let run = try await ChildProcess.run(try Self.courierExecutable().path, arguments, in: directory, timeLimit: .seconds(5 * 60))
+        let run = try await ChildProcess.run(try TestEnvironment.courierExecutable().path, arguments, in: directory, timeLimit: .seconds(5 * 60))
         try #require(run.exited, "courier was killed: \(run)")
         return Output(status: run.status, standardOutput: run.standardOutput, standardError: run.standardError)
     }

@@ -33,7 +33,7 @@ import Testing
         try FileManager.default.copyItem(at: CLITests.packageRoot.appendingPathComponent("Templates"), to: templates)
 
         let end = try await InteractiveProcess.run(
-            try CLITests.courierExecutable().path, ["generate", "Specs", "--output", "Generated", "--templates", "Templates", "--watch"] + options, in: folder
+            try TestEnvironment.courierExecutable().path, ["generate", "Specs", "--output", "Generated", "--templates", "Templates", "--watch"] + options, in: folder
         ) { courier in
             try await courier.line(on: .standardOutput, containing: "Generated 1 service")
             try await courier.line(on: .standardOutput, containing: "Watching")

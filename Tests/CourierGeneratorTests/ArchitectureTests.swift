@@ -83,9 +83,10 @@ struct DependencyTable {
         var current: String?
         for line in markdown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
             if line.hasPrefix("<!-- dependency-table:") {
-                current = line.dropFirst("<!-- dependency-table:".count).replacingOccurrences(of: "-->", with: "")
+                let module = line.dropFirst("<!-- dependency-table:".count).replacingOccurrences(of: "-->", with: "")
                     .trimmingCharacters(in: .whitespaces)
-                tables[current!] = DependencyTable(rows: [])
+                tables[module] = DependencyTable(rows: [])
+                current = module
                 continue
             }
             guard let module = current else { continue }

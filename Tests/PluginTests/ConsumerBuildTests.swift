@@ -1,3 +1,4 @@
+import CourierTestSupport
 import Foundation
 import Testing
 
@@ -145,7 +146,7 @@ struct ConsumerBuildTests {
             try FileManager.default.removeItem(at: package)
         }
         let created = try await SwiftPMRun.run(
-            try PluginWorkspace.courierExecutable(),
+            try TestEnvironment.courierExecutable(),
             ["init", "Greeter", "--package", "--courier-path", PluginWorkspace.repository.path, "--output", package.path],
             in: PluginWorkspace.root, log: PluginWorkspace.log("12-init-package")
         )

@@ -29,10 +29,6 @@ enum PluginWorkspace {
     /// Where `courier init --package` writes the getting-started package.
     static let gettingStarted = root.appendingPathComponent("getting-started")
 
-    /// The `courier` executable built with this test bundle.
-    static func courierExecutable() throws -> URL {
-        try TestEnvironment.courierExecutable()
-    }
 
     /// A log file for one step.
     static func log(_ name: String) -> URL {
