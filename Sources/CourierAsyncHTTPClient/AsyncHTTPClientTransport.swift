@@ -114,7 +114,7 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
     /// The timeout bounds the wait for the head only: AsyncHTTPClient's own deadline would go
     /// on to cut the body off, so it is not used, and the head is awaited in a task that a
     /// timer cancels instead. The size limit does not apply; whoever reads the body decides.
-    public func stream(_ request: HTTPRequest, body: HTTPBody?, timeout: Duration) async throws(TransportError) -> StreamedResponse {
+    public func stream(_ request: HTTPRequest, body: HTTPBody?, timeout: Duration) async throws(TransportError) -> TransportResponse.Streamed {
         let outgoing = try Self.outgoing(request, body: body)
         let client = self.client
         let timedOut = TimeoutFlag()
@@ -142,7 +142,7 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         }
         let length: HTTPBody.Length = response.headers.first(name: "Content-Length").flatMap(Int64.init).map { .known($0) } ?? .unknown
         let chunks = response.body.map { buffer in Data(buffer.readableBytesView) }
-        return StreamedResponse(head: Self.head(of: response), body: HTTPBody(ClassifiedChunks(base: chunks), length: length, iterationBehavior: .single))
+        return TransportResponse.Streamed(head: Self.head(of: response), body: HTTPBody(ClassifiedChunks(base: chunks), length: length, iterationBehavior: .single))
     }
 
     private static func outgoing(_ request: HTTPRequest, body: HTTPBody?) throws(TransportError) -> HTTPClientRequest {

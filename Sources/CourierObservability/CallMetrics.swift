@@ -37,12 +37,12 @@ struct CallMetrics: Sendable {
         }
     }
 
-    func recordRetryBudget(_ availableRetries: Double, host: HostKey) {
+    func recordRetryBudget(_ availableRetries: Double, host: Resilience.Host) {
         Gauge(label: Label.retryBudget, dimensions: [("host", host.description)], factory: factory).record(availableRetries)
     }
 
     /// `2xx`, `4xx`, `5xx` (any status by its hundreds), `circuit_open` or `transport_error`.
-    static func statusClass(of result: CallResult) -> String {
+    static func statusClass(of result: ClientEvent.CallResult) -> String {
         switch result {
         case .success(let status, _):
             return "\(status.code / 100)xx"

@@ -63,7 +63,7 @@ final class ObservedCall: CallObservation {
     }
 
     /// Sets the host's retry budget gauge.
-    func recordRetryBudget(_ availableRetries: Double, host: HostKey) {
+    func recordRetryBudget(_ availableRetries: Double, host: Resilience.Host) {
         metrics?.recordRetryBudget(availableRetries, host: host)
     }
 }

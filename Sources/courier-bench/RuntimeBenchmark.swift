@@ -346,7 +346,7 @@ struct RuntimeBenchmark {
 
     /// Permits taken and recorded per second on one breaker, by one thread and by eight.
     private func measureBreakerContention() {
-        let breaker = CircuitBreaker(key: CircuitBreakerKey(host: HostKey(scheme: "http", host: "127.0.0.1", port: 8080)))
+        let breaker = CircuitBreaker(key: CircuitBreaker.Key(host: Resilience.Host(scheme: "http", host: "127.0.0.1", port: 8080)))
         let perThread = 200_000
         @Sendable func exercise(_ count: Int) {
             for _ in 0..<count {

@@ -75,7 +75,7 @@ struct PublisherTests {
     }
 
     @Test func cancellingTheSubscriptionCancelsTheCall() async throws {
-        let finished = Awaited<FailureSummary?>()
+        let finished = Awaited<ClientEvent.FailureSummary?>()
         try await withShop(onEvent: { event in
             if case .finished(_, let result, _) = event {
                 if case .failure(let summary) = result { finished.set(summary) } else { finished.set(nil) }

@@ -197,7 +197,7 @@ import Testing
         #expect(diagnosticLines(yaml) == [])
         let spec = try #require(loadSpec(yaml).spec)
         let requests = try #require(try Generator().generate(spec, specPath: "x.yaml")["PetstoreRequests.swift"])
-        #expect(requests.contains(".formFields(payload, style: FormStyle(objects: .dots, arrays: .comma))"))
+        #expect(requests.contains(".formFields(payload, style: FormEncoder.Style(objects: .dots, arrays: .comma))"))
         #expect(requests.contains(#"payload.map { .text($0, contentType: "text/csv") }"#))
         #expect(requests.contains("public enum PickContent: Sendable {"))
         #expect(requests.contains(#"case .text(let value): .text(value, contentType: "text/plain")"#))

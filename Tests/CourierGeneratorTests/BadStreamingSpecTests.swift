@@ -166,8 +166,8 @@ import Testing
             """
         #expect(diagnosticLines(yaml) == [
             "Specs/x.yaml:12:24: error: the content type of file 'file' is 'not a type', which is not a media type such as 'image/png'",
-            "Specs/x.yaml:14:13: error: file 'file' declares the part header 'Content-Type', which the form writes from the file's content type; the caller gives it in 'MultipartFile(contentType:)' (write 'contentType:' under the file to document the usual one)",
-            "Specs/x.yaml:15:13: error: file 'file' declares the part header 'Content-Disposition', which the form writes from the part's name (the key under 'files') and the file name in 'MultipartFile(filename:)'",
+            "Specs/x.yaml:14:13: error: file 'file' declares the part header 'Content-Type', which the form writes from the file's content type; the caller gives it in 'MultipartForm.File(contentType:)' (write 'contentType:' under the file to document the usual one)",
+            "Specs/x.yaml:15:13: error: file 'file' declares the part header 'Content-Disposition', which the form writes from the part's name (the key under 'files') and the file name in 'MultipartForm.File(filename:)'",
             "Specs/x.yaml:16:13: error: 'X Bad' is not a valid HTTP header name",
             "Specs/x.yaml:18:13: error: file 'file' declares the part header 'x-checksum' twice (also as 'X-Checksum'); header names are case-insensitive",
             "Specs/x.yaml:19:13: error: part header 'X-Fields' of file 'file' has type 'Fields'; part headers take String, Int, Int64, Double, Bool, Date, URL or a string enum",
@@ -192,10 +192,10 @@ import Testing
         let files = try Generator().generate(spec, specPath: "upload.yaml")
         let requests = try #require(files["UploadRequests.swift"])
         let client = try #require(files["UploadClient.swift"])
-        #expect(requests.contains("public init(file: MultipartFile) {"))
+        #expect(requests.contains("public init(file: MultipartForm.File) {"))
         #expect(requests.contains(".multipartFields(nil, files: [(\"file\", file)], style: .brackets)"))
-        #expect(client.contains("public func onlyFiles(file: MultipartFile) async throws(APIError<OnlyFilesFailure>) {"))
-        #expect(requests.contains("public init(body payload: EmptyFieldsBody, file: MultipartFile) {"))
+        #expect(client.contains("public func onlyFiles(file: MultipartForm.File) async throws(APIError<OnlyFilesFailure>) {"))
+        #expect(requests.contains("public init(body payload: EmptyFieldsBody, file: MultipartForm.File) {"))
         #expect(requests.contains(".multipartFields(payload, files: [(\"file\", file)], style: .brackets)"))
     }
 }

@@ -40,8 +40,8 @@ import Testing
                 }
             """), "\(client)")
         #expect(client.contains("""
-                public func typedBatch() async throws(APIError<TypedBatchFailure>) -> TypedMultipartParts<MultipartParts<HTTPBody>, Answer> {
-                    TypedMultipartParts(try await self.client.stream(TypedBatchRequest(), accept: "multipart/mixed; charset=utf-8").multipartParts(), as: Answer.self, coding: self.client.configuration.coding)
+                public func typedBatch() async throws(APIError<TypedBatchFailure>) -> DecodedSequence<MultipartParts<HTTPBody>, Answer> {
+                    DecodedSequence(try await self.client.stream(TypedBatchRequest(), accept: "multipart/mixed; charset=utf-8").multipartParts(), as: Answer.self, coding: self.client.configuration.coding)
                 }
             """), "\(client)")
     }

@@ -48,6 +48,36 @@ struct ReferenceTests {
         }
     }
 
+    @Test("Every runtime type the generated references and examples name is one no spec type may take")
+    func runtimeTypesInGeneratedCodeAreReserved() throws {
+        // A model named like a runtime type that generated code names unqualified would shadow
+        // it and the client would not compile, so validation must refuse (or, for OpenAPI,
+        // rename) it.
+        func swiftFiles(under path: String) -> [URL] {
+            let walker = FileManager.default.enumerator(at: packageRoot.appendingPathComponent(path), includingPropertiesForKeys: nil)
+            return (walker?.compactMap { $0 as? URL } ?? []).filter { $0.pathExtension == "swift" }
+        }
+        var runtimeTypes: Set<String> = []
+        for file in swiftFiles(under: "Sources/CourierRuntime") {
+            let code = FolderUses.withoutComments(try String(contentsOf: file, encoding: .utf8))
+            for line in code.split(separator: "\n") {
+                if let name = FolderUses.topLevelTypeName(in: line) { runtimeTypes.insert(name) }
+            }
+        }
+        #expect(runtimeTypes.contains("APIClient") && runtimeTypes.contains("DateField"))
+        var unreserved: [String: String] = [:]
+        for file in swiftFiles(under: "Tests/References") + swiftFiles(under: "Generated") {
+            // String literals left out: a header named `X-RateLimit-Remaining` is not a use.
+            let code = FolderUses.withoutComments(try String(contentsOf: file, encoding: .utf8))
+                .replacing(/"(?:\\.|[^"\\\n])*"/, with: "\"\"")
+            for name in FolderUses.typeLikeWords(in: code).intersection(runtimeTypes)
+            where !GeneratedNames.reservedTypes.contains(name) && ReservedNames.types[name] == nil {
+                unreserved[name] = file.lastPathComponent
+            }
+        }
+        #expect(unreserved.isEmpty, "generated code names runtime types that a spec's model could take: \(unreserved.sorted { $0.key < $1.key })")
+    }
+
     @Test("A spec type named like a type the generated code needs is an error at its line")
     func reservedTypeNames() throws {
         let result = try generate("""

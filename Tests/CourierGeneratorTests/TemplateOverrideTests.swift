@@ -19,15 +19,62 @@ struct TemplateOverrideTests {
             response: Book
         """
 
-    /// The files of ``spec`` generated with the built-in templates, `name` replaced by `text`.
-    private func generate(overriding name: String, with text: String) throws -> [String: String] {
+    /// A spec whose failures need statements (a condition, a discriminator inside a
+    /// discriminator, a failure inside a success status) and whose model codes itself (dates in
+    /// their own formats, an explicit null kept, a read-only property, a default).
+    static let statementsSpec = """
+        service: Shelf
+        baseURL: https://shelf.example.com
+        errorSchemas:
+          Problem:
+            properties: { ok: Bool?, kind: String?, code: Int? }
+        models:
+          Loan:
+            properties:
+              id: { type: Int64, readOnly: true }
+              dueOn: { type: Date, dates: date, json: due_on }
+              returnedAt: { type: Date?, nullable: true, dates: epochSeconds, json: returned_at }
+              renewals: { type: Int, default: 0 }
+        endpoints:
+          getLoan:
+            get: /loans/{id}
+            path: { id: String }
+            response: Loan
+            errors:
+              200:
+                when: { field: ok, equals: false }
+                body: Problem
+                case: failedInside
+              400:
+                body: Problem
+                conditions:
+                  - { header: retry-after, case: retryLater }
+                discriminator: kind
+                cases:
+                  limit:
+                    discriminator: code
+                    cases: { 1: tooMany }
+                    otherwise: limited
+                otherwise: badRequest
+        """
+
+    /// The files of `spec` generated with the built-in templates, each of `overrides` (name to
+    /// text) replacing the built-in template of its name.
+    private func generate(_ spec: String = Self.spec, overriding overrides: [String: String]) throws -> [String: String] {
         var templates = TemplateSet.builtIn
-        templates.register(text, named: name, origin: "custom/\(name).mustache")
+        for (name, text) in overrides {
+            templates.register(text, named: name, origin: "custom/\(name).mustache")
+        }
         let folder = try TemporaryFolder()
-        let url = URL(fileURLWithPath: try folder.write(Self.spec, to: "Shelf.yaml"))
+        let url = URL(fileURLWithPath: try folder.write(spec, to: "Shelf.yaml"))
         let result = try Generator(options: GenerationOptions(templates: templates)).generate(specAt: url, displayPath: "Shelf.yaml")
         #expect(result.succeeded, "\(result.diagnostics.renderedLines)")
         return result.files
+    }
+
+    /// The files of ``spec`` generated with the built-in templates, `name` replaced by `text`.
+    private func generate(overriding name: String, with text: String) throws -> [String: String] {
+        try generate(overriding: [name: text])
     }
 
     /// The built-in template `name` with `original` replaced by `replacement`, failing the test
@@ -87,5 +134,188 @@ struct TemplateOverrideTests {
         #expect(TemplateSet.builtIn.names.contains("parameters"))
         let files = try generate(overriding: "parameters", with: "{{% CONTENT_TYPE: TEXT }}\n    // no parameters\n")
         #expect(try #require(files["ShelfClient.swift"]).contains("    // no parameters\n"))
+    }
+
+    @Test("The built-in statement templates write the failure matching and model coding the references hold")
+    func builtInStatementLayout() throws {
+        let files = try generate(Self.statementsSpec, overriding: [:])
+        let errors = try #require(files["ShelfErrors.swift"])
+        #expect(errors.contains("""
+                    case 400:
+                        let fields = response.fields("kind", "code")
+                        if response.header("retry-after") != nil { return .retryLater(response.errorBody()) }
+                        switch fields["kind"] {
+                        case "limit":
+                            switch fields["code"] {
+                            case "1": return .tooMany(response.errorBody())
+                            default: return .limited(response.errorBody())
+                            }
+                        default: return .badRequest(response.errorBody())
+                        }
+
+            """))
+        #expect(errors.contains("""
+                    switch response.status.code {
+                    case 200:
+                        let fields = response.fields("ok")
+                        guard fields["ok"] == "false" else { return nil }
+                        return .failedInside(response.errorBody())
+                    default:
+                        return nil
+                    }
+
+            """))
+        let models = try #require(files["ShelfModels.swift"])
+        #expect(models.contains("""
+                    self.id = try container.decode(Int64.self, forKey: .id)
+                    self.dueOn = try container.decodeDate(forKey: .dueOn, as: .calendarDate)
+                    self.returnedAt = try container.decodeNullableDate(forKey: .returnedAt, as: .epochSeconds)
+                    self.renewals = try container.decodeIfPresent(Int.self, forKey: .renewals) ?? 0
+
+            """))
+        #expect(models.contains("""
+                    if !isRequest { try container.encode(self.id, forKey: .id) }
+                    try container.encodeDate(self.dueOn, forKey: .dueOn, as: .calendarDate)
+                    try container.encodeNullableDate(self.returnedAt, forKey: .returnedAt, as: .epochSeconds)
+                    try container.encode(self.renewals, forKey: .renewals)
+
+            """))
+    }
+
+    @Test("Overridden failureMatching and failureSwitch templates lay out error matching, nested switches included")
+    func failureMatchingOverride() throws {
+        // Every `return` on a line of its own, and a `when:` as an `if` that leaves.
+        let matching = """
+            {{% CONTENT_TYPE: TEXT }}
+            {{#fieldPaths}}
+            {{indentation}}let fields = response.fields({{fieldPaths}})
+            {{/fieldPaths}}
+            {{#guardCondition}}
+            {{indentation}}if !({{guardCondition}}) {
+            {{indentation}}    return nil
+            {{indentation}}}
+            {{/guardCondition}}
+            {{#conditions}}
+            {{indentation}}if {{condition}} {
+            {{indentation}}    return {{value}}
+            {{indentation}}}
+            {{/conditions}}
+            {{#returnValue}}
+            {{indentation}}return {{returnValue}}
+            {{/returnValue}}
+            {{#discriminator}}
+            {{> failureSwitch}}
+            {{/discriminator}}
+
+            """
+        let switchTemplate = """
+            {{% CONTENT_TYPE: TEXT }}
+            {{indentation}}switch {{subject}} {
+            {{#cases}}
+            {{indentation}}case {{literal}}:
+            {{#value}}
+            {{indentation}}    return {{value}}
+            {{/value}}
+            {{#nested}}
+            {{> failureSwitch}}
+            {{/nested}}
+            {{/cases}}
+            {{indentation}}default:
+            {{indentation}}    return {{fallback}}
+            {{indentation}}}
+
+            """
+        let files = try generate(Self.statementsSpec, overriding: ["failureMatching": matching, "failureSwitch": switchTemplate])
+        let errors = try #require(files["ShelfErrors.swift"])
+        #expect(errors.contains("""
+                        if response.header("retry-after") != nil {
+                            return .retryLater(response.errorBody())
+                        }
+                        switch fields["kind"] {
+                        case "limit":
+                            switch fields["code"] {
+                            case "1":
+                                return .tooMany(response.errorBody())
+                            default:
+                                return .limited(response.errorBody())
+                            }
+                        default:
+                            return .badRequest(response.errorBody())
+                        }
+
+            """))
+        #expect(errors.contains("""
+                        if !(fields["ok"] == "false") {
+                            return nil
+                        }
+                        return .failedInside(response.errorBody())
+
+            """))
+        #expect(!errors.contains("default: return"))
+    }
+
+    @Test("An overridden models template lays out the coding statements its own way")
+    func modelCodingOverride() throws {
+        // Arguments one per line, and a read-only property's statement as a `guard`-less `if` block.
+        let models = try builtIn("models", replacing: """
+                    self.{{target}} = try container.{{decodeMethod}}({{#type}}{{type}}.self, {{/type}}forKey: .{{key}}{{#dateFormat}}, as: {{dateFormat}}{{/dateFormat}}){{#defaultValue}} ?? {{defaultValue}}{{/defaultValue}}
+
+            """, with: """
+                    self.{{target}} = try container.{{decodeMethod}}(
+            {{#type}}
+                        {{type}}.self,
+            {{/type}}
+                        forKey: .{{key}}{{#dateFormat}},
+                        as: {{dateFormat}}{{/dateFormat}}
+                    ){{#defaultValue}} ?? {{defaultValue}}{{/defaultValue}}
+
+            """)
+        let restyled = models.replacingOccurrences(of: """
+                    {{#isReadOnly}}if !isRequest { {{/isReadOnly}}try container.{{encodeMethod}}(self.{{target}}, forKey: .{{key}}{{#dateFormat}}, as: {{dateFormat}}{{/dateFormat}}){{#isReadOnly}} }{{/isReadOnly}}
+
+            """, with: """
+            {{#isReadOnly}}
+                    if !isRequest {
+                        try container.{{encodeMethod}}(self.{{target}}, forKey: .{{key}})
+                    }
+            {{/isReadOnly}}
+            {{^isReadOnly}}
+                    try container.{{encodeMethod}}(self.{{target}}, forKey: .{{key}}{{#dateFormat}}, as: {{dateFormat}}{{/dateFormat}})
+            {{/isReadOnly}}
+
+            """)
+        #expect(restyled != models, "the built-in models template no longer holds the encoding statement")
+        let files = try generate(Self.statementsSpec, overriding: ["models": restyled])
+        let text = try #require(files["ShelfModels.swift"])
+        #expect(text.contains("""
+                    self.dueOn = try container.decodeDate(
+                        forKey: .dueOn,
+                        as: .calendarDate
+                    )
+                    self.returnedAt = try container.decodeNullableDate(
+                        forKey: .returnedAt,
+                        as: .epochSeconds
+                    )
+                    self.renewals = try container.decodeIfPresent(
+                        Int.self,
+                        forKey: .renewals
+                    ) ?? 0
+
+            """))
+        #expect(text.contains("""
+                    if !isRequest {
+                        try container.encode(self.id, forKey: .id)
+                    }
+                    try container.encodeDate(self.dueOn, forKey: .dueOn, as: .calendarDate)
+
+            """))
+    }
+
+    @Test("The statement templates are required, overridable templates")
+    func statementTemplatesAreRequired() throws {
+        for name in ["failureMatching", "failureSwitch"] {
+            #expect(Generator.requiredTemplates.contains(name))
+            #expect(TemplateSet.builtIn.names.contains(name))
+        }
     }
 }

@@ -135,12 +135,12 @@ struct LaravelAppError: Error, CustomDebugStringConvertible {
 @Suite struct ErrorDescriptionTests {
     @Test func everyCaseHasAUserFacingAndADebugDescription() {
         let response = RawResponse(status: .serviceUnavailable, body: Data("busy".utf8))
-        let errors: [APIError<NoDocumentedFailure>] = [
+        let errors: [APIError<Never>] = [
             .undocumentedStatus(response),
             .transport(TransportError(.timedOut)),
             .decoding(DecodingFailure(codingPath: "a.b", reason: "expected Int", response: RawResponse(status: .ok))),
             .invalidRequest(InvalidRequest(.missingPathValue("id"), operationName: "getUser")),
-            .circuitOpen(CircuitOpen(key: CircuitBreakerKey(host: HostKey(scheme: "https", host: "api.test")), state: .open, retryAfter: .milliseconds(4500))),
+            .circuitOpen(CircuitBreaker.Refusal(key: CircuitBreaker.Key(host: Resilience.Host(scheme: "https", host: "api.test")), state: .open, retryAfter: .milliseconds(4500))),
         ]
         for error in errors {
             #expect(error.errorDescription?.isEmpty == false)
@@ -154,7 +154,7 @@ struct LaravelAppError: Error, CustomDebugStringConvertible {
     }
 
     @Test(arguments: [
-        (APIError<NoDocumentedFailure>.transport(TransportError(.timedOut)), true),
+        (APIError<Never>.transport(TransportError(.timedOut)), true),
         (.transport(TransportError(.connectionRefused, requestMayHaveBeenSent: false)), true),
         (.transport(TransportError(.cancelled)), false),
         (.transport(TransportError(.tls)), false),
@@ -165,20 +165,20 @@ struct LaravelAppError: Error, CustomDebugStringConvertible {
         (.undocumentedStatus(RawResponse(status: 422)), false),
         (.decoding(DecodingFailure(codingPath: "", reason: "", response: RawResponse(status: .ok))), false),
         (.invalidRequest(InvalidRequest(.missingPathValue("x"), operationName: "o")), false),
-        (.circuitOpen(CircuitOpen(key: CircuitBreakerKey(host: HostKey(scheme: "https", host: "h")), state: .open, retryAfter: .seconds(1))), true),
+        (.circuitOpen(CircuitBreaker.Refusal(key: CircuitBreaker.Key(host: Resilience.Host(scheme: "https", host: "h")), state: .open, retryAfter: .seconds(1))), true),
     ])
-    func retryability(error: APIError<NoDocumentedFailure>, expected: Bool) {
+    func retryability(error: APIError<Never>, expected: Bool) {
         #expect(error.isRetryable == expected)
     }
 
     @Test func statusHeadersAndRateLimitAreThereExactlyWhenAResponseIs() {
         var fields = HTTPFields()
         fields[.retryAfter] = "30"
-        let withResponse = APIError<NoDocumentedFailure>.undocumentedStatus(RawResponse(status: 429, headerFields: fields))
+        let withResponse = APIError<Never>.undocumentedStatus(RawResponse(status: 429, headerFields: fields))
         #expect(withResponse.status == .tooManyRequests)
         #expect(withResponse.headerFields?[.retryAfter] == "30")
         #expect(withResponse.rateLimit?.retryAfter == .seconds(30))
-        let without = APIError<NoDocumentedFailure>.transport(TransportError(.timedOut))
+        let without = APIError<Never>.transport(TransportError(.timedOut))
         #expect(without.status == nil && without.headerFields == nil && without.rateLimit == nil)
     }
 
@@ -194,7 +194,7 @@ struct LaravelAppError: Error, CustomDebugStringConvertible {
         var fields = HTTPFields()
         fields[.setCookie] = "sid=abc123"
         fields[HTTPField.Name("X-Request-ID")!] = "r-1"
-        let error = APIError<NoDocumentedFailure>.undocumentedStatus(RawResponse(status: 500, headerFields: fields))
+        let error = APIError<Never>.undocumentedStatus(RawResponse(status: 500, headerFields: fields))
         #expect(!error.debugDescription.contains("abc123"))
         #expect(error.debugDescription.contains("r-1"))
     }

@@ -48,7 +48,7 @@ private struct QuotingError: Error, Sendable, CustomStringConvertible {
     func basicRefusesWhatItCannotCarry(credentials: BasicCredentials) async {
         let stub = StubTransport()
         stub.on(.get, "/things", .status(204))
-        let error = await capture { () async throws(APIError<NoDocumentedFailure>) in
+        let error = await capture { () async throws(APIError<Never>) in
             try await client(stub, .basic { credentials }).send(Signed())
         }
         guard case .invalidRequest(let invalid)? = error, case .invalidCredentials(let reason) = invalid.reason else {
@@ -79,7 +79,7 @@ private struct QuotingError: Error, Sendable, CustomStringConvertible {
     func badWord(word: String) async {
         let stub = StubTransport()
         stub.on(.get, "/things", .status(204))
-        let error = await capture { () async throws(APIError<NoDocumentedFailure>) in
+        let error = await capture { () async throws(APIError<Never>) in
             try await client(stub, .bearer(word: word) { "t-1" }).send(Signed())
         }
         guard case .invalidRequest(let invalid)? = error, case .invalidCredentials = invalid.reason else {
@@ -164,7 +164,7 @@ private struct QuotingError: Error, Sendable, CustomStringConvertible {
             $0.resilience = .singleAttempt
             $0.onEvent = { events.append($0) }
         }
-        let error = await capture { () async throws(APIError<NoDocumentedFailure>) in try await client.send(Signed()) }
+        let error = await capture { () async throws(APIError<Never>) in try await client.send(Signed()) }
         let failure = try #require(error)
         // The key did go out; only what is printed about the call hides it.
         #expect(stub.receivedRequests.first?.query == "api_key=\(secret)")

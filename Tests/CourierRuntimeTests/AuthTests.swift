@@ -40,7 +40,7 @@ actor TokenStore {
         stub.on(.get, "/me", .status(204))
         let header = try #require(HTTPField.Name("X-Auth-Token"))
         let client = stubClient(stub) { $0.auth = .bearer(header: header, token: { "t-1" }) }
-        _ = try await client.send(Probe<NoContent, NoDocumentedFailure>(path: "/me"))
+        _ = try await client.send(Probe<NoContent, Never>(path: "/me"))
         let sent = try #require(stub.receivedRequests.first)
         #expect(sent.header("X-Auth-Token") == "Bearer t-1")
         #expect(sent.header("Authorization") == nil)
@@ -128,7 +128,7 @@ actor TokenStore {
         let stub = StubTransport()
         stub.on(.get, "/", .status(204))
         let client = stubClient(stub) { $0.auth = .apiKey(header: HTTPField.Name("X-API-Key")!, value: { "k-123" }) }
-        _ = try await client.send(Probe<NoContent, NoDocumentedFailure>())
+        _ = try await client.send(Probe<NoContent, Never>())
         #expect(stub.receivedRequests.first?.header("X-API-Key") == "k-123")
     }
 }

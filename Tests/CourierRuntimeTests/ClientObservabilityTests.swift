@@ -13,7 +13,7 @@ import Tracing
 /// by swift-distributed-tracing's InMemoryTracer and swift-metrics' TestMetrics, both injected
 /// so that nothing process-wide is bootstrapped.
 @Suite struct ClientObservabilityTests {
-    static let quickRetries = RetryPolicy(transientBackoff: Backoff(base: .milliseconds(5), cap: .milliseconds(20)))
+    static let quickRetries = RetryPolicy(transientBackoff: RetryPolicy.Backoff(base: .milliseconds(5), cap: .milliseconds(20)))
 
     func observedClient(
         _ server: TestServer,
@@ -74,7 +74,7 @@ import Tracing
             #expect(metrics.counterTotal(label: "courier_client_retries_total", dimensions: [("operation", "getUser")]) == 2)
             let duration = try metrics.expectTimer("courier_client_request_duration", [("operation", "getUser"), ("method", "GET"), ("status_class", "2xx")])
             #expect(duration.values.count == 1)
-            let budget = try metrics.expectGauge("courier_client_retry_budget_available", [("host", try #require(HostKey(server.baseURL)).description)])
+            let budget = try metrics.expectGauge("courier_client_retry_budget_available", [("host", try #require(Resilience.Host(server.baseURL)).description)])
             #expect(budget.lastValue != nil)
         }
     }

@@ -13,11 +13,11 @@ import Testing
 /// out hangs the test past that limit, while one that reports the refusal needs milliseconds.
 @Suite(.timeLimit(.minutes(10))) struct DefaultAsyncHTTPClientTransportTests {
     static let quickPolicy = RetryPolicy(
-        transientBackoff: Backoff(base: .milliseconds(5), cap: .milliseconds(50)),
-        throttlingBackoff: Backoff(base: .milliseconds(10), cap: .milliseconds(50))
+        transientBackoff: RetryPolicy.Backoff(base: .milliseconds(5), cap: .milliseconds(50)),
+        throttlingBackoff: RetryPolicy.Backoff(base: .milliseconds(10), cap: .milliseconds(50))
     )
 
-    static let createOrder = Probe<NoContent, NoDocumentedFailure>(method: .post, path: "/orders", body: .json(["item": "tea"]))
+    static let createOrder = Probe<NoContent, Never>(method: .post, path: "/orders", body: .json(["item": "tea"]))
 
     /// Far beyond the suite's time limit, so only a prompt failure lets a test pass.
     static let longerThanTheTimeLimit = Duration.seconds(300)
@@ -63,7 +63,7 @@ import Testing
                 resilience: Resilience(retryPolicy: Self.quickPolicy, sharing: .isolated)
             )
         )
-        let error = await capture { () async throws(APIError<NoDocumentedFailure>) in try await client.send(Self.createOrder) }
+        let error = await capture { () async throws(APIError<Never>) in try await client.send(Self.createOrder) }
         #expect(error?.category == .transport(.connectionRefused), "got \(String(describing: error))")
         #expect(error?.transportError?.requestMayHaveBeenSent == false)
         #expect(Self.attempts(in: events) == 3)
@@ -82,7 +82,7 @@ import Testing
                     resilience: Resilience(retryPolicy: Self.quickPolicy, sharing: .isolated)
                 )
             )
-            let error = await capture { () async throws(APIError<NoDocumentedFailure>) in try await client.send(Self.createOrder) }
+            let error = await capture { () async throws(APIError<Never>) in try await client.send(Self.createOrder) }
             #expect(error?.category == .transport(.timedOut), "got \(String(describing: error))")
             #expect(error?.transportError?.requestMayHaveBeenSent == true)
             #expect(Self.attempts(in: events) == 1)
@@ -125,7 +125,7 @@ import Testing
                 }
                 // The only connection is busy once the server has read the GET.
                 for await _ in arrivals { break }
-                let error = await capture { () async throws(APIError<NoDocumentedFailure>) in try await client.send(Self.createOrder) }
+                let error = await capture { () async throws(APIError<Never>) in try await client.send(Self.createOrder) }
                 holder.cancel()
                 _ = await holder.value
                 #expect(error?.transportError?.requestMayHaveBeenSent == false, "got \(String(describing: error))")

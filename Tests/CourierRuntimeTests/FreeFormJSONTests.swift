@@ -269,7 +269,7 @@ import Testing
     enum MetadataFailure: EndpointFailure {
         case invalid(ErrorBody<JSON>)
         static func map(_ response: RawResponse) -> MetadataFailure? {
-            response.status.code == 400 ? .invalid(response.decode()) : nil
+            response.status.code == 400 ? .invalid(response.errorBody()) : nil
         }
     }
 

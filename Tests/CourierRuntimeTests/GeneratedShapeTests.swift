@@ -23,9 +23,9 @@ enum GetPetFailure: EndpointFailure, LocalizedError {
 
     static func map(_ response: RawResponse) -> GetPetFailure? {
         switch response.status.code {
-        case 404: .notFound(response.decode())
-        case 429 where response.discriminator(at: "error.code") == "quota": .quotaExceeded(response.decode())
-        case 500...599: .unavailable(response.decode())
+        case 404: .notFound(response.errorBody())
+        case 429 where response.discriminator(at: "error.code") == "quota": .quotaExceeded(response.errorBody())
+        case 500...599: .unavailable(response.errorBody())
         default: nil
         }
     }
@@ -125,7 +125,7 @@ struct PetStoreClient: Sendable {
         let stub = StubTransport()
         stub.on(.get, "/v1/pets/{petId}", .json(#"{"error":{"code":"quota"}}"#, status: 429, headers: ["Retry-After": "30"]))
         let pets = PetStoreClient(transport: stub, configuration: APIClient.Configuration(timeouts: APIClient.Timeouts(deadline: .seconds(10))))
-        var retryAfter: RetryAfter?
+        var retryAfter: RateLimit.RetryAfter?
         do {
             _ = try await pets.getPet(id: 1)
         } catch .endpoint(.quotaExceeded, let response) {

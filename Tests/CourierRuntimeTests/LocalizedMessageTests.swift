@@ -1,4 +1,4 @@
-import CourierRuntime
+@_spi(Generated) import CourierRuntime
 import Foundation
 import Testing
 

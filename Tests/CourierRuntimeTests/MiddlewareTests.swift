@@ -19,7 +19,7 @@ import Testing
             _ request: HTTPRequest,
             body: HTTPBody?,
             context: MiddlewareContext,
-            next: MiddlewareNext
+            next: ClientMiddleware.Next
         ) async throws -> (HTTPResponse, HTTPBody?) {
             log.withLock {
                 $0.append("\(name) attempt \(context.attempt) \(context.operationName) auth=\(request.headerFields[.authorization] ?? "none") trail=\(request.headerFields[Self.trail] ?? "none")")
@@ -34,13 +34,13 @@ import Testing
 
     /// A middleware made of a closure, for the one-off cases.
     struct Intercepting: ClientMiddleware {
-        var handle: @Sendable (HTTPRequest, HTTPBody?, MiddlewareContext, MiddlewareNext) async throws -> (HTTPResponse, HTTPBody?)
+        var handle: @Sendable (HTTPRequest, HTTPBody?, MiddlewareContext, ClientMiddleware.Next) async throws -> (HTTPResponse, HTTPBody?)
 
         func intercept(
             _ request: HTTPRequest,
             body: HTTPBody?,
             context: MiddlewareContext,
-            next: MiddlewareNext
+            next: ClientMiddleware.Next
         ) async throws -> (HTTPResponse, HTTPBody?) {
             try await handle(request, body, context, next)
         }
@@ -201,7 +201,7 @@ import Testing
             #expect(invalid.operationName == "getUser")
             #expect(calls.withLock { $0 } == 1)
             #expect(server.totalRequestCount == 0)
-            let attempts = events.events.compactMap { event -> AttemptResult? in
+            let attempts = events.events.compactMap { event -> ClientEvent.AttemptResult? in
                 if case .attemptFinished(_, _, let result, _) = event { return result }
                 return nil
             }
@@ -242,7 +242,7 @@ import Testing
                     return (head, responseBody)
                 }]
             }
-            let response = try await client.stream(Probe<NoContent, NoDocumentedFailure>(path: "/export"))
+            let response = try await client.stream(Probe<NoContent, Never>(path: "/export"))
             let data = try await response.body.collect(upTo: 1 << 20)
             #expect(String(decoding: data, as: UTF8.self) == text)
             #expect(sawBuffered.withLock { $0 } == false)
@@ -287,7 +287,7 @@ import Testing
             }
             // A streamed body, two chunks, repeatable: the signer must read it to hash it.
             let chunks = [Data(#"{"item":"#.utf8), Data(#""tea"}"#.utf8)]
-            let order = Probe<NoContent, NoDocumentedFailure>(
+            let order = Probe<NoContent, Never>(
                 method: .post, path: "/orders",
                 body: .stream(HTTPBody(ChunkList(chunks: chunks), length: .unknown, iterationBehavior: .multiple), contentType: "application/json")
             )
@@ -320,7 +320,7 @@ import Testing
             // Read once by the signer to hash it: the transport must get the bytes it read, since
             // reading this body again would fail with `alreadyRead`.
             let chunks = (0..<8).map { Data(repeating: UInt8(ascii: "a") + UInt8($0), count: 4_096) }
-            let upload = Probe<NoContent, NoDocumentedFailure>(
+            let upload = Probe<NoContent, Never>(
                 method: .put, path: "/blobs/1",
                 body: .stream(HTTPBody(ChunkList(chunks: chunks), length: .unknown, iterationBehavior: .single), contentType: "application/octet-stream")
             )

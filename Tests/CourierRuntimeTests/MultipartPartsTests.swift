@@ -216,7 +216,7 @@ struct MultipartPartsTests {
     @Test("Typed parts decode each body as JSON, keep the header fields, and name the part that does not decode")
     func typedParts() async throws {
         let body = Data("--b\r\nContent-Type: application/json\r\n\r\n{\"id\":1}\r\n--b\r\n\r\n{\"id\":2}\r\n--b\r\n\r\nnot json\r\n--b--".utf8)
-        var iterator = TypedMultipartParts(MultipartParts(ChunkList(chunks: [body]), boundary: "b"), as: Answer.self).makeAsyncIterator()
+        var iterator = DecodedSequence(MultipartParts(ChunkList(chunks: [body]), boundary: "b"), as: Answer.self).makeAsyncIterator()
         let first = try await iterator.next()
         #expect(first?.value == Answer(id: 1))
         #expect(first?.headerFields[.contentType] == "application/json")
@@ -246,11 +246,11 @@ struct MultipartPartsTests {
         ).utf8)
         let answers = try await Self.parts(Self.chunks(body, sizes: [5])).map { try $0.embeddedResponse() }
         #expect(answers == [
-            EmbeddedHTTPResponse(status: .ok, headerFields: Self.fields([("Content-Type", "application/json; charset=UTF-8"), ("Content-Length", "9")]),
+            MultipartPart.EmbeddedResponse(status: .ok, headerFields: Self.fields([("Content-Type", "application/json; charset=UTF-8"), ("Content-Length", "9")]),
                                  body: Data("{\"id\": 1}".utf8)),
-            EmbeddedHTTPResponse(status: .notFound, headerFields: Self.fields([("Content-Type", "application/json")]),
+            MultipartPart.EmbeddedResponse(status: .notFound, headerFields: Self.fields([("Content-Type", "application/json")]),
                                  body: Data("{\"error\":\"gone\"}".utf8)),
-            EmbeddedHTTPResponse(status: .noContent, headerFields: Self.fields([("X-Request-ID", "7")])),
+            MultipartPart.EmbeddedResponse(status: .noContent, headerFields: Self.fields([("X-Request-ID", "7")])),
         ])
         #expect(answers.map(\.status.reasonPhrase) == ["OK", "Not Found", "No Content"])
         #expect(try answers[0].decodeBody(as: Answer.self) == Answer(id: 1))
@@ -279,7 +279,7 @@ struct MultipartPartsTests {
             let feed = ResponseStream(headers: [("Content-Type", "multipart/mixed; boundary=\"batch_42\"")],
                                       parts: [.bytes(first), .waitForRelease] + rest)
             server.route("GET", "/batch", .stream(feed))
-            let response = try await client(for: server, kind).stream(Probe<NoContent, NoDocumentedFailure>(path: "/batch"), accept: "multipart/mixed")
+            let response = try await client(for: server, kind).stream(Probe<NoContent, Never>(path: "/batch"), accept: "multipart/mixed")
             var iterator = response.multipartParts().makeAsyncIterator()
             let part = try await iterator.next()
             #expect(part?.headerFields[HTTPField.Name("Content-ID")!] == "<response-1>")
@@ -293,7 +293,7 @@ struct MultipartPartsTests {
             // The response ends properly, but the body is not over.
             server.route("GET", "/short", .stream(ResponseStream(headers: [("Content-Type", "multipart/mixed; boundary=batch_42")],
                                                                  parts: [.bytes(Data((Self.batchPart(1) + Self.batchPart(2)).utf8))])))
-            let short = try await client(for: server, kind).stream(Probe<NoContent, NoDocumentedFailure>(path: "/short"))
+            let short = try await client(for: server, kind).stream(Probe<NoContent, Never>(path: "/short"))
             var count = 0
             await #expect(throws: StreamingError.truncatedMultipart) {
                 for try await _ in short.multipartParts() { count += 1 }
@@ -303,7 +303,7 @@ struct MultipartPartsTests {
             // The connection is cut: the transport says so.
             server.route("GET", "/cut", .stream(ResponseStream(headers: [("Content-Type", "multipart/mixed; boundary=batch_42")],
                                                                parts: [.bytes(Data(Self.batchPart(1).utf8)), .close])))
-            let cut = try await client(for: server, kind).stream(Probe<NoContent, NoDocumentedFailure>(path: "/cut"))
+            let cut = try await client(for: server, kind).stream(Probe<NoContent, Never>(path: "/cut"))
             await #expect(throws: TransportError.self) {
                 for try await _ in cut.multipartParts() {}
             }

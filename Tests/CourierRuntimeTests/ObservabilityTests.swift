@@ -41,7 +41,7 @@ import Testing
             $0.defaultHeaderFields = defaults
             $0.auth = .bearer(token: { "bearer-value" })
         }
-        let request = Probe<NoContent, NoDocumentedFailure>(
+        let request = Probe<NoContent, Never>(
             path: RequestPath("/accounts/{id}", ["id": "acct-private-id"]),
             query: ["access_token": "query-token-value"],
             headers: ["X-Signing-Secret": "spec-secret-value", "X-Visible": "visible-value"],
@@ -69,7 +69,7 @@ import Testing
                 $0.auth = auth
             }
             // The request marks nothing secret: the authentication itself names its field.
-            _ = try await client.send(Probe<NoContent, NoDocumentedFailure>(path: "/me", headers: ["X-Visible": "visible-value"]))
+            _ = try await client.send(Probe<NoContent, Never>(path: "/me", headers: ["X-Visible": "visible-value"]))
         }
         let sent = stub.receivedRequests
         #expect(sent.count == 2)
@@ -90,9 +90,9 @@ import Testing
             $0.logger = logs.logger(level: .debug)
             $0.resilience = .singleAttempt
         }
-        _ = await capture { () async throws(APIError<NoDocumentedFailure>) in try await client.send(Probe<NoContent, NoDocumentedFailure>()) }
-        _ = await capture { () async throws(APIError<NoDocumentedFailure>) in
-            try await client.send(Probe<NoContent, NoDocumentedFailure>(headers: ["X-A": "1\r\n2"]))
+        _ = await capture { () async throws(APIError<Never>) in try await client.send(Probe<NoContent, Never>()) }
+        _ = await capture { () async throws(APIError<Never>) in
+            try await client.send(Probe<NoContent, Never>(headers: ["X-A": "1\r\n2"]))
         }
         let records = logs.records
         #expect(records.count == 2)
@@ -135,7 +135,7 @@ import Testing
         let (stream, hook) = ClientEvent.makeStream()
         let stub = StubTransport()
         stub.on(.get, "/", .status(204))
-        _ = try await stubClient(stub) { $0.onEvent = hook }.send(Probe<NoContent, NoDocumentedFailure>())
+        _ = try await stubClient(stub) { $0.onEvent = hook }.send(Probe<NoContent, Never>())
         var kinds: [String] = []
         for await event in stream {
             kinds.append(String(describing: event).prefix { $0 != "(" }.description)

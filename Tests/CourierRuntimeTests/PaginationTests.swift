@@ -151,7 +151,7 @@ struct PaginationTests {
             } catch {
                 caught = error
             }
-            guard case .undocumentedStatus(let raw)? = caught as? APIError<NoDocumentedFailure> else {
+            guard case .undocumentedStatus(let raw)? = caught as? APIError<Never> else {
                 Issue.record("expected the 404 as APIError, got \(String(describing: caught))")
                 return
             }

@@ -112,13 +112,13 @@ import Testing
             settings.timeouts.attempt = .milliseconds(300)
             // No budget: the test is about what the policy allows, not what a budget has left.
             settings.resilience = Resilience(
-                retryPolicy: RetryPolicy(maxAttempts: 3, transientBackoff: Backoff(base: .milliseconds(1), cap: .milliseconds(2))),
+                retryPolicy: RetryPolicy(maxAttempts: 3, transientBackoff: RetryPolicy.Backoff(base: .milliseconds(1), cap: .milliseconds(2))),
                 retryBudget: nil
             )
             settings.onEvent = events.hook
             let client = APIClient(baseURL: server.baseURL, transport: transport, configuration: settings)
-            let error = await capture { () async throws(APIError<NoDocumentedFailure>) in
-                try await client.send(Probe<NoContent, NoDocumentedFailure>(method: .post, path: "/orders", body: .json(User(id: 1, name: "a"))))
+            let error = await capture { () async throws(APIError<Never>) in
+                try await client.send(Probe<NoContent, Never>(method: .post, path: "/orders", body: .json(User(id: 1, name: "a"))))
             }
             stalled.cancel()
             _ = await stalled.result

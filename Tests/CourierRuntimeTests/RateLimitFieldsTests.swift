@@ -3,7 +3,7 @@ import Foundation
 import HTTPTypes
 import Testing
 
-/// A service's own rate-limit names (`RateLimitFields`): Qiita's headers, Discord's fractional
+/// A service's own rate-limit names (`RateLimit.Fields`): Qiita's headers, Discord's fractional
 /// reset and body `retry_after`, and what the retry loop's demand is made of.
 @Suite struct RateLimitFieldsTests {
     static let received = Date(timeIntervalSince1970: 1_700_000_000)
@@ -16,8 +16,8 @@ import Testing
         return fields
     }
 
-    static let qiita = RateLimitFields(limit: "Rate-Limit", remaining: "Rate-Remaining", reset: "Rate-Reset")
-    static let discord = RateLimitFields(resetAfter: "X-RateLimit-Reset-After", retryAfterField: "retry_after")
+    static let qiita = RateLimit.Fields(limit: "Rate-Limit", remaining: "Rate-Remaining", reset: "Rate-Reset")
+    static let discord = RateLimit.Fields(resetAfter: "X-RateLimit-Reset-After", retryAfterField: "retry_after")
 
     @Test func qiitaNamesAreReadAndWinOverTheCommonOnes() {
         let headers = Self.fields([
@@ -56,7 +56,7 @@ import Testing
         let rateLimit = RateLimit(headerFields: HTTPFields(), body: body, names: Self.discord, receivedAt: Self.received)
         #expect(rateLimit.retryAfter == .seconds(2))
         // Without the field's name, the body is not read.
-        #expect(RateLimitFields.standard.bodyRetryDelay(in: body) == nil)
+        #expect(RateLimit.Fields.standard.bodyRetryDelay(in: body) == nil)
         #expect(RateLimit(headerFields: HTTPFields(), body: body, names: .standard).retryAfter == nil)
     }
 
@@ -75,7 +75,7 @@ import Testing
     }
 
     @Test func aNestedFieldAndAHugeValue() {
-        let nested = RateLimitFields(retryAfterField: "error.retry_after")
+        let nested = RateLimit.Fields(retryAfterField: "error.retry_after")
         #expect(nested.bodyRetryDelay(in: Data(#"{"error": {"retry_after": 0.5}}"#.utf8)) == .milliseconds(500))
         // Far beyond any policy's limit, and still a Duration rather than an overflow.
         #expect(Self.discord.bodyRetryDelay(in: Data(#"{"retry_after": 1e300}"#.utf8)) == .seconds(1_000_000_000))

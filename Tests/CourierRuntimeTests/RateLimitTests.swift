@@ -16,26 +16,26 @@ import Testing
     }
 
     @Test(arguments: [
-        ("120", RetryAfter.seconds(120)),
+        ("120", RateLimit.RetryAfter.seconds(120)),
         (" 0 ", .seconds(0)),
         ("Sun, 06 Nov 1994 08:49:37 GMT", .date(Date(timeIntervalSince1970: 784_111_777))),
         ("Sunday, 06-Nov-94 08:49:37 GMT", .date(Date(timeIntervalSince1970: 784_111_777))),
         ("Sun Nov  6 08:49:37 1994", .date(Date(timeIntervalSince1970: 784_111_777))),
     ])
-    func retryAfterParsesBothForms(text: String, expected: RetryAfter) {
-        #expect(RetryAfter(headerValue: text) == expected)
+    func retryAfterParsesBothForms(text: String, expected: RateLimit.RetryAfter) {
+        #expect(RateLimit.RetryAfter(headerValue: text) == expected)
     }
 
     @Test(arguments: ["-5", "soon", "", "1.5", "12abc", "Sun, 32 Nov 1994 08:49:37 GMT"])
     func retryAfterIgnoresGarbage(text: String) {
-        #expect(RetryAfter(headerValue: text) == nil)
+        #expect(RateLimit.RetryAfter(headerValue: text) == nil)
     }
 
     @Test func retryAfterDelaysCountFromNowAndNeverGoNegative() {
-        #expect(RetryAfter.seconds(30).delay(from: now) == .seconds(30))
-        #expect(RetryAfter.date(now.addingTimeInterval(12.2)).delay(from: now) == .seconds(13))
-        #expect(RetryAfter.date(now.addingTimeInterval(-60)).delay(from: now) == .zero)
-        #expect(RetryAfter.seconds(30).date(relativeTo: now) == now.addingTimeInterval(30))
+        #expect(RateLimit.RetryAfter.seconds(30).delay(from: now) == .seconds(30))
+        #expect(RateLimit.RetryAfter.date(now.addingTimeInterval(12.2)).delay(from: now) == .seconds(13))
+        #expect(RateLimit.RetryAfter.date(now.addingTimeInterval(-60)).delay(from: now) == .zero)
+        #expect(RateLimit.RetryAfter.seconds(30).date(relativeTo: now) == now.addingTimeInterval(30))
     }
 
     @Test func legacyXRateLimitFieldsWithEpochAndDeltaResets() {

@@ -32,7 +32,7 @@ import Testing
         let stub = StubTransport()
         stub.on(.get, "/items/{id}", .status(204))
         let client = stubClient(stub)
-        let request = Probe<NoContent, NoDocumentedFailure>(path: RequestPath("/items/{id}", ["id": value]))
+        let request = Probe<NoContent, Never>(path: RequestPath("/items/{id}", ["id": value]))
         _ = try await client.send(request)
         #expect(stub.receivedRequests.map(\.path) == [expected])
     }
@@ -46,7 +46,7 @@ import Testing
         ("/open{brace", "unused", "/open%7Bbrace"),
     ] as [(String, String, String)])
     func templateLiteralsArePercentEncodedOnce(template: String, value: String, expected: String) async throws {
-        let recorded = try await sent(Probe<NoContent, NoDocumentedFailure>(path: RequestPath(template, ["name": value])))
+        let recorded = try await sent(Probe<NoContent, Never>(path: RequestPath(template, ["name": value])))
         #expect(recorded.path == expected)
     }
 
@@ -54,7 +54,7 @@ import Testing
         let stub = StubTransport()
         stub.on(.get, "/v2/files/{name}", .status(204))
         let client = APIClient(baseURL: URL(string: "https://api.test/v2/")!, transport: stub)
-        let request = Probe<NoContent, NoDocumentedFailure>(path: RequestPath("/files/{name}.{ext}", ["name": "a b", "ext": "json"]))
+        let request = Probe<NoContent, Never>(path: RequestPath("/files/{name}.{ext}", ["name": "a b", "ext": "json"]))
         _ = try await client.send(request)
         let recorded = try #require(stub.receivedRequests.first)
         #expect(recorded.path == "/v2/files/a%20b.json")
@@ -65,7 +65,7 @@ import Testing
     @Test func queryOmitsNilsRepeatsArraysAndSpellsBooleansAndDates() async throws {
         let since = Date(timeIntervalSince1970: 1_700_000_000)
         let missing: Int? = nil
-        let request = Probe<NoContent, NoDocumentedFailure>(query: [
+        let request = Probe<NoContent, Never>(query: [
             "tags": ["a b", "c&d"], "limit": missing, "active": true, "since": since, "q": "x=y#z", "ratio": 1.5,
         ])
         let recorded = try await sent(request)
@@ -73,7 +73,7 @@ import Testing
     }
 
     @Test func queryStylesFollowTheConfiguration() async throws {
-        let request = Probe<NoContent, NoDocumentedFailure>(query: ["ids": [1, 2], "on": false, "at": Date(timeIntervalSince1970: 10)])
+        let request = Probe<NoContent, Never>(query: ["ids": [1, 2], "on": false, "at": Date(timeIntervalSince1970: 10)])
         let comma = try await sent(request) {
             $0.query = QueryEncoding(arrayStyle: .commaSeparated, booleanStyle: .numeric)
             $0.coding.dateFormat = .secondsSince1970
@@ -88,7 +88,7 @@ import Testing
         let one: Sort? = .mostLiked
         let none: Sort? = nil
         let many: [Sort]? = [.newest, .mostLiked]
-        let request = Probe<NoContent, NoDocumentedFailure>(
+        let request = Probe<NoContent, Never>(
             path: RequestPath("/", [:]), query: ["sort": one, "other": none, "all": many])
         let recorded = try await sent(request)
         #expect(recorded.query == "sort=most_liked&all=newest&all=most_liked")
@@ -98,7 +98,7 @@ import Testing
         var defaults = HTTPFields()
         defaults[HTTPField.Name("X-Client")!] = "courier"
         defaults[HTTPField.Name("X-Trace")!] = "default"
-        let request = Probe<NoContent, NoDocumentedFailure>(headers: ["X-Trace": "call", "X-Page": 2, "X-Absent": Optional<String>.none])
+        let request = Probe<NoContent, Never>(headers: ["X-Trace": "call", "X-Page": 2, "X-Absent": Optional<String>.none])
         let recorded = try await sent(request) { $0.defaultHeaderFields = defaults }
         #expect(recorded.header("X-Client") == "courier")
         #expect(recorded.header("X-Trace") == "call")
@@ -112,8 +112,8 @@ import Testing
         let stub = StubTransport()
         stub.on(.get, "/", .status(204))
         let client = stubClient(stub)
-        let error = await capture { () async throws(APIError<NoDocumentedFailure>) in
-            try await client.send(Probe<NoContent, NoDocumentedFailure>(headers: ["X-Note": value]))
+        let error = await capture { () async throws(APIError<Never>) in
+            try await client.send(Probe<NoContent, Never>(headers: ["X-Note": value]))
         }
         guard case .invalidRequest(let invalid) = error else {
             Issue.record("expected invalidRequest, got \(String(describing: error))")
@@ -129,24 +129,24 @@ import Testing
         var own = HTTPFields()
         own[try #require(HTTPField.Name("X-Checksum"))] = "stale"
         own[try #require(HTTPField.Name("Content-ID"))] = "<a>"
-        let file = MultipartFile(filename: "a.txt", contentType: "text/plain", data: Data("x".utf8), headerFields: own)
+        let file = MultipartForm.File(filename: "a.txt", contentType: "text/plain", data: Data("x".utf8), headerFields: own)
             .withPartHeaders(["X-Checksum": "fresh", "X-Missing": String?.none, "X-Count": 3])
         #expect(file.partHeaders.items.map(\.name) == ["X-Checksum", "X-Count"])
-        let recorded = try await sent(Probe<NoContent, NoDocumentedFailure>(method: .post, path: "/",
+        let recorded = try await sent(Probe<NoContent, Never>(method: .post, path: "/",
                                                                             body: .multipartFields(nil, files: [("a", file)], style: .brackets)))
         let text = String(decoding: recorded.body ?? Data(), as: UTF8.self)
         #expect(text.contains("Content-Type: text/plain\r\nX-Checksum: fresh\r\nContent-ID: <a>\r\nX-Count: 3\r\n\r\nx\r\n"), "\(text)")
 
         let client = stubClient(StubTransport())
-        func reason(_ file: MultipartFile) async -> InvalidRequest.Reason? {
-            let error = await capture { () async throws(APIError<NoDocumentedFailure>) in
-                try await client.send(Probe<NoContent, NoDocumentedFailure>(method: .post, path: "/",
+        func reason(_ file: MultipartForm.File) async -> InvalidRequest.Reason? {
+            let error = await capture { () async throws(APIError<Never>) in
+                try await client.send(Probe<NoContent, Never>(method: .post, path: "/",
                                                                             body: .multipartFields(nil, files: [("a", file)], style: .brackets)))
             }
             guard case .invalidRequest(let invalid) = error else { return nil }
             return invalid.reason
         }
-        let plain = MultipartFile(filename: "a.txt", contentType: "text/plain", data: Data())
+        let plain = MultipartForm.File(filename: "a.txt", contentType: "text/plain", data: Data())
         #expect(await reason(plain.withPartHeaders(["Bad Name": "x"])) == .invalidHeaderName("Bad Name"))
         #expect(await reason(plain.withPartHeaders(["X-Note": "a\r\nX-Admin: 1"]))
                 == .bodyEncodingFailed(MultipartForm.EncodingError.invalidPartHeader(partName: "a", field: "X-Note").description))
@@ -156,12 +156,12 @@ import Testing
 
     @Test func invalidHeaderNamesAndMissingPathValuesAreTypedErrors() async {
         let client = stubClient(StubTransport())
-        let badName = await capture { () async throws(APIError<NoDocumentedFailure>) in
-            try await client.send(Probe<NoContent, NoDocumentedFailure>(headers: ["Bad Name": "x"]))
+        let badName = await capture { () async throws(APIError<Never>) in
+            try await client.send(Probe<NoContent, Never>(headers: ["Bad Name": "x"]))
         }
         #expect(badName?.category == .invalidRequest)
-        let missing = await capture { () async throws(APIError<NoDocumentedFailure>) in
-            try await client.send(Probe<NoContent, NoDocumentedFailure>(path: RequestPath("/users/{id}")))
+        let missing = await capture { () async throws(APIError<Never>) in
+            try await client.send(Probe<NoContent, Never>(path: RequestPath("/users/{id}")))
         }
         guard case .invalidRequest(let invalid) = missing else {
             Issue.record("expected invalidRequest, got \(String(describing: missing))")
@@ -174,8 +174,8 @@ import Testing
     @Test func aBaseURLWithoutHostFailsEveryCallWithATypedError() async {
         let stub = StubTransport()
         let client = APIClient(baseURL: URL(fileURLWithPath: "/tmp"), transport: stub)
-        let error = await capture { () async throws(APIError<NoDocumentedFailure>) in
-            try await client.send(Probe<NoContent, NoDocumentedFailure>())
+        let error = await capture { () async throws(APIError<Never>) in
+            try await client.send(Probe<NoContent, Never>())
         }
         guard case .invalidRequest(let invalid) = error, case .invalidBaseURL = invalid.reason else {
             Issue.record("expected invalidBaseURL, got \(String(describing: error))")
@@ -189,7 +189,7 @@ import Testing
             var displayName: String
             var createdAt: Date
         }
-        let request = Probe<NoContent, NoDocumentedFailure>(
+        let request = Probe<NoContent, Never>(
             method: .post,
             body: .json(NewUser(displayName: "Ada", createdAt: Date(timeIntervalSince1970: 0.25)))
         )
@@ -201,10 +201,10 @@ import Testing
     }
 
     @Test func formAndRawBodies() async throws {
-        let form = try await sent(Probe<NoContent, NoDocumentedFailure>(method: .post, body: .form(["name": "a b&c", "n": 1])))
+        let form = try await sent(Probe<NoContent, Never>(method: .post, body: .form(["name": "a b&c", "n": 1])))
         #expect(form.header("Content-Type") == "application/x-www-form-urlencoded")
         #expect(String(decoding: form.body ?? Data(), as: UTF8.self) == "name=a+b%26c&n=1")
-        let raw = try await sent(Probe<NoContent, NoDocumentedFailure>(method: .put, body: .data(Data([1, 2, 3]), contentType: "application/octet-stream")))
+        let raw = try await sent(Probe<NoContent, Never>(method: .put, body: .data(Data([1, 2, 3]), contentType: "application/octet-stream")))
         #expect(raw.header("Content-Type") == "application/octet-stream")
         #expect(raw.body == Data([1, 2, 3]))
     }
@@ -216,8 +216,8 @@ import Testing
             }
         }
         let client = stubClient(StubTransport())
-        let error = await capture { () async throws(APIError<NoDocumentedFailure>) in
-            try await client.send(Probe<NoContent, NoDocumentedFailure>(method: .post, body: .json(Bad())))
+        let error = await capture { () async throws(APIError<Never>) in
+            try await client.send(Probe<NoContent, Never>(method: .post, body: .json(Bad())))
         }
         guard case .invalidRequest(let invalid) = error, case .bodyEncodingFailed = invalid.reason else {
             Issue.record("expected bodyEncodingFailed, got \(String(describing: error))")
@@ -231,11 +231,11 @@ import Testing
         let client = stubClient(stub) {
             $0.auth = .bearer(token: { "t" }, onUnauthorized: { _ in .replay })
         }
-        _ = try await client.send(Probe<NoContent, NoDocumentedFailure>(method: .post, idempotencyKeyHeader: .idempotencyKey))
+        _ = try await client.send(Probe<NoContent, Never>(method: .post, idempotencyKeyHeader: .idempotencyKey))
         let keys = stub.receivedRequests.map { $0.header("Idempotency-Key") }
         #expect(keys.count == 2)
         #expect(keys[0] != nil && keys[0] == keys[1])
-        _ = try await client.send(Probe<NoContent, NoDocumentedFailure>(method: .post, idempotencyKeyHeader: .idempotencyKey))
+        _ = try await client.send(Probe<NoContent, Never>(method: .post, idempotencyKeyHeader: .idempotencyKey))
         #expect(stub.receivedRequests[2].header("Idempotency-Key") != keys[0])
     }
 
@@ -245,7 +245,7 @@ import Testing
         // Zero jitter: the retry's backoff is zero, so the test sleeps no real time.
         let client = stubClient(stub) { $0.resilience = Resilience(jitter: .constant(0), sharing: .isolated) }
         let header = try #require(HTTPField.Name("X-Idempotency-Key"))
-        _ = try await client.send(Probe<NoContent, NoDocumentedFailure>(method: .post, idempotencyKeyHeader: header))
+        _ = try await client.send(Probe<NoContent, Never>(method: .post, idempotencyKeyHeader: header))
         let keys = stub.receivedRequests.map { $0.header("X-Idempotency-Key") }
         // The key makes the POST safe to repeat, so the 500 is retried with the same key.
         #expect(keys.count == 2)
@@ -254,10 +254,10 @@ import Testing
     }
 
     @Test func idempotencyFollowsTheMethodByDefault() {
-        #expect(Probe<NoContent, NoDocumentedFailure>(method: .get).isIdempotent)
-        #expect(Probe<NoContent, NoDocumentedFailure>(method: .put).isIdempotent)
-        #expect(Probe<NoContent, NoDocumentedFailure>(method: .delete).isIdempotent)
-        #expect(!Probe<NoContent, NoDocumentedFailure>(method: .post).isIdempotent)
-        #expect(!Probe<NoContent, NoDocumentedFailure>(method: .patch).isIdempotent)
+        #expect(Probe<NoContent, Never>(method: .get).isIdempotent)
+        #expect(Probe<NoContent, Never>(method: .put).isIdempotent)
+        #expect(Probe<NoContent, Never>(method: .delete).isIdempotent)
+        #expect(!Probe<NoContent, Never>(method: .post).isIdempotent)
+        #expect(!Probe<NoContent, Never>(method: .patch).isIdempotent)
     }
 }

@@ -1,4 +1,4 @@
-@testable import CourierRuntime
+@_spi(Generated) @testable import CourierRuntime
 import Foundation
 import Testing
 

@@ -14,19 +14,19 @@ enum PaymentFailure: EndpointFailure, Equatable {
 
     static func map(_ response: RawResponse) -> PaymentFailure? {
         if response.header("X-Maintenance") == "true" {
-            return .maintenance(response.decode())
+            return .maintenance(response.errorBody())
         }
         switch response.status.code {
         case 402:
             switch response.discriminator(at: "error.code") {
-            case "card_declined": return .cardDeclined(response.decode())
-            case "insufficient_funds": return .insufficientFunds(response.decode())
-            default: return .otherClientError(response.decode())
+            case "card_declined": return .cardDeclined(response.errorBody())
+            case "insufficient_funds": return .insufficientFunds(response.errorBody())
+            default: return .otherClientError(response.errorBody())
             }
         case 422 where response.discriminator(at: "errors[0].code") == "invalid":
-            return .validation(response.decode())
+            return .validation(response.errorBody())
         case 400...499:
-            return .otherClientError(response.decode())
+            return .otherClientError(response.errorBody())
         default:
             return nil
         }
@@ -42,7 +42,7 @@ enum PaymentFailure: EndpointFailure, Equatable {
         let stub = StubTransport()
         stub.on(.get, "/", .json(#"{"event_name":"launch","starts_at":"2025-01-31T09:30:00.250Z"}"#))
         let client = stubClient(stub) { $0.coding = JSONCoding(keyStyle: .snakeCase, dateFormat: .iso8601) }
-        let event = try await client.send(Probe<Event, NoDocumentedFailure>())
+        let event = try await client.send(Probe<Event, Never>())
         #expect(event.eventName == "launch")
         #expect(event.startsAt == Date(timeIntervalSince1970: 1_738_315_800.25))
     }
@@ -75,7 +75,7 @@ enum PaymentFailure: EndpointFailure, Equatable {
     @Test func dataResponsesAreReturnedRaw() async throws {
         let stub = StubTransport()
         stub.on(.get, "/", .status(200, body: Data([0, 255, 1])))
-        let bytes = try await stubClient(stub).send(Probe<Data, NoDocumentedFailure>())
+        let bytes = try await stubClient(stub).send(Probe<Data, Never>())
         #expect(bytes == Data([0, 255, 1]))
     }
 
@@ -162,8 +162,8 @@ enum PaymentFailure: EndpointFailure, Equatable {
         struct Page: Decodable, Sendable { var items: [User] }
         let stub = StubTransport()
         stub.on(.get, "/", .json(#"{"items":[{"id":1,"name":"a"},{"id":"two","name":"b"}]}"#))
-        let error = await capture { () async throws(APIError<NoDocumentedFailure>) in
-            try await stubClient(stub).send(Probe<Page, NoDocumentedFailure>())
+        let error = await capture { () async throws(APIError<Never>) in
+            try await stubClient(stub).send(Probe<Page, Never>())
         }
         guard case .decoding(let failure) = error else {
             Issue.record("expected decoding, got \(String(describing: error))")

@@ -1,4 +1,4 @@
-import CourierRuntime
+@_spi(Generated) import CourierRuntime
 import CourierTestServer
 import Foundation
 import HTTPTypes
@@ -31,9 +31,9 @@ enum ChargeFailure: EndpointFailure, LocalizedError, Equatable {
 
     static func map(_ response: RawResponse) -> ChargeFailure? {
         switch response.status.code {
-        case 402: .cardDeclined(response.decode())
-        case 404: .notFound(response.decode())
-        case 409: .conflict(response.decode())
+        case 402: .cardDeclined(response.errorBody())
+        case 404: .notFound(response.errorBody())
+        case 409: .conflict(response.errorBody())
         case 410: .expired
         case 500...599: .serverError
         default: nil

@@ -126,7 +126,7 @@ struct ServerSentEventTests {
         try await withServer { server in
             let stream = ResponseStream(headers: [("Content-Type", "text/event-stream")], parts: Self.awkwardParts(Self.tenThousandEvents()))
             server.route("GET", "/events", .stream(stream))
-            let response = try await client(for: server, kind).stream(Probe<NoContent, NoDocumentedFailure>(path: "/events"))
+            let response = try await client(for: server, kind).stream(Probe<NoContent, Never>(path: "/events"))
             var count = 0
             var outOfOrder = 0
             for try await event in response.body.serverSentEvents() {
@@ -150,7 +150,7 @@ struct ServerSentEventTests {
             let stream = ResponseStream(headers: [("Content-Type", "text/event-stream")],
                                         parts: Self.awkwardParts(events.prefix(half)) + [.waitForRelease])
             server.route("GET", "/events", .stream(stream))
-            let response = try await client(for: server, kind).stream(Probe<NoContent, NoDocumentedFailure>(path: "/events"))
+            let response = try await client(for: server, kind).stream(Probe<NoContent, Never>(path: "/events"))
             let (seen, seenEnough) = AsyncStream<Void>.makeStream()
             let reader = Task {
                 var count = 0
@@ -188,7 +188,7 @@ struct ServerSentEventTests {
                 }
             }
             var seen: [String] = []
-            for try await event in client(for: server, kind).serverSentEvents(Probe<NoContent, NoDocumentedFailure>(path: "/feed"), reconnection: EventReconnection()) {
+            for try await event in client(for: server, kind).serverSentEvents(Probe<NoContent, Never>(path: "/feed"), reconnection: ServerSentEvent.Reconnection()) {
                 seen.append(event.data)
             }
             #expect(seen == ["one", "two", "three", "four", "five"])
@@ -206,7 +206,7 @@ struct ServerSentEventTests {
             server.route("GET", "/feed", .stream(ResponseStream(parts: [.bytes(Data("data: one\n\ndata: cut".utf8)), .close])))
             var seen: [String] = []
             await #expect(throws: TransportError.self) {
-                for try await event in client(for: server, kind).serverSentEvents(Probe<NoContent, NoDocumentedFailure>(path: "/feed")) {
+                for try await event in client(for: server, kind).serverSentEvents(Probe<NoContent, Never>(path: "/feed")) {
                     seen.append(event.data)
                 }
             }
@@ -218,7 +218,7 @@ struct ServerSentEventTests {
     @Test("Typed events keep the type and id beside the decoded data, and a bad event is a typed error")
     func typedEvents() async throws {
         let text = "event: tick\nid: 1\ndata: {\"n\":1,\"note\":\"a\"}\n\ndata: {\"n\":\"two\"}\n\n"
-        var iterator = TypedServerSentEvents(ServerSentEvents(ChunkList(chunks: [Data(text.utf8)])), as: Tick.self).makeAsyncIterator()
+        var iterator = DecodedSequence(ServerSentEvents(ChunkList(chunks: [Data(text.utf8)])), as: Tick.self).makeAsyncIterator()
         let first = try await iterator.next()
         #expect(first?.event == "tick")
         #expect(first?.id == "1")

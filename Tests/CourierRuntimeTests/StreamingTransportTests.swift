@@ -8,7 +8,7 @@ import Testing
 @Suite("Streaming bodies", .timeLimit(.minutes(10)))
 struct StreamingTransportTests {
     /// A request whose response the tests read with `APIClient.stream`.
-    static func download(_ path: RequestPath) -> Probe<NoContent, NoDocumentedFailure> {
+    static func download(_ path: RequestPath) -> Probe<NoContent, Never> {
         Probe(method: .get, path: path)
     }
 
@@ -101,7 +101,7 @@ struct StreamingTransportTests {
             #expect(server.requestCount("GET", "/flaky") == 2)
 
             server.route("GET", "/missing", .respond(.json(#"{"error":"gone"}"#, status: 404)))
-            let error = await capture { () async throws(APIError<NoDocumentedFailure>) in
+            let error = await capture { () async throws(APIError<Never>) in
                 try await client(for: server, kind).stream(Self.download("/missing"))
             }
             guard case .undocumentedStatus(let raw) = error else {
@@ -123,7 +123,7 @@ struct StreamingTransportTests {
         try await withServer { server in
             server.route("POST", "/upload", .respond(.status(204)))
             let body = try HTTPBody(contentsOf: file)
-            let upload = Probe<NoContent, NoDocumentedFailure>(method: .post, path: "/upload", body: .stream(body, contentType: "application/octet-stream"))
+            let upload = Probe<NoContent, Never>(method: .post, path: "/upload", body: .stream(body, contentType: "application/octet-stream"))
             _ = try await client(for: server, kind).send(upload)
             let received = try #require(server.receivedRequests("POST", "/upload").first)
             #expect(received.header("Content-Length") == String(size))
@@ -138,7 +138,7 @@ struct StreamingTransportTests {
             server.route("POST", "/chunks", .respond(.status(204)))
             let parts = (0..<200).map { Data("part \($0);".utf8) }
             let body = HTTPBody(ChunkList(chunks: parts), length: .unknown, iterationBehavior: .multiple)
-            let upload = Probe<NoContent, NoDocumentedFailure>(method: .post, path: "/chunks", body: .stream(body, contentType: "text/plain"))
+            let upload = Probe<NoContent, Never>(method: .post, path: "/chunks", body: .stream(body, contentType: "text/plain"))
             _ = try await client(for: server, kind).send(upload)
             let received = try #require(server.receivedRequests("POST", "/chunks").first)
             #expect(received.body == parts.reduce(Data(), +))
@@ -153,18 +153,18 @@ struct StreamingTransportTests {
             let (stream, continuation) = AsyncStream<Data>.makeStream()
             continuation.yield(Data("only once".utf8))
             continuation.finish()
-            let once = Probe<NoContent, NoDocumentedFailure>(method: .put, path: "/once",
+            let once = Probe<NoContent, Never>(method: .put, path: "/once",
                                                              body: .stream(HTTPBody(stream, length: .unknown, iterationBehavior: .single), contentType: "text/plain"))
             let client = client(for: server, kind)
-            _ = await capture { () async throws(APIError<NoDocumentedFailure>) in try await client.send(once) }
+            _ = await capture { () async throws(APIError<Never>) in try await client.send(once) }
             #expect(server.requestCount("PUT", "/once") == 1)
             #expect(server.receivedRequests("PUT", "/once").first?.body == Data("only once".utf8))
 
             // The same call with a body that can be read again is retried: PUT is idempotent.
-            let again = Probe<NoContent, NoDocumentedFailure>(method: .put, path: "/again",
+            let again = Probe<NoContent, Never>(method: .put, path: "/again",
                                                               body: .stream(HTTPBody(ChunkList(chunks: [Data("again".utf8)]), length: .unknown, iterationBehavior: .multiple),
                                                                             contentType: "text/plain"))
-            _ = await capture { () async throws(APIError<NoDocumentedFailure>) in try await client.send(again) }
+            _ = await capture { () async throws(APIError<Never>) in try await client.send(again) }
             #expect(server.requestCount("PUT", "/again") == 3)
             #expect(server.receivedRequests("PUT", "/again").allSatisfy { $0.body == Data("again".utf8) })
         }

@@ -23,8 +23,8 @@ import Testing
         let stub = StubTransport()
         stub.on(.get, "/a", .status(204))
         let client = stubClient(stub)
-        let wrongMethod = await capture { () async throws(APIError<NoDocumentedFailure>) in
-            try await client.send(Probe<NoContent, NoDocumentedFailure>(method: .post, path: "/a"))
+        let wrongMethod = await capture { () async throws(APIError<Never>) in
+            try await client.send(Probe<NoContent, Never>(method: .post, path: "/a"))
         }
         guard case .transport(let error) = wrongMethod else {
             Issue.record("expected a transport error, got \(String(describing: wrongMethod))")
@@ -38,7 +38,7 @@ import Testing
     @Test func recordsWhatWasSent() async throws {
         let stub = StubTransport()
         stub.on(.put, "/users/{id}", .status(204))
-        let request = Probe<NoContent, NoDocumentedFailure>(
+        let request = Probe<NoContent, Never>(
             method: .put, path: RequestPath("/users/{id}", ["id": 3]), query: ["dry": true], body: .json(User(id: 3, name: "n")), timeout: .seconds(7))
         _ = try await stubClient(stub).send(request)
         let recorded = try #require(stub.receivedRequests.first)
@@ -56,14 +56,14 @@ import Testing
         let stub = StubTransport()
         stub.on(.get, "/", try .json(encoding: Item(itemName: "x"), coding: JSONCoding(keyStyle: .snakeCase)))
         let client = stubClient(stub) { $0.coding.keyStyle = .snakeCase }
-        #expect(try await client.send(Probe<Item, NoDocumentedFailure>()) == Item(itemName: "x"))
+        #expect(try await client.send(Probe<Item, Never>()) == Item(itemName: "x"))
     }
 
     @Test func aDelayLongerThanTheTimeoutTimesOut() async {
         let stub = StubTransport()
         stub.on(.get, "/", Reply.status(204).delayed(by: .seconds(30)))
-        let error = await capture { () async throws(APIError<NoDocumentedFailure>) in
-            try await stubClient(stub).send(Probe<NoContent, NoDocumentedFailure>(timeout: .milliseconds(100)))
+        let error = await capture { () async throws(APIError<Never>) in
+            try await stubClient(stub).send(Probe<NoContent, Never>(timeout: .milliseconds(100)))
         }
         #expect(error?.category == .transport(.timedOut))
     }
@@ -71,7 +71,7 @@ import Testing
     @Test func aShortDelayStillAnswers() async throws {
         let stub = StubTransport()
         stub.on(.get, "/", Reply.status(204).delayed(by: .milliseconds(20)))
-        let response = try await stubClient(stub).response(for: Probe<NoContent, NoDocumentedFailure>(timeout: .seconds(5)))
+        let response = try await stubClient(stub).response(for: Probe<NoContent, Never>(timeout: .seconds(5)))
         #expect(response.status == .noContent)
     }
 
@@ -79,8 +79,8 @@ import Testing
         let stub = StubTransport()
         stub.on(.get, "/", Reply.status(204).delayed(by: .seconds(30)))
         let client = stubClient(stub) { $0.timeouts = APIClient.Timeouts(attempt: .seconds(30), deadline: .milliseconds(150)) }
-        let error = await capture { () async throws(APIError<NoDocumentedFailure>) in
-            try await client.send(Probe<NoContent, NoDocumentedFailure>())
+        let error = await capture { () async throws(APIError<Never>) in
+            try await client.send(Probe<NoContent, Never>())
         }
         #expect(error?.category == .transport(.timedOut))
         let timeout = stub.receivedRequests.first?.timeout ?? .seconds(30)
@@ -91,8 +91,8 @@ import Testing
         let stub = StubTransport()
         stub.on(.get, "/", Reply.status(204).delayed(by: .seconds(30)))
         let client = stubClient(stub)
-        let task = Task { () async -> APIError<NoDocumentedFailure>? in
-            await capture { () async throws(APIError<NoDocumentedFailure>) in try await client.send(Probe<NoContent, NoDocumentedFailure>()) }
+        let task = Task { () async -> APIError<Never>? in
+            await capture { () async throws(APIError<Never>) in try await client.send(Probe<NoContent, Never>()) }
         }
         #expect(await stub.waitForRequests(count: 1).count == 1)
         task.cancel()
@@ -106,8 +106,8 @@ import Testing
         let client = stubClient(stub)
         let waiter = Task { await stub.waitForRequests(count: 2) }
         for _ in 0..<2 {
-            let error = await capture { () async throws(APIError<NoDocumentedFailure>) in
-                try await client.send(Probe<NoContent, NoDocumentedFailure>())
+            let error = await capture { () async throws(APIError<Never>) in
+                try await client.send(Probe<NoContent, Never>())
             }
             #expect(error == nil)
         }
@@ -122,9 +122,9 @@ import Testing
         let stub = StubTransport()
         stub.on(.get, "/", .status(204))
         let client = stubClient(stub)
-        let task = Task { () async -> APIError<NoDocumentedFailure>? in
+        let task = Task { () async -> APIError<Never>? in
             withUnsafeCurrentTask { $0?.cancel() }
-            return await capture { () async throws(APIError<NoDocumentedFailure>) in try await client.send(Probe<NoContent, NoDocumentedFailure>()) }
+            return await capture { () async throws(APIError<Never>) in try await client.send(Probe<NoContent, Never>()) }
         }
         let error = await task.value
         #expect(error?.category == .transport(.cancelled))

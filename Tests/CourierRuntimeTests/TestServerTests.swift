@@ -45,8 +45,8 @@ import Testing
     func aServerClosingWithoutAnAnswerIsConnectionLost(kind: TransportKind) async throws {
         try await withServer { server in
             server.setFallback(.close)
-            let error = await capture { () async throws(APIError<NoDocumentedFailure>) in
-                try await client(for: server, kind).send(Probe<NoContent, NoDocumentedFailure>(path: "/gone"))
+            let error = await capture { () async throws(APIError<Never>) in
+                try await client(for: server, kind).send(Probe<NoContent, Never>(path: "/gone"))
             }
             #expect(error?.category == .transport(.connectionLost), "got \(String(describing: error))")
         }

@@ -206,12 +206,12 @@ import Testing
             let size = 10 * 1024 * 1024
             let body = Data(#"{"blob":""#.utf8) + Data(repeating: UInt8(ascii: "a"), count: size) + Data(#""}"#.utf8)
             server.route("GET", "/blob", .respond(TestServer.Reply(status: 200, headers: [("Content-Type", "application/json")], body: body)))
-            let blob = try await client(for: server, kind).send(Probe<Blob, NoDocumentedFailure>(path: "/blob"))
+            let blob = try await client(for: server, kind).send(Probe<Blob, Never>(path: "/blob"))
             #expect(blob.blob.utf8.count == size)
 
             let limited = client(for: server, kind, maximumResponseBodySize: 1024 * 1024)
-            let error = await capture { () async throws(APIError<NoDocumentedFailure>) in
-                try await limited.send(Probe<Blob, NoDocumentedFailure>(path: "/blob"))
+            let error = await capture { () async throws(APIError<Never>) in
+                try await limited.send(Probe<Blob, Never>(path: "/blob"))
             }
             #expect(error?.category == .transport(.responseTooLarge), "got \(String(describing: error))")
         }
@@ -224,8 +224,8 @@ import Testing
             let body = Data(repeating: UInt8(ascii: "b"), count: 3 * 1024 * 1024)
             server.route("GET", "/stream", .respond(TestServer.Reply(status: 200, headers: [("Transfer-Encoding", "chunked")], body: body)))
             let limited = client(for: server, kind, maximumResponseBodySize: 1024 * 1024)
-            let error = await capture { () async throws(APIError<NoDocumentedFailure>) in
-                try await limited.send(Probe<Data, NoDocumentedFailure>(path: "/stream"))
+            let error = await capture { () async throws(APIError<Never>) in
+                try await limited.send(Probe<Data, Never>(path: "/stream"))
             }
             #expect(error?.category == .transport(.responseTooLarge), "got \(String(describing: error))")
         }
@@ -246,7 +246,7 @@ import Testing
                 ("..", "/files/%2E%2E", ".."),
             ]
             for (value, expectedPath, expectedValue) in cases {
-                let request = Probe<NoContent, NoDocumentedFailure>(
+                let request = Probe<NoContent, Never>(
                     path: RequestPath("/files/{name}", ["name": value]),
                     query: ["q": value, "and": "x&admin=true"]
                 )
@@ -264,7 +264,7 @@ import Testing
             server.setFallback(.respond(.status(204)))
             // The literal has non-ASCII, a `%` that is a percent sign, and sub-delimiters a
             // path may carry as they are; the value has `/`, `%`, a space, non-ASCII, `?` and `#`.
-            let request = Probe<NoContent, NoDocumentedFailure>(
+            let request = Probe<NoContent, Never>(
                 path: RequestPath("/files/café/a%20b;v=1/{name}", ["name": "a/b% c/é?#"])
             )
             _ = try await client(for: server, kind).send(request)

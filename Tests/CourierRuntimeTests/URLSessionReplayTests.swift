@@ -28,8 +28,8 @@ import Testing
 
     /// What each attempt of the calls `events` saw ended with, in order, for the attempts
     /// after the first `skipping`.
-    static func attemptResults(_ events: [ClientEvent], skipping: Int = 0) -> [AttemptResult] {
-        Array(events.compactMap { event -> AttemptResult? in
+    static func attemptResults(_ events: [ClientEvent], skipping: Int = 0) -> [ClientEvent.AttemptResult] {
+        Array(events.compactMap { event -> ClientEvent.AttemptResult? in
             if case .attemptFinished(_, _, let result, _) = event { return result }
             return nil
         }.dropFirst(skipping))
@@ -50,8 +50,8 @@ import Testing
             for call in 1...calls {
                 _ = try await client.send(GetUser(id: "1").warmingPath)
                 let before = Self.attemptResults(events.events).count
-                let error = await capture { () async throws(APIError<NoDocumentedFailure>) in
-                    try await client.send(Probe<NoContent, NoDocumentedFailure>(method: .post, path: "/orders", body: .json(User(id: call, name: "order"))))
+                let error = await capture { () async throws(APIError<Never>) in
+                    try await client.send(Probe<NoContent, Never>(method: .post, path: "/orders", body: .json(User(id: call, name: "order"))))
                 }
                 // One attempt, lost with its connection: a replay waited out the timeout instead.
                 #expect(Self.attemptResults(events.events, skipping: before) == [.transportFailure(.connectionLost)], "call \(call)")
@@ -110,7 +110,7 @@ import Testing
             let events = EventRecorder()
             let client = client(for: server, kind) {
                 $0.timeouts.attempt = Self.attemptTimeout
-                $0.resilience = Resilience(retryPolicy: RetryPolicy(maxAttempts: 3, transientBackoff: Backoff(base: .milliseconds(1), cap: .milliseconds(2))))
+                $0.resilience = Resilience(retryPolicy: RetryPolicy(maxAttempts: 3, transientBackoff: RetryPolicy.Backoff(base: .milliseconds(1), cap: .milliseconds(2))))
                 $0.onEvent = events.hook
             }
             _ = try await client.send(GetUser(id: "1").warmingPath)

@@ -41,7 +41,7 @@ struct UploadDownloadTests {
                 try .file("photo", filename: "beach.jpg", contentType: "image/jpeg", contentsOf: file, headerFields: extra),
                 .file("notes", filename: "notes.txt", contentType: "text/plain", data: Data("line\r\n--not a boundary".utf8)),
             ])
-            let upload = Probe<NoContent, NoDocumentedFailure>(method: .post, path: "/upload", body: .multipart(form))
+            let upload = Probe<NoContent, Never>(method: .post, path: "/upload", body: .multipart(form))
             _ = try await client(for: server, kind).send(upload)
             let received = try #require(server.receivedRequests("POST", "/upload").first)
             let contentType = try #require(received.header("Content-Type"))
@@ -72,8 +72,8 @@ struct UploadDownloadTests {
         try await withServer { server in
             server.route("POST", "/photos", .respond(.status(204)))
             let fields = PhotoFields(title: "Beach", albumID: 7, tags: ["sea", "sun"], place: .init(city: "Nice"))
-            let photo = MultipartFile(filename: "beach.jpg", contentType: "image/jpeg", data: Data([0xFF, 0xD8, 0xFF]))
-            let upload = Probe<NoContent, NoDocumentedFailure>(method: .post, path: "/photos",
+            let photo = MultipartForm.File(filename: "beach.jpg", contentType: "image/jpeg", data: Data([0xFF, 0xD8, 0xFF]))
+            let upload = Probe<NoContent, Never>(method: .post, path: "/photos",
                                                                body: .multipartFields(fields, files: [("photo", photo), ("thumbnail", nil)], style: .brackets))
             _ = try await client(for: server, kind) { $0.coding = JSONCoding(keyStyle: .snakeCase) }.send(upload)
             let received = try #require(server.receivedRequests("POST", "/photos").first)
@@ -129,7 +129,7 @@ struct UploadDownloadTests {
         try await withServer { server in
             server.route("GET", "/export", .stream(ResponseStream(headers: [("Content-Length", String(size))], parts: [.pattern(count: size)])))
             let reports = ProgressLog()
-            let file = try await client(for: server, kind).download(Probe<NoContent, NoDocumentedFailure>(path: "/export"), to: destination) { reports.add($0) }
+            let file = try await client(for: server, kind).download(Probe<NoContent, Never>(path: "/export"), to: destination) { reports.add($0) }
             #expect(file.byteCount == Int64(size))
             #expect(file.status == .ok)
             var checker = PatternChecker()
@@ -141,14 +141,14 @@ struct UploadDownloadTests {
             #expect(checker.firstMismatch == nil)
             let values = reports.values
             #expect(values.count > 1)
-            #expect(values.last == TransferProgress(completedBytes: Int64(size), expectedBytes: Int64(size)))
+            #expect(values.last == HTTPBody.Progress(completedBytes: Int64(size), expectedBytes: Int64(size)))
             #expect(zip(values, values.dropFirst()).allSatisfy { $0.completedBytes < $1.completedBytes })
 
             // Cut short: the old file stays, and no partial file is left beside it.
             server.route("GET", "/cut", .stream(ResponseStream(headers: [("Content-Length", "1000000")], parts: [.pattern(count: 1000), .close])))
             try Data("kept".utf8).write(to: destination)
-            let error = await capture { () async throws(APIError<NoDocumentedFailure>) in
-                try await client(for: server, kind).download(Probe<NoContent, NoDocumentedFailure>(path: "/cut"), to: destination)
+            let error = await capture { () async throws(APIError<Never>) in
+                try await client(for: server, kind).download(Probe<NoContent, Never>(path: "/cut"), to: destination)
             }
             guard case .transport = error else {
                 Issue.record("expected a transport error, got \(String(describing: error))")
@@ -170,7 +170,7 @@ struct UploadDownloadTests {
             let body = HTTPBody(ChunkList(chunks: stride(from: 0, to: bytes.count, by: 65_536).map { bytes.subdata(in: $0..<min($0 + 65_536, bytes.count)) }),
                                 length: .known(Int64(bytes.count)), iterationBehavior: .multiple)
                 .reportingProgress { reports.add($0) }
-            _ = try await client(for: server, kind).send(Probe<NoContent, NoDocumentedFailure>(method: .put, path: "/blob", body: .stream(body, contentType: "application/octet-stream")))
+            _ = try await client(for: server, kind).send(Probe<NoContent, Never>(method: .put, path: "/blob", body: .stream(body, contentType: "application/octet-stream")))
             #expect(server.receivedRequests("PUT", "/blob").first?.body == bytes)
             #expect(reports.values.count == 32)
             #expect(reports.values.last?.fractionCompleted == 1)
@@ -179,12 +179,12 @@ struct UploadDownloadTests {
 
     @Test("Progress as an AsyncStream ends when the reporter is released")
     func progressStream() async {
-        var (updates, report): (AsyncStream<TransferProgress>, (@Sendable (TransferProgress) -> Void)?) = TransferProgress.makeStream()
-        report?(TransferProgress(completedBytes: 5, expectedBytes: 10))
+        var (updates, report): (AsyncStream<HTTPBody.Progress>, (@Sendable (HTTPBody.Progress) -> Void)?) = HTTPBody.Progress.makeStream()
+        report?(HTTPBody.Progress(completedBytes: 5, expectedBytes: 10))
         report = nil
-        var seen: [TransferProgress] = []
+        var seen: [HTTPBody.Progress] = []
         for await update in updates { seen.append(update) }
-        #expect(seen == [TransferProgress(completedBytes: 5, expectedBytes: 10)])
+        #expect(seen == [HTTPBody.Progress(completedBytes: 5, expectedBytes: 10)])
         #expect(seen.first?.fractionCompleted == 0.5)
         _ = updates
     }
@@ -192,9 +192,9 @@ struct UploadDownloadTests {
 
 /// Progress reports, kept in order.
 final class ProgressLog: Sendable {
-    private let reports = LockedValues<TransferProgress>()
+    private let reports = LockedValues<HTTPBody.Progress>()
 
-    func add(_ progress: TransferProgress) { reports.append(progress) }
-    var values: [TransferProgress] { reports.all }
+    func add(_ progress: HTTPBody.Progress) { reports.append(progress) }
+    var values: [HTTPBody.Progress] { reports.all }
 }
 

@@ -17,7 +17,7 @@ struct MiddlewareLoopbackTests {
             _ request: HTTPRequest,
             body: HTTPBody?,
             context: MiddlewareContext,
-            next: MiddlewareNext
+            next: ClientMiddleware.Next
         ) async throws -> (HTTPResponse, HTTPBody?) {
             var request = request
             request.headerFields[Self.operation] = context.operationName

@@ -53,7 +53,7 @@ struct OpenAILoopbackTests {
             server.route("POST", "/files", .respond(.json(#"{"id":"file-9","object":"file","bytes":5242880,"created_at":1714564800,"filename":"batch.jsonl","purpose":"batch"}"#)))
             for (name, client) in Self.clients(server) {
                 let uploaded = try await client.uploadFile(body: FileUpload(purpose: .batch),
-                                                           file: MultipartFile(contentsOf: source, contentType: "application/jsonl", filename: "batch.jsonl"))
+                                                           file: MultipartForm.File(contentsOf: source, contentType: "application/jsonl", filename: "batch.jsonl"))
                 #expect(uploaded.id == "file-9", "\(name)")
             }
             for received in server.receivedRequests("POST", "/files") {
@@ -73,7 +73,7 @@ struct OpenAILoopbackTests {
                          .respond(.json(#"{"id":"part_def","object":"upload.part","created_at":1719185911,"upload_id":"upload_abc"}"#)))
             for (name, client) in Self.clients(server) {
                 let part = try await client.addUploadPart(uploadID: "upload_abc",
-                                                          data: MultipartFile(filename: "chunk", contentType: "application/octet-stream", data: bytes))
+                                                          data: MultipartForm.File(filename: "chunk", contentType: "application/octet-stream", data: bytes))
                 #expect(part.id == "part_def" && part.uploadID == "upload_abc", "\(name)")
             }
             let received = server.receivedRequests("POST", "/uploads/upload_abc/parts")

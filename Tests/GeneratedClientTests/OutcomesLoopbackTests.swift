@@ -49,7 +49,7 @@ struct OutcomesLoopbackTests {
             // failure to either, the server would see it repeated, or the fourth call refused.
             let events = EventLog()
             var configuration = APIClient.Configuration(resilience: Resilience(
-                retryPolicy: RetryPolicy(maxAttempts: 3, transientBackoff: Backoff(base: .milliseconds(1), cap: .milliseconds(1))),
+                retryPolicy: RetryPolicy(maxAttempts: 3, transientBackoff: RetryPolicy.Backoff(base: .milliseconds(1), cap: .milliseconds(1))),
                 circuitBreaker: .consecutiveFailures(2), circuitBreakerScope: .host, sharing: .isolated))
             configuration.onEvent = events.hook
             for (name, client) in Self.clients(server, configuration: configuration) {

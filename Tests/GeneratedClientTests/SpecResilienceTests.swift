@@ -20,7 +20,7 @@ struct SpecResilienceTests {
 
     /// A configuration on the manual clock with full jitter draws (every backoff is its
     /// ceiling), no retry budget, and the client's own breakers as given.
-    func configuration(breakerScope: CircuitBreakerScope = .off,
+    func configuration(breakerScope: CircuitBreaker.Scope = .off,
                        breaker: CircuitBreaker.Configuration = .default) -> APIClient.Configuration {
         let delays = delays
         return APIClient.Configuration(

@@ -49,7 +49,7 @@ struct StreamingLoopbackTests {
 
                 let destination = TestEnvironment.temporaryFile("media")
                 defer { try? FileManager.default.removeItem(at: destination) }
-                let last = LockedValues<TransferProgress>()
+                let last = LockedValues<HTTPBody.Progress>()
                 let file = try await client.getExport(id: "e1", to: destination) { last.append($0) }
                 #expect(file.byteCount == Int64(size), "\(name)")
                 #expect(try Data(contentsOf: destination) == ResponseStream.patternData(count: size), "\(name)")
@@ -73,7 +73,7 @@ struct StreamingLoopbackTests {
             for (name, client) in Self.clients(server) {
                 var percents: [Int] = []
                 var kinds: [String] = []
-                for try await event in client.watchJob(job: "j1", reconnection: EventReconnection(maximumAttempts: 1)) {
+                for try await event in client.watchJob(job: "j1", reconnection: ServerSentEvent.Reconnection(maximumAttempts: 1)) {
                     percents.append(event.value.percent)
                     kinds.append(event.event)
                     if event.event == "done" { break }
@@ -96,7 +96,7 @@ struct StreamingLoopbackTests {
             server.route("POST", "/photos", .respond(.status(204)))
             for (_, client) in Self.clients(server) {
                 try await client.uploadPhoto(body: PhotoFields(title: "Beach", albumID: 7, tags: ["sea"]),
-                                             photo: MultipartFile(filename: "beach.jpg", contentType: "image/jpeg", data: Data([1, 2, 3])))
+                                             photo: MultipartForm.File(filename: "beach.jpg", contentType: "image/jpeg", data: Data([1, 2, 3])))
             }
             for received in server.receivedRequests("POST", "/photos") {
                 let contentType = try #require(received.header("Content-Type"))
@@ -133,13 +133,13 @@ struct StreamingLoopbackTests {
             for (_, client) in Self.clients(server) {
                 // Every declared field given, and the optional file too.
                 try await client.attachDocument(id: "t1",
-                                                document: MultipartFile(filename: "report.pdf", contentType: "application/pdf", data: pdf),
+                                                document: MultipartForm.File(filename: "report.pdf", contentType: "application/pdf", data: pdf),
                                                 documentChecksum: "9f86d081", documentContentLanguage: "de",
-                                                preview: MultipartFile(filename: "page1.png", contentType: "image/png", data: png),
+                                                preview: MultipartForm.File(filename: "page1.png", contentType: "image/png", data: png),
                                                 previewPage: 1)
                 // Only what is required: no Content-Language field, no preview part.
                 try await client.attachDocument(id: "t1",
-                                                document: MultipartFile(filename: "report.pdf", contentType: "application/pdf", data: pdf),
+                                                document: MultipartForm.File(filename: "report.pdf", contentType: "application/pdf", data: pdf),
                                                 documentChecksum: "e3b0c442")
             }
             let received = server.receivedRequests("POST", "/tickets/t1/attachments")
@@ -167,7 +167,7 @@ struct StreamingLoopbackTests {
             server.route("POST", "/tickets/t1/attachments", .respond(.status(204)))
             for (name, client) in Self.clients(server) {
                 do throws(APIError<AttachDocumentFailure>) {
-                    try await client.attachDocument(id: "t1", document: MultipartFile(filename: "a.pdf", contentType: "application/pdf", data: Data()),
+                    try await client.attachDocument(id: "t1", document: MultipartForm.File(filename: "a.pdf", contentType: "application/pdf", data: Data()),
                                                     documentChecksum: "abc\r\nX-Admin: true")
                     Issue.record("\(name): the request was sent")
                 } catch {
@@ -190,12 +190,12 @@ struct StreamingLoopbackTests {
             server.route("POST", "/odd/files", .respond(.status(204)))
             for (_, client) in Self.clients(server) {
                 try await client.attachOddlyNamed(requestBody: PhotoFields(title: "T", albumID: 1),
-                                                  body: MultipartFile(filename: "b.txt", contentType: "text/plain", data: Data("b".utf8)),
-                                                  payload: MultipartFile(filename: "p.txt", contentType: "text/plain", data: Data("p".utf8)),
-                                                  self: MultipartFile(filename: "s.txt", contentType: "text/plain", data: Data("s".utf8)),
+                                                  body: MultipartForm.File(filename: "b.txt", contentType: "text/plain", data: Data("b".utf8)),
+                                                  payload: MultipartForm.File(filename: "p.txt", contentType: "text/plain", data: Data("p".utf8)),
+                                                  self: MultipartForm.File(filename: "s.txt", contentType: "text/plain", data: Data("s".utf8)),
                                                   selfTag: "red",
-                                                  class: MultipartFile(filename: "c.txt", contentType: "text/plain", data: Data("c".utf8)))
-                try await client.attachBodyFile(body: MultipartFile(filename: "b.txt", contentType: "text/plain", data: Data("b".utf8)))
+                                                  class: MultipartForm.File(filename: "c.txt", contentType: "text/plain", data: Data("c".utf8)))
+                try await client.attachBodyFile(body: MultipartForm.File(filename: "b.txt", contentType: "text/plain", data: Data("b".utf8)))
             }
             for request in server.receivedRequests("POST", "/odd") {
                 let text = String(decoding: request.body, as: UTF8.self)

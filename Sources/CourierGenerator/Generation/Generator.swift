@@ -80,7 +80,7 @@ package struct GenerationResult: Sendable {
 /// files of each, as tasks in parallel.
 package struct Generator: Sendable {
     /// The templates every generation needs, by name.
-    static let requiredTemplates = ["header", "parameters", "models", "requests", "errors", "client"]
+    static let requiredTemplates = ["header", "parameters", "failureMatching", "failureSwitch", "models", "requests", "errors", "client"]
 
     /// The options.
     package let options: GenerationOptions

@@ -13,12 +13,13 @@ enum GeneratedNames {
         "RequestBody", "RequestPath", "URLSessionTransport", "HTTPRequest", "HTTPField", "Indirect", "Duration",
         "Set", "Codable", "Decodable", "Encodable", "Hashable", "Sendable", "CodingKey", "RawRepresentable",
         "LocalizedError", "Decoder", "Encoder", "Optional", "Array", "Dictionary", "Nullable", "DateField",
-        "FormStyle", "ParameterValue", "Pagination", "PageSequence", "PageItems", "NextPage",
-        "HTTPBody", "MultipartFile", "StreamingResponse", "DownloadedFile", "TransferProgress", "ServerSentEvent",
-        "ServerSentEventStream", "TypedServerSentEvents", "JSONLines", "EventReconnection",
-        "MultipartParts", "MultipartPart", "TypedMultipartParts",
-        "ResponseDecodable", "ResponseHeaderFields", "ResponseWithHeaders", "DecodingFailure",
-        "FakeResult", "FakeCalls",
+        "FormEncoder", "ParameterValue", "Pagination", "PageSequence",
+        "HTTPBody", "MultipartForm", "StreamingResponse", "DownloadedFile", "ServerSentEvent",
+        "ServerSentEventStream", "DecodedSequence", "JSONLines",
+        "MultipartParts", "MultipartPart",
+        "ResponseDecodable", "ResponseWithHeaders", "DecodingFailure",
+        "FakeResult", "FakeCalls", "EndpointResilience", "StatusCodes", "FailureMessage", "RequestEncoding",
+        "UnionCoding", "UnionShape",
     ]
 
     /// Names a request type's stored properties may not take, because `APIRequest` uses them; a

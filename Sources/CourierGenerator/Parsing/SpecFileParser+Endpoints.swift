@@ -249,12 +249,12 @@ extension SpecFileParser {
             switch entry.key.lowercased() {
             case "content-type":
                 reader.error("file '\(file)' declares the part header 'Content-Type', which the form writes from the file's content type; "
-                             + "the caller gives it in 'MultipartFile(contentType:)' (write 'contentType:' under the file to document the usual one)",
+                             + "the caller gives it in 'MultipartForm.File(contentType:)' (write 'contentType:' under the file to document the usual one)",
                              at: entry.keyNode)
                 continue
             case "content-disposition":
                 reader.error("file '\(file)' declares the part header 'Content-Disposition', which the form writes from the part's name "
-                             + "(the key under 'files') and the file name in 'MultipartFile(filename:)'", at: entry.keyNode)
+                             + "(the key under 'files') and the file name in 'MultipartForm.File(filename:)'", at: entry.keyNode)
                 continue
             default:
                 break

@@ -388,7 +388,7 @@ enum ResponseStreamSpec: Hashable, Sendable {
     case parts(TypeReference?, contentType: String)
 }
 
-/// A file part of a multipart body (`files:` under `body:`): in Swift a `MultipartFile` argument.
+/// A file part of a multipart body (`files:` under `body:`): in Swift a `MultipartForm.File` argument.
 struct MultipartFileSpec: Hashable, Sendable, SourceLocated {
     /// The part's name in the form.
     var name: String
@@ -401,7 +401,7 @@ struct MultipartFileSpec: Hashable, Sendable, SourceLocated {
     /// Where the file is written.
     var location: SourceLocation
     /// The content type the file usually has (`contentType:`), named in the generated
-    /// documentation; the caller's `MultipartFile` still says what it sends.
+    /// documentation; the caller's `MultipartForm.File` still says what it sends.
     var contentType: String?
     /// Header fields of the part declared in the spec (`headers:`), each an argument of the
     /// generated method, in declaration order.

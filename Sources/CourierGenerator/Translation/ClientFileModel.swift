@@ -40,7 +40,7 @@ struct ClientFileModel: TemplateModel {
     /// Whether the spec has one `auth` scheme, so that a client made without credentials says so
     /// in its log (`APIClient.Configuration.expectsAuthentication`).
     var expectsAuthentication = false
-    /// The `RateLimitFields(…)` expression of the spec's `rateLimit:`, when it has one.
+    /// The `RateLimit.Fields` initializer (`.init(…)`) of the spec's `rateLimit:`, when it has one.
     var rateLimitFields: String? = nil
 
     /// The fields the `client` template reads.

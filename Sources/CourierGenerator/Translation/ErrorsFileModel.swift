@@ -45,9 +45,9 @@ struct FailureModel: TemplateModel, Hashable {
     /// Whether `map(_:)` takes an error object out of an envelope, with the errors file's
     /// `unwrapped` helper.
     var usesUnwrap = false
-    /// The body of `mapSuccess(_:)`, when some mapping turns success responses into failures;
-    /// `nil` keeps the protocol's default, which reads nothing.
-    var successCode: String? = nil
+    /// The status branches of `mapSuccess(_:)`, when some mapping turns success responses into
+    /// failures; none keeps the protocol's default, which reads nothing.
+    var successBranches: [StatusBranchModel] = []
     /// Whether this alias directly follows another in its file, so that a run of aliases
     /// reads as one block.
     var continuesAliases = false
@@ -58,7 +58,8 @@ struct FailureModel: TemplateModel, Hashable {
         "hasBranches": \.hasBranches, "needsNilDefault": \.needsNilDefault, "descriptions": \.descriptions,
         "hasDescriptions": \.hasDescriptions, "retryables": \.retryables, "hasRetryables": \.hasRetryables,
         "needsRetryableDefault": \.needsRetryableDefault, "aliasOf": \.aliasOf,
-        "successCode": \.successCode, "continuesAliases": \.continuesAliases,
+        "successBranches": \.successBranches, "hasSuccessBranches": \.hasSuccessBranches,
+        "continuesAliases": \.continuesAliases,
     ]
 
     /// Whether `map(_:)` maps any status.
@@ -67,6 +68,8 @@ struct FailureModel: TemplateModel, Hashable {
     var hasDescriptions: Bool { !descriptions.isEmpty }
     /// Whether some case says whether it is worth repeating.
     var hasRetryables: Bool { !retryables.isEmpty }
+    /// Whether `mapSuccess(_:)` is written.
+    var hasSuccessBranches: Bool { !successBranches.isEmpty }
 }
 
 /// One case of a failure enum.
@@ -101,16 +104,88 @@ struct StatusBranchModel: TemplateModel, Hashable {
     var values: [DiscriminatorValueModel]
     /// The value for anything not listed.
     var fallback: String?
-    /// Statements (conditions, nested or typed discriminators), already indented, that replace
-    /// `single` and `subject`.
-    var code: String? = nil
+    /// The statements (conditions, nested or typed discriminators) that replace `single` and
+    /// `subject`, laid out by the `failureMatching` template.
+    var matching: MatchingModel? = nil
 
     /// The fields the `errors` template reads.
     static let templateFields: TemplateFields<Self> = [
         "status": \.status, "lowerBound": \.lowerBound, "upperBound": \.upperBound, "isDefault": \.isDefault,
         "single": \.single, "subject": \.subject, "values": \.values, "fallback": \.fallback,
-        "code": \.code,
+        "matching": \.matching,
     ]
+}
+
+/// What one mapping's branch does, as the `failureMatching` template lays it out: read the body
+/// fields it needs once, check its `when:`, try its conditions in order, then return its case or
+/// switch on a discriminator.
+///
+/// The lines' indentation is a field rather than the including line's: swift-mustache indents an
+/// included partial's output only on a section's first pass, so the second condition or case of
+/// an indented partial would start at column 0.
+struct MatchingModel: TemplateModel, Hashable {
+    /// The whitespace each line starts with: where a status branch's statements go.
+    var indentation: String
+    /// The body field paths the branch reads, as string literals joined by `, `, such as
+    /// `"error.code", "error.type"`; `nil` when it reads none.
+    var fieldPaths: String?
+    /// The `when:` condition, a Swift expression over `response` and `fields`: when it does not
+    /// hold, the response is not this failure.
+    var guardCondition: String? = nil
+    /// The conditions tried in order, each with the case it returns.
+    var conditions: [ConditionModel] = []
+    /// The case returned when no condition holds, for a mapping to one case.
+    var returnValue: String? = nil
+    /// The switch on a discriminator, for a mapping by value.
+    var discriminator: DiscriminatorSwitchModel? = nil
+
+    /// The fields the `failureMatching` template reads.
+    static let templateFields: TemplateFields<Self> = [
+        "indentation": \.indentation, "fieldPaths": \.fieldPaths, "guardCondition": \.guardCondition, "conditions": \.conditions,
+        "returnValue": \.returnValue, "discriminator": \.discriminator,
+    ]
+}
+
+/// A condition of a mapping and the case it returns.
+struct ConditionModel: TemplateModel, Hashable {
+    /// A Swift expression over `response` and `fields`, such as `response.header("Retry-After") != nil`.
+    var condition: String
+    /// The case expression.
+    var value: String
+
+    /// The fields the `failureMatching` template reads.
+    static let templateFields: TemplateFields<Self> = ["condition": \.condition, "value": \.value]
+}
+
+/// A `switch` on a discriminator, as the `failureSwitch` template lays it out.
+struct DiscriminatorSwitchModel: TemplateModel, Hashable {
+    /// The whitespace each line of the switch starts with; a nested switch's is one level (four
+    /// spaces) deeper than its parent's.
+    var indentation: String
+    /// What is switched on, such as `fields["error.code"]` or `response.header("X-Error")`.
+    var subject: String
+    /// The listed values, in spec order.
+    var cases: [DiscriminatorCaseModel]
+    /// The case expression for anything not listed, or a missing value.
+    var fallback: String
+
+    /// The fields the `failureSwitch` template reads.
+    static let templateFields: TemplateFields<Self> = [
+        "indentation": \.indentation, "subject": \.subject, "cases": \.cases, "fallback": \.fallback,
+    ]
+}
+
+/// One listed value of a discriminator: its case, or a switch on a further discriminator.
+struct DiscriminatorCaseModel: TemplateModel, Hashable {
+    /// The value as a Swift literal: a string literal, or a number for a `Double` discriminator.
+    var literal: String
+    /// The case expression, for a value that decides the case.
+    var value: String? = nil
+    /// The switch on the next discriminator, for a value that decides only part of it.
+    var nested: DiscriminatorSwitchModel? = nil
+
+    /// The fields the `failureSwitch` template reads.
+    static let templateFields: TemplateFields<Self> = ["literal": \.literal, "value": \.value, "nested": \.nested]
 }
 
 /// One listed discriminator value.

@@ -80,13 +80,10 @@ struct StructModel: TemplateModel {
     }
 }
 
-/// A struct's hand-written coding: one statement per property, in property order.
+/// A struct's hand-written coding: how each property is read and written, in property order.
 struct CustomCodingModel: TemplateModel {
-    /// `self.x = try container.decode…(…)`, one per property.
-    var decodeLines: [CodingLineModel]
-    /// `try container.encode…(…)`, one per property; a read-only property's only when the
-    /// encoder does not write a request.
-    var encodeLines: [CodingLineModel]
+    /// One per property.
+    var properties: [PropertyCodingModel]
 
     /// Whether the struct writes its own `init(from:)`; otherwise Swift synthesizes it.
     var decodesItself = true
@@ -98,12 +95,43 @@ struct CustomCodingModel: TemplateModel {
 
     /// The fields the `models` template reads.
     static let templateFields: TemplateFields<Self> = [
-        "decodeLines": \.decodeLines, "encodeLines": \.encodeLines, "leavesOutReadOnly": \.leavesOutReadOnly,
+        "codedProperties": \.properties, "leavesOutReadOnly": \.leavesOutReadOnly,
         "decodesItself": \.decodesItself, "encodesItself": \.encodesItself,
     ]
 }
 
-/// One Swift statement of a struct's coding.
+/// How `init(from:)` reads one property and `encode(to:)` writes it, as the `models` template
+/// lays out the two statements: `self.<target> = try container.<decodeMethod>(…)` and
+/// `try container.<encodeMethod>(self.<target>, …)`.
+struct PropertyCodingModel: TemplateModel {
+    /// What is assigned and written: the property, or for a boxed one its storage (`_next`).
+    var target: String
+    /// The coding key's case name.
+    var key: String
+    /// The keyed container's method that reads it: `decode`, `decodeIfPresent`, `decodeNullable`,
+    /// `decodeKeepingNull`, `decodeDate`, `decodeDateIfPresent` or `decodeNullableDate`.
+    var decodeMethod: String
+    /// The keyed container's method that writes it: `encode`, `encodeIfPresent`, `encodeDate`,
+    /// `encodeDateIfPresent` or `encodeNullableDate`.
+    var encodeMethod: String
+    /// The type read, such as `Int` or `Indirect<Node>`; `nil` for the date methods, which take
+    /// ``dateFormat`` instead.
+    var type: String?
+    /// The runtime's date format, such as `.epochSeconds`, for the date methods.
+    var dateFormat: String?
+    /// The literal a missing key decodes as, such as `15`.
+    var defaultValue: String?
+    /// Whether the property is read-only: written only when the encoder does not write a request.
+    var isReadOnly: Bool
+
+    /// The fields the `models` template reads.
+    static let templateFields: TemplateFields<Self> = [
+        "target": \.target, "key": \.key, "decodeMethod": \.decodeMethod, "encodeMethod": \.encodeMethod,
+        "type": \.type, "dateFormat": \.dateFormat, "defaultValue": \.defaultValue, "isReadOnly": \.isReadOnly,
+    ]
+}
+
+/// One line of a struct's `CodingKeys`.
 struct CodingLineModel: TemplateModel {
     /// The statement.
     var text: String

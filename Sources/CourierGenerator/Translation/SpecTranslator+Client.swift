@@ -267,14 +267,14 @@ extension SpecTranslator {
         case .parts(let type?, let contentType):
             let value = swiftType(type)
             return StreamedMethod(
-                returnType: "TypedMultipartParts<MultipartParts<HTTPBody>, \(value)>",
-                call: "TypedMultipartParts(try await self.client.stream(\(request), accept: \(SwiftLiteral.string(contentType))).multipartParts(), "
+                returnType: "DecodedSequence<MultipartParts<HTTPBody>, \(value)>",
+                call: "DecodedSequence(try await self.client.stream(\(request), accept: \(SwiftLiteral.string(contentType))).multipartParts(), "
                     + "as: \(value).self, coding: self.client.configuration.coding)",
                 isThrowing: true,
                 returns: "Each part, with its header fields and its body decoded as `\(value)`, as it arrives; "
                     + "cancelling the reading task closes the connection.")
         case .events(let type):
-            let reconnection = ParameterModel(label: "reconnection", internalName: nil, type: "EventReconnection?", defaultValue: "nil")
+            let reconnection = ParameterModel(label: "reconnection", internalName: nil, type: "ServerSentEvent.Reconnection?", defaultValue: "nil")
             let events = "self.client.serverSentEvents(\(request), reconnection: reconnection)"
             if type.nonOptional == .primitive(.string) {
                 return StreamedMethod(
@@ -284,8 +284,8 @@ extension SpecTranslator {
             }
             let value = swiftType(type)
             return StreamedMethod(
-                returnType: "TypedServerSentEvents<ServerSentEventStream<\(requestName(endpoint))>, \(value)>",
-                call: "TypedServerSentEvents(\(events), as: \(value).self, coding: self.client.configuration.coding)",
+                returnType: "DecodedSequence<ServerSentEventStream<\(requestName(endpoint))>, \(value)>",
+                call: "DecodedSequence(\(events), as: \(value).self, coding: self.client.configuration.coding)",
                 isThrowing: false,
                 returns: "The events as they arrive, each one's data decoded as `\(value)`; cancelling the reading task closes the connection.",
                 extraParameters: [reconnection], extraDoc: "Whether and how to reconnect, resuming after the last event ID; none by default.")
@@ -295,7 +295,7 @@ extension SpecTranslator {
     func downloadMethodModel(_ endpoint: EndpointSpec, parameters: [ParameterModel], call: [ArgumentModel], accept: String) -> DownloadMethodModel {
         let all = parameters + [
             ParameterModel(label: "to", internalName: "destination", type: "URL", defaultValue: nil),
-            ParameterModel(label: "progress", internalName: nil, type: "(@Sendable (TransferProgress) -> Void)?", defaultValue: "nil"),
+            ParameterModel(label: "progress", internalName: nil, type: "(@Sendable (HTTPBody.Progress) -> Void)?", defaultValue: "nil"),
         ]
         var text = "Sends `\(endpoint.method.rawValue) \(SwiftComment.inline(endpoint.path.template))` and writes the body to a file as it "
             + "arrives, never holding it in memory; `destination` is replaced only once the body is complete."

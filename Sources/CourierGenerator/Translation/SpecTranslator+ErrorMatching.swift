@@ -1,9 +1,11 @@
-/// The Swift of error mappings that v1's one-switch shape cannot say: conditions, nested
-/// discriminators, typed (`Double`) values and failures inside success statuses.
+/// The error mappings that v1's one-switch shape cannot say: conditions, nested discriminators,
+/// typed (`Double`) values and failures inside success statuses.
 ///
-/// Each mapping becomes straight-line statements that always `return`, laid out here rather than
-/// in `errors.mustache` because nesting has no fixed depth. Every body field a mapping reads is
-/// read in one pass (`response.fields(…)`), however many conditions and levels use it.
+/// Each mapping becomes a ``MatchingModel``: the facts of its statements (which fields it reads,
+/// which conditions it tries, which case each returns), which the `failureMatching` and
+/// `failureSwitch` templates lay out. Nesting has no fixed depth, so `failureSwitch` includes
+/// itself, and each level carries its own indentation. Every body field a mapping reads is read in one pass (`response.fields(…)`), however
+/// many conditions and levels use it.
 extension SpecTranslator {
     /// Whether a mapping needs the statement form rather than v1's single case or one string switch.
     static func needsStatements(_ mapping: ErrorMappingSpec) -> Bool {
@@ -12,37 +14,38 @@ extension SpecTranslator {
         return false
     }
 
-    /// The statements of one mapping's branch, indented by `indentation`, recording in `uses`
-    /// where each case is produced, for its doc comment.
-    func matchingStatements(_ mapping: ErrorMappingSpec, indentation: String,
-                            uses: inout [String: [String]]) -> [String] {
-        var lines: [String] = []
+    /// The indentation of a status branch's statements: inside `switch response.status.code`,
+    /// inside a static method.
+    static let branchIndentation = String(repeating: " ", count: 12)
+
+    /// The statements of one mapping's branch, recording in `uses` where each case is produced,
+    /// for its doc comment.
+    func matchingModel(_ mapping: ErrorMappingSpec, uses: inout [String: [String]]) -> MatchingModel {
         let paths = Self.bodyPaths(of: mapping)
-        if !paths.isEmpty {
-            lines.append(indentation + "let fields = response.fields(" + paths.map(SwiftLiteral.string).joined(separator: ", ") + ")")
-        }
+        var model = MatchingModel(indentation: Self.branchIndentation,
+                                  fieldPaths: paths.isEmpty ? nil : paths.map(SwiftLiteral.string).joined(separator: ", "))
         var status = Self.statusText(mapping.status)
         if let when = mapping.when {
-            lines.append(indentation + "guard \(Self.condition(when)) else { return nil }")
+            model.guardCondition = Self.condition(when)
             status += " \(Self.prose(when))"
         }
         for condition in mapping.conditions {
             uses[condition.errorCase.name, default: []].append("\(status) \(Self.prose(condition.predicate))")
-            lines.append(indentation + "if \(Self.condition(condition.predicate)) { return \(caseValue(condition.errorCase)) }")
+            model.conditions.append(ConditionModel(condition: Self.condition(condition.predicate), value: caseValue(condition.errorCase)))
         }
         let otherwise = mapping.conditions.isEmpty ? "" : ", and no condition above holds"
         switch mapping.outcome {
         case .single(let item):
             uses[item.name, default: []].append(status + otherwise)
-            lines.append(indentation + "return " + caseValue(item))
+            model.returnValue = caseValue(item)
         case .discriminated(let discriminator):
-            lines += discriminatorStatements(discriminator, indentation: indentation, context: status, uses: &uses)
+            model.discriminator = discriminatorSwitch(discriminator, indentation: Self.branchIndentation, context: status, uses: &uses)
         }
-        return lines
+        return model
     }
 
-    private func discriminatorStatements(_ discriminator: DiscriminatorSpec, indentation: String, context: String,
-                                         uses: inout [String: [String]]) -> [String] {
+    private func discriminatorSwitch(_ discriminator: DiscriminatorSpec, indentation: String, context: String,
+                                     uses: inout [String: [String]]) -> DiscriminatorSwitchModel {
         let source: String
         let subject: String
         switch discriminator.source {
@@ -58,39 +61,39 @@ extension SpecTranslator {
         // "status 200 whose `ok` is `false`" (a success predicate or an outer discriminator)
         // reads on as "… and whose `error` is …".
         let context = context.contains(" whose ") && !context.hasSuffix(" and") ? context + " and" : context
-        var lines = [indentation + "switch \(subject) {"]
+        var cases: [DiscriminatorCaseModel] = []
         for entry in discriminator.cases {
             let literal = discriminator.valueKind == .double ? entry.value : SwiftLiteral.string(entry.value)
             let whose = "\(context) whose \(source) is `\(SwiftComment.inline(entry.value))`"
             if let nested = entry.nested {
-                lines.append(indentation + "case \(literal):")
-                lines += discriminatorStatements(nested, indentation: indentation + "    ", context: whose + " and", uses: &uses)
+                cases.append(DiscriminatorCaseModel(literal: literal,
+                                                    nested: discriminatorSwitch(nested, indentation: indentation + "    ",
+                                                                                context: whose + " and", uses: &uses)))
             } else {
                 uses[entry.errorCase.name, default: []].append(whose)
-                lines.append(indentation + "case \(literal): return \(caseValue(entry.errorCase))")
+                cases.append(DiscriminatorCaseModel(literal: literal, value: caseValue(entry.errorCase)))
             }
         }
         uses[discriminator.fallback.name, default: []].append("\(context) whose \(source) is anything else or missing")
-        lines.append(indentation + "default: return \(caseValue(discriminator.fallback))")
-        lines.append(indentation + "}")
-        return lines
+        return DiscriminatorSwitchModel(indentation: indentation, subject: subject, cases: cases,
+                                        fallback: caseValue(discriminator.fallback))
     }
 
-    /// The body of `mapSuccess(_:)`, or `nil` when no mapping is on a success status.
-    func successMappingBody(_ mappings: [ErrorMappingSpec], uses: inout [String: [String]]) -> String? {
-        let success = mappings.filter(\.isSuccessMapping)
-        guard !success.isEmpty else { return nil }
-        var lines = ["        switch response.status.code {"]
-        for mapping in success {
+    /// The status branches of `mapSuccess(_:)`; empty when no mapping is on a success status.
+    func successBranches(_ mappings: [ErrorMappingSpec], uses: inout [String: [String]]) -> [StatusBranchModel] {
+        var branches: [StatusBranchModel] = []
+        for mapping in mappings where mapping.isSuccessMapping {
+            var branch = StatusBranchModel(status: nil, lowerBound: nil, upperBound: nil, isDefault: false,
+                                           single: nil, subject: nil, values: [], fallback: nil)
             switch mapping.status {
-            case .exact(let status): lines.append("        case \(status):")
-            case .range(let hundreds): lines.append("        case \(hundreds * 100)...\(hundreds * 100 + 99):")
+            case .exact(let status): branch.status = String(status)
+            case .range(let hundreds): (branch.lowerBound, branch.upperBound) = (String(hundreds * 100), String(hundreds * 100 + 99))
             case .default: continue
             }
-            lines += matchingStatements(mapping, indentation: "            ", uses: &uses)
+            branch.matching = matchingModel(mapping, uses: &uses)
+            branches.append(branch)
         }
-        lines += ["        default:", "            return nil", "        }"]
-        return lines.joined(separator: "\n")
+        return branches
     }
 
     /// Every body field path a mapping reads, in first-use order, each once.

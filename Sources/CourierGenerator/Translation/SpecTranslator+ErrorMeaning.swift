@@ -79,13 +79,14 @@ struct RetryableModel: TemplateModel, Hashable {
 }
 
 extension SpecTranslator {
-    /// `RateLimitFields(limit: "Rate-Limit", …)` for the spec's `rateLimit:`, naming only what it sets.
+    /// `.init(limit: "Rate-Limit", …)` for the spec's `rateLimit:`, naming only what it sets. The
+    /// property it is assigned to names the type, so no model of the spec can shadow it.
     func rateLimitFieldsExpression(_ rateLimit: RateLimitSpec) -> String {
         let parts: [(String, String?)] = [
             ("limit", rateLimit.limit), ("remaining", rateLimit.remaining), ("reset", rateLimit.reset),
             ("resetAfter", rateLimit.resetAfter), ("retryAfterField", rateLimit.retryAfterField?.description),
         ]
         let arguments = parts.compactMap { label, value in value.map { "\(label): \(SwiftLiteral.string($0))" } }
-        return "RateLimitFields(\(arguments.joined(separator: ", ")))"
+        return ".init(\(arguments.joined(separator: ", ")))"
     }
 }

@@ -77,10 +77,10 @@ extension SpecTranslator {
         // `map` returns `Self?`, where a bare `.none` would be `Optional.none`.
         let name = (ReservedNames.optionalCaseNames.contains(item.swiftName.name) ? "Self." : ".") + item.swiftName.escaped
         guard let schemaName = item.bodySchema else { return name }
-        guard let schema = errorSchemas[schemaName] else { return name + "(response.decode())" }
+        guard let schema = errorSchemas[schemaName] else { return name + "(response.errorBody())" }
         switch schema.shape {
-        case .object: return name + "(response.decode())"
-        case .wrapped, .array: return name + "(response.decode(\(envelopeName(schema)).self).unwrapped(\\.value))"
+        case .object: return name + "(response.errorBody())"
+        case .wrapped, .array: return name + "(response.errorBody(\(envelopeName(schema)).self).unwrapped(\\.value))"
         }
     }
 
@@ -115,7 +115,7 @@ extension SpecTranslator {
             let status = Self.statusText(mapping.status)
             for item in mapping.allCases { statuses[item.name, default: []].append(mapping.status) }
             if Self.needsStatements(mapping) {
-                branch.code = matchingStatements(mapping, indentation: "            ", uses: &uses).joined(separator: "\n")
+                branch.matching = matchingModel(mapping, uses: &uses)
                 branches.append(branch)
                 continue
             }
@@ -148,7 +148,7 @@ extension SpecTranslator {
                 branches.append(branch)
             }
         }
-        let successCode = successMappingBody(mappings, uses: &uses)
+        let success = successBranches(mappings, uses: &uses)
         let cases = errorCases.map { item in
             var text = item.description.map { $0 + "\n\n" } ?? ""
             let list = uses[item.name] ?? []
@@ -173,7 +173,7 @@ extension SpecTranslator {
                 return true
             }
         )
-        model.successCode = successCode
+        model.successBranches = success
         return model
     }
 }

@@ -61,8 +61,7 @@ extension SpecTranslator {
         var keys: [CodingKeyModel] = []
         var parameters: [ParameterModel] = []
         let customCoding = properties.contains(where: \.needsCustomCoding)
-        var decodeLines: [CodingLineModel] = []
-        var encodeLines: [CodingLineModel] = []
+        var coded: [PropertyCodingModel] = []
         for property in properties {
             let propertyName = property.swiftName.escaped
             let type = property.isNullable ? "Nullable<\(swiftType(property.type.nonOptional))>?" : swiftType(property.type)
@@ -87,10 +86,7 @@ extension SpecTranslator {
             parameters.append(ParameterModel(label: propertyName, internalName: argument == propertyName ? nil : argument,
                                              type: type, defaultValue: defaultValue ?? (property.type.isOptional ? "nil" : nil)))
             if customCoding {
-                let key = "." + keyName
-                let target = boxed == nil ? propertyName : keyName
-                decodeLines.append(CodingLineModel(text: "self.\(target) = try " + decodeExpression(property, key: key, boxed: boxed, type: type)))
-                encodeLines.append(CodingLineModel(text: encodeStatement(property, key: key, value: "self.\(target)", boxed: boxed)))
+                coded.append(codingModel(property, target: boxed == nil ? propertyName : keyName, key: keyName, boxed: boxed))
             }
             models.append(PropertyModel(doc: doc, name: propertyName, type: type, argument: argument, boxed: boxed))
         }
@@ -100,7 +96,7 @@ extension SpecTranslator {
         let plainName = name.replacingOccurrences(of: "`", with: "")
         let doc = Self.doc(description) ?? SwiftComment.documentation("The `\(plainName)` model of \(SwiftComment.inline(spec.name)).")
         // Only the direction that needs it is written out; Swift synthesizes the other one.
-        var coding = customCoding ? CustomCodingModel(decodeLines: decodeLines, encodeLines: encodeLines) : nil
+        var coding = customCoding ? CustomCodingModel(properties: coded) : nil
         coding?.decodesItself = properties.contains(where: \.needsCustomDecoding)
         coding?.encodesItself = properties.contains(where: \.needsCustomEncoding)
         coding?.leavesOutReadOnly = properties.contains(where: \.isReadOnly)
@@ -119,43 +115,34 @@ extension SpecTranslator {
         }
     }
 
-    /// How `init(from:)` reads one property: synthesized decoding's call unless an attribute
-    /// changes it (a date format, an explicit null kept, a default for a missing key).
-    func decodeExpression(_ property: PropertySpec, key: String, boxed: BoxedStorage?, type: String) -> String {
+    /// How `init(from:)` reads one property and `encode(to:)` writes it: synthesized coding's
+    /// calls unless an attribute changes them (a date format, an explicit null kept, a default for
+    /// a missing key, a box). A read-only property is written only when the encoder does not write
+    /// a request (`isRequest`, a local of `encode(to:)`), so that requests leave it out and the
+    /// value's own `Codable` round-trips.
+    func codingModel(_ property: PropertySpec, target: String, key: String, boxed: BoxedStorage?) -> PropertyCodingModel {
         let optional = property.type.isOptional
+        let ifPresent = optional ? "IfPresent" : ""
         let plain = swiftType(property.type.nonOptional)
+        var model = PropertyCodingModel(target: target, key: key, decodeMethod: "decode" + ifPresent,
+                                        encodeMethod: "encode" + ifPresent, type: plain, isReadOnly: property.isReadOnly)
         if let boxed {
-            return "container.decode\(optional ? "IfPresent" : "")(Indirect<\(boxed.valueType)>.self, forKey: \(key))"
+            model.type = "Indirect<\(boxed.valueType)>"
+        } else if let format = property.dates {
+            model.decodeMethod = property.isNullable ? "decodeNullableDate" : optional ? "decodeDateIfPresent" : "decodeDate"
+            model.encodeMethod = property.isNullable ? "encodeNullableDate" : optional ? "encodeDateIfPresent" : "encodeDate"
+            model.type = nil
+            model.dateFormat = Self.dateField(format)
+        } else if property.isNullable {
+            model.decodeMethod = "decodeNullable"
+        } else if property.type == .optional(.primitive(.json)) {
+            model.decodeMethod = "decodeKeepingNull"
+            model.type = "JSON"
+        } else if let value = property.defaultValue, let literal = literal(value, type: property.type.nonOptional) {
+            model.decodeMethod = "decodeIfPresent"
+            model.defaultValue = literal
         }
-        if let format = property.dates {
-            let method = property.isNullable ? "decodeNullableDate" : optional ? "decodeDateIfPresent" : "decodeDate"
-            return "container.\(method)(forKey: \(key), as: \(Self.dateField(format)))"
-        }
-        if property.isNullable {
-            return "container.decodeNullable(\(plain).self, forKey: \(key))"
-        }
-        if property.type == .optional(.primitive(.json)) {
-            return "container.decodeKeepingNull(JSON.self, forKey: \(key))"
-        }
-        if let value = property.defaultValue, let literal = literal(value, type: property.type.nonOptional) {
-            return "container.decodeIfPresent(\(plain).self, forKey: \(key)) ?? \(literal)"
-        }
-        return "container.decode\(optional ? "IfPresent" : "")(\(plain).self, forKey: \(key))"
-    }
-
-    /// How `encode(to:)` writes one property. A read-only one is written only when the encoder
-    /// does not write a request (`isRequest`, a local of `encode(to:)`), so that requests leave it
-    /// out and the value's own `Codable` round-trips.
-    func encodeStatement(_ property: PropertySpec, key: String, value: String, boxed: BoxedStorage?) -> String {
-        let optional = property.type.isOptional
-        let statement: String
-        if boxed == nil, let format = property.dates {
-            let method = property.isNullable ? "encodeNullableDate" : optional ? "encodeDateIfPresent" : "encodeDate"
-            statement = "try container.\(method)(\(value), forKey: \(key), as: \(Self.dateField(format)))"
-        } else {
-            statement = "try container.encode\(optional ? "IfPresent" : "")(\(value), forKey: \(key))"
-        }
-        return property.isReadOnly ? "if !isRequest { \(statement) }" : statement
+        return model
     }
 
     func enumModel(_ model: ModelSpec, cases: [EnumCaseSpec], rawType: PrimitiveType = .string) -> StringEnumModel {

@@ -74,7 +74,7 @@ extension SpecTranslator {
         let arguments = call.map { "\($0.label): \($0.value)" }.joined(separator: ", ")
         return WithHeadersMethodModel(doc: SwiftComment.documentation(text, indentation: "    "), name: name, parameters: parameters,
                                       isInline: parameters.isEmpty || Self.fitsOnOneLine(line), returnType: returnType,
-                                      call: "try await self.client.response(for: \(requestName(endpoint))(\(arguments)), headers: \(headers.name).self)")
+                                      call: "try await self.client.response(for: \(requestName(endpoint))(\(arguments)), headers: \(headers.name).init(decoding:))")
     }
 
     /// The `- Returns:` text of an endpoint with several outcomes.

@@ -14,12 +14,12 @@ extension SpecTranslator {
             let isOptional = parameter.map { $0.type.isOptional && $0.defaultValue == nil } ?? true
             return (parameter.map { GeneratedNames.storedName(ofParameter: $0.swiftName) } ?? name, isOptional)
         }
-        var lines: [String]
+        var walk = PaginationWalkModel(items: itemsClosure)
         let style: String
         switch pagination.style {
         case .link:
             style = "it follows each page's `Link` header to the page marked `rel=\"next\"`"
-            lines = [".link(items: \(itemsClosure))"]
+            walk.isLink = true
         case .cursor(let parameter, let source, let hasMore):
             let target = stored(parameter)
             var cursor: String
@@ -41,15 +41,8 @@ extension SpecTranslator {
                 // Stop unless the page says there is more.
                 cursor = "page.raw.discriminator(at: \(SwiftLiteral.string(hasMore.description))) == \"true\" ? \(cursor) : nil"
             }
-            lines = [
-                ".cursor(items: \(itemsClosure), cursor: { page in",
-                "    \(cursor)",
-                "}, request: { request, cursor in",
-                "    var next = request",
-                "    next.\(target.name) = cursor",
-                "    return next",
-                "})",
-            ]
+            walk.cursor = cursor
+            walk.target = target.name
         case .page(let parameter, let total), .offset(let parameter, let total):
             let target = stored(parameter)
             let isPage: Bool
@@ -64,18 +57,15 @@ extension SpecTranslator {
             style = isPage
                 ? "it asks for the next page number in `\(SwiftComment.inline(parameter))` until a page is empty\(total == nil ? "" : " or the total is reached")"
                 : "it sends the number of items seen as `\(SwiftComment.inline(parameter))` until a page is empty\(total == nil ? "" : " or the total is reached")"
-            lines = [".numbered(items: \(itemsClosure)\(totalClosure.map { ", total: \($0)" } ?? ""), request: { request, \(isPage ? "_" : "seen") in",
-                     "    var next = request",
-                     isPage ? "    next.\(target.name) = \(target.isOptional ? "(\(current))" : current) + 1" : "    next.\(target.name) = seen",
-                     "    return next",
-                     "}, key: { request in",
-                     "    String(\(current))",
-                     "})"]
+            walk.numbered = NumberedWalkModel(total: totalClosure, seen: isPage ? "_" : "seen",
+                                              nextValue: isPage ? "\(target.isOptional ? "(\(current))" : current) + 1" : "seen",
+                                              current: current)
+            walk.target = target.name
         }
         let method = GeneratedNames.pages(ofEndpoint: endpoint.swiftName)
         let doc = "How `\(clientName).\(method)` walks the pages of `\(endpoint.name)`: \(style)."
         return PaginationModel(doc: SwiftComment.documentation(doc, indentation: "    "), requestType: request, itemType: itemType,
-                               expression: lines.map { "        " + $0 }.joined(separator: "\n"), method: method)
+                               walk: walk, method: method)
     }
 
     /// `{ $0 }`, `{ $0.data }` or `{ $0.result?.items ?? [] }`.
@@ -112,13 +102,50 @@ struct PaginationModel: TemplateModel {
     var requestType: String
     /// The item type.
     var itemType: String
-    /// The `Pagination` expression, indented for the body of the `pagination` property.
-    var expression: String
+    /// How the walk goes from page to page.
+    var walk: PaginationWalkModel
     /// The client method's name.
     var method: String
 
     /// The fields the templates read.
     static let templateFields: TemplateFields<Self> = [
-        "doc": \.doc, "requestType": \.requestType, "itemType": \.itemType, "expression": \.expression, "method": \.method,
+        "doc": \.doc, "requestType": \.requestType, "itemType": \.itemType, "walk": \.walk, "method": \.method,
+    ]
+}
+
+/// The facts of a `Pagination` value, which the `requests` template writes as `.link(…)`,
+/// `.cursor(…)` or `.numbered(…)`: exactly one of ``isLink``, ``cursor`` and ``numbered`` is set.
+struct PaginationWalkModel: TemplateModel {
+    /// The closure that takes a page's items, such as `{ $0.data }`.
+    var items: String
+    /// Whether the walk follows `Link` headers.
+    var isLink = false
+    /// For a cursor walk: the expression over `page` of the next cursor, `nil` at the end.
+    var cursor: String? = nil
+    /// For a numbered walk: how the next page's request is numbered.
+    var numbered: NumberedWalkModel? = nil
+    /// The request's stored property that the cursor or number is written to.
+    var target: String? = nil
+
+    /// The fields the `requests` template reads.
+    static let templateFields: TemplateFields<Self> = [
+        "items": \.items, "isLink": \.isLink, "cursor": \.cursor, "numbered": \.numbered, "target": \.target,
+    ]
+}
+
+/// How a numbered (page or offset) walk numbers its next request.
+struct NumberedWalkModel: TemplateModel {
+    /// The closure that reads the total from a page, when the spec names one.
+    var total: String?
+    /// The name of the closure's items-seen argument: `seen` for an offset, `_` for a page number.
+    var seen: String
+    /// The target's next value, such as `request.page + 1` or `seen`.
+    var nextValue: String
+    /// The target's current value, which keys the page for loop detection.
+    var current: String
+
+    /// The fields the `requests` template reads.
+    static let templateFields: TemplateFields<Self> = [
+        "total": \.total, "seen": \.seen, "nextValue": \.nextValue, "current": \.current,
     ]
 }

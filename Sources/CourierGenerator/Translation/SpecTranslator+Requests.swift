@@ -46,7 +46,7 @@ extension SpecTranslator {
                     description += " Usually `\(SwiftComment.inline(contentType))`."
                 }
                 result.append(Argument(label: file.swiftName.escaped, storedName: GeneratedNames.storedName(ofParameter: file.swiftName),
-                                       type: file.isOptional ? "MultipartFile?" : "MultipartFile", defaultValue: file.isOptional ? "nil" : nil,
+                                       type: file.isOptional ? "MultipartForm.File?" : "MultipartForm.File", defaultValue: file.isOptional ? "nil" : nil,
                                        description: description, parameter: nil, swiftName: file.swiftName))
                 // Required fields first; a field of a file the caller may leave out is optional too.
                 let headers = file.headers.filter { !$0.type.isOptional && !file.isOptional } + file.headers.filter { $0.type.isOptional || file.isOptional }
@@ -297,13 +297,13 @@ extension SpecTranslator {
         return "\(name)\(file.isOptional ? "?" : "").withPartHeaders([\(items.joined(separator: ", "))])"
     }
 
-    /// A `FormStyle` expression: `.brackets` for the defaults.
+    /// A `FormEncoder.Style` expression: `.brackets` for the defaults.
     static func formStyleExpression(_ style: FormStyleSpec?) -> String {
         let style = style ?? FormStyleSpec()
         var arguments: [String] = []
         if style.objects != .brackets { arguments.append("objects: .\(style.objects.rawValue)") }
         if style.arrays != .brackets { arguments.append("arrays: .\(style.arrays.rawValue)") }
-        return arguments.isEmpty ? ".brackets" : "FormStyle(\(arguments.joined(separator: ", ")))"
+        return arguments.isEmpty ? ".brackets" : "FormEncoder.Style(\(arguments.joined(separator: ", ")))"
     }
 
     /// A query value with its `style:`: a joined list or a `deepObject` model, else as

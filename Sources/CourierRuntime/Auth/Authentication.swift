@@ -339,7 +339,7 @@ enum CredentialRedaction {
 
 /// An underlying transport error that quoted a credential, kept as its text with the
 /// credential replaced by `<redacted>`.
-public struct RedactedError: Error, Sendable, CustomStringConvertible, CustomDebugStringConvertible, LocalizedError {
+struct RedactedError: Error, Sendable, CustomStringConvertible, CustomDebugStringConvertible, LocalizedError {
     /// The original error's description, redacted.
     public var description: String
     /// The original error's debug description, redacted.

@@ -88,18 +88,8 @@ extension APIClient {
             // A failure inside a success status (Slack's `"ok": false`), before any decoding.
             return .failure(.endpoint(failure, raw))
         }
-        if let outcome = Request.Response.self as? any ResponseDecodable.Type {
-            // Several documented success statuses: the value depends on which one came.
-            do throws(DecodingFailure) {
-                if let value = try outcome.init(decoding: raw) as? Request.Response {
-                    return .success(APIResponse(value: value, raw: raw))
-                }
-            } catch {
-                return .failure(.decoding(error))
-            }
-        }
         do throws(DecodingFailure) {
-            return .success(APIResponse(value: try raw.decodeBody(Request.Response.self), raw: raw))
+            return .success(APIResponse(value: try Request.decodeResponse(from: raw), raw: raw))
         } catch {
             return .failure(.decoding(error))
         }
@@ -192,7 +182,7 @@ extension APIClient {
     /// A failed status is mapped to the endpoint's documented failure here already, once per
     /// failed attempt, because that failure may say whether it is worth repeating.
     static func assess(_ outcome: AttemptOutcome, of call: PreparedRequest, coding: JSONCoding,
-                       rateLimitFields: RateLimitFields = .standard) -> AttemptFailure? {
+                       rateLimitFields: RateLimit.Fields = .standard) -> RetryPolicy.AttemptFailure? {
         switch outcome {
         case .response(let response):
             let status = response.head.status
@@ -204,7 +194,7 @@ extension APIClient {
             let demand = retryAfter(in: response.head) ?? rateLimitFields.bodyRetryDelay(in: response.body)
             return .status(status, retryAfter: demand, retryable: retryable)
         case .transportFailure(let error):
-            return AttemptFailure(error)
+            return RetryPolicy.AttemptFailure(error)
         case .circuitOpen:
             // The loop consults the breaker itself and never hands this back.
             return .invalidRequest
@@ -216,13 +206,13 @@ extension APIClient {
     }
 
     /// The server's `Retry-After` demand in either form, or `nil` when it sent none or garbage.
-    /// (A service's body field, ``RateLimitFields/retryAfterField``, is read by `assess` only
+    /// (A service's body field, ``RateLimit/Fields/retryAfterField``, is read by `assess` only
     /// when this is `nil`.)
     ///
     /// An HTTP-date is measured from the response's own `Date` field when it has one, so a
     /// client whose clock is off still waits as long as the server meant; otherwise from now.
     static func retryAfter(in head: HTTPResponse) -> Duration? {
-        guard let value = head.headerFields[.retryAfter], let retryAfter = RetryAfter(headerValue: value) else {
+        guard let value = head.headerFields[.retryAfter], let retryAfter = RateLimit.RetryAfter(headerValue: value) else {
             return nil
         }
         let reference = head.headerFields[.date].flatMap(HTTPDate.parse) ?? Date()
@@ -437,7 +427,7 @@ enum AttemptOutcome: Sendable {
     /// No complete response.
     case transportFailure(TransportError)
     /// The breaker refused the call's first attempt; the transport was not called.
-    case circuitOpen(CircuitOpen)
+    case circuitOpen(CircuitBreaker.Refusal)
     /// A middleware threw an error of its own; its description.
     case middlewareFailure(String)
 }

@@ -41,7 +41,7 @@ extension APIClient {
         /// The service's own rate-limit header fields and body retry delay, read besides the
         /// common ones by ``RawResponse/rateLimit`` and by the retry loop's wait; a generated
         /// client sets them from the spec's `rateLimit:`.
-        public var rateLimitFields: RateLimitFields
+        public var rateLimitFields: RateLimit.Fields
         /// Whether the service's endpoints need credentials unless they say otherwise; a generated
         /// client sets it when its spec has `auth`. While ``auth`` is ``Authentication/none`` (the
         /// default of a generated client's `auth:`), the first call of such an endpoint logs, at
@@ -80,7 +80,7 @@ extension APIClient {
             onEvent: (@Sendable (ClientEvent) -> Void)? = nil,
             timeouts: Timeouts = Timeouts(),
             resilience: Resilience = Resilience(),
-            rateLimitFields: RateLimitFields = .standard,
+            rateLimitFields: RateLimit.Fields = .standard,
             instrument: (any ClientInstrument)? = nil,
             middlewares: [any ClientMiddleware] = []
         ) {

@@ -12,16 +12,18 @@ public struct DownloadedFile: Sendable {
     public var headerFields: HTTPFields
 }
 
-/// Why a download could not be saved, once the response had arrived.
-public struct DownloadError: Error, Sendable, CustomStringConvertible {
-    /// The file that could not be written.
-    public var fileURL: URL
-    /// What the file system said.
-    public var reason: String
+extension APIClient {
+    /// Why a download could not be saved, once the response had arrived.
+    public struct DownloadError: Error, Sendable, CustomStringConvertible {
+        /// The file that could not be written.
+        public var fileURL: URL
+        /// What the file system said.
+        public var reason: String
 
-    /// A sentence saying what went wrong.
-    public var description: String {
-        "The download could not be saved to \(fileURL.path): \(reason)"
+        /// A sentence saying what went wrong.
+        public var description: String {
+            "The download could not be saved to \(fileURL.path): \(reason)"
+        }
     }
 }
 
@@ -45,12 +47,12 @@ extension APIClient {
     ///   - resilience: This call's own retry and breaker choices.
     /// - Returns: Where the file is and what it holds.
     /// - Throws: `APIError`; a file that cannot be written is ``APIError/transport(_:)``
-    ///   with kind `other` and a ``DownloadError`` as its underlying error.
+    ///   with kind `other` and a ``APIClient/DownloadError`` as its underlying error.
     public func download<Request: APIRequest>(
         _ request: Request,
         to destination: URL,
         accept: String? = nil,
-        progress: (@Sendable (TransferProgress) -> Void)? = nil,
+        progress: (@Sendable (HTTPBody.Progress) -> Void)? = nil,
         resilience: EndpointResilience? = nil
     ) async throws(APIError<Request.Failure>) -> DownloadedFile {
         let response = try await stream(request, resilience: resilience, accept: accept)
@@ -58,7 +60,7 @@ extension APIClient {
         let directory = destination.deletingLastPathComponent()
         let partial = directory.appendingPathComponent(".\(destination.lastPathComponent).courier-\(UUID().uuidString).partial")
         func saveFailure(_ reason: String) -> APIError<Request.Failure> {
-            .transport(TransportError(.other, underlying: DownloadError(fileURL: destination, reason: reason)))
+            .transport(TransportError(.other, underlying: APIClient.DownloadError(fileURL: destination, reason: reason)))
         }
         guard FileManager.default.createFile(atPath: partial.path, contents: nil) else {
             throw saveFailure("The file could not be created in \(directory.path).")

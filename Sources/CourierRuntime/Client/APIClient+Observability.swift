@@ -75,7 +75,7 @@ extension APIClient {
         configuration.logger.info("\(text)", metadata: metadata)
     }
 
-    private static func text(_ failure: AttemptFailure) -> String {
+    private static func text(_ failure: RetryPolicy.AttemptFailure) -> String {
         switch failure {
         case .status(let status, _, _): String(status.code)
         case .transport(let kind, _): kind.rawValue
@@ -84,7 +84,7 @@ extension APIClient {
         }
     }
 
-    private static func text(_ reason: RetryStopReason) -> String {
+    private static func text(_ reason: RetryPolicy.StopReason) -> String {
         switch reason {
         case .notRetryable: "not retryable"
         case .notIdempotent: "not idempotent"
@@ -98,7 +98,7 @@ extension APIClient {
     }
 
     func finishAttempt(_ call: PreparedRequest, number: Int, outcome: AttemptOutcome, duration: Duration) {
-        let result: AttemptResult
+        let result: ClientEvent.AttemptResult
         switch outcome {
         case .response(let response): result = .response(response.head.status)
         case .transportFailure(let error): result = .transportFailure(error.kind)

@@ -1,18 +1,20 @@
 import Foundation
 
-/// Whether, and how, an event stream reconnects when its connection ends.
-public struct EventReconnection: Sendable, Hashable {
-    /// The wait before reconnecting when the server never said (`retry:`); 3 s by default,
-    /// as browsers do.
-    public var defaultDelay: Duration
-    /// How many times in a row to reconnect without receiving an event in between; `nil` for
-    /// no limit. 10 by default.
-    public var maximumAttempts: Int?
+extension ServerSentEvent {
+    /// Whether, and how, an event stream reconnects when its connection ends.
+    public struct Reconnection: Sendable, Hashable {
+        /// The wait before reconnecting when the server never said (`retry:`); 3 s by default,
+        /// as browsers do.
+        public var defaultDelay: Duration
+        /// How many times in a row to reconnect without receiving an event in between; `nil` for
+        /// no limit. 10 by default.
+        public var maximumAttempts: Int?
 
-    /// Creates a reconnection policy.
-    public init(defaultDelay: Duration = .seconds(3), maximumAttempts: Int? = 10) {
-        self.defaultDelay = defaultDelay
-        self.maximumAttempts = maximumAttempts
+        /// Creates a reconnection policy.
+        public init(defaultDelay: Duration = .seconds(3), maximumAttempts: Int? = 10) {
+            self.defaultDelay = defaultDelay
+            self.maximumAttempts = maximumAttempts
+        }
     }
 }
 
@@ -28,13 +30,13 @@ extension APIClient {
     /// cancellation or too many fruitless attempts end it.
     ///
     /// ```swift
-    /// for try await event in client.serverSentEvents(WatchOrders(), reconnection: EventReconnection()) {
+    /// for try await event in client.serverSentEvents(WatchOrders(), reconnection: ServerSentEvent.Reconnection()) {
     ///     let order = try event.decodeData(as: Order.self)
     /// }
     /// ```
     public func serverSentEvents<Request: APIRequest>(
         _ request: Request,
-        reconnection: EventReconnection? = nil,
+        reconnection: ServerSentEvent.Reconnection? = nil,
         maximumEventSize: Int = 16 * 1024 * 1024
     ) -> ServerSentEventStream<Request> {
         ServerSentEventStream(client: self, request: request, reconnection: reconnection, maximumEventSize: maximumEventSize)
@@ -53,7 +55,7 @@ public struct ServerSentEventStream<Request: APIRequest>: AsyncSequence, Sendabl
 
     let client: APIClient
     let request: Request
-    let reconnection: EventReconnection?
+    let reconnection: ServerSentEvent.Reconnection?
     let maximumEventSize: Int
 
     /// Reads events, connecting and reconnecting as needed.

@@ -103,7 +103,7 @@ public struct APIClient: Sendable {
                 let (code, rateLimit) = status(output)
                 emit(.finished(prepared.summary, result: .success(code, rateLimit), duration: clock.now - start), to: prepared.observation)
             case .failure(let error):
-                emit(.finished(prepared.summary, result: .failure(FailureSummary(error)), duration: clock.now - start), to: prepared.observation)
+                emit(.finished(prepared.summary, result: .failure(ClientEvent.FailureSummary(error)), duration: clock.now - start), to: prepared.observation)
             }
             return result
         }

@@ -13,11 +13,11 @@ public enum ClientEvent: Sendable {
     /// An attempt ended.
     case attemptFinished(RequestSummary, attempt: Int, result: AttemptResult, duration: Duration)
     /// Attempt `attempt` failed with `failure`; the next attempt starts after `delay`.
-    case retryScheduled(RequestSummary, attempt: Int, failure: AttemptFailure, delay: Duration)
+    case retryScheduled(RequestSummary, attempt: Int, failure: RetryPolicy.AttemptFailure, delay: Duration)
     /// The call makes no further attempt and ends with its last failure, for `reason`, after
     /// `attempts` attempts. Sent for every call that ends in a failure, so the reason a
     /// failure was not retried is always on record.
-    case retryStopped(RequestSummary, reason: RetryStopReason, attempts: Int)
+    case retryStopped(RequestSummary, reason: RetryPolicy.StopReason, attempts: Int)
     /// A circuit breaker changed state, during `request` or, for `nil`, through
     /// ``APIClient/resetCircuitBreakers()``.
     case circuitBreakerChanged(CircuitBreaker.Transition, request: RequestSummary?)
@@ -52,48 +52,54 @@ public enum ClientEvent: Sendable {
     }
 }
 
-/// How one attempt ended.
-public enum AttemptResult: Sendable, Hashable {
-    /// A complete response arrived with this status.
-    case response(HTTPResponse.Status)
-    /// No complete response arrived.
-    case transportFailure(TransportError.Kind)
-    /// The circuit breaker did not let the attempt through.
-    case circuitOpen
-    /// A ``ClientMiddleware`` threw an error of its own (not a ``TransportError``).
-    case middlewareFailed
+extension ClientEvent {
+    /// How one attempt ended.
+    public enum AttemptResult: Sendable, Hashable {
+        /// A complete response arrived with this status.
+        case response(HTTPResponse.Status)
+        /// No complete response arrived.
+        case transportFailure(TransportError.Kind)
+        /// The circuit breaker did not let the attempt through.
+        case circuitOpen
+        /// A ``ClientMiddleware`` threw an error of its own (not a ``TransportError``).
+        case middlewareFailed
+    }
 }
 
-/// How a call ended.
-public enum CallResult: Sendable {
-    /// The call succeeded with this status.
-    case success(HTTPResponse.Status, RateLimit)
-    /// The call failed.
-    case failure(FailureSummary)
+extension ClientEvent {
+    /// How a call ended.
+    public enum CallResult: Sendable {
+        /// The call succeeded with this status.
+        case success(HTTPResponse.Status, RateLimit)
+        /// The call failed.
+        case failure(FailureSummary)
+    }
 }
 
-/// An ``APIError`` reduced to what every endpoint shares.
-public struct FailureSummary: Sendable {
-    /// The kind of error.
-    public var category: ErrorCategory
-    /// The user-facing description.
-    public var message: String
-    /// The detailed description.
-    public var debugDescription: String
-    /// The status, when a response arrived.
-    public var status: HTTPResponse.Status?
-    /// What the server said about rate limits, when a response arrived.
-    public var rateLimit: RateLimit?
-    /// Whether trying again may succeed.
-    public var isRetryable: Bool
+extension ClientEvent {
+    /// An ``APIError`` reduced to what every endpoint shares.
+    public struct FailureSummary: Sendable {
+        /// The kind of error.
+        public var category: ErrorCategory
+        /// The user-facing description.
+        public var message: String
+        /// The detailed description.
+        public var debugDescription: String
+        /// The status, when a response arrived.
+        public var status: HTTPResponse.Status?
+        /// What the server said about rate limits, when a response arrived.
+        public var rateLimit: RateLimit?
+        /// Whether trying again may succeed.
+        public var isRetryable: Bool
 
-    /// Summarises an error.
-    public init<Failure>(_ error: APIError<Failure>) {
-        category = error.category
-        message = error.errorDescription ?? "Request failed."
-        debugDescription = error.debugDescription
-        status = error.status
-        rateLimit = error.rateLimit
-        isRetryable = error.isRetryable
+        /// Summarises an error.
+        public init<Failure>(_ error: APIError<Failure>) {
+            category = error.category
+            message = error.errorDescription ?? "Request failed."
+            debugDescription = error.debugDescription
+            status = error.status
+            rateLimit = error.rateLimit
+            isRetryable = error.isRetryable
+        }
     }
 }

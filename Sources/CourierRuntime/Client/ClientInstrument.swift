@@ -43,10 +43,10 @@ public protocol CallObservation: Sendable {
     func record(_ event: ClientEvent)
 
     /// How many retries the host's ``RetryBudget`` allows now, after the call used it.
-    func recordRetryBudget(_ availableRetries: Double, host: HostKey)
+    func recordRetryBudget(_ availableRetries: Double, host: Resilience.Host)
 }
 
 extension CallObservation {
     /// Does nothing: an observation with no use for the budget need not implement it.
-    public func recordRetryBudget(_ availableRetries: Double, host: HostKey) {}
+    public func recordRetryBudget(_ availableRetries: Double, host: Resilience.Host) {}
 }

@@ -14,7 +14,7 @@ import HTTPTypes
 ///         _ request: HTTPRequest,
 ///         body: HTTPBody?,
 ///         context: MiddlewareContext,
-///         next: MiddlewareNext
+///         next: ClientMiddleware.Next
 ///     ) async throws -> (HTTPResponse, HTTPBody?) {
 ///         var request = request
 ///         request.headerFields[HTTPField.Name("X-Operation")!] = context.operationName
@@ -69,6 +69,9 @@ import HTTPTypes
 /// it comes from the client's own code, which a second attempt would run again, and it says
 /// nothing about the server's health, so the breaker does not count it either.
 public protocol ClientMiddleware: Sendable {
+    /// Sends a request on: to the next middleware, or to the transport after the last.
+    typealias Next = @Sendable (_ request: HTTPRequest, _ body: HTTPBody?) async throws -> (HTTPResponse, HTTPBody?)
+
     /// Handles one attempt: passes the request on with `next`, changed or not, or answers it.
     ///
     /// - Parameters:
@@ -81,12 +84,9 @@ public protocol ClientMiddleware: Sendable {
         _ request: HTTPRequest,
         body: HTTPBody?,
         context: MiddlewareContext,
-        next: MiddlewareNext
+        next: Next
     ) async throws -> (HTTPResponse, HTTPBody?)
 }
-
-/// Sends a request on from a ``ClientMiddleware``: to the next middleware, or to the transport.
-public typealias MiddlewareNext = @Sendable (_ request: HTTPRequest, _ body: HTTPBody?) async throws -> (HTTPResponse, HTTPBody?)
 
 /// Which call and which attempt a ``ClientMiddleware`` is handling.
 public struct MiddlewareContext: Sendable, Hashable {

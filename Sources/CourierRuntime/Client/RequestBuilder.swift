@@ -16,7 +16,7 @@ struct PreparedRequest: Sendable {
     /// The statuses that end the call successfully, so the retry loop stops at them.
     var successStatuses: StatusCodes
     /// The server's budget and breaker key, worked out once per client from the base URL.
-    var hostKey: HostKey?
+    var hostKey: Resilience.Host?
     /// What the endpoint's documented failure for a response says about repeating it
     /// (``EndpointFailure/isRetryable``); `nil` for an endpoint that documents no failure, so
     /// that its failed attempts are not mapped for nothing.
@@ -38,7 +38,7 @@ struct BaseAddress: Sendable {
     var pathPrefix: String
     /// The key of every request's server; requests differ only in path, so it is read here
     /// once rather than parsed out of each request's authority.
-    var hostKey: HostKey?
+    var hostKey: Resilience.Host?
 
     init(_ url: URL) throws(InvalidReason) {
         guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false),
@@ -51,7 +51,7 @@ struct BaseAddress: Sendable {
         var prefix = components.percentEncodedPath
         while prefix.hasSuffix("/") { prefix.removeLast() }
         pathPrefix = prefix
-        hostKey = HostKey(HTTPRequest(method: .get, scheme: scheme, authority: authority, path: "/"))
+        hostKey = Resilience.Host(HTTPRequest(method: .get, scheme: scheme, authority: authority, path: "/"))
     }
 }
 
@@ -198,7 +198,7 @@ enum RequestBuilder {
     /// Asks `Failure` what its mapping of a response says about repeating it; `nil` for an
     /// endpoint that documents no failure, so that its failed attempts are not mapped for nothing.
     static func failureRetryability<Failure: EndpointFailure>(of failure: Failure.Type) -> (@Sendable (RawResponse) -> Bool?)? {
-        if failure == NoDocumentedFailure.self { return nil }
+        if failure == Never.self { return nil }
         return { response in Failure.map(response)?.isRetryable }
     }
 

@@ -6,7 +6,7 @@ import Foundation
 /// Generated models decode and encode such a property through the `decodeDate`/`encodeDate`
 /// helpers below, which read the JSON string or number themselves, so the decoder's own date
 /// strategy never applies to it.
-public enum DateField: Sendable, Hashable {
+@_spi(Generated) public enum DateField: Sendable, Hashable {
     /// ISO 8601 without fractional seconds, such as `2025-01-31T09:30:00Z`. Reading also accepts
     /// fractional seconds.
     case iso8601
@@ -121,7 +121,7 @@ private struct FormattedDate: Encodable {
 
 extension KeyedDecodingContainer {
     /// The date at `key`, written as `format` says.
-    public func decodeDate(forKey key: Key, as format: DateField) throws -> Date {
+    @_spi(Generated) public func decodeDate(forKey key: Key, as format: DateField) throws -> Date {
         guard contains(key) else {
             throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "No value for \(key.stringValue)."))
         }
@@ -129,13 +129,13 @@ extension KeyedDecodingContainer {
     }
 
     /// The date at `key`, or `nil` when the key is missing or `null`.
-    public func decodeDateIfPresent(forKey key: Key, as format: DateField) throws -> Date? {
+    @_spi(Generated) public func decodeDateIfPresent(forKey key: Key, as format: DateField) throws -> Date? {
         guard contains(key), try !decodeNil(forKey: key) else { return nil }
         return try decodeDate(forKey: key, as: format)
     }
 
     /// `nil` when `key` is missing, ``Nullable/null`` when it is `null`, the date otherwise.
-    public func decodeNullableDate(forKey key: Key, as format: DateField) throws -> Nullable<Date>? {
+    @_spi(Generated) public func decodeNullableDate(forKey key: Key, as format: DateField) throws -> Nullable<Date>? {
         guard contains(key) else { return nil }
         return try decodeNil(forKey: key) ? .null : .value(decodeDate(forKey: key, as: format))
     }
@@ -143,18 +143,18 @@ extension KeyedDecodingContainer {
 
 extension KeyedEncodingContainer {
     /// Writes `date` at `key` as `format` says.
-    public mutating func encodeDate(_ date: Date, forKey key: Key, as format: DateField) throws {
+    @_spi(Generated) public mutating func encodeDate(_ date: Date, forKey key: Key, as format: DateField) throws {
         try encode(FormattedDate(date: date, format: format), forKey: key)
     }
 
     /// Writes `date` at `key` when it is not `nil`; leaves the key out otherwise.
-    public mutating func encodeDateIfPresent(_ date: Date?, forKey key: Key, as format: DateField) throws {
+    @_spi(Generated) public mutating func encodeDateIfPresent(_ date: Date?, forKey key: Key, as format: DateField) throws {
         guard let date else { return }
         try encodeDate(date, forKey: key, as: format)
     }
 
     /// Leaves the key out for `nil`, writes `null` for ``Nullable/null``, the date otherwise.
-    public mutating func encodeNullableDate(_ date: Nullable<Date>?, forKey key: Key, as format: DateField) throws {
+    @_spi(Generated) public mutating func encodeNullableDate(_ date: Nullable<Date>?, forKey key: Key, as format: DateField) throws {
         switch date {
         case nil: return
         case .null?: try encodeNil(forKey: key)

@@ -61,7 +61,7 @@ public struct JSONCoding: Sendable, Hashable {
         return encoder
     }
 
-    /// A new encoder for what a request sends: ``makeEncoder()``'s, marked (``RequestEncoding``)
+    /// A new encoder for what a request sends: ``makeEncoder()``'s, marked in its `userInfo`
     /// so that generated models leave their read-only properties out.
     public func makeRequestEncoder() -> JSONEncoder {
         let encoder = makeEncoder()

@@ -60,14 +60,14 @@ extension KeyedDecodingContainer {
     ///
     /// `decodeIfPresent` cannot serve: it answers `nil` for an explicit `null` too, which is the
     /// distinction a `nullable` property exists to keep.
-    public func decodeNullable<Value: Decodable>(_ type: Value.Type, forKey key: Key) throws -> Nullable<Value>? {
+    @_spi(Generated) public func decodeNullable<Value: Decodable>(_ type: Value.Type, forKey key: Key) throws -> Nullable<Value>? {
         guard contains(key) else { return nil }
         return try decodeNil(forKey: key) ? .null : .value(decode(Value.self, forKey: key))
     }
 
     /// `nil` when `key` is missing, otherwise the value decoded from whatever the key holds,
     /// `null` included: a free-form ``JSON`` property keeps an explicit `null` as ``JSON/null``.
-    public func decodeKeepingNull<Value: Decodable>(_ type: Value.Type, forKey key: Key) throws -> Value? {
+    @_spi(Generated) public func decodeKeepingNull<Value: Decodable>(_ type: Value.Type, forKey key: Key) throws -> Value? {
         guard contains(key) else { return nil }
         return try decode(Value.self, forKey: key)
     }

@@ -9,7 +9,7 @@ import Foundation
 /// (``JSONCoding/makeRequestEncoder()``), and ``FormEncoder``'s for form bodies, multipart fields
 /// and query parameters. Any other encoder, ``JSONCoding/makeEncoder()`` or a plain
 /// `JSONEncoder`, writes every property.
-public enum RequestEncoding {
+@_spi(Generated) public enum RequestEncoding {
     /// The `userInfo` key whose value `true` marks an encoder that writes a request.
     // `CodingUserInfoKey.init(rawValue:)` is failable only to satisfy `RawRepresentable`; it
     // accepts every string, and this one is a constant.

@@ -6,7 +6,7 @@
 /// variant's required keys. Real unions differ in that shape (GitHub's `errors` items are
 /// objects or strings), so each value is decoded once and nested unions stay linear instead
 /// of re-decoding a subtree once per variant that fails late.
-public enum UnionCoding {
+@_spi(Generated) public enum UnionCoding {
     /// The discriminator's value when it is a string or an integer; `nil` when the value is not
     /// an object, lacks the key, or holds anything else there (the union then decodes as unknown).
     public static func tag(_ key: String, in decoder: any Decoder) -> JSON? {
@@ -28,7 +28,7 @@ public enum UnionCoding {
 
 /// The shallow shape of a JSON value: its kind and, for an object, its keys. Reading it costs
 /// the size of one level, never of the whole subtree.
-public struct UnionShape: Sendable {
+@_spi(Generated) public struct UnionShape: Sendable {
     /// The kinds of JSON values.
     public enum Kind: Sendable, Hashable {
         /// `null`.

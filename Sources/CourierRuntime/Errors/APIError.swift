@@ -33,7 +33,7 @@ public enum APIError<Failure: EndpointFailure>: Error, Sendable {
     /// The circuit breaker refused the call's first attempt; nothing was sent. A call that
     /// did reach the server and whose retry the breaker refused ends with that attempt's own
     /// error instead.
-    case circuitOpen(CircuitOpen)
+    case circuitOpen(CircuitBreaker.Refusal)
 
     /// The response, when one arrived.
     public var response: RawResponse? {

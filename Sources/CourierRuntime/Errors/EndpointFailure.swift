@@ -13,8 +13,8 @@ import HTTPTypes
 ///
 ///     static func map(_ response: RawResponse) -> Self? {
 ///         switch response.status.code {
-///         case 404: .notFound(response.decode())
-///         case 429: .rateLimited(response.decode())
+///         case 404: .notFound(response.errorBody())
+///         case 429: .rateLimited(response.errorBody())
 ///         default: nil
 ///         }
 ///     }
@@ -72,11 +72,12 @@ extension EndpointFailure {
     public var isRetryable: Bool? { nil }
 }
 
-/// The failure type of an endpoint that documents none: every non-success response is
-/// ``APIError/undocumentedStatus(_:)``.
-public enum NoDocumentedFailure: EndpointFailure, LocalizedError {
+/// The failure type of an endpoint that documents none, and the default of
+/// ``APIRequest/Failure``: as in `Result<Success, Never>`, no value of it exists, so every
+/// non-success response is ``APIError/undocumentedStatus(_:)``.
+extension Never: EndpointFailure {
     /// Always `nil`.
-    public static func map(_ response: RawResponse) -> NoDocumentedFailure? { nil }
+    public static func map(_ response: RawResponse) -> Never? { nil }
 }
 
 /// A request that could not be turned into bytes on the wire. Nothing was sent, except possibly

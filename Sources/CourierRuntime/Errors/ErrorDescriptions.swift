@@ -197,7 +197,7 @@ extension DecodingFailure: CustomDebugStringConvertible {
     }
 }
 
-extension CircuitOpen: LocalizedError {
+extension CircuitBreaker.Refusal: LocalizedError {
     /// A short sentence for the user.
     public var errorDescription: String? { "The service is temporarily unavailable." }
 }

@@ -26,7 +26,7 @@ import HTTPTypes
 ///     }
 /// }
 /// ```
-public enum FailureMessage {
+@_spi(Generated) public enum FailureMessage {
     /// The longest server text shown, in characters; a longer one is cut and marked, so that
     /// a hostile or verbose body cannot fill the user's screen.
     public static let maximumServerTextLength = 500
@@ -124,7 +124,7 @@ extension FailureMessage {
     /// A static function rather than a method of ``ErrorBody``, whose dynamic members are the
     /// schema's: a method named `message` would hide a schema's own `message` from
     /// `body.message`.
-    public static func text<Schema>(for body: ErrorBody<Schema>, field: String? = nil, fallback: String? = nil) -> String {
+    @_spi(Generated) public static func text<Schema>(for body: ErrorBody<Schema>, field: String? = nil, fallback: String? = nil) -> String {
         text(field: field, in: body.raw, fallback: fallback, status: body.responseStatus)
     }
 }

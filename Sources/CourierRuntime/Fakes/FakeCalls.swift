@@ -39,7 +39,7 @@ public final class FakeCalls: Sendable {
     private let state = Locked(State())
 
     /// An empty record for the fake named `fake`, which its messages name.
-    public init(fake: String) {
+    @_spi(Generated) public init(fake: String) {
         self.fake = fake
     }
 
@@ -55,17 +55,17 @@ public final class FakeCalls: Sendable {
     }
 
     /// The result set for the requests of type `Request`, or `nil`.
-    public func result<Request: APIRequest>() -> FakeResult<Request>? {
+    @_spi(Generated) public func result<Request: APIRequest>() -> FakeResult<Request>? {
         state.withLock { $0.results[ObjectIdentifier(Request.self)] as? FakeResult<Request> }
     }
 
     /// Sets the result for the requests of type `Request`; `nil` unsets it.
-    public func set<Request: APIRequest>(_ result: FakeResult<Request>?) {
+    @_spi(Generated) public func set<Request: APIRequest>(_ result: FakeResult<Request>?) {
         state.withLock { $0.results[ObjectIdentifier(Request.self)] = result }
     }
 
     /// Records `request` and answers with the result set for its type.
-    public func answer<Request: APIRequest>(_ request: Request) throws(APIError<Request.Failure>) -> Request.Response {
+    @_spi(Generated) public func answer<Request: APIRequest>(_ request: Request) throws(APIError<Request.Failure>) -> Request.Response {
         let result: FakeResult<Request>? = state.withLock { state in
             state.requests.append(request)
             return state.results[ObjectIdentifier(Request.self)] as? FakeResult<Request>

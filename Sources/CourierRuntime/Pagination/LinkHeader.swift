@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Parsing is lenient and linear: a link it cannot read is skipped, never a crash, and each
 /// character of the field is looked at a bounded number of times.
-public struct LinkHeader: Sendable, Hashable {
+package struct LinkHeader: Sendable, Hashable {
     /// One link: its target and its parameters (names lower-cased, values unquoted).
     public struct Link: Sendable, Hashable {
         /// The target as written between `<` and `>`.

@@ -21,18 +21,6 @@ public enum PaginationError: Error, Sendable, Hashable, CustomStringConvertible 
     }
 }
 
-/// What comes after a page: another request, the URL a `Link` header named, or nothing.
-public enum NextPage<Request: APIRequest>: Sendable {
-    /// The same endpoint with other values (a cursor, a page number, an offset); `key` names
-    /// the page for loop detection, such as the cursor.
-    case request(Request, key: String)
-    /// A URL from the response, resolved against the request's; sent with the request's
-    /// method, header fields and body.
-    case link(String)
-    /// This was the last page.
-    case end
-}
-
 /// How a list endpoint pages: where a page's items are, and what comes after a page.
 ///
 /// Generated code builds one per paginated endpoint; the common styles have factories.
@@ -41,13 +29,25 @@ public struct Pagination<Request: APIRequest, Item: Sendable>: Sendable {
     public var items: @Sendable (Request.Response) -> [Item]
     /// What comes after `page`, which `request` fetched, when `itemsSoFar` items have been
     /// seen in this walk, this page's included.
-    public var next: @Sendable (_ request: Request, _ page: APIResponse<Request.Response>, _ itemsSoFar: Int) -> NextPage<Request>
+    public var next: @Sendable (_ request: Request, _ page: APIResponse<Request.Response>, _ itemsSoFar: Int) -> Next
 
     /// Creates a pagination from its two functions.
     public init(items: @escaping @Sendable (Request.Response) -> [Item],
-                next: @escaping @Sendable (_ request: Request, _ page: APIResponse<Request.Response>, _ itemsSoFar: Int) -> NextPage<Request>) {
+                next: @escaping @Sendable (_ request: Request, _ page: APIResponse<Request.Response>, _ itemsSoFar: Int) -> Next) {
         self.items = items
         self.next = next
+    }
+
+    /// What comes after a page: another request, the URL a `Link` header named, or nothing.
+    public enum Next: Sendable {
+        /// The same endpoint with other values (a cursor, a page number, an offset); `key` names
+        /// the page for loop detection, such as the cursor.
+        case request(Request, key: String)
+        /// A URL from the response, resolved against the request's; sent with the request's
+        /// method, header fields and body.
+        case link(String)
+        /// This was the last page.
+        case end
     }
 
     /// RFC 8288 `Link` headers with `rel="next"` (GitHub): the walk ends at a page without one.
@@ -154,14 +154,14 @@ public struct PageSequence<Request: APIRequest, Item: Sendable>: AsyncSequence, 
 
     /// The items of every page in order, stopping after `limit` items when given, without
     /// fetching a page more than it needs.
-    public func items(limit: Int? = nil) -> PageItems<Request, Item> {
-        PageItems(pages: self, limit: limit)
+    public func items(limit: Int? = nil) -> Items {
+        Items(pages: self, limit: limit)
     }
 
     /// Fetches pages one at a time.
     public struct AsyncIterator: AsyncIteratorProtocol {
         let sequence: PageSequence
-        var pending: NextPage<Request>?
+        var pending: Pagination<Request, Item>.Next?
         var current: Request
         var currentTarget: String?
         /// Hashes of the pages fetched so far: 8 bytes a page, so even a walk of a million
@@ -237,41 +237,43 @@ public struct PageSequence<Request: APIRequest, Item: Sendable>: AsyncSequence, 
     }
 }
 
-/// The items of a walk through pages; see ``PageSequence/items(limit:)``.
-public struct PageItems<Request: APIRequest, Item: Sendable>: AsyncSequence, Sendable {
-    /// An item.
-    public typealias Element = Item
+extension PageSequence {
+    /// The items of a walk through pages; see ``PageSequence/items(limit:)``.
+    public struct Items: AsyncSequence, Sendable {
+        /// An item.
+        public typealias Element = Item
 
-    let pages: PageSequence<Request, Item>
-    let limit: Int?
-
-    /// Reads items, fetching the next page when the current one is used up.
-    public struct AsyncIterator: AsyncIteratorProtocol {
-        var pages: PageSequence<Request, Item>.AsyncIterator
-        let items: @Sendable (Request.Response) -> [Item]
+        let pages: PageSequence<Request, Item>
         let limit: Int?
-        var buffer: [Item] = []
-        var position = 0
-        var delivered = 0
 
-        /// The next item, or `nil` at the end or the limit.
-        public mutating func next() async throws -> Item? {
-            if let limit, delivered >= limit { return nil }
-            while position >= buffer.count {
-                guard let page = try await pages.next() else { return nil }
-                buffer = items(page.value)
-                position = 0
+        /// Reads items, fetching the next page when the current one is used up.
+        public struct AsyncIterator: AsyncIteratorProtocol {
+            var pages: PageSequence<Request, Item>.AsyncIterator
+            let items: @Sendable (Request.Response) -> [Item]
+            let limit: Int?
+            var buffer: [Item] = []
+            var position = 0
+            var delivered = 0
+
+            /// The next item, or `nil` at the end or the limit.
+            public mutating func next() async throws -> Item? {
+                if let limit, delivered >= limit { return nil }
+                while position >= buffer.count {
+                    guard let page = try await pages.next() else { return nil }
+                    buffer = items(page.value)
+                    position = 0
+                }
+                defer {
+                    position += 1
+                    delivered += 1
+                }
+                return buffer[position]
             }
-            defer {
-                position += 1
-                delivered += 1
-            }
-            return buffer[position]
         }
-    }
 
-    /// Starts a walk from the first page.
-    public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(pages: pages.makeAsyncIterator(), items: pages.pagination.items, limit: limit)
+        /// Starts a walk from the first page.
+        public func makeAsyncIterator() -> AsyncIterator {
+            AsyncIterator(pages: pages.makeAsyncIterator(), items: pages.pagination.items, limit: limit)
+        }
     }
 }

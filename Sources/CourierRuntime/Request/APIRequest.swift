@@ -17,10 +17,12 @@ import HTTPTypes
 /// }
 /// ```
 public protocol APIRequest: Sendable {
-    /// What a successful response decodes to; ``NoContent`` for none.
-    associatedtype Response: Decodable & Sendable = NoContent
-    /// The endpoint's documented failures.
-    associatedtype Failure: EndpointFailure = NoDocumentedFailure
+    /// What a successful response decodes to; ``NoContent`` for none. A `Decodable` type decodes
+    /// from the body, a ``ResponseDecodable`` one from the whole response (see
+    /// ``decodeResponse(from:)``).
+    associatedtype Response: Sendable = NoContent
+    /// The endpoint's documented failures; `Never` (the default) for an endpoint that documents none.
+    associatedtype Failure: EndpointFailure = Never
 
     /// The HTTP method.
     var method: HTTPRequest.Method { get }
@@ -58,6 +60,37 @@ public protocol APIRequest: Sendable {
     /// by default; ``AuthenticationRequirement/none`` for a public endpoint, or the named
     /// schemes it accepts. Generated code sets it from the endpoint's `auth:`.
     var authentication: AuthenticationRequirement { get }
+
+    /// Decodes a response whose status this request counts as success.
+    ///
+    /// You rarely write it: the default decodes the body with ``RawResponse/decodeBody(_:)`` when
+    /// `Response` is `Decodable`, and calls ``ResponseDecodable/init(decoding:)`` when it is
+    /// ``ResponseDecodable`` (several success statuses with different bodies). A `Response` that is
+    /// neither does not compile, so the choice is made when the request type is written, never
+    /// found out when a response arrives.
+    static func decodeResponse(from response: RawResponse) throws(DecodingFailure) -> Response
+}
+
+extension APIRequest where Response: Decodable {
+    /// The body decoded with ``RawResponse/decodeBody(_:)``.
+    public static func decodeResponse(from response: RawResponse) throws(DecodingFailure) -> Response {
+        try response.decodeBody(Response.self)
+    }
+}
+
+extension APIRequest where Response: ResponseDecodable {
+    /// The whole response decoded with ``ResponseDecodable/init(decoding:)``.
+    public static func decodeResponse(from response: RawResponse) throws(DecodingFailure) -> Response {
+        try Response(decoding: response)
+    }
+}
+
+extension APIRequest where Response: ResponseDecodable & Decodable {
+    /// The whole response decoded with ``ResponseDecodable/init(decoding:)``, which knows the
+    /// status, rather than the body alone.
+    public static func decodeResponse(from response: RawResponse) throws(DecodingFailure) -> Response {
+        try Response(decoding: response)
+    }
 }
 
 extension APIRequest {
@@ -162,7 +195,7 @@ public enum RequestBody: Sendable {
     /// A model sent as `application/x-www-form-urlencoded` fields, nested objects and arrays
     /// spelled per `style` (`metadata[order_id]=6735`, `expand[]=customer` by default) and
     /// names and dates per the client's ``JSONCoding``; see ``FormEncoder``.
-    case formFields(any Encodable & Sendable, style: FormStyle)
+    case formFields(any Encodable & Sendable, style: FormEncoder.Style)
     /// Text sent as UTF-8 under `contentType` (`text/plain`, `text/csv`…); `; charset=utf-8` is
     /// added when the content type names no charset, so that no server reads the bytes as ASCII
     /// or Latin-1.
@@ -170,5 +203,5 @@ public enum RequestBody: Sendable {
     /// A `multipart/form-data` form of a model's fields, each a text part named in `style`
     /// (nested values as `address[city]`) and spelled per the client's ``JSONCoding``, followed by
     /// file parts; `nil` files are left out.
-    case multipartFields((any Encodable & Sendable)?, files: [(name: String, file: MultipartFile?)], style: FormStyle)
+    case multipartFields((any Encodable & Sendable)?, files: [(name: String, file: MultipartForm.File?)], style: FormEncoder.Style)
 }

@@ -40,9 +40,9 @@ public struct EndpointResilience: Sendable, Hashable {
     public var isSafeToRepeat: Bool?
     /// Which circuit breaker the call passes: none, the host's, or one of the endpoint's own.
     /// `nil` keeps the client's ``Resilience/circuitBreakerScope``.
-    public var circuitBreaker: CircuitBreakerScope?
+    public var circuitBreaker: CircuitBreaker.Scope?
     /// The configuration of the endpoint's own breaker. It takes effect when that breaker is
-    /// created, so give it together with ``CircuitBreakerScope/endpoint(_:)``; `nil` keeps the
+    /// created, so give it together with ``CircuitBreaker/Scope/endpoint(_:)``; `nil` keeps the
     /// client's breaker configuration.
     public var circuitBreakerConfiguration: CircuitBreaker.Configuration?
 
@@ -53,7 +53,7 @@ public struct EndpointResilience: Sendable, Hashable {
         backoffBase: Duration? = nil,
         backoffCap: Duration? = nil,
         isSafeToRepeat: Bool? = nil,
-        circuitBreaker: CircuitBreakerScope? = nil,
+        circuitBreaker: CircuitBreaker.Scope? = nil,
         circuitBreakerConfiguration: CircuitBreaker.Configuration? = nil
     ) {
         self.retryPolicy = retryPolicy

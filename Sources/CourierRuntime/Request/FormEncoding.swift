@@ -1,48 +1,50 @@
 import Foundation
 
-/// How a form body (or a `deepObject` query parameter) spells nested objects and arrays.
-///
-/// The defaults are the bracket style that Stripe, Rails and PHP read:
-/// `metadata[order_id]=6735`, `expand[]=customer`, and for an array of objects
-/// `items[0][price]=p_1`.
-public struct FormStyle: Sendable, Hashable {
-    /// How a field of a nested object is named.
-    public enum Objects: Sendable, Hashable {
-        /// `metadata[order_id]`.
-        case brackets
-        /// `metadata.order_id`.
-        case dots
-    }
-
-    /// How the elements of an array are named.
+extension FormEncoder {
+    /// How a form body (or a `deepObject` query parameter) spells nested objects and arrays.
     ///
-    /// Whatever the style, an element that is itself an object or an array is named by its
-    /// index (`items[0][price]`), because without one a server cannot tell which fields
-    /// belong to the same element.
-    public enum Arrays: Sendable, Hashable {
-        /// `expand[]=a&expand[]=b`.
-        case brackets
-        /// `expand[0]=a&expand[1]=b`.
-        case indexed
-        /// `expand=a&expand=b`.
-        case repeated
-        /// `expand=a,b` (the comma is percent-encoded in a form body, as the form rules say).
-        case comma
+    /// The defaults are the bracket style that Stripe, Rails and PHP read:
+    /// `metadata[order_id]=6735`, `expand[]=customer`, and for an array of objects
+    /// `items[0][price]=p_1`.
+    public struct Style: Sendable, Hashable {
+        /// How a field of a nested object is named.
+        public enum Objects: Sendable, Hashable {
+            /// `metadata[order_id]`.
+            case brackets
+            /// `metadata.order_id`.
+            case dots
+        }
+
+        /// How the elements of an array are named.
+        ///
+        /// Whatever the style, an element that is itself an object or an array is named by its
+        /// index (`items[0][price]`), because without one a server cannot tell which fields
+        /// belong to the same element.
+        public enum Arrays: Sendable, Hashable {
+            /// `expand[]=a&expand[]=b`.
+            case brackets
+            /// `expand[0]=a&expand[1]=b`.
+            case indexed
+            /// `expand=a&expand=b`.
+            case repeated
+            /// `expand=a,b` (the comma is percent-encoded in a form body, as the form rules say).
+            case comma
+        }
+
+        /// How nested objects are spelled; `.brackets` by default.
+        public var objects: Objects
+        /// How arrays are spelled; `.brackets` by default.
+        public var arrays: Arrays
+
+        /// Creates a style.
+        public init(objects: Objects = .brackets, arrays: Arrays = .brackets) {
+            self.objects = objects
+            self.arrays = arrays
+        }
+
+        /// `metadata[order_id]=6735`, `expand[]=customer`, `items[0][price]=p_1`.
+        public static let brackets = FormEncoder.Style()
     }
-
-    /// How nested objects are spelled; `.brackets` by default.
-    public var objects: Objects
-    /// How arrays are spelled; `.brackets` by default.
-    public var arrays: Arrays
-
-    /// Creates a style.
-    public init(objects: Objects = .brackets, arrays: Arrays = .brackets) {
-        self.objects = objects
-        self.arrays = arrays
-    }
-
-    /// `metadata[order_id]=6735`, `expand[]=customer`, `items[0][price]=p_1`.
-    public static let brackets = FormStyle()
 }
 
 /// Turns an `Encodable` value into the ordered name/value pairs of an
@@ -72,12 +74,12 @@ public struct FormEncoder: Sendable {
     /// Key style and date format, shared with the client's JSON coding.
     public var coding: JSONCoding
     /// How nested objects and arrays are spelled.
-    public var style: FormStyle
+    public var style: FormEncoder.Style
     /// How booleans are spelled.
     public var booleans: QueryEncoding.BooleanStyle
 
     /// Creates an encoder.
-    public init(coding: JSONCoding = JSONCoding(), style: FormStyle = .brackets, booleans: QueryEncoding.BooleanStyle = .literal) {
+    public init(coding: JSONCoding = JSONCoding(), style: FormEncoder.Style = .brackets, booleans: QueryEncoding.BooleanStyle = .literal) {
         self.coding = coding
         self.style = style
         self.booleans = booleans
@@ -257,14 +259,14 @@ extension Dictionary: FormStringKeyedDictionary where Key == String, Value: Enco
 /// The pairs written so far and the settings every container reads.
 final class FormStorage {
     let coding: JSONCoding
-    let style: FormStyle
+    let style: FormEncoder.Style
     let booleans: QueryEncoding.BooleanStyle
     var pairs: [FormPair] = []
     /// The first value with no name to go under (a bare scalar or array at the top).
     var problem: String?
     private var snakeCaseKeys: [String: String] = [:]
 
-    init(coding: JSONCoding, style: FormStyle, booleans: QueryEncoding.BooleanStyle) {
+    init(coding: JSONCoding, style: FormEncoder.Style, booleans: QueryEncoding.BooleanStyle) {
         self.coding = coding
         self.style = style
         self.booleans = booleans

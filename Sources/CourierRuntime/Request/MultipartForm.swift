@@ -266,59 +266,61 @@ struct MultipartChunks: AsyncSequence, Sendable {
     }
 }
 
-/// A file for a multipart form's file field: its name, content type and bytes.
-///
-/// ```swift
-/// let photo = try MultipartFile(contentsOf: photoURL, contentType: "image/jpeg")   // streamed
-/// let note = MultipartFile(filename: "note.txt", contentType: "text/plain", data: Data("hi".utf8))
-/// ```
-public struct MultipartFile: Sendable {
-    /// The file name sent in `Content-Disposition`.
-    public var filename: String
-    /// The part's `Content-Type`.
-    public var contentType: String
-    /// More header fields for the part, such as `Content-ID`.
-    public var headerFields: HTTPFields
-    /// The bytes.
-    public var body: HTTPBody
-    /// Header fields a spec declares for the part (its `headers:`), written after
-    /// ``headerFields`` (replacing a field of the same name), each value spelled as a header
-    /// parameter's is. They are checked when the request is built: a value holding a line break
-    /// fails with ``MultipartForm/EncodingError/invalidPartHeader(partName:field:)`` instead of being sent.
-    public var partHeaders = Parameters()
-
-    /// A file from a body.
-    public init(filename: String, contentType: String, body: HTTPBody, headerFields: HTTPFields = HTTPFields()) {
-        self.filename = filename
-        self.contentType = contentType
-        self.body = body
-        self.headerFields = headerFields
-    }
-
-    /// A file from bytes in memory.
-    public init(filename: String, contentType: String, data: Data, headerFields: HTTPFields = HTTPFields()) {
-        self.init(filename: filename, contentType: contentType, body: HTTPBody(data), headerFields: headerFields)
-    }
-
-    /// A file on disk, read in chunks as it is sent; the file name is the URL's last component
-    /// unless given.
+extension MultipartForm {
+    /// A file for a multipart form's file field: its name, content type and bytes.
     ///
-    /// - Throws: ``HTTPBody/ReadError/unreadableFile(path:reason:)`` when the URL is not a
-    ///   readable regular file.
-    public init(contentsOf fileURL: URL, contentType: String, filename: String? = nil, headerFields: HTTPFields = HTTPFields()) throws(HTTPBody.ReadError) {
-        self.init(filename: filename ?? fileURL.lastPathComponent, contentType: contentType, body: try HTTPBody(contentsOf: fileURL),
-                  headerFields: headerFields)
+    /// ```swift
+    /// let photo = try MultipartForm.File(contentsOf: photoURL, contentType: "image/jpeg")   // streamed
+    /// let note = MultipartForm.File(filename: "note.txt", contentType: "text/plain", data: Data("hi".utf8))
+    /// ```
+    public struct File: Sendable {
+        /// The file name sent in `Content-Disposition`.
+        public var filename: String
+        /// The part's `Content-Type`.
+        public var contentType: String
+        /// More header fields for the part, such as `Content-ID`.
+        public var headerFields: HTTPFields
+        /// The bytes.
+        public var body: HTTPBody
+        /// Header fields a spec declares for the part (its `headers:`), written after
+        /// ``headerFields`` (replacing a field of the same name), each value spelled as a header
+        /// parameter's is. They are checked when the request is built: a value holding a line break
+        /// fails with ``MultipartForm/EncodingError/invalidPartHeader(partName:field:)`` instead of being sent.
+        public var partHeaders = Parameters()
+
+        /// A file from a body.
+        public init(filename: String, contentType: String, body: HTTPBody, headerFields: HTTPFields = HTTPFields()) {
+            self.filename = filename
+            self.contentType = contentType
+            self.body = body
+            self.headerFields = headerFields
+        }
+
+        /// A file from bytes in memory.
+        public init(filename: String, contentType: String, data: Data, headerFields: HTTPFields = HTTPFields()) {
+            self.init(filename: filename, contentType: contentType, body: HTTPBody(data), headerFields: headerFields)
+        }
+
+        /// A file on disk, read in chunks as it is sent; the file name is the URL's last component
+        /// unless given.
+        ///
+        /// - Throws: ``HTTPBody/ReadError/unreadableFile(path:reason:)`` when the URL is not a
+        ///   readable regular file.
+        public init(contentsOf fileURL: URL, contentType: String, filename: String? = nil, headerFields: HTTPFields = HTTPFields()) throws(HTTPBody.ReadError) {
+            self.init(filename: filename ?? fileURL.lastPathComponent, contentType: contentType, body: try HTTPBody(contentsOf: fileURL),
+                      headerFields: headerFields)
+        }
     }
 }
 
-extension MultipartFile {
+extension MultipartForm.File {
     /// This file with more header fields for its part; `nil` values are left out. Generated
     /// clients pass a spec's declared part headers through this.
     ///
     /// ```swift
     /// let file = photo.withPartHeaders(["X-Checksum": checksum, "Content-Language": language])
     /// ```
-    public func withPartHeaders(_ headers: Parameters) -> MultipartFile {
+    public func withPartHeaders(_ headers: Parameters) -> MultipartForm.File {
         var file = self
         for item in headers.items {
             file.partHeaders.append(item.name, item.value)

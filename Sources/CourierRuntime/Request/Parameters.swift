@@ -24,7 +24,7 @@ public enum ParameterValue: Sendable, Hashable {
     case joined([ParameterValue], separator: ListSeparator)
     /// A model sent as one query item per field, `filter[status]=open&filter[labels][]=bug`
     /// (OpenAPI's `deepObject`), spelled by ``FormEncoder`` with the client's coding.
-    case object(EncodableParameter)
+    case object(EncodableObject)
 
     /// `values` as one query item joined by `separator`.
     public static func joining<Element: ParameterConvertible>(_ values: [Element], by separator: ListSeparator) -> ParameterValue {
@@ -33,45 +33,49 @@ public enum ParameterValue: Sendable, Hashable {
 
     /// `value` as a `deepObject` query parameter.
     public static func deepObject(_ value: some Encodable & Sendable) -> ParameterValue {
-        .object(EncodableParameter(value))
+        .object(EncodableObject(value))
     }
 }
 
-/// What joins the elements of a ``ParameterValue/joined(_:separator:)`` list.
-public enum ListSeparator: String, Sendable, Hashable {
-    /// `1,2,3` (OpenAPI `form` or `simple` with `explode: false`).
-    case comma = ","
-    /// `a b`, sent as `a%20b` (OpenAPI `spaceDelimited`).
-    case space = " "
-    /// `a|b`, sent as `a%7Cb` (OpenAPI `pipeDelimited`); `|` is not allowed unencoded in a URL.
-    case pipe = "|"
+extension ParameterValue {
+    /// What joins the elements of a ``ParameterValue/joined(_:separator:)`` list.
+    public enum ListSeparator: String, Sendable, Hashable {
+        /// `1,2,3` (OpenAPI `form` or `simple` with `explode: false`).
+        case comma = ","
+        /// `a b`, sent as `a%20b` (OpenAPI `spaceDelimited`).
+        case space = " "
+        /// `a|b`, sent as `a%7Cb` (OpenAPI `pipeDelimited`); `|` is not allowed unencoded in a URL.
+        case pipe = "|"
+    }
 }
 
-/// A model carried as a parameter value until the client encodes it with its own coding.
-///
-/// Two values are equal when they encode to the same fields with the default coding, which
-/// is what a request built from them would send under any one client.
-public struct EncodableParameter: Sendable, Hashable {
-    /// The model.
-    public var value: any Encodable & Sendable
+extension ParameterValue {
+    /// A model carried as a parameter value until the client encodes it with its own coding.
+    ///
+    /// Two values are equal when they encode to the same fields with the default coding, which
+    /// is what a request built from them would send under any one client.
+    public struct EncodableObject: Sendable, Hashable {
+        /// The model.
+        public var value: any Encodable & Sendable
 
-    /// Wraps `value`.
-    public init(_ value: any Encodable & Sendable) {
-        self.value = value
-    }
+        /// Wraps `value`.
+        public init(_ value: any Encodable & Sendable) {
+            self.value = value
+        }
 
-    private var fields: [String] {
-        ((try? FormEncoder().collect(value, named: "")) ?? []).map { $0.name + "=" + $0.pieces.joined(separator: ",") }
-    }
+        private var fields: [String] {
+            ((try? FormEncoder().collect(value, named: "")) ?? []).map { $0.name + "=" + $0.pieces.joined(separator: ",") }
+        }
 
-    /// Whether both encode to the same fields.
-    public static func == (lhs: EncodableParameter, rhs: EncodableParameter) -> Bool {
-        lhs.fields == rhs.fields
-    }
+        /// Whether both encode to the same fields.
+        public static func == (lhs: EncodableObject, rhs: EncodableObject) -> Bool {
+            lhs.fields == rhs.fields
+        }
 
-    /// Hashes the encoded fields.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(fields)
+        /// Hashes the encoded fields.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(fields)
+        }
     }
 }
 

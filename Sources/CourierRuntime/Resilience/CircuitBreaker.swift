@@ -4,17 +4,14 @@ import HTTPTypes
 /// Cuts a failing dependency off for a while instead of hammering it, then lets a few probes
 /// find out whether it has recovered.
 ///
-/// Each attempt asks for a ``Permit`` before it is sent and records its outcome on that permit:
-///
-/// ```swift
-/// let permit = try breaker.acquirePermit()   // throws CircuitOpen while open
-/// let outcome = await sendOneAttempt()
-/// permit.record(CircuitBreaker.Outcome(outcome))
-/// ```
+/// ``APIClient`` keeps one breaker per ``Scope`` and asks it before each attempt; you configure
+/// breakers through ``Resilience`` and ``Configuration``, and watch them through
+/// ``ClientEvent/circuitBreakerChanged(_:request:)`` events. The type is public for those nested types;
+/// its instances are the client's own.
 ///
 /// * **Closed**: every attempt passes; outcomes are counted against the ``Configuration/trip``
 ///   condition.
-/// * **Open**: every attempt fails fast with ``CircuitOpen`` until the break ends. The
+/// * **Open**: every attempt fails fast with ``CircuitBreaker/Refusal`` until the break ends. The
 ///   first break is short; each failed probe makes the next one longer.
 /// * **Half-open**: exactly ``Configuration/halfOpenProbes`` permits are handed out, atomically;
 ///   everyone else fails fast. A failed probe re-opens the breaker; enough successful ones
@@ -48,7 +45,7 @@ public final class CircuitBreaker: Sendable {
     /// A change of state, delivered to the observer given at creation.
     public struct Transition: Sendable, Hashable {
         /// The breaker that changed.
-        public var key: CircuitBreakerKey
+        public var key: CircuitBreaker.Key
         /// The state it left.
         public var from: State
         /// The state it entered.
@@ -57,7 +54,7 @@ public final class CircuitBreaker: Sendable {
         public var breakDuration: Duration?
 
         /// Creates a transition.
-        public init(key: CircuitBreakerKey, from: State, to: State, breakDuration: Duration? = nil) {
+        public init(key: CircuitBreaker.Key, from: State, to: State, breakDuration: Duration? = nil) {
             self.key = key
             self.from = from
             self.to = to
@@ -66,7 +63,7 @@ public final class CircuitBreaker: Sendable {
     }
 
     /// What an attempt made through a permit says about the server's health.
-    public enum Outcome: Sendable, Hashable {
+    package enum Outcome: Sendable, Hashable {
         /// The server answered without a 5xx.
         case success
         /// The server answered with a 5xx, or the transport failed.
@@ -78,7 +75,7 @@ public final class CircuitBreaker: Sendable {
         /// Classifies a failed attempt: 5xx statuses and transport failures are failures,
         /// transport cancellation and unbuildable requests are cancellations, and the rest
         /// (4xx statuses, 429 included, and undecodable bodies) show a working server.
-        public init(_ failure: AttemptFailure) {
+        package init(_ failure: RetryPolicy.AttemptFailure) {
             switch failure {
             case .status(let status, _, _):
                 self = status.kind == .serverError ? .failure : .success
@@ -97,9 +94,9 @@ public final class CircuitBreaker: Sendable {
     /// Record the attempt's outcome exactly once; later calls to ``record(_:)`` are ignored.
     /// A permit released without a recorded outcome counts as ``Outcome/cancelled``, so a
     /// probe lost to a thrown error or an early return still gives its slot back.
-    public final class Permit: Sendable {
+    package final class Permit: Sendable {
         /// Whether this permit is one of the half-open breaker's probes.
-        public var isProbe: Bool { admission.isProbe }
+        package var isProbe: Bool { admission.isProbe }
         private let breaker: CircuitBreaker
         private let admission: Admission
         private let recorded = Locked(false)
@@ -110,7 +107,7 @@ public final class CircuitBreaker: Sendable {
         }
 
         /// Records how the attempt went.
-        public func record(_ outcome: Outcome) {
+        package func record(_ outcome: Outcome) {
             let first = recorded.withLock { recorded in
                 defer { recorded = true }
                 return !recorded
@@ -141,11 +138,11 @@ public final class CircuitBreaker: Sendable {
     }
 
     /// Which breaker this is, for errors and transitions.
-    public let key: CircuitBreakerKey
+    package let key: CircuitBreaker.Key
     /// The configuration this breaker was created with.
-    public let configuration: Configuration
+    package let configuration: Configuration
     private let stopwatch: Stopwatch
-    private let jitter: Jitter
+    private let jitter: Resilience.Jitter
     private let onTransition: (@Sendable (Transition) -> Void)?
     private let core: Locked<Core>
 
@@ -159,11 +156,11 @@ public final class CircuitBreaker: Sendable {
     ///   - onTransition: Called after every change of state, outside the breaker's lock, so it
     ///     may call back into the breaker. Transitions of different calls may be delivered
     ///     concurrently.
-    public init(
-        key: CircuitBreakerKey,
+    package init(
+        key: CircuitBreaker.Key,
         configuration: Configuration = .default,
         clock: any Clock<Duration> = ContinuousClock(),
-        jitter: Jitter = .system,
+        jitter: Resilience.Jitter = .system,
         onTransition: (@Sendable (Transition) -> Void)? = nil
     ) {
         self.key = key
@@ -182,7 +179,7 @@ public final class CircuitBreaker: Sendable {
 
     /// The current state. An open breaker whose break has ended reports, and moves to,
     /// ``State/halfOpen``, as the next call would find it.
-    public var state: State {
+    package var state: State {
         let (state, transitions) = core.withLock { core in
             let now = stopwatch.elapsed
             var transitions: [Transition] = []
@@ -196,9 +193,9 @@ public final class CircuitBreaker: Sendable {
     /// Asks to make one attempt.
     ///
     /// - Returns: A permit on which to record the attempt's outcome.
-    /// - Throws: ``CircuitOpen`` while the breaker is open, or half-open with all of its
+    /// - Throws: ``CircuitBreaker/Refusal`` while the breaker is open, or half-open with all of its
     ///   probes taken. No attempt may be made then.
-    public func acquirePermit() throws(CircuitOpen) -> Permit {
+    package func acquirePermit() throws(CircuitBreaker.Refusal) -> Permit {
         Permit(breaker: self, admission: try admit())
     }
 
@@ -212,8 +209,8 @@ public final class CircuitBreaker: Sendable {
     }
 
     /// Admits one attempt, or refuses as ``acquirePermit()`` does.
-    func admit() throws(CircuitOpen) -> Admission {
-        let (result, transitions) = core.withLock { core -> (Result<Admission, CircuitOpen>, [Transition]) in
+    func admit() throws(CircuitBreaker.Refusal) -> Admission {
+        let (result, transitions) = core.withLock { core -> (Result<Admission, CircuitBreaker.Refusal>, [Transition]) in
             // Read under the lock so that every decision sees time moving forward.
             let now = stopwatch.elapsed
             var transitions: [Transition] = []
@@ -223,7 +220,7 @@ public final class CircuitBreaker: Sendable {
                 return (.success(Admission(generation: core.generation, isProbe: false)), transitions)
             case .open:
                 let wait = core.openUntil - now
-                return (.failure(CircuitOpen(key: key, state: .open, retryAfter: wait)), transitions)
+                return (.failure(CircuitBreaker.Refusal(key: key, state: .open, retryAfter: wait)), transitions)
             case .halfOpen:
                 guard core.probesInFlight < max(configuration.halfOpenProbes, 1) else {
                     // When the probes will answer is unknown. If they fail, no attempt passes
@@ -231,7 +228,7 @@ public final class CircuitBreaker: Sendable {
                     // if they succeed, coming back then is merely late. Zero would have sent
                     // callers straight back into another refusal.
                     let wait = configuration.breakDuration.nominal(forBreak: core.breaks)
-                    return (.failure(CircuitOpen(key: key, state: .halfOpen, retryAfter: wait)), transitions)
+                    return (.failure(CircuitBreaker.Refusal(key: key, state: .halfOpen, retryAfter: wait)), transitions)
                 }
                 core.probesInFlight += 1
                 return (.success(Admission(generation: core.generation, isProbe: true)), transitions)
@@ -244,7 +241,7 @@ public final class CircuitBreaker: Sendable {
 
     /// Closes the breaker and forgets its history, as if it had just been created. Permits
     /// handed out before the reset no longer count.
-    public func reset() {
+    package func reset() {
         let transitions = core.withLock { core -> [Transition] in
             let from = core.state
             core.generation &+= 1

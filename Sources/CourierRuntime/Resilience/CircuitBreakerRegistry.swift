@@ -1,5 +1,5 @@
 import CourierLocking
-/// Hands out one ``CircuitBreaker`` per ``CircuitBreakerKey`` and breaker configuration, never
+/// Hands out one ``CircuitBreaker`` per ``CircuitBreaker/Key`` and breaker configuration, never
 /// one for everything, so that an outage of one host never cuts off another.
 ///
 /// Breakers are kept per (key, configuration): a client that asks for a host's breaker with a
@@ -29,7 +29,7 @@ package final class CircuitBreakerRegistry: Sendable {
     package init(
         configuration: CircuitBreaker.Configuration = .default,
         clock: any Clock<Duration> = ContinuousClock(),
-        jitter: Jitter = .system,
+        jitter: Resilience.Jitter = .system,
         onTransition: (@Sendable (CircuitBreaker.Transition) -> Void)? = nil
     ) {
         let store = BreakerStore(clock: clock, jitter: jitter)
@@ -45,7 +45,7 @@ package final class CircuitBreakerRegistry: Sendable {
     }
 
     /// A view of the process-wide breakers, which run on `ContinuousClock` with
-    /// ``Jitter/system``: every registry made this way hands out the same breaker for the same
+    /// ``Resilience/Jitter/system``: every registry made this way hands out the same breaker for the same
     /// key and configuration. `onTransition` hears every change of every process-wide breaker
     /// for as long as the registry (or a copy of the ``Resilience`` holding it) lives.
     static func processWide(
@@ -62,7 +62,7 @@ package final class CircuitBreakerRegistry: Sendable {
     ///   - configuration: The configuration of the breaker wanted, overriding the
     ///     registry's (for an endpoint the spec configures differently). A different
     ///     configuration for the same key is a different breaker.
-    package func breaker(for key: CircuitBreakerKey, configuration: CircuitBreaker.Configuration? = nil) -> CircuitBreaker {
+    package func breaker(for key: CircuitBreaker.Key, configuration: CircuitBreaker.Configuration? = nil) -> CircuitBreaker {
         let storeKey = BreakerStore.Key(key: key, configuration: configuration ?? self.configuration)
         handedOut.withLock { _ = $0.insert(storeKey) }
         return store.breaker(for: storeKey)
@@ -81,7 +81,7 @@ package final class CircuitBreakerRegistry: Sendable {
 /// `CircuitBreakerRegistry` that holds it.
 final class BreakerStore: Sendable {
     struct Key: Hashable {
-        var key: CircuitBreakerKey
+        var key: CircuitBreaker.Key
         var configuration: CircuitBreaker.Configuration
     }
 
@@ -108,11 +108,11 @@ final class BreakerStore: Sendable {
     static let processWide = BreakerStore(clock: ContinuousClock(), jitter: .system)
 
     private let clock: any Clock<Duration>
-    private let jitter: Jitter
+    private let jitter: Resilience.Jitter
     private let breakers = Locked<[Key: CircuitBreaker]>([:])
     private let listeners = Locked(Listeners())
 
-    init(clock: any Clock<Duration>, jitter: Jitter) {
+    init(clock: any Clock<Duration>, jitter: Resilience.Jitter) {
         self.clock = clock
         self.jitter = jitter
     }

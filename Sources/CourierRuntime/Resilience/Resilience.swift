@@ -40,12 +40,12 @@ public struct Resilience: Sendable {
     /// The per-host retry budgets, or `nil` to retry without a budget.
     package var retryBudgets: RetryBudgetRegistry?
     /// The breakers, created on first use. They exist even while ``circuitBreakerScope`` is
-    /// ``CircuitBreakerScope/off`` so that single endpoints can still opt in.
+    /// ``CircuitBreaker/Scope/off`` so that single endpoints can still opt in.
     package var circuitBreakers: CircuitBreakerRegistry
-    /// Which breaker calls pass by default. ``CircuitBreakerScope/off`` unless the client
+    /// Which breaker calls pass by default. ``CircuitBreaker/Scope/off`` unless the client
     /// opts in: a breaker changes what callers see during an outage, so nobody gets one by
     /// surprise.
-    public var circuitBreakerScope: CircuitBreakerScope
+    public var circuitBreakerScope: CircuitBreaker.Scope
     /// Where backoff and deadlines are measured; the budgets and breakers `init` creates share
     /// it.
     ///
@@ -54,8 +54,8 @@ public struct Resilience: Sendable {
     /// real time, is off, because real time is not the call's time on a test's clock.
     public var clock: any Clock<Duration>
     /// Where backoff jitter is drawn from. Isolated breakers draw their break jitter here too;
-    /// process-wide breakers draw from ``Jitter/system``.
-    public var jitter: Jitter
+    /// process-wide breakers draw from ``Resilience/Jitter/system``.
+    public var jitter: Resilience.Jitter
     /// Where `init` put the budgets and breakers: ``Sharing/isolated`` when asked, or when the
     /// clock is not `ContinuousClock`; ``Sharing/processWide`` otherwise.
     public let sharing: Sharing
@@ -80,9 +80,9 @@ public struct Resilience: Sendable {
         retryPolicy: RetryPolicy = .default,
         retryBudget: RetryBudget.Configuration? = .default,
         circuitBreaker: CircuitBreaker.Configuration = .default,
-        circuitBreakerScope: CircuitBreakerScope = .off,
+        circuitBreakerScope: CircuitBreaker.Scope = .off,
         clock: any Clock<Duration> = ContinuousClock(),
-        jitter: Jitter = .system,
+        jitter: Resilience.Jitter = .system,
         onCircuitBreakerTransition: (@Sendable (CircuitBreaker.Transition) -> Void)? = nil,
         sharing: Sharing = .processWide
     ) {
@@ -113,12 +113,12 @@ public struct Resilience: Sendable {
     ///   - policy: The endpoint's own retry policy, overriding ``retryPolicy``.
     ///   - scope: The endpoint's own choice of breaker, overriding ``circuitBreakerScope``.
     ///   - breakerConfiguration: The endpoint's own breaker configuration. Breakers are kept
-    ///     per (key, configuration), so with the ``CircuitBreakerScope/host`` scope it selects
+    ///     per (key, configuration), so with the ``CircuitBreaker/Scope/host`` scope it selects
     ///     a host breaker of that configuration, apart from the host's default one.
     package func retryLoop(
-        for host: HostKey,
+        for host: Resilience.Host,
         policy: RetryPolicy? = nil,
-        breaker scope: CircuitBreakerScope? = nil,
+        breaker scope: CircuitBreaker.Scope? = nil,
         breakerConfiguration: CircuitBreaker.Configuration? = nil
     ) -> RetryLoop {
         let breaker: CircuitBreaker?
@@ -126,9 +126,9 @@ public struct Resilience: Sendable {
         case .off:
             breaker = nil
         case .host:
-            breaker = circuitBreakers.breaker(for: CircuitBreakerKey(host: host), configuration: breakerConfiguration)
+            breaker = circuitBreakers.breaker(for: CircuitBreaker.Key(host: host), configuration: breakerConfiguration)
         case .endpoint(let name):
-            breaker = circuitBreakers.breaker(for: CircuitBreakerKey(host: host, endpoint: name), configuration: breakerConfiguration)
+            breaker = circuitBreakers.breaker(for: CircuitBreaker.Key(host: host, endpoint: name), configuration: breakerConfiguration)
         }
         return RetryLoop(
             policy: policy ?? retryPolicy,
@@ -140,13 +140,15 @@ public struct Resilience: Sendable {
     }
 }
 
-/// Which circuit breaker a call passes.
-public enum CircuitBreakerScope: Sendable, Hashable {
-    /// None: calls are never cut off.
-    case off
-    /// The breaker shared by every endpoint of the call's host.
-    case host
-    /// A breaker of the endpoint's own on the call's host, named by `endpoint`, so that its
-    /// failures do not cut off the host's other endpoints.
-    case endpoint(String)
+extension CircuitBreaker {
+    /// Which circuit breaker a call passes.
+    public enum Scope: Sendable, Hashable {
+        /// None: calls are never cut off.
+        case off
+        /// The breaker shared by every endpoint of the call's host.
+        case host
+        /// A breaker of the endpoint's own on the call's host, named by `endpoint`, so that its
+        /// failures do not cut off the host's other endpoints.
+        case endpoint(String)
+    }
 }

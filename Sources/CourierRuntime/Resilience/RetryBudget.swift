@@ -20,8 +20,8 @@ import CourierLocking
 /// never 300. A second burst of 100 within the same window finds only its own deposits,
 /// 20 retries, on top of what the first left.
 ///
-/// Time is read from the clock the budget is created with, so a test can show the refill on a
-/// `ManualClock`. Share one budget between all callers of a host with `RetryBudgetRegistry`.
+/// ``APIClient`` keeps one budget per host, shared as ``Resilience/Sharing`` says; the type is
+/// public for its ``Configuration``, and its instances are the client's own.
 public final class RetryBudget: Sendable {
     /// How much of the recent traffic may be retried, and for how long traffic counts.
     public struct Configuration: Sendable, Hashable {
@@ -78,15 +78,15 @@ public final class RetryBudget: Sendable {
     }
 
     /// One retry's withdrawal, handed back through ``refund(_:)`` if that retry is never made.
-    public struct Withdrawal: Sendable, Hashable {
+    package struct Withdrawal: Sendable, Hashable {
         /// How many retries it counts as.
-        public let cost: Int
+        package let cost: Int
         /// The slice of time it was taken in, so that a refund returns it where it counts.
         let slice: Int
     }
 
     /// The configuration this budget was created with.
-    public let configuration: Configuration
+    package let configuration: Configuration
 
     /// Deposits and withdrawals in hundredths of a retry, so that 20 % of a call is exact.
     static let unitsPerRetry = 100
@@ -109,14 +109,14 @@ public final class RetryBudget: Sendable {
     ///   - configuration: The share, the floor and the window.
     ///   - clock: Where the window's time is read; a test's `ManualClock` shows the refill
     ///     without waiting.
-    public init(configuration: Configuration = .default, clock: any Clock<Duration> = ContinuousClock()) {
+    package init(configuration: Configuration = .default, clock: any Clock<Duration> = ContinuousClock()) {
         self.configuration = configuration
         stopwatch = Stopwatch(clock)
     }
 
     /// The retries (of cost 1) the budget would allow now, to hundredths of a retry; never
     /// negative.
-    public var availableRetries: Double {
+    package var availableRetries: Double {
         let now = currentSlice()
         let units = slices.withLock { slices in balance(of: &slices, at: now) }
         return Double(max(units, 0)) / Double(Self.unitsPerRetry)
@@ -124,7 +124,7 @@ public final class RetryBudget: Sendable {
 
     /// Records a call: it adds ``Configuration/retryPercent`` hundredths of a retry for the
     /// next window. The retry loop records each call once, as its first attempt goes out.
-    public func recordCall() {
+    package func recordCall() {
         let now = currentSlice()
         slices.withLock { slices in
             Self.touch(&slices, at: now) { $0.calls += 1 }
@@ -136,7 +136,7 @@ public final class RetryBudget: Sendable {
     ///
     /// A retry after a transport timeout costs ``Configuration/timeoutRetryCost`` retries; any
     /// other retry costs one.
-    public func withdraw(forRetryAfter failure: AttemptFailure) -> Withdrawal? {
+    package func withdraw(forRetryAfter failure: RetryPolicy.AttemptFailure) -> Withdrawal? {
         let cost: Int
         if case .transport(.timedOut, _) = failure {
             cost = max(configuration.timeoutRetryCost, 0)
@@ -155,7 +155,7 @@ public final class RetryBudget: Sendable {
     /// Returns a retry that was never made, because the call was cancelled or the circuit
     /// breaker refused it. A withdrawal older than the window has already stopped counting and
     /// returns nothing.
-    public func refund(_ withdrawal: Withdrawal) {
+    package func refund(_ withdrawal: Withdrawal) {
         let units = withdrawal.cost * Self.unitsPerRetry
         slices.withLock { slices in
             if let position = slices.firstIndex(where: { $0.index == withdrawal.slice }) {
@@ -240,7 +240,7 @@ package final class RetryBudgetRegistry: Sendable {
     }
 
     /// The budget of `host`, created on first use.
-    package func budget(for host: HostKey) -> RetryBudget {
+    package func budget(for host: Resilience.Host) -> RetryBudget {
         store.budget(for: host, configuration: configuration)
     }
 }
@@ -248,7 +248,7 @@ package final class RetryBudgetRegistry: Sendable {
 /// Budgets by host and configuration, shared by every `RetryBudgetRegistry` that holds it.
 final class BudgetStore: Sendable {
     struct Key: Hashable {
-        var host: HostKey
+        var host: Resilience.Host
         var configuration: RetryBudget.Configuration
     }
 
@@ -261,7 +261,7 @@ final class BudgetStore: Sendable {
         self.clock = clock
     }
 
-    func budget(for host: HostKey, configuration: RetryBudget.Configuration) -> RetryBudget {
+    func budget(for host: Resilience.Host, configuration: RetryBudget.Configuration) -> RetryBudget {
         budgets.withLock { budgets in
             let key = Key(host: host, configuration: configuration)
             if let budget = budgets[key] {

@@ -8,7 +8,7 @@
 ///
 /// ```swift
 /// let loop = RetryLoop(policy: .default, budget: budgets.budget(for: host),
-///                      breaker: breakers.breaker(for: CircuitBreakerKey(host: host)))
+///                      breaker: breakers.breaker(for: CircuitBreaker.Key(host: host)))
 /// let response = try await loop.run(
 ///     RetryTraits(method: .get),
 ///     attemptTimeout: .seconds(10),
@@ -35,7 +35,7 @@ package struct RetryLoop: Sendable {
     /// Where backoff sleeps and the overall deadline are measured.
     package var clock: any Clock<Duration>
     /// Where backoff jitter is drawn from.
-    package var jitter: Jitter
+    package var jitter: Resilience.Jitter
 
     /// Creates a loop.
     package init(
@@ -43,7 +43,7 @@ package struct RetryLoop: Sendable {
         budget: RetryBudget? = nil,
         breaker: CircuitBreaker? = nil,
         clock: any Clock<Duration> = ContinuousClock(),
-        jitter: Jitter = .system
+        jitter: Resilience.Jitter = .system
     ) {
         self.policy = policy
         self.budget = budget
@@ -76,7 +76,7 @@ package struct RetryLoop: Sendable {
     package enum Interruption: Sendable, Hashable {
         /// The circuit breaker refused an attempt. Only a refusal of the first attempt, when
         /// nothing was sent, ends the call with it; a refused retry ends with the last outcome.
-        case circuitOpen(CircuitOpen)
+        case circuitOpen(CircuitBreaker.Refusal)
         /// The calling task was cancelled before an attempt or during a backoff.
         case cancelled
         /// The overall deadline had passed before the first attempt could start.
@@ -86,9 +86,9 @@ package struct RetryLoop: Sendable {
     /// What the loop did, for logs, metrics and the lifecycle event stream.
     package enum Event: Sendable, Hashable {
         /// Attempt `attempt` failed with `failure`; the next one starts after `delay`.
-        case retrying(attempt: Int, failure: AttemptFailure, delay: Duration)
+        case retrying(attempt: Int, failure: RetryPolicy.AttemptFailure, delay: Duration)
         /// The call ended with an error after `attempts` attempts, for `reason`.
-        case stopped(RetryStopReason, attempts: Int)
+        case stopped(RetryPolicy.StopReason, attempts: Int)
     }
 
     /// Runs `attempt` until it succeeds or the call must stop, for an attempt function that
@@ -116,7 +116,7 @@ package struct RetryLoop: Sendable {
         _ request: RetryTraits,
         attemptTimeout: Duration,
         overallTimeout: Duration? = nil,
-        classify: (Failure) -> AttemptFailure,
+        classify: (Failure) -> RetryPolicy.AttemptFailure,
         interrupted: (Interruption) -> Failure,
         onEvent: (Event) -> Void = { _ in },
         attempt: (Attempt) async throws(Failure) -> Value
@@ -125,7 +125,7 @@ package struct RetryLoop: Sendable {
             request,
             attemptTimeout: attemptTimeout,
             overallTimeout: overallTimeout,
-            assess: { (result: Result<Value, Failure>) -> AttemptFailure? in
+            assess: { (result: Result<Value, Failure>) -> RetryPolicy.AttemptFailure? in
                 guard case .failure(let error) = result else { return nil }
                 return classify(error)
             },
@@ -169,7 +169,7 @@ package struct RetryLoop: Sendable {
         _ request: RetryTraits,
         attemptTimeout: Duration,
         overallTimeout: Duration? = nil,
-        assess: (Outcome) -> AttemptFailure?,
+        assess: (Outcome) -> RetryPolicy.AttemptFailure?,
         interrupted: (Interruption) -> Outcome,
         onEvent: (Event) -> Void = { _ in },
         attempt: (Attempt) async -> Outcome
@@ -181,7 +181,7 @@ package struct RetryLoop: Sendable {
         // attempt never goes out.
         var withdrawal: RetryBudget.Withdrawal?
 
-        func stop(_ reason: RetryStopReason, _ outcome: Outcome) -> (outcome: Outcome, attempts: Int) {
+        func stop(_ reason: RetryPolicy.StopReason, _ outcome: Outcome) -> (outcome: Outcome, attempts: Int) {
             if let withdrawal {
                 budget?.refund(withdrawal)
             }

@@ -16,9 +16,9 @@ public struct RetryPolicy: Sendable, Hashable {
     /// Attempts in all, the first included. Values below 1 count as 1. Default 3.
     public var maxAttempts: Int
     /// Backoff after transient failures: 100 ms base, 20 s cap.
-    public var transientBackoff: Backoff
+    public var transientBackoff: RetryPolicy.Backoff
     /// Backoff after throttling (see ``throttlingStatuses``): 1 s base, 20 s cap.
-    public var throttlingBackoff: Backoff
+    public var throttlingBackoff: RetryPolicy.Backoff
     /// The longest `Retry-After` the call will wait for; a longer demand ends the call with
     /// the server's error and its hint instead. Default 60 s.
     public var retryAfterLimit: Duration
@@ -39,8 +39,8 @@ public struct RetryPolicy: Sendable, Hashable {
     /// Creates a policy; every argument defaults to the documented default.
     public init(
         maxAttempts: Int = 3,
-        transientBackoff: Backoff = Backoff(base: .milliseconds(100), cap: .seconds(20)),
-        throttlingBackoff: Backoff = Backoff(base: .seconds(1), cap: .seconds(20)),
+        transientBackoff: RetryPolicy.Backoff = RetryPolicy.Backoff(base: .milliseconds(100), cap: .seconds(20)),
+        throttlingBackoff: RetryPolicy.Backoff = RetryPolicy.Backoff(base: .seconds(1), cap: .seconds(20)),
         retryAfterLimit: Duration = .seconds(60),
         retryableStatuses: Set<HTTPResponse.Status> = [408, 429, 500, 502, 503, 504],
         throttlingStatuses: Set<HTTPResponse.Status> = [429, 503],
@@ -68,7 +68,7 @@ public struct RetryPolicy: Sendable, Hashable {
     public static let never = RetryPolicy(maxAttempts: 1)
 
     /// Whether `failure` is worth repeating for `request`, ignoring attempts, time and budget.
-    package func isRetryable(_ failure: AttemptFailure, for request: RetryTraits) -> Bool {
+    package func isRetryable(_ failure: RetryPolicy.AttemptFailure, for request: RetryTraits) -> Bool {
         classify(failure, for: request) == nil
     }
 
@@ -83,7 +83,7 @@ public struct RetryPolicy: Sendable, Hashable {
     ///
     /// The delay is the server's demand when it made one (negative values count as absent): a
     /// `Retry-After` header, in whole seconds as the header counts, or a service's body field
-    /// (``RateLimitFields/retryAfterField``, such as Discord's `retry_after: 0.512`), fractions
+    /// (``RateLimit/Fields/retryAfterField``, such as Discord's `retry_after: 0.512`), fractions
     /// kept; otherwise full-jitter backoff,
     /// `jitter × min(cap, base × 2^(attempt − 1))`, with the throttling base for 429 and 503.
     ///
@@ -92,9 +92,9 @@ public struct RetryPolicy: Sendable, Hashable {
     ///   - attempt: The number of the attempt that failed, starting at 1.
     ///   - request: The traits of the request that failed.
     ///   - remaining: Time left until the call's overall deadline; `nil` when it has none.
-    ///   - jitter: A draw from `0...1` (see ``Jitter``); values outside are clamped.
+    ///   - jitter: A draw from `0...1` (see ``Resilience/Jitter``); values outside are clamped.
     package func decision(
-        after failure: AttemptFailure,
+        after failure: RetryPolicy.AttemptFailure,
         attempt: Int,
         of request: RetryTraits,
         remaining: Duration?,
@@ -123,7 +123,7 @@ public struct RetryPolicy: Sendable, Hashable {
     }
 
     /// Returns why `failure` must not be repeated for `request`, or `nil` when it may be.
-    private func classify(_ failure: AttemptFailure, for request: RetryTraits) -> RetryStopReason? {
+    private func classify(_ failure: RetryPolicy.AttemptFailure, for request: RetryTraits) -> RetryPolicy.StopReason? {
         switch failure {
         case .status(let status, _, let retryable):
             // The endpoint's word on this failure replaces the status rule, not the check
@@ -153,7 +153,7 @@ public struct RetryPolicy: Sendable, Hashable {
         idempotentMethods.contains(request.method) || request.hasIdempotencyKey || request.callerOptedIn
     }
 
-    private func isThrottling(_ failure: AttemptFailure) -> Bool {
+    private func isThrottling(_ failure: RetryPolicy.AttemptFailure) -> Bool {
         if case .status(let status, _, _) = failure {
             return throttlingStatuses.contains(status)
         }
@@ -162,52 +162,54 @@ public struct RetryPolicy: Sendable, Hashable {
 
     /// The server's demand, or `nil` if it made none or a negative one.
     ///
-    /// Not rounded: a header's demand is whole seconds already (``RetryAfter/delay(from:)``
+    /// Not rounded: a header's demand is whole seconds already (``RateLimit/RetryAfter/delay(from:)``
     /// rounds an HTTP-date up), and a body's fractional seconds are as precise as the server
     /// meant them; waiting a whole second for Discord's `0.2` would slow every burst.
-    static func serverDemand(in failure: AttemptFailure) -> Duration? {
+    static func serverDemand(in failure: RetryPolicy.AttemptFailure) -> Duration? {
         guard case .status(_, let retryAfter?, _) = failure, retryAfter >= .zero else { return nil }
         return retryAfter
     }
 }
 
-/// Exponential backoff with full jitter: the delay before retry `n` (counting from 0) is
-/// drawn uniformly from `0...min(cap, base × 2^n)`.
-///
-/// Full jitter spreads the retries of many failing clients evenly over the window instead of
-/// sending them back in waves.
-public struct Backoff: Sendable, Hashable {
-    /// The ceiling of the first retry's delay.
-    public var base: Duration
-    /// The largest ceiling, however many retries came before.
-    public var cap: Duration
-
-    /// Creates a backoff. Negative durations count as zero.
-    public init(base: Duration, cap: Duration) {
-        self.base = base
-        self.cap = cap
-    }
-
-    /// The ceiling of retry `n`'s delay: `min(cap, base × 2^n)`, without overflow for any `n`.
-    public func ceiling(forRetry n: Int) -> Duration {
-        let cap = max(cap, .zero)
-        var ceiling = min(max(base, .zero), cap)
-        var doublings = max(n, 0)
-        while doublings > 0, ceiling > .zero, ceiling < cap {
-            ceiling = ceiling > cap / 2 ? cap : ceiling * 2
-            doublings -= 1
-        }
-        return ceiling
-    }
-
-    /// The delay before retry `n`: `jitter × ceiling(forRetry: n)`.
+extension RetryPolicy {
+    /// Exponential backoff with full jitter: the delay before retry `n` (counting from 0) is
+    /// drawn uniformly from `0...min(cap, base × 2^n)`.
     ///
-    /// `jitter` is clamped to `0...1`; at exactly 0 the delay is zero and at exactly 1 it is
-    /// the ceiling, with no rounding in between.
-    public func delay(forRetry n: Int, jitter: Double) -> Duration {
-        let ceiling = ceiling(forRetry: n)
-        guard jitter.isFinite, jitter > 0 else { return .zero }
-        guard jitter < 1 else { return ceiling }
-        return ceiling * jitter
+    /// Full jitter spreads the retries of many failing clients evenly over the window instead of
+    /// sending them back in waves.
+    public struct Backoff: Sendable, Hashable {
+        /// The ceiling of the first retry's delay.
+        public var base: Duration
+        /// The largest ceiling, however many retries came before.
+        public var cap: Duration
+
+        /// Creates a backoff. Negative durations count as zero.
+        public init(base: Duration, cap: Duration) {
+            self.base = base
+            self.cap = cap
+        }
+
+        /// The ceiling of retry `n`'s delay: `min(cap, base × 2^n)`, without overflow for any `n`.
+        public func ceiling(forRetry n: Int) -> Duration {
+            let cap = max(cap, .zero)
+            var ceiling = min(max(base, .zero), cap)
+            var doublings = max(n, 0)
+            while doublings > 0, ceiling > .zero, ceiling < cap {
+                ceiling = ceiling > cap / 2 ? cap : ceiling * 2
+                doublings -= 1
+            }
+            return ceiling
+        }
+
+        /// The delay before retry `n`: `jitter × ceiling(forRetry: n)`.
+        ///
+        /// `jitter` is clamped to `0...1`; at exactly 0 the delay is zero and at exactly 1 it is
+        /// the ceiling, with no rounding in between.
+        public func delay(forRetry n: Int, jitter: Double) -> Duration {
+            let ceiling = ceiling(forRetry: n)
+            guard jitter.isFinite, jitter > 0 else { return .zero }
+            guard jitter < 1 else { return ceiling }
+            return ceiling * jitter
+        }
     }
 }

@@ -9,7 +9,7 @@ import HTTPTypes
 /// Garbage and negative values are ignored rather than guessed at.
 public struct RateLimit: Sendable, Hashable {
     /// The server's `Retry-After`, if it sent a valid one.
-    public var retryAfter: RetryAfter?
+    public var retryAfter: RateLimit.RetryAfter?
     /// The request quota for the current window.
     public var limit: Int?
     /// Requests left in the current window.
@@ -20,7 +20,7 @@ public struct RateLimit: Sendable, Hashable {
     public var receivedAt: Date
 
     /// Creates rate-limit information from its parts.
-    public init(retryAfter: RetryAfter? = nil, limit: Int? = nil, remaining: Int? = nil, resetsAt: Date? = nil, receivedAt: Date = Date()) {
+    public init(retryAfter: RateLimit.RetryAfter? = nil, limit: Int? = nil, remaining: Int? = nil, resetsAt: Date? = nil, receivedAt: Date = Date()) {
         self.retryAfter = retryAfter
         self.limit = limit
         self.remaining = remaining
@@ -41,15 +41,15 @@ public struct RateLimit: Sendable, Hashable {
     ///
     /// - Parameters:
     ///   - headerFields: The response's header fields.
-    ///   - body: The response body, read only for ``RateLimitFields/retryAfterField`` when
+    ///   - body: The response body, read only for ``RateLimit/Fields/retryAfterField`` when
     ///     there is no valid `Retry-After` header.
     ///   - names: The service's names, read after the common fields; they win.
     ///   - receivedAt: When the response arrived; relative values count from here.
-    public init(headerFields: HTTPFields, body: Data, names: RateLimitFields, receivedAt: Date = Date()) {
+    public init(headerFields: HTTPFields, body: Data, names: RateLimit.Fields, receivedAt: Date = Date()) {
         self.receivedAt = receivedAt
-        retryAfter = headerFields[.retryAfter].flatMap(RetryAfter.init(headerValue:))
+        retryAfter = headerFields[.retryAfter].flatMap(RateLimit.RetryAfter.init(headerValue:))
         if retryAfter == nil, let delay = names.bodyRetryDelay(in: body) {
-            // `RetryAfter` counts whole seconds, as the header does; rounding up never asks
+            // `RateLimit.RetryAfter` counts whole seconds, as the header does; rounding up never asks
             // the app to come back before the server allows. The retry loop keeps the fraction.
             let (seconds, attoseconds) = delay.components
             retryAfter = .seconds(Int(seconds) + (attoseconds > 0 ? 1 : 0))
@@ -153,43 +153,45 @@ public struct RateLimit: Sendable, Hashable {
     }
 }
 
-/// A parsed `Retry-After` value: a delay in seconds or an HTTP date.
-public enum RetryAfter: Sendable, Hashable {
-    /// `Retry-After: 120`.
-    case seconds(Int)
-    /// `Retry-After: Fri, 31 Dec 1999 23:59:59 GMT`.
-    case date(Date)
+extension RateLimit {
+    /// A parsed `Retry-After` value: a delay in seconds or an HTTP date.
+    public enum RetryAfter: Sendable, Hashable {
+        /// `Retry-After: 120`.
+        case seconds(Int)
+        /// `Retry-After: Fri, 31 Dec 1999 23:59:59 GMT`.
+        case date(Date)
 
-    /// Parses a header value; `nil` for garbage, negative numbers and unparseable dates.
-    public init?(headerValue: String) {
-        let text = headerValue.trimmingCharacters(in: .whitespaces)
-        if !text.isEmpty, text.allSatisfy(\.isASCIIDigit) {
-            // Absurdly long digit strings overflow `Int`; treat them as "very long".
-            self = .seconds(Int(text) ?? Int.max)
-            return
+        /// Parses a header value; `nil` for garbage, negative numbers and unparseable dates.
+        public init?(headerValue: String) {
+            let text = headerValue.trimmingCharacters(in: .whitespaces)
+            if !text.isEmpty, text.allSatisfy(\.isASCIIDigit) {
+                // Absurdly long digit strings overflow `Int`; treat them as "very long".
+                self = .seconds(Int(text) ?? Int.max)
+                return
+            }
+            guard let date = HTTPDate.parse(text) else { return nil }
+            self = .date(date)
         }
-        guard let date = HTTPDate.parse(text) else { return nil }
-        self = .date(date)
-    }
 
-    /// How long to wait from `now`; never negative, and whole seconds rounded up
-    /// because the header's own resolution is one second.
-    public func delay(from now: Date) -> Duration {
-        switch self {
-        case .seconds(let seconds):
-            return .seconds(seconds)
-        case .date(let date):
-            let interval = date.timeIntervalSince(now)
-            guard interval > 0 else { return .zero }
-            return .seconds(Int64(interval.rounded(.up)))
+        /// How long to wait from `now`; never negative, and whole seconds rounded up
+        /// because the header's own resolution is one second.
+        public func delay(from now: Date) -> Duration {
+            switch self {
+            case .seconds(let seconds):
+                return .seconds(seconds)
+            case .date(let date):
+                let interval = date.timeIntervalSince(now)
+                guard interval > 0 else { return .zero }
+                return .seconds(Int64(interval.rounded(.up)))
+            }
         }
-    }
 
-    /// The absolute time to retry at, counting a delay from `receivedAt`.
-    public func date(relativeTo receivedAt: Date) -> Date {
-        switch self {
-        case .seconds(let seconds): receivedAt.addingTimeInterval(TimeInterval(seconds))
-        case .date(let date): date
+        /// The absolute time to retry at, counting a delay from `receivedAt`.
+        public func date(relativeTo receivedAt: Date) -> Date {
+            switch self {
+            case .seconds(let seconds): receivedAt.addingTimeInterval(TimeInterval(seconds))
+            case .date(let date): date
+            }
         }
     }
 }

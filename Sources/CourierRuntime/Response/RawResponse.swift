@@ -4,7 +4,7 @@ import HTTPTypes
 /// A response as received: status, header fields and body bytes, plus the coding the
 /// client decodes with.
 ///
-/// Failure mappings read it (``decode(_:)``, ``discriminator(at:)``, ``header(_:)``), and
+/// Failure mappings read it (``errorBody(_:)``, ``discriminator(at:)``, ``header(_:)``), and
 /// every error that has a response carries it, so nothing the server said is lost.
 public struct RawResponse: Sendable {
     /// The status.
@@ -18,7 +18,7 @@ public struct RawResponse: Sendable {
     /// When the response arrived; relative rate-limit values count from here.
     public var receivedAt: Date
     /// The service's rate-limit names, which ``rateLimit`` reads besides the common ones.
-    public var rateLimitFields: RateLimitFields
+    public var rateLimitFields: RateLimit.Fields
 
     /// Creates a raw response.
     public init(
@@ -27,7 +27,7 @@ public struct RawResponse: Sendable {
         body: Data = Data(),
         coding: JSONCoding = JSONCoding(),
         receivedAt: Date = Date(),
-        rateLimitFields: RateLimitFields = .standard
+        rateLimitFields: RateLimit.Fields = .standard
     ) {
         self.status = status
         self.headerFields = headerFields
@@ -59,11 +59,12 @@ public struct RawResponse: Sendable {
         return headerFields[fieldName]
     }
 
-    /// Decodes the body as an error schema without ever failing.
+    /// The body as an error schema, decoded without ever failing.
     ///
     /// The result keeps the raw body whether or not it decoded, so a failure mapping can
-    /// always produce its case: an error must never hide behind a decoding failure.
-    public func decode<Schema: Decodable & Sendable>(_ schema: Schema.Type = Schema.self) -> ErrorBody<Schema> {
+    /// always produce its case: an error must never hide behind a decoding failure. A success
+    /// body, which must decode or fail the call, goes through ``decodeBody(_:)`` instead.
+    public func errorBody<Schema: Decodable & Sendable>(_ schema: Schema.Type = Schema.self) -> ErrorBody<Schema> {
         if Schema.self == JSON.self {
             // A free-form error schema (Discord's `errors` tree): parsed in one linear pass,
             // keys kept as sent.

@@ -6,7 +6,9 @@ import HTTPTypes
 ///
 /// Generated code uses it for an endpoint that documents several success statuses with different
 /// bodies, such as a 200 with a report, a 202 while the report is being computed and a 304 when
-/// nothing changed: its `Response` is an enum with one case per status.
+/// nothing changed: its `Response` is an enum with one case per status. A request whose
+/// `Response` adopts it decodes through ``init(decoding:)`` (see
+/// ``APIRequest/decodeResponse(from:)``), chosen when the request type compiles.
 ///
 /// ```swift
 /// enum ReportOutcome: ResponseDecodable {
@@ -21,19 +23,9 @@ import HTTPTypes
 ///     }
 /// }
 /// ```
-public protocol ResponseDecodable: Decodable, Sendable {
+public protocol ResponseDecodable: Sendable {
     /// Decodes the value from a response whose status the request counts as a success.
     init(decoding response: RawResponse) throws(DecodingFailure)
-}
-
-extension ResponseDecodable {
-    /// Refuses to decode from a body alone: the value depends on the status, which a `Decoder`
-    /// does not know. ``APIClient`` calls ``init(decoding:)`` instead.
-    public init(from decoder: any Decoder) throws {
-        throw DecodingError.dataCorrupted(DecodingError.Context(
-            codingPath: decoder.codingPath,
-            debugDescription: "\(Self.self) decodes from a whole response (init(decoding:)), not from a body alone."))
-    }
 }
 
 extension RawResponse {

@@ -13,7 +13,7 @@ import Foundation
 /// case "card_error": …
 /// }
 /// ```
-public struct ResponseFields: Sendable {
+@_spi(Generated) public struct ResponseFields: Sendable {
     private let values: [String: Value]
     /// The scanner's work for this read, for the tests that prove it linear.
     let work: Int
@@ -66,7 +66,7 @@ public struct ResponseFields: Sendable {
 extension RawResponse {
     /// Reads the fields at `paths` of a JSON body in one pass; see ``discriminator(at:)`` for
     /// the path syntax and ``ResponseFields`` for reading them.
-    public func fields(_ paths: String...) -> ResponseFields {
+    @_spi(Generated) public func fields(_ paths: String...) -> ResponseFields {
         ResponseFields(paths: paths, body: body)
     }
 }

@@ -1,21 +1,12 @@
 import Foundation
 import HTTPTypes
 
-/// The header fields a response declares, decoded into a type of their own.
-///
-/// Generated code makes one per endpoint whose spec lists response `headers:`, such as
-/// `GetRepositoryResponseHeaders` with `eTag: String?`. Ask for it with
-/// ``APIClient/response(for:headers:resilience:)``, or the generated `…WithHeaders` method; the
-/// plain call still returns the body alone and never fails for a header it does not return.
-public protocol ResponseHeaderFields: Sendable {
-    /// Decodes the declared fields from a success response.
-    ///
-    /// - Throws: ``DecodingFailure`` naming the field (`headers.ETag`) when a required field is
-    ///   missing or a field's value is not of its type.
-    init(decoding response: RawResponse) throws(DecodingFailure)
-}
-
 /// A successful response's body together with its declared header fields.
+///
+/// Generated code declares a type for the fields of each endpoint whose spec lists response
+/// `headers:`, such as `GetRepositoryResponseHeaders` with `eTag: String?`, and returns them
+/// from the endpoint's `…WithHeaders` method; the plain call still returns the body alone and
+/// never fails for a header it does not return.
 public struct ResponseWithHeaders<Body: Sendable, Headers: Sendable>: Sendable {
     /// The decoded body.
     public var body: Body
@@ -37,28 +28,28 @@ public struct ResponseWithHeaders<Body: Sendable, Headers: Sendable>: Sendable {
 
 /// A type a header field's value can be read as: `String`, `Int`, `Int64`, `Double`, `Bool`,
 /// `URL` and `Date`, and string enums through ``RawResponse/headerField(_:as:)-83nld``.
-public protocol HeaderFieldValue: Sendable {
+@_spi(Generated) public protocol HeaderFieldValue: Sendable {
     /// Reads a field's value, already trimmed of surrounding whitespace; `nil` when it is not of
     /// this type.
     init?(headerFieldValue value: String)
 }
 
-extension String: HeaderFieldValue {
+@_spi(Generated) extension String: HeaderFieldValue {
     /// The value as it is.
     public init?(headerFieldValue value: String) { self = value }
 }
 
-extension Int: HeaderFieldValue {
+@_spi(Generated) extension Int: HeaderFieldValue {
     /// A decimal integer, such as `X-Total-Count: 1200`.
     public init?(headerFieldValue value: String) { self.init(value, radix: 10) }
 }
 
-extension Int64: HeaderFieldValue {
+@_spi(Generated) extension Int64: HeaderFieldValue {
     /// A decimal integer.
     public init?(headerFieldValue value: String) { self.init(value, radix: 10) }
 }
 
-extension Double: HeaderFieldValue {
+@_spi(Generated) extension Double: HeaderFieldValue {
     /// A decimal number; not `nan` or `inf`, which no server means.
     public init?(headerFieldValue value: String) {
         guard let number = Double(value), number.isFinite else { return nil }
@@ -66,7 +57,7 @@ extension Double: HeaderFieldValue {
     }
 }
 
-extension Bool: HeaderFieldValue {
+@_spi(Generated) extension Bool: HeaderFieldValue {
     /// `true` or `false` in any case, `1` or `0`, or a structured field's `?1` or `?0` (RFC 9651).
     public init?(headerFieldValue value: String) {
         switch value.lowercased() {
@@ -77,7 +68,7 @@ extension Bool: HeaderFieldValue {
     }
 }
 
-extension URL: HeaderFieldValue {
+@_spi(Generated) extension URL: HeaderFieldValue {
     /// An absolute or relative URL reference, such as `Location: /jobs/42`; relative ones stay
     /// relative (resolve them against the request's URL).
     public init?(headerFieldValue value: String) {
@@ -86,7 +77,7 @@ extension URL: HeaderFieldValue {
     }
 }
 
-extension Date: HeaderFieldValue {
+@_spi(Generated) extension Date: HeaderFieldValue {
     /// An HTTP-date (RFC 9110's IMF-fixdate, and the obsolete RFC 850 and asctime forms, as in
     /// `Last-Modified`), an ISO 8601 date-time, or whole seconds since 1970 (as in GitHub's
     /// `X-RateLimit-Reset`): the three shapes cannot be mistaken for each other.
@@ -109,7 +100,7 @@ extension RawResponse {
     /// the first.
     ///
     /// - Throws: ``DecodingFailure`` at `headers.<name>` when the value is not a `Value`.
-    public func headerField<Value: HeaderFieldValue>(_ name: String, as type: Value.Type = Value.self) throws(DecodingFailure) -> Value? {
+    @_spi(Generated) public func headerField<Value: HeaderFieldValue>(_ name: String, as type: Value.Type = Value.self) throws(DecodingFailure) -> Value? {
         try readHeaderField(name, as: type.init(headerFieldValue:))
     }
 
@@ -117,7 +108,7 @@ extension RawResponse {
     /// `CacheStatus.hit`; `nil` when the response has no such field.
     ///
     /// - Throws: ``DecodingFailure`` at `headers.<name>` when the value is none of the enum's.
-    public func headerField<Value: RawRepresentable & Sendable>(_ name: String, as type: Value.Type = Value.self) throws(DecodingFailure) -> Value?
+    @_spi(Generated) public func headerField<Value: RawRepresentable & Sendable>(_ name: String, as type: Value.Type = Value.self) throws(DecodingFailure) -> Value?
     where Value.RawValue == String {
         try readHeaderField(name, as: type.init(rawValue:))
     }
@@ -126,7 +117,7 @@ extension RawResponse {
     ///
     /// - Throws: ``DecodingFailure`` at `headers.<name>` when the field is missing or its value is
     ///   not a `Value`.
-    public func requiredHeaderField<Value: HeaderFieldValue>(_ name: String, as type: Value.Type = Value.self) throws(DecodingFailure) -> Value {
+    @_spi(Generated) public func requiredHeaderField<Value: HeaderFieldValue>(_ name: String, as type: Value.Type = Value.self) throws(DecodingFailure) -> Value {
         guard let value = try headerField(name, as: type) else { throw missingHeaderField(name) }
         return value
     }
@@ -135,7 +126,7 @@ extension RawResponse {
     ///
     /// - Throws: ``DecodingFailure`` at `headers.<name>` when the field is missing or its value is
     ///   none of the enum's.
-    public func requiredHeaderField<Value: RawRepresentable & Sendable>(_ name: String, as type: Value.Type = Value.self) throws(DecodingFailure) -> Value
+    @_spi(Generated) public func requiredHeaderField<Value: RawRepresentable & Sendable>(_ name: String, as type: Value.Type = Value.self) throws(DecodingFailure) -> Value
     where Value.RawValue == String {
         guard let value = try headerField(name, as: type) else { throw missingHeaderField(name) }
         return value

@@ -32,33 +32,35 @@ public struct MultipartPart: Sendable, Hashable {
     }
 }
 
-/// An HTTP response carried in a part of type `application/http`, as Google's and OData's batch
-/// answers carry one per call of the batch.
-public struct EmbeddedHTTPResponse: Sendable, Hashable {
-    /// The status the call got.
-    public var status: HTTPResponse.Status
-    /// The call's response header fields.
-    public var headerFields: HTTPFields
-    /// The call's response body.
-    public var body: Data
+extension MultipartPart {
+    /// An HTTP response carried in a part of type `application/http`, as Google's and OData's batch
+    /// answers carry one per call of the batch.
+    public struct EmbeddedResponse: Sendable, Hashable {
+        /// The status the call got.
+        public var status: HTTPResponse.Status
+        /// The call's response header fields.
+        public var headerFields: HTTPFields
+        /// The call's response body.
+        public var body: Data
 
-    /// Creates a response.
-    public init(status: HTTPResponse.Status, headerFields: HTTPFields = HTTPFields(), body: Data = Data()) {
-        self.status = status
-        self.headerFields = headerFields
-        self.body = body
-    }
+        /// Creates a response.
+        public init(status: HTTPResponse.Status, headerFields: HTTPFields = HTTPFields(), body: Data = Data()) {
+            self.status = status
+            self.headerFields = headerFields
+            self.body = body
+        }
 
-    /// The body decoded as JSON.
-    ///
-    /// - Parameters:
-    ///   - type: What the body decodes to.
-    ///   - coding: How keys and dates are decoded.
-    ///   - number: The part's position, counting from 1, named in the error.
-    /// - Throws: ``StreamingError/undecodablePart(number:reason:)``.
-    public func decodeBody<Value: Decodable>(as type: Value.Type, coding: JSONCoding = JSONCoding(),
-                                             number: Int = 0) throws(StreamingError) -> Value {
-        try MultipartPart(headerFields: headerFields, body: body).decodeBody(as: type, coding: coding, number: number)
+        /// The body decoded as JSON.
+        ///
+        /// - Parameters:
+        ///   - type: What the body decodes to.
+        ///   - coding: How keys and dates are decoded.
+        ///   - number: The part's position, counting from 1, named in the error.
+        /// - Throws: ``StreamingError/undecodablePart(number:reason:)``.
+        public func decodeBody<Value: Decodable>(as type: Value.Type, coding: JSONCoding = JSONCoding(),
+                                                 number: Int = 0) throws(StreamingError) -> Value {
+            try MultipartPart(headerFields: headerFields, body: body).decodeBody(as: type, coding: coding, number: number)
+        }
     }
 }
 
@@ -79,7 +81,7 @@ extension MultipartPart {
     /// ```
     ///
     /// - Throws: ``StreamingError/malformedMultipart(reason:)`` when the part holds no HTTP response.
-    public func embeddedResponse() throws(StreamingError) -> EmbeddedHTTPResponse {
+    public func embeddedResponse() throws(StreamingError) -> MultipartPart.EmbeddedResponse {
         let bytes = [UInt8](body)
         var index = 0
         /// The next line without its line break (CRLF or a bare LF), or `nil` at the end.
@@ -113,7 +115,7 @@ extension MultipartPart {
         if let length = headerFields[.contentLength].flatMap(Int.init), length >= 0, length < content.count {
             content = content.prefix(length)
         }
-        return EmbeddedHTTPResponse(status: HTTPResponse.Status(code: code, reasonPhrase: reason), headerFields: headerFields, body: Data(content))
+        return MultipartPart.EmbeddedResponse(status: HTTPResponse.Status(code: code, reasonPhrase: reason), headerFields: headerFields, body: Data(content))
     }
 }
 
@@ -160,7 +162,8 @@ public struct MultipartParts<Base: AsyncSequence & Sendable>: AsyncSequence, Sen
     /// - Parameters:
     ///   - base: The body's chunks.
     ///   - boundary: The boundary the body's content type names, without quotes or the leading
-    ///     `--`; ``MultipartBoundary/boundary(inContentType:)`` reads it from a `Content-Type`.
+    ///     `--`; ``StreamingResponse/multipartParts(maximumPartSize:maximumHeaderSize:)`` reads it
+    ///     from the response's `Content-Type` for you.
     ///     One that is empty, longer than 200 bytes or not printable ASCII is thrown by the
     ///     first read, as ``StreamingError/malformedMultipart(reason:)``.
     ///   - maximumPartSize: The most bytes one part's body may hold; 16 MiB by default. A
@@ -226,7 +229,7 @@ public struct MultipartParts<Base: AsyncSequence & Sendable>: AsyncSequence, Sen
 }
 
 /// Reading the boundary of a `multipart/*` content type.
-public enum MultipartBoundary: Sendable {
+package enum MultipartBoundary: Sendable {
     /// The `boundary` parameter of a `multipart/*` content type, quoted or not (RFC 2045,
     /// RFC 2046), such as `batch_1` in `multipart/mixed; boundary="batch_1"`.
     ///
@@ -623,48 +626,5 @@ extension StreamingResponse {
             boundary = .failure(error)
         }
         return MultipartParts(body, boundary: boundary, maximumPartSize: maximumPartSize, maximumHeaderSize: maximumHeaderSize)
-    }
-}
-
-/// Multipart parts whose bodies are decoded as JSON, for endpoints whose parts carry one type.
-///
-/// Each element keeps the part's header fields beside the decoded value; a part whose body
-/// does not decode ends the sequence with ``StreamingError/undecodablePart(number:reason:)``.
-public struct TypedMultipartParts<Base: AsyncSequence & Sendable, Value: Decodable & Sendable>: AsyncSequence, Sendable
-where Base.Element == MultipartPart {
-    /// A part's header fields and its decoded body.
-    public struct Element: Sendable {
-        /// The part's header fields.
-        public var headerFields: HTTPFields
-        /// The decoded body.
-        public var value: Value
-    }
-
-    let base: Base
-    let coding: JSONCoding
-
-    /// Decodes the bodies of `base`'s parts as `Value`.
-    public init(_ base: Base, as type: Value.Type = Value.self, coding: JSONCoding = JSONCoding()) {
-        self.base = base
-        self.coding = coding
-    }
-
-    /// Reads parts one at a time.
-    public struct AsyncIterator: AsyncIteratorProtocol {
-        var base: Base.AsyncIterator
-        let coding: JSONCoding
-        var number = 0
-
-        /// The next decoded part, or `nil` after the last.
-        public mutating func next() async throws -> Element? {
-            guard let part = try await base.next() else { return nil }
-            number += 1
-            return Element(headerFields: part.headerFields, value: try part.decodeBody(as: Value.self, coding: coding, number: number))
-        }
-    }
-
-    /// Starts reading.
-    public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(base: base.makeAsyncIterator(), coding: coding)
     }
 }

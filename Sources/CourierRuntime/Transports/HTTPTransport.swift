@@ -41,14 +41,14 @@ public protocol HTTPTransport: Sendable {
     /// The default implementation calls ``send(_:body:timeout:)`` and hands out the buffered
     /// body, which is right for test doubles; the URLSession and AsyncHTTPClient transports
     /// stream.
-    func stream(_ request: HTTPRequest, body: HTTPBody?, timeout: Duration) async throws(TransportError) -> StreamedResponse
+    func stream(_ request: HTTPRequest, body: HTTPBody?, timeout: Duration) async throws(TransportError) -> TransportResponse.Streamed
 }
 
 extension HTTPTransport {
     /// Buffers the response with ``send(_:body:timeout:)`` and hands out its body.
-    public func stream(_ request: HTTPRequest, body: HTTPBody?, timeout: Duration) async throws(TransportError) -> StreamedResponse {
+    public func stream(_ request: HTTPRequest, body: HTTPBody?, timeout: Duration) async throws(TransportError) -> TransportResponse.Streamed {
         let response = try await send(request, body: body, timeout: timeout)
-        return StreamedResponse(head: response.head, body: HTTPBody(response.body))
+        return TransportResponse.Streamed(head: response.head, body: HTTPBody(response.body))
     }
 }
 
@@ -69,17 +69,19 @@ public struct TransportResponse: Sendable {
     }
 }
 
-/// A response whose head has arrived and whose body is read as it arrives.
-public struct StreamedResponse: Sendable {
-    /// The status line and header fields.
-    public var head: HTTPResponse
-    /// The body, read as it arrives.
-    public var body: HTTPBody
+extension TransportResponse {
+    /// A response whose head has arrived and whose body is read as it arrives.
+    public struct Streamed: Sendable {
+        /// The status line and header fields.
+        public var head: HTTPResponse
+        /// The body, read as it arrives.
+        public var body: HTTPBody
 
-    /// Creates a response from its head and body.
-    public init(head: HTTPResponse, body: HTTPBody) {
-        self.head = head
-        self.body = body
+        /// Creates a response from its head and body.
+        public init(head: HTTPResponse, body: HTTPBody) {
+            self.head = head
+            self.body = body
+        }
     }
 }
 

@@ -115,9 +115,9 @@ public final class URLSessionTransport: HTTPTransport, Sendable {
     /// The size limit does not apply: whoever reads the body decides how much to keep. On
     /// Linux, the request keeps its place among the `httpMaximumConnectionsPerHost` requests
     /// admitted per host until its body has been read to the end or abandoned.
-    public func stream(_ request: HTTPRequest, body: HTTPBody?, timeout: Duration) async throws(TransportError) -> StreamedResponse {
+    public func stream(_ request: HTTPRequest, body: HTTPBody?, timeout: Duration) async throws(TransportError) -> TransportResponse.Streamed {
         let response = try await perform(request, body: body, timeout: timeout, streaming: true)
-        return StreamedResponse(head: response.head, body: response.streamedBody ?? HTTPBody(response.body))
+        return TransportResponse.Streamed(head: response.head, body: response.streamedBody ?? HTTPBody(response.body))
     }
 
     private func perform(_ request: HTTPRequest, body: HTTPBody?, timeout: Duration, streaming: Bool) async throws(TransportError) -> TransportResponse {

@@ -135,7 +135,7 @@ import Testing
             var refused = 0
             var reachedCallers = 0
             for id in 0..<calls {
-                let result = await client.outcome(of: Probe<User, NoDocumentedFailure>(path: RequestPath("/p/\(id)")))
+                let result = await client.outcome(of: Probe<User, Never>(path: RequestPath("/p/\(id)")))
                 let reached = server.requestCount("GET", "/p/\(id)") > 0
                 reachedCallers += reached ? 1 : 0
                 if case .failure(.circuitOpen) = result { refused += 1 }
@@ -153,7 +153,7 @@ import Testing
                 // The first call's retry was the second failure; its next retry was refused,
                 // and the stream says so although the caller got the 503.
                 #expect(reachedCallers == 1)
-                let stops = events.events.compactMap { event -> RetryStopReason? in
+                let stops = events.events.compactMap { event -> RetryPolicy.StopReason? in
                     if case .retryStopped(_, let reason, _) = event { reason } else { nil }
                 }
                 #expect(stops.first == .circuitOpen)

@@ -10,7 +10,7 @@ struct BreakerHarness {
     let transitions = Locked<[CircuitBreaker.Transition]>([])
     let breaker: CircuitBreaker
 
-    init(_ configuration: CircuitBreaker.Configuration = .default, jitter: Double = 0, key: CircuitBreakerKey = CircuitBreakerKey(host: .hostA)) {
+    init(_ configuration: CircuitBreaker.Configuration = .default, jitter: Double = 0, key: CircuitBreaker.Key = CircuitBreaker.Key(host: .hostA)) {
         let transitions = transitions
         breaker = CircuitBreaker(
             key: key,
@@ -22,11 +22,11 @@ struct BreakerHarness {
     }
 
     /// Acquires a permit and records `outcome` on it at once.
-    func call(_ outcome: CircuitBreaker.Outcome) throws(CircuitOpen) {
+    func call(_ outcome: CircuitBreaker.Outcome) throws(CircuitBreaker.Refusal) {
         try breaker.acquirePermit().record(outcome)
     }
 
-    func calls(_ outcome: CircuitBreaker.Outcome, times: Int) throws(CircuitOpen) {
+    func calls(_ outcome: CircuitBreaker.Outcome, times: Int) throws(CircuitBreaker.Refusal) {
         for _ in 0..<times {
             try call(outcome)
         }
@@ -41,7 +41,7 @@ struct BreakerHarness {
     }
 
     /// The error the next acquisition fails with, or `nil` if it succeeds.
-    func rejection() -> CircuitOpen? {
+    func rejection() -> CircuitBreaker.Refusal? {
         do {
             _ = try breaker.acquirePermit()
             return nil
@@ -60,7 +60,7 @@ struct BreakerHarness {
         try harness.call(.failure)
         #expect(harness.breaker.state == .open)
         #expect(harness.transitions.value == [
-            CircuitBreaker.Transition(key: CircuitBreakerKey(host: .hostA), from: .closed, to: .open, breakDuration: .seconds(5)),
+            CircuitBreaker.Transition(key: CircuitBreaker.Key(host: .hostA), from: .closed, to: .open, breakDuration: .seconds(5)),
         ])
     }
 
@@ -145,7 +145,7 @@ struct BreakerHarness {
         try harness.call(.failure)
         harness.clock.advance(by: .seconds(2))
         let rejection = try #require(harness.rejection())
-        #expect(rejection == CircuitOpen(key: CircuitBreakerKey(host: .hostA), state: .open, retryAfter: .seconds(3)))
+        #expect(rejection == CircuitBreaker.Refusal(key: CircuitBreaker.Key(host: .hostA), state: .open, retryAfter: .seconds(3)))
         #expect(rejection.description == "circuit breaker for http://127.0.0.1:8081 is open; next probe in 3.0 seconds")
     }
 
@@ -199,7 +199,7 @@ struct BreakerHarness {
         let probes = try (0..<3).map { _ in try harness.breaker.acquirePermit() }
         #expect(probes.allSatisfy { $0.isProbe })
         // A failed probe would start a second 1 s break: that is the wait the refusal gives.
-        #expect(harness.rejection() == CircuitOpen(key: CircuitBreakerKey(host: .hostA), state: .halfOpen, retryAfter: .seconds(1)))
+        #expect(harness.rejection() == CircuitBreaker.Refusal(key: CircuitBreaker.Key(host: .hostA), state: .halfOpen, retryAfter: .seconds(1)))
         probes.forEach { $0.record(.success) }
         #expect(harness.breaker.state == .closed)
     }
@@ -219,13 +219,13 @@ struct BreakerHarness {
         // would only be turned away again, and "now" would invite a busy loop.
         #expect(refusal.retryAfter == .seconds(10))
         #expect(refusal.description == "circuit breaker for http://127.0.0.1:8081 is half-open with a probe in flight; try again in 10.0 seconds")
-        let error = APIError<NoDocumentedFailure>.circuitOpen(refusal)
+        let error = APIError<Never>.circuitOpen(refusal)
         #expect(error.failureReason == "Recent requests to the service failed; a test request is checking whether it has recovered.")
         #expect(error.recoverySuggestion == "Try again in 10 seconds.")
 
         // The probe fails at once: the break it starts ends exactly when the refused caller was told.
         probe.record(.failure)
-        #expect(harness.rejection() == CircuitOpen(key: CircuitBreakerKey(host: .hostA), state: .open, retryAfter: .seconds(10)))
+        #expect(harness.rejection() == CircuitBreaker.Refusal(key: CircuitBreaker.Key(host: .hostA), state: .open, retryAfter: .seconds(10)))
     }
 
     @Test func aCancelledProbeGivesItsPermitBack() throws {
@@ -277,7 +277,7 @@ struct BreakerHarness {
     }
 
     @Test(arguments: [
-        (AttemptFailure.status(500), CircuitBreaker.Outcome.failure),
+        (RetryPolicy.AttemptFailure.status(500), CircuitBreaker.Outcome.failure),
         (.status(503, retryAfter: .seconds(1)), .failure),
         (.status(599), .failure),
         (.status(404), .success),
@@ -291,13 +291,13 @@ struct BreakerHarness {
         (.decodingFailed, .success),
         (.invalidRequest, .cancelled),
     ])
-    func attemptOutcomesCountAsTheServersHealth(attempt: AttemptFailure, expected: CircuitBreaker.Outcome) {
+    func attemptOutcomesCountAsTheServersHealth(attempt: RetryPolicy.AttemptFailure, expected: CircuitBreaker.Outcome) {
         #expect(CircuitBreaker.Outcome(attempt) == expected)
     }
 
     @Test func clientErrorsThrottlingAndCancellationNeverOpenIt() throws {
         let harness = BreakerHarness(.consecutiveFailures(1, successesToClose: 1, openDuration: .seconds(1)))
-        for outcome: AttemptFailure in [.status(400), .status(404), .status(429), .transport(.cancelled)] {
+        for outcome: RetryPolicy.AttemptFailure in [.status(400), .status(404), .status(429), .transport(.cancelled)] {
             try harness.call(CircuitBreaker.Outcome(outcome))
         }
         #expect(harness.breaker.state == .closed)
@@ -323,7 +323,7 @@ struct BreakerHarness {
         let seen = Locked<[CircuitBreaker.State]>([])
         let slot = Locked<CircuitBreaker?>(nil)
         let breaker = CircuitBreaker(
-            key: CircuitBreakerKey(host: .hostA),
+            key: CircuitBreaker.Key(host: .hostA),
             configuration: .consecutiveFailures(1, successesToClose: 1, openDuration: .seconds(1)),
             clock: ManualClock(),
             jitter: .constant(0),
@@ -361,10 +361,10 @@ struct BreakerHarness {
 @Suite struct CircuitBreakerRegistryTests {
     @Test func oneBreakerPerHostAndPerEndpoint() {
         let registry = CircuitBreakerRegistry(clock: ManualClock())
-        let hostA = registry.breaker(for: CircuitBreakerKey(host: .hostA))
-        #expect(registry.breaker(for: CircuitBreakerKey(host: HostKey(scheme: "http", host: "127.0.0.1", port: 8081))) === hostA)
-        #expect(registry.breaker(for: CircuitBreakerKey(host: .hostB)) !== hostA)
-        let endpoint = registry.breaker(for: CircuitBreakerKey(host: .hostA, endpoint: "listReports"))
+        let hostA = registry.breaker(for: CircuitBreaker.Key(host: .hostA))
+        #expect(registry.breaker(for: CircuitBreaker.Key(host: Resilience.Host(scheme: "http", host: "127.0.0.1", port: 8081))) === hostA)
+        #expect(registry.breaker(for: CircuitBreaker.Key(host: .hostB)) !== hostA)
+        let endpoint = registry.breaker(for: CircuitBreaker.Key(host: .hostA, endpoint: "listReports"))
         #expect(endpoint !== hostA)
         #expect(endpoint.key.description == "http://127.0.0.1:8081 listReports")
     }
@@ -376,19 +376,19 @@ struct BreakerHarness {
             clock: ManualClock(),
             onTransition: { transition in transitions.withLock { $0.append(transition) } }
         )
-        let hostA = registry.breaker(for: CircuitBreakerKey(host: .hostA))
+        let hostA = registry.breaker(for: CircuitBreaker.Key(host: .hostA))
         for _ in 0..<5 {
             try hostA.acquirePermit().record(.failure)
         }
         #expect(hostA.state == .open)
-        #expect(registry.breaker(for: CircuitBreakerKey(host: .hostB)).state == .closed)
-        #expect(registry.breaker(for: CircuitBreakerKey(host: .hostA, endpoint: "health")).state == .closed)
-        #expect(transitions.value.map(\.key) == [CircuitBreakerKey(host: .hostA)])
+        #expect(registry.breaker(for: CircuitBreaker.Key(host: .hostB)).state == .closed)
+        #expect(registry.breaker(for: CircuitBreaker.Key(host: .hostA, endpoint: "health")).state == .closed)
+        #expect(transitions.value.map(\.key) == [CircuitBreaker.Key(host: .hostA)])
     }
 
     @Test func anEndpointCanBeConfiguredOnItsOwn() {
         let registry = CircuitBreakerRegistry(clock: ManualClock())
-        let key = CircuitBreakerKey(host: .hostA, endpoint: "upload")
+        let key = CircuitBreaker.Key(host: .hostA, endpoint: "upload")
         let breaker = registry.breaker(for: key, configuration: .consecutiveFailures(2))
         #expect(breaker.configuration == .consecutiveFailures(2))
         #expect(registry.breaker(for: key, configuration: .consecutiveFailures(2)) === breaker)
@@ -397,12 +397,12 @@ struct BreakerHarness {
         let other = registry.breaker(for: key, configuration: .default)
         #expect(other !== breaker)
         #expect(other.configuration == .default)
-        #expect(registry.breaker(for: CircuitBreakerKey(host: .hostA)).configuration == .default)
+        #expect(registry.breaker(for: CircuitBreaker.Key(host: .hostA)).configuration == .default)
     }
 
     @Test func resetAllClosesEveryBreaker() throws {
         let registry = CircuitBreakerRegistry(configuration: .consecutiveFailures(1), clock: ManualClock())
-        let breakers = [CircuitBreakerKey(host: .hostA), CircuitBreakerKey(host: .hostB)].map { registry.breaker(for: $0) }
+        let breakers = [CircuitBreaker.Key(host: .hostA), CircuitBreaker.Key(host: .hostB)].map { registry.breaker(for: $0) }
         for breaker in breakers {
             try breaker.acquirePermit().record(.failure)
         }

@@ -7,7 +7,7 @@ import Testing
 /// Circuit breakers as a client's callers meet them: through ``APIClient`` over the stub
 /// transport, on a manual clock.
 @Suite(.timeLimit(.minutes(10))) struct ClientCircuitBreakerTests {
-    static let host = CircuitBreakerKey(host: HostKey(scheme: "https", host: "api.test"))
+    static let host = CircuitBreaker.Key(host: Resilience.Host(scheme: "https", host: "api.test"))
 
     /// A breaker that opens on the first failure, for tests about what happens next.
     static func touchy(breakDuration: Duration = .seconds(5), successesToClose: Int = 1) -> CircuitBreaker.Configuration {

@@ -24,7 +24,7 @@ struct RetryScenario: Sendable, CustomTestStringConvertible {
     var budgetAfter: Double?
     var end: CallEnd
     /// Why the call stopped retrying, for a call that fails.
-    var stop: RetryStopReason?
+    var stop: RetryPolicy.StopReason?
 
     var testDescription: String { name }
 }
@@ -247,7 +247,7 @@ private let imfDatePlus4 = "Sun, 06 Nov 1994 08:49:41 GMT"
     @Test func aBodyThatDoesNotDecodeIsNotRetried() async {
         let harness = ClientHarness()
         harness.stub.on(.get, "/", .json("{"), .json(#"{"blob":"x"}"#))
-        let result = await harness.client().outcome(of: Probe<Blob, NoDocumentedFailure>())
+        let result = await harness.client().outcome(of: Probe<Blob, Never>())
         #expect(CallEnd(result) == .decoding)
         #expect(harness.stub.receivedRequests.count == 1)
         #expect(harness.budgetLeft() == 100.2, "the call's deposit, and no retry taken")

@@ -10,8 +10,8 @@ import Testing
 @Suite(.timeLimit(.minutes(10))) struct FaultInjectionTests {
     /// The default policy with millisecond backoffs.
     static let quickPolicy = RetryPolicy(
-        transientBackoff: Backoff(base: .milliseconds(5), cap: .milliseconds(50)),
-        throttlingBackoff: Backoff(base: .milliseconds(10), cap: .milliseconds(50))
+        transientBackoff: RetryPolicy.Backoff(base: .milliseconds(5), cap: .milliseconds(50)),
+        throttlingBackoff: RetryPolicy.Backoff(base: .milliseconds(10), cap: .milliseconds(50))
     )
 
     static func resilientClient(
@@ -19,7 +19,7 @@ import Testing
         _ kind: TransportKind,
         attemptTimeout: Duration = .seconds(5),
         budget: RetryBudget.Configuration? = .default,
-        breakerScope: CircuitBreakerScope = .off,
+        breakerScope: CircuitBreaker.Scope = .off,
         breaker: CircuitBreaker.Configuration = .default,
         events: EventRecorder? = nil
     ) -> APIClient {
@@ -38,7 +38,7 @@ import Testing
         }
     }
 
-    static let createOrder = Probe<NoContent, NoDocumentedFailure>(method: .post, path: "/orders", body: .json(["item": "tea"]))
+    static let createOrder = Probe<NoContent, Never>(method: .post, path: "/orders", body: .json(["item": "tea"]))
 
     @Test(arguments: TransportKind.allCases)
     func theFirstFailuresAreRiddenOut(kind: TransportKind) async throws {
@@ -104,7 +104,7 @@ import Testing
             _ = try await client.send(GetUser(id: "1"))
             #expect(server.requestCount("GET", "/users/1") == 3)
 
-            let error = await capture { () async throws(APIError<NoDocumentedFailure>) in try await Self.resilientClient(for: server, kind).send(Self.createOrder) }
+            let error = await capture { () async throws(APIError<Never>) in try await Self.resilientClient(for: server, kind).send(Self.createOrder) }
             #expect(error?.category == .transport(.connectionLost), "got \(String(describing: error))")
             #expect(server.requestCount("POST", "/orders") == 1, "a POST without a key is never sent twice")
         }
@@ -132,7 +132,7 @@ import Testing
             _ = try await client.send(GetUser(id: "1"))
             #expect(server.requestCount("GET", "/users/1") == 2)
 
-            let error = await capture { () async throws(APIError<NoDocumentedFailure>) in try await client.send(Self.createOrder) }
+            let error = await capture { () async throws(APIError<Never>) in try await client.send(Self.createOrder) }
             #expect(error?.category == .transport(.timedOut), "got \(String(describing: error))")
             #expect(server.requestCount("POST", "/orders") == 1)
         }
@@ -153,7 +153,7 @@ import Testing
                 resilience: Resilience(retryPolicy: Self.quickPolicy, sharing: .isolated)
             )
         )
-        let error = await capture { () async throws(APIError<NoDocumentedFailure>) in try await client.send(Self.createOrder) }
+        let error = await capture { () async throws(APIError<Never>) in try await client.send(Self.createOrder) }
         #expect(error?.category == .transport(.connectionRefused), "got \(String(describing: error))")
         let attempts = events.events.filter { if case .attemptStarted = $0 { return true } else { return false } }
         #expect(attempts.count == 3)

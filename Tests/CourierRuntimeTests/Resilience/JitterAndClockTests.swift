@@ -15,9 +15,9 @@ import Testing
     }
 
     @Test func aSeedReplaysItsSequence() {
-        let first = Jitter.seeded(42)
-        let second = Jitter.seeded(42)
-        let other = Jitter.seeded(43)
+        let first = Resilience.Jitter.seeded(42)
+        let second = Resilience.Jitter.seeded(42)
+        let other = Resilience.Jitter.seeded(43)
         let a = (0..<20).map { _ in first.next() }
         let b = (0..<20).map { _ in second.next() }
         let c = (0..<20).map { _ in other.next() }
@@ -27,8 +27,8 @@ import Testing
     }
 
     @Test func drawsStayWithinTheUnitInterval() {
-        let seeded = Jitter.seeded(7)
-        let system = Jitter.system
+        let seeded = Resilience.Jitter.seeded(7)
+        let system = Resilience.Jitter.system
         for _ in 0..<10_000 {
             #expect((0...1).contains(seeded.next()))
             #expect((0...1).contains(system.next()))
@@ -37,14 +37,14 @@ import Testing
 
     @Test(arguments: [(0.0, 0.0), (1.0, 1.0), (0.25, 0.25), (2.0, 1.0), (-1.0, 0.0), (.nan, 0.0), (.infinity, 1.0), (-.infinity, 0.0)])
     func constantsAreClamped(value: Double, expected: Double) {
-        #expect(Jitter.constant(value).next() == expected)
+        #expect(Resilience.Jitter.constant(value).next() == expected)
     }
 
     @Test func copiesShareOneSequence() {
-        let jitter = Jitter.seeded(9)
+        let jitter = Resilience.Jitter.seeded(9)
         let copy = jitter
         let interleaved = [jitter.next(), copy.next(), jitter.next()]
-        let reference = Jitter.seeded(9)
+        let reference = Resilience.Jitter.seeded(9)
         #expect(interleaved == [reference.next(), reference.next(), reference.next()])
     }
 }
@@ -176,15 +176,15 @@ import Testing
 }
 
 @Suite struct HostKeyTests {
-    static let requests: [(String, String, HostKey?)] = [
-        ("https", "api.example.com", HostKey(scheme: "https", host: "api.example.com", port: 443)),
-        ("HTTPS", "API.Example.com:443", HostKey(scheme: "https", host: "api.example.com", port: 443)),
-        ("http", "127.0.0.1:8080", HostKey(scheme: "http", host: "127.0.0.1", port: 8080)),
-        ("http", "127.0.0.1", HostKey(scheme: "http", host: "127.0.0.1", port: 80)),
-        ("http", "[::1]:9000", HostKey(scheme: "http", host: "::1", port: 9000)),
-        ("http", "[::1]", HostKey(scheme: "http", host: "::1", port: 80)),
-        ("http", "user:secret@host:81", HostKey(scheme: "http", host: "host", port: 81)),
-        ("gopher", "host", HostKey(scheme: "gopher", host: "host", port: nil)),
+    static let requests: [(String, String, Resilience.Host?)] = [
+        ("https", "api.example.com", Resilience.Host(scheme: "https", host: "api.example.com", port: 443)),
+        ("HTTPS", "API.Example.com:443", Resilience.Host(scheme: "https", host: "api.example.com", port: 443)),
+        ("http", "127.0.0.1:8080", Resilience.Host(scheme: "http", host: "127.0.0.1", port: 8080)),
+        ("http", "127.0.0.1", Resilience.Host(scheme: "http", host: "127.0.0.1", port: 80)),
+        ("http", "[::1]:9000", Resilience.Host(scheme: "http", host: "::1", port: 9000)),
+        ("http", "[::1]", Resilience.Host(scheme: "http", host: "::1", port: 80)),
+        ("http", "user:secret@host:81", Resilience.Host(scheme: "http", host: "host", port: 81)),
+        ("gopher", "host", Resilience.Host(scheme: "gopher", host: "host", port: nil)),
         ("http", "", nil),
         ("http", "host:", nil),
         ("http", "host:99999", nil),
@@ -197,23 +197,23 @@ import Testing
     @Test func requestsMapToTheirServer() {
         for (scheme, authority, expected) in Self.requests {
             let request = HTTPRequest(method: .get, scheme: scheme, authority: authority, path: "/")
-            #expect(HostKey(request) == expected, "\(scheme)://\(authority)")
+            #expect(Resilience.Host(request) == expected, "\(scheme)://\(authority)")
         }
     }
 
     @Test func aRequestWithoutAuthorityHasNoKey() {
-        #expect(HostKey(HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/")) == nil)
+        #expect(Resilience.Host(HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/")) == nil)
     }
 
     @Test func urlsMapToTheirServer() throws {
-        #expect(HostKey(try #require(URL(string: "https://Example.com/a?b"))) == HostKey(scheme: "https", host: "example.com"))
-        #expect(HostKey(try #require(URL(string: "http://[::1]:8080/"))) == HostKey(scheme: "http", host: "::1", port: 8080))
-        #expect(HostKey(try #require(URL(string: "/relative"))) == nil)
+        #expect(Resilience.Host(try #require(URL(string: "https://Example.com/a?b"))) == Resilience.Host(scheme: "https", host: "example.com"))
+        #expect(Resilience.Host(try #require(URL(string: "http://[::1]:8080/"))) == Resilience.Host(scheme: "http", host: "::1", port: 8080))
+        #expect(Resilience.Host(try #require(URL(string: "/relative"))) == nil)
     }
 
     @Test func descriptionsReadAsURLs() {
-        #expect(HostKey(scheme: "http", host: "::1", port: 8080).description == "http://[::1]:8080")
-        #expect(HostKey(scheme: "https", host: "a.example").description == "https://a.example:443")
-        #expect(HostKey(scheme: "x", host: "h").description == "x://h")
+        #expect(Resilience.Host(scheme: "http", host: "::1", port: 8080).description == "http://[::1]:8080")
+        #expect(Resilience.Host(scheme: "https", host: "a.example").description == "https://a.example:443")
+        #expect(Resilience.Host(scheme: "x", host: "h").description == "x://h")
     }
 }

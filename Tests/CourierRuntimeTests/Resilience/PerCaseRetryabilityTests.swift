@@ -17,13 +17,13 @@ enum LockFailure: EndpointFailure, Equatable {
         switch response.status.code {
         case 409:
             switch response.discriminator(at: "code") {
-            case "lock_timeout": .lockTimeout(response.decode())
-            default: .conflict(response.decode())
+            case "lock_timeout": .lockTimeout(response.errorBody())
+            default: .conflict(response.errorBody())
             }
         case 503:
             switch response.discriminator(at: "code") {
-            case "maintenance": .maintenance(response.decode())
-            default: .unavailable(response.decode())
+            case "maintenance": .maintenance(response.errorBody())
+            default: .unavailable(response.errorBody())
             }
         default: nil
         }

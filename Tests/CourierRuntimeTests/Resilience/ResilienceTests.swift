@@ -39,7 +39,7 @@ import Testing
     @Test func anEndpointCanOptInToABreakerOfItsOwn() {
         let resilience = Resilience(clock: ManualClock())
         let loop = resilience.retryLoop(for: .hostA, breaker: .endpoint("upload"), breakerConfiguration: .consecutiveFailures(3))
-        #expect(loop.breaker?.key == CircuitBreakerKey(host: .hostA, endpoint: "upload"))
+        #expect(loop.breaker?.key == CircuitBreaker.Key(host: .hostA, endpoint: "upload"))
         #expect(loop.breaker?.configuration == .consecutiveFailures(3))
         #expect(resilience.retryLoop(for: .hostA).breaker == nil)
     }
@@ -59,10 +59,10 @@ import Testing
             #expect(await resilience.retryLoop(for: .hostA).run(Self.get, attempts: ScriptedAttempts([.fail(.status(500))])) == .failure(.status(500)))
         }
         let refused = ScriptedAttempts([.succeed])
-        let open = CircuitOpen(key: CircuitBreakerKey(host: .hostA), state: .open, retryAfter: .seconds(60))
+        let open = CircuitBreaker.Refusal(key: CircuitBreaker.Key(host: .hostA), state: .open, retryAfter: .seconds(60))
         #expect(await resilience.retryLoop(for: .hostA).run(Self.get, attempts: refused) == .failure(.interrupted(.circuitOpen(open))))
         #expect(refused.attempts.isEmpty)
-        #expect(transitions.value == [CircuitBreaker.Transition(key: CircuitBreakerKey(host: .hostA), from: .closed, to: .open, breakDuration: .seconds(60))])
+        #expect(transitions.value == [CircuitBreaker.Transition(key: CircuitBreaker.Key(host: .hostA), from: .closed, to: .open, breakDuration: .seconds(60))])
     }
 }
 
@@ -70,8 +70,8 @@ import Testing
 /// when isolated or on an injected clock (issue 16).
 @Suite struct ResilienceSharingTests {
     /// A host of the test's own, so that process-wide state from other tests never meets it.
-    static func freshHost() -> HostKey {
-        HostKey(scheme: "https", host: "sharing-\(UUID().uuidString).test")
+    static func freshHost() -> Resilience.Host {
+        Resilience.Host(scheme: "https", host: "sharing-\(UUID().uuidString).test")
     }
 
     @Test func byDefaultSeparateValuesShareAHostsBudgetAndBreaker() throws {

@@ -78,7 +78,7 @@ import Testing
     @Test func theRegistrySharesABudgetPerHostAndKeepsHostsApart() {
         let registry = RetryBudgetRegistry(clock: ManualClock())
         let first = registry.budget(for: .hostA)
-        let second = registry.budget(for: HostKey(scheme: "HTTP", host: "127.0.0.1", port: 8081))
+        let second = registry.budget(for: Resilience.Host(scheme: "HTTP", host: "127.0.0.1", port: 8081))
         let other = registry.budget(for: .hostB)
         #expect(first === second)
         #expect(first !== other)

@@ -10,7 +10,7 @@ import Testing
 
     @Test func anOpenBreakerFailsFastWithoutAnyAttempt() async throws {
         let clock = ManualClock()
-        let breaker = CircuitBreaker(key: CircuitBreakerKey(host: .hostA), configuration: .consecutiveFailures(), clock: clock, jitter: .constant(0))
+        let breaker = CircuitBreaker(key: CircuitBreaker.Key(host: .hostA), configuration: .consecutiveFailures(), clock: clock, jitter: .constant(0))
         let budget = RetryBudget(clock: clock)
         let loop = RetryLoop(budget: budget, breaker: breaker, clock: clock, jitter: .constant(0))
 
@@ -28,14 +28,14 @@ import Testing
 
         let third = ScriptedAttempts([.succeed])
         clock.advance(by: .seconds(10))
-        let later = CircuitOpen(key: CircuitBreakerKey(host: .hostA), state: .open, retryAfter: .seconds(50))
+        let later = CircuitBreaker.Refusal(key: CircuitBreaker.Key(host: .hostA), state: .open, retryAfter: .seconds(50))
         #expect(await loop.run(Self.get, attempts: third) == .failure(.interrupted(.circuitOpen(later))))
         #expect(third.attempts.isEmpty)
     }
 
     @Test func fiftyConcurrentCallersAtHalfOpenLetExactlyOneAttemptThrough() async throws {
         let clock = ManualClock()
-        let breaker = CircuitBreaker(key: CircuitBreakerKey(host: .hostA), configuration: .consecutiveFailures(1, successesToClose: 1), clock: clock, jitter: .constant(0))
+        let breaker = CircuitBreaker(key: CircuitBreaker.Key(host: .hostA), configuration: .consecutiveFailures(1, successesToClose: 1), clock: clock, jitter: .constant(0))
         try breaker.acquirePermit().record(.failure)
         clock.advance(by: .seconds(60))
         let loop = RetryLoop(breaker: breaker, clock: clock, jitter: .constant(0))
@@ -82,7 +82,7 @@ import Testing
         #expect(attemptCalls.value == 1)
         #expect(results.filter { $0 == .success("probe") }.count == 1)
         // Told to come back after the 60 s break a failed probe would start.
-        let turnedAway = CircuitOpen(key: CircuitBreakerKey(host: .hostA), state: .halfOpen, retryAfter: .seconds(60))
+        let turnedAway = CircuitBreaker.Refusal(key: CircuitBreaker.Key(host: .hostA), state: .halfOpen, retryAfter: .seconds(60))
         #expect(results.filter { $0 == .failure(.interrupted(.circuitOpen(turnedAway))) }.count == 49)
         #expect(breaker.state == .closed)
     }
@@ -92,7 +92,7 @@ import Testing
         let transitions = Locked<[CircuitBreaker.Transition]>([])
         let configuration = CircuitBreaker.Configuration(trip: .consecutiveFailures(3))
         let breaker = CircuitBreaker(
-            key: CircuitBreakerKey(host: .hostA), configuration: configuration, clock: clock, jitter: .constant(0),
+            key: CircuitBreaker.Key(host: .hostA), configuration: configuration, clock: clock, jitter: .constant(0),
             onTransition: { transition in transitions.withLock { $0.append(transition) } }
         )
         let loop = RetryLoop(breaker: breaker, clock: clock, jitter: .constant(0))
@@ -107,7 +107,7 @@ import Testing
         // probe's own failure, and the next call is turned away for the longer break.
         #expect(await loop.run(Self.get, attempts: failedProbe) == .failure(.transport(.connectionRefused)))
         #expect(failedProbe.attempts.map(\.isProbe) == [true])
-        let reopened = CircuitOpen(key: CircuitBreakerKey(host: .hostA), state: .open, retryAfter: .seconds(10))
+        let reopened = CircuitBreaker.Refusal(key: CircuitBreaker.Key(host: .hostA), state: .open, retryAfter: .seconds(10))
         let turnedAway = ScriptedAttempts([.succeed])
         #expect(await loop.run(Self.get, attempts: turnedAway) == .failure(.interrupted(.circuitOpen(reopened))))
         #expect(turnedAway.attempts.isEmpty)
@@ -123,8 +123,8 @@ import Testing
     @Test func hostAFailuresDoNotOpenHostBsBreaker() async {
         let clock = ManualClock()
         let breakers = CircuitBreakerRegistry(configuration: .consecutiveFailures(), clock: clock, jitter: .constant(0))
-        func loop(_ host: HostKey) -> RetryLoop {
-            RetryLoop(policy: .never, breaker: breakers.breaker(for: CircuitBreakerKey(host: host)), clock: clock)
+        func loop(_ host: Resilience.Host) -> RetryLoop {
+            RetryLoop(policy: .never, breaker: breakers.breaker(for: CircuitBreaker.Key(host: host)), clock: clock)
         }
         for _ in 0..<5 {
             _ = await loop(.hostA).run(Self.get, attempts: ScriptedAttempts([.fail(.status(500))]))
@@ -139,7 +139,7 @@ import Testing
 
     @Test func aCancelledProbeReleasesItsPermit() async throws {
         let clock = ManualClock()
-        let breaker = CircuitBreaker(key: CircuitBreakerKey(host: .hostA), configuration: .consecutiveFailures(1, successesToClose: 1), clock: clock, jitter: .constant(0))
+        let breaker = CircuitBreaker(key: CircuitBreaker.Key(host: .hostA), configuration: .consecutiveFailures(1, successesToClose: 1), clock: clock, jitter: .constant(0))
         try breaker.acquirePermit().record(.failure)
         clock.advance(by: .seconds(60))
         let loop = RetryLoop(breaker: breaker, clock: clock, jitter: .constant(0))

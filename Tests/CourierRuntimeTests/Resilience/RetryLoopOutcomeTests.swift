@@ -13,7 +13,7 @@ import Testing
         case interrupted(RetryLoop.Interruption)
     }
 
-    static func assess(_ outcome: Outcome) -> AttemptFailure? {
+    static func assess(_ outcome: Outcome) -> RetryPolicy.AttemptFailure? {
         switch outcome {
         case .response(let code, _) where (200..<300).contains(code): nil
         case .response(let code, let retryAfter): .status(HTTPResponse.Status(code: code), retryAfter: retryAfter)
@@ -64,11 +64,11 @@ import Testing
 
     @Test func aRefusalByTheBreakerIsReportedWithNoAttempt() async throws {
         let clock = ManualClock()
-        let breaker = CircuitBreaker(key: CircuitBreakerKey(host: .hostA), configuration: .consecutiveFailures(1), clock: clock, jitter: .constant(0))
+        let breaker = CircuitBreaker(key: CircuitBreaker.Key(host: .hostA), configuration: .consecutiveFailures(1), clock: clock, jitter: .constant(0))
         try breaker.acquirePermit().record(.failure)
         let loop = RetryLoop(breaker: breaker, clock: clock)
         let result = await run(loop, [.response(200)])
-        let open = CircuitOpen(key: CircuitBreakerKey(host: .hostA), state: .open, retryAfter: .seconds(60))
+        let open = CircuitBreaker.Refusal(key: CircuitBreaker.Key(host: .hostA), state: .open, retryAfter: .seconds(60))
         #expect(result.outcome == .interrupted(.circuitOpen(open)))
         #expect(result.attempts == 0)
         #expect(result.calls == 0)
@@ -77,7 +77,7 @@ import Testing
     @Test func aRetryRefusedByTheBreakerAfterARealResponseReturnsThatResponse() async {
         let clock = ManualClock()
         // The first 503 trips the breaker, so the retry the policy wants is refused.
-        let breaker = CircuitBreaker(key: CircuitBreakerKey(host: .hostA), configuration: .consecutiveFailures(1), clock: clock, jitter: .constant(0))
+        let breaker = CircuitBreaker(key: CircuitBreaker.Key(host: .hostA), configuration: .consecutiveFailures(1), clock: clock, jitter: .constant(0))
         let loop = RetryLoop(breaker: breaker, clock: clock, jitter: .constant(0))
         let events = Locked<[RetryLoop.Event]>([])
         let result = await run(loop, [.response(503), .response(200)], events: events)
@@ -91,7 +91,7 @@ import Testing
 
     @Test func aRetryRefusedAfterAFailedProbeReturnsTheProbesOwnFailure() async throws {
         let clock = ManualClock()
-        let breaker = CircuitBreaker(key: CircuitBreakerKey(host: .hostA), configuration: .consecutiveFailures(1, successesToClose: 1), clock: clock, jitter: .constant(0))
+        let breaker = CircuitBreaker(key: CircuitBreaker.Key(host: .hostA), configuration: .consecutiveFailures(1, successesToClose: 1), clock: clock, jitter: .constant(0))
         try breaker.acquirePermit().record(.failure)
         clock.advance(by: .seconds(60))
         let loop = RetryLoop(breaker: breaker, clock: clock, jitter: .constant(0))

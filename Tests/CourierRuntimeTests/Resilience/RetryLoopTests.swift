@@ -112,7 +112,7 @@ import Testing
         // Two retries per host: a floor of 2 over 1 s, and no share of calls.
         let clock = ManualClock()
         let budgets = RetryBudgetRegistry(configuration: .init(retryPercent: 0, minimumRetriesPerSecond: 2, window: .seconds(1)), clock: clock)
-        func loop(_ host: HostKey) -> RetryLoop {
+        func loop(_ host: Resilience.Host) -> RetryLoop {
             RetryLoop(budget: budgets.budget(for: host), clock: clock, jitter: .constant(0))
         }
         let drain = ScriptedAttempts([.fail(.status(500)), .fail(.status(500)), .fail(.status(500))])

@@ -7,7 +7,7 @@ import Testing
         var name: String
         var request: RetryTraits
         var attempt: Int = 1
-        var outcome: AttemptFailure
+        var outcome: RetryPolicy.AttemptFailure
         var remaining: Duration? = nil
         var jitter: Double = 1
         var policy: RetryPolicy = .default
@@ -22,7 +22,7 @@ import Testing
     static let postOptedIn = RetryTraits(method: .post, callerOptedIn: true)
     static let patch = RetryTraits(method: .patch)
 
-    static func status(_ code: Int, retryAfter: Duration? = nil) -> AttemptFailure {
+    static func status(_ code: Int, retryAfter: Duration? = nil) -> RetryPolicy.AttemptFailure {
         .status(HTTPResponse.Status(code: code), retryAfter: retryAfter)
     }
 
@@ -121,8 +121,8 @@ import Testing
     @Test func defaultsMatchTheDocumentation() {
         let policy = RetryPolicy.default
         #expect(policy.maxAttempts == 3)
-        #expect(policy.transientBackoff == Backoff(base: .milliseconds(100), cap: .seconds(20)))
-        #expect(policy.throttlingBackoff == Backoff(base: .seconds(1), cap: .seconds(20)))
+        #expect(policy.transientBackoff == RetryPolicy.Backoff(base: .milliseconds(100), cap: .seconds(20)))
+        #expect(policy.throttlingBackoff == RetryPolicy.Backoff(base: .seconds(1), cap: .seconds(20)))
         #expect(policy.retryAfterLimit == .seconds(60))
         #expect(policy.retryableStatuses.map(\.code).sorted() == [408, 429, 500, 502, 503, 504])
         #expect(policy.throttlingStatuses.map(\.code).sorted() == [429, 503])
@@ -138,12 +138,12 @@ import Testing
         (7, .milliseconds(12800)), (8, .seconds(20)), (62, .seconds(20)), (63, .seconds(20)), (Int.max, .seconds(20)), (-3, .milliseconds(100)),
     ])
     func ceilingDoublesUpToTheCap(retry: Int, ceiling: Duration) {
-        let backoff = Backoff(base: .milliseconds(100), cap: .seconds(20))
+        let backoff = RetryPolicy.Backoff(base: .milliseconds(100), cap: .seconds(20))
         #expect(backoff.ceiling(forRetry: retry) == ceiling)
     }
 
     @Test func jitterScalesTheCeiling() {
-        let backoff = Backoff(base: .seconds(1), cap: .seconds(20))
+        let backoff = RetryPolicy.Backoff(base: .seconds(1), cap: .seconds(20))
         #expect(backoff.delay(forRetry: 2, jitter: 0) == .zero)
         #expect(backoff.delay(forRetry: 2, jitter: 1) == .seconds(4))
         #expect(backoff.delay(forRetry: 2, jitter: 0.25) == .seconds(1))
@@ -153,10 +153,10 @@ import Testing
     }
 
     @Test func oddConfigurationsStayFinite() {
-        #expect(Backoff(base: .seconds(-1), cap: .seconds(5)).ceiling(forRetry: 3) == .zero)
-        #expect(Backoff(base: .seconds(10), cap: .seconds(5)).ceiling(forRetry: 0) == .seconds(5))
-        #expect(Backoff(base: .seconds(1), cap: .seconds(-5)).ceiling(forRetry: 3) == .zero)
-        let huge = Backoff(base: .seconds(1), cap: .seconds(Int64.max / 2))
+        #expect(RetryPolicy.Backoff(base: .seconds(-1), cap: .seconds(5)).ceiling(forRetry: 3) == .zero)
+        #expect(RetryPolicy.Backoff(base: .seconds(10), cap: .seconds(5)).ceiling(forRetry: 0) == .seconds(5))
+        #expect(RetryPolicy.Backoff(base: .seconds(1), cap: .seconds(-5)).ceiling(forRetry: 3) == .zero)
+        let huge = RetryPolicy.Backoff(base: .seconds(1), cap: .seconds(Int64.max / 2))
         #expect(huge.ceiling(forRetry: 200) == .seconds(Int64.max / 2))
     }
 }
@@ -166,13 +166,13 @@ import Testing
     @Test func backoffOverridesApplyOnTopOfTheClientsPolicy() {
         var client = RetryPolicy()
         client.retryableStatuses.remove(500)
-        client.throttlingBackoff = Backoff(base: .seconds(2), cap: .seconds(30))
+        client.throttlingBackoff = RetryPolicy.Backoff(base: .seconds(2), cap: .seconds(30))
         let policy = EndpointResilience(maxAttempts: 5, backoffBase: .milliseconds(50), backoffCap: .seconds(3)).policy(over: client)
         #expect(policy.maxAttempts == 5)
-        #expect(policy.transientBackoff == Backoff(base: .milliseconds(50), cap: .seconds(3)))
+        #expect(policy.transientBackoff == RetryPolicy.Backoff(base: .milliseconds(50), cap: .seconds(3)))
         // The endpoint's base is the first delay after a 429 or 503 too (issue 16): the spec's
         // `retry.baseDelay` used to leave throttling on the client's 1 s base.
-        #expect(policy.throttlingBackoff == Backoff(base: .milliseconds(50), cap: .seconds(3)))
+        #expect(policy.throttlingBackoff == RetryPolicy.Backoff(base: .milliseconds(50), cap: .seconds(3)))
         // Everything the override does not name stays the client's.
         #expect(!policy.retryableStatuses.contains(500))
         #expect(policy.retryAfterLimit == client.retryAfterLimit)
@@ -180,8 +180,8 @@ import Testing
 
     @Test func aBaseAloneKeepsTheClientsCaps() {
         let policy = EndpointResilience(backoffBase: .milliseconds(250)).policy(over: .default)
-        #expect(policy.transientBackoff == Backoff(base: .milliseconds(250), cap: .seconds(20)))
-        #expect(policy.throttlingBackoff == Backoff(base: .milliseconds(250), cap: RetryPolicy.default.throttlingBackoff.cap))
+        #expect(policy.transientBackoff == RetryPolicy.Backoff(base: .milliseconds(250), cap: .seconds(20)))
+        #expect(policy.throttlingBackoff == RetryPolicy.Backoff(base: .milliseconds(250), cap: RetryPolicy.default.throttlingBackoff.cap))
         #expect(policy.maxAttempts == 3)
     }
 

@@ -28,7 +28,7 @@ struct ETagCache: ClientMiddleware {
         _ request: HTTPRequest,
         body: HTTPBody?,
         context: MiddlewareContext,
-        next: MiddlewareNext
+        next: ClientMiddleware.Next
     ) async throws -> (HTTPResponse, HTTPBody?) {
         // A streamed body is the caller's to read as it arrives: this cache keeps only buffered ones.
         guard request.method == .get, !context.streamsResponse else {
@@ -73,7 +73,7 @@ struct RequestSigner: ClientMiddleware {
         _ request: HTTPRequest,
         body: HTTPBody?,
         context: MiddlewareContext,
-        next: MiddlewareNext
+        next: ClientMiddleware.Next
     ) async throws -> (HTTPResponse, HTTPBody?) {
         // The hash must be of the bytes that go out. A file or a stream is read here, once, and
         // those very bytes are passed on: reading a single-use body a second time would fail.

@@ -31,11 +31,11 @@ enum UserFailure: EndpointFailure, LocalizedError, Equatable {
 
     static func map(_ response: RawResponse) -> UserFailure? {
         switch response.status.code {
-        case 401: .unauthorized(response.decode())
-        case 403: .forbidden(response.decode())
-        case 404: .notFound(response.decode())
-        case 429: .rateLimited(response.decode())
-        case 500...599: .server(response.decode())
+        case 401: .unauthorized(response.errorBody())
+        case 403: .forbidden(response.errorBody())
+        case 404: .notFound(response.errorBody())
+        case 429: .rateLimited(response.errorBody())
+        case 500...599: .server(response.errorBody())
         default: nil
         }
     }

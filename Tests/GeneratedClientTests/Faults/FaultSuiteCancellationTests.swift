@@ -9,7 +9,7 @@ import Testing
 /// its request stalls at the server returns at once with `.transport(.cancelled)`, and no later
 /// attempt of it reaches the server.
 ///
-/// Backoff runs on a ``ManualClock``: the retry can only happen when the test moves the clock,
+/// RetryPolicy.Backoff runs on a ``ManualClock``: the retry can only happen when the test moves the clock,
 /// so moving it past the retry's time and then sending a sentinel request proves that the retry
 /// is gone, with no wall-clock wait.
 @Suite("Fault suite: cancellation", .timeLimit(.minutes(10)))

@@ -70,7 +70,7 @@ struct FaultSuiteOutageTests {
             let client = faultClient(url, transport, events: events)
             let registry = try #require(client.client.configuration.resilience.retryBudgets)
             let configuration = registry.configuration
-            let budget = registry.budget(for: try #require(HostKey(url)))
+            let budget = registry.budget(for: try #require(Resilience.Host(url)))
             let start = ContinuousClock.now
 
             let first = await Self.wave("first", of: client)

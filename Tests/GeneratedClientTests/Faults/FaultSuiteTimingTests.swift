@@ -103,7 +103,7 @@ struct FaultSuiteTimingTests {
                 return
             }
             #expect(error.status?.code == (beyond == .clamp ? 429 : 503))
-            #expect(error.rateLimit?.retryAfter == RetryAfter(headerValue: header), "the hint reaches the caller")
+            #expect(error.rateLimit?.retryAfter == RateLimit.RetryAfter(headerValue: header), "the hint reaches the caller")
             switch beyond {
             case .clamp: #expect(events.stopReasons == [.retryAfterBeyondLimit(.seconds(120))])
             case .deadline: #expect(events.stopReasons == [.beyondDeadline])
@@ -149,7 +149,7 @@ struct FaultSuiteTimingTests {
                 }
                 if backoff == .manyQuickRetries {
                     $0.resilience = Resilience(
-                        retryPolicy: RetryPolicy(maxAttempts: 100, transientBackoff: CourierRuntime.Backoff(base: .milliseconds(5), cap: .milliseconds(20))),
+                        retryPolicy: RetryPolicy(maxAttempts: 100, transientBackoff: RetryPolicy.Backoff(base: .milliseconds(5), cap: .milliseconds(20))),
                         retryBudget: nil
                     )
                 }

@@ -191,7 +191,7 @@ final class EventLog: Sendable {
     }
 
     /// Why each failed call stopped retrying.
-    var stopReasons: [RetryStopReason] {
+    var stopReasons: [RetryPolicy.StopReason] {
         events.compactMap { if case .retryStopped(_, let reason, _) = $0 { reason } else { nil } }
     }
 

@@ -23,7 +23,7 @@ final class ClientHarness: Sendable {
         jitter: Double = 1,
         policy: RetryPolicy = .default,
         budget: RetryBudget.Configuration? = .default,
-        breakerScope: CircuitBreakerScope = .off,
+        breakerScope: CircuitBreaker.Scope = .off,
         breaker: CircuitBreaker.Configuration = .default,
         attemptTimeout: Duration = .seconds(10),
         deadline: Duration? = nil
@@ -47,7 +47,7 @@ final class ClientHarness: Sendable {
         )
         configuration.onEvent = { event in
             if case .attemptStarted(let summary, _) = event, let budgets {
-                let host = HostKey(scheme: "https", host: summary.host)
+                let host = Resilience.Host(scheme: "https", host: summary.host)
                 budgetAtAttempts.withLock { $0.append(budgets.budget(for: host).availableRetries) }
             }
             hook(event)
@@ -62,13 +62,13 @@ final class ClientHarness: Sendable {
 
     /// The retries `host`'s budget allows now.
     func budgetLeft(host: String = "api.test") -> Double? {
-        configuration.resilience.retryBudgets?.budget(for: HostKey(scheme: "https", host: host)).availableRetries
+        configuration.resilience.retryBudgets?.budget(for: Resilience.Host(scheme: "https", host: host)).availableRetries
     }
 
     /// The breaker of `host` (or of `endpoint` on it) with `configuration`, the client's unless given.
     func breaker(host: String = "api.test", endpoint: String? = nil, configuration breakerConfiguration: CircuitBreaker.Configuration? = nil) -> CircuitBreaker {
         configuration.resilience.circuitBreakers.breaker(
-            for: CircuitBreakerKey(host: HostKey(scheme: "https", host: host), endpoint: endpoint),
+            for: CircuitBreaker.Key(host: Resilience.Host(scheme: "https", host: host), endpoint: endpoint),
             configuration: breakerConfiguration
         )
     }
@@ -82,7 +82,7 @@ final class ClientHarness: Sendable {
     }
 
     /// Why the calls so far stopped retrying, in order.
-    var stopReasons: [RetryStopReason] {
+    var stopReasons: [RetryPolicy.StopReason] {
         events.events.compactMap { event in
             if case .retryStopped(_, let reason, _) = event { return reason }
             return nil
@@ -201,4 +201,4 @@ extension APIClient {
     }
 }
 
-typealias PlainProbe = Probe<NoContent, NoDocumentedFailure>
+typealias PlainProbe = Probe<NoContent, Never>

@@ -12,7 +12,7 @@ enum ScriptedFailure: Error, Hashable {
     case decoding
     case interrupted(RetryLoop.Interruption)
 
-    var outcome: AttemptFailure {
+    var outcome: RetryPolicy.AttemptFailure {
         switch self {
         case .status(let code, let retryAfter):
             .status(HTTPResponse.Status(code: code), retryAfter: retryAfter)
@@ -95,7 +95,7 @@ extension RetryLoop {
     }
 }
 
-extension HostKey {
-    static let hostA = HostKey(scheme: "http", host: "127.0.0.1", port: 8081)
-    static let hostB = HostKey(scheme: "http", host: "127.0.0.1", port: 8082)
+extension Resilience.Host {
+    static let hostA = Resilience.Host(scheme: "http", host: "127.0.0.1", port: 8081)
+    static let hostB = Resilience.Host(scheme: "http", host: "127.0.0.1", port: 8082)
 }
