@@ -8,13 +8,18 @@ import Testing
 /// a hint beyond the clamp or the deadline, the overall deadline whatever the backoff, and a
 /// stalled attempt's timeout.
 ///
-/// Upper bounds are generous (0.6 s over what the client was told, 1 s over a `Retry-After`),
-/// plus however late a control call of the same length through the same transport, started
-/// beside the call, came back (see ``timed(expecting:control:through:_:)``): a loaded 2-core
-/// machine running the whole test suite can delay any wake-up by more than a second. The figures
-/// show the margins actually used and that lateness. Each bound still catches the fault it guards
-/// against: a client that ignored the deadline would wait out a 1 s backoff or a 30 s attempt
-/// beyond what the control call waited.
+/// The `Retry-After` gap has a lower bound at the server and a generous upper one (1 s over the
+/// demand, plus however late a control call of the same length through the same transport,
+/// started beside the call, came back; see ``timed(expecting:control:through:_:)``).
+///
+/// The deadline is asserted by what the client decided, not by how long it took: the retry
+/// loop's stop reason (`beyondDeadline`) and the error kind, with one wall bound at half of what
+/// the fault it guards against would take (a 30 s attempt not cut to the deadline). A fresh-clone
+/// CI run saw the whole test process stall for 7 s, which no margin over the expected time
+/// survives (a control call 6.7 s late, the call itself 8.0 s); the figures still show the wall
+/// time against the compensated bound. The stalled attempt keeps that compensated bound (0.6 s
+/// over the attempt timeout plus the control's lateness), because it is what tells a transport
+/// that honours its own timeout from the runtime's backstop a second later.
 @Suite("Fault suite: Retry-After, deadline and stall", .timeLimit(.minutes(10)))
 struct FaultSuiteTimingTests {
     static let margin = Duration.milliseconds(600)
@@ -131,6 +136,8 @@ struct FaultSuiteTimingTests {
     }
 
     static let deadline = Duration.milliseconds(800)
+    /// The client's default attempt timeout, which the deadline cuts.
+    static let uncutAttemptTimeout = Duration.seconds(30)
 
     @Test("Deadline: the call's wall time stays within the deadline and a margin, whatever the backoff",
           arguments: FaultTransport.allCases, BackoffKind.allCases)
@@ -162,7 +169,6 @@ struct FaultSuiteTimingTests {
             let bound = Self.deadline + Self.margin + measured.lateness
 
             #expect(result.category() != nil, "the call cannot succeed: \(result)")
-            #expect(wall <= bound, "wall \(wall); the control call was \(measured.lateness) late")
             let attempts = server.requestCount("GET", "/items/deadline")
             #expect(attempts >= 1)
             switch backoff {
@@ -171,11 +177,17 @@ struct FaultSuiteTimingTests {
                 // the next backoff does not, and the call stops instead of waiting it out.
                 #expect((1...2).contains(attempts))
                 #expect(events.stopReasons == [.beyondDeadline])
+            case .manyQuickRetries:
+                // Without the deadline the loop would run its 100 attempts and stop for that.
+                #expect(attempts < 100)
+                #expect(events.stopReasons.last == .beyondDeadline || result.category() == .transport(.timedOut),
+                        "stopped for \(events.stopReasons), \(result)")
             case .stall:
+                // The attempt's 30 s timeout is cut to the deadline: a client that kept it would
+                // take 30 s, twice this bound.
                 #expect(result.category() == .transport(.timedOut), "\(result)")
                 #expect(attempts == 1)
-            case .manyQuickRetries:
-                break
+                #expect(wall < Self.uncutAttemptTimeout / 2, "wall \(wall)")
             }
 
             figure("deadline-\(backoff.rawValue)", transport, [
@@ -206,6 +218,8 @@ struct FaultSuiteTimingTests {
             let bound = Self.attemptTimeout + Self.margin + measured.lateness
 
             #expect(result.category() == .transport(.timedOut), "\(result)")
+            // Below the runtime's backstop (a second after the timeout) while the control is on
+            // time: a transport that did not honour the timeout itself would fail it.
             #expect(wall <= bound, "wall \(wall); the control call was \(measured.lateness) late")
             #expect(server.requestCount("GET", "/guarded/stalled") == 1)
 
