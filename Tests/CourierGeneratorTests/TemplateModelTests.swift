@@ -32,20 +32,34 @@ import Testing
         return try TemplateRenderer(templates: set).render(model, template: "t")
     }
 
-    @Test func looksUpFieldsByName() {
+    @Test func fieldsHaveAPlaceAndAShape() {
         let property = Property(name: "id", documentation: nil, isRequired: true)
-        #expect(Property.templateFields.value(named: "name", in: property) as? TemplateText == TemplateText("id"))
-        #expect(Property.templateFields.value(named: "isRequired", in: property) as? Bool == true)
-        #expect(Property.templateFields.value(named: "absent", in: property) == nil)
-        #expect(Property.templateFields.names == ["documentation", "isRequired", "name"])
+        let name = Property.templateField(named: "name")
+        let documentation = Property.templateField(named: "documentation")
+        let isRequired = Property.templateField(named: "isRequired")
+        #expect(Property.templateField(named: "absent") == nil)
+        #expect(Property.templateFieldNames == ["documentation", "isRequired", "name"])
+        guard let name, let documentation, let isRequired else {
+            Issue.record("every listed field is found")
+            return
+        }
+        #expect(Set([name.slot, documentation.slot, isRequired.slot]) == [0, 1, 2])
+        #expect(property.templateText(at: name.slot) == "id")
+        #expect(property.templateText(at: documentation.slot) == nil)
+        #expect(property.templateFlag(at: isRequired.slot))
+        guard case .text = name.shape, case .optionalText = documentation.shape, case .flag = isRequired.shape,
+              case .models(let element)? = Model.templateField(named: "properties")?.shape,
+              case .optionalModel(let nested)? = Model.templateField(named: "nested")?.shape else {
+            Issue.record("shapes follow the key paths' value types")
+            return
+        }
+        #expect(ObjectIdentifier(element) == ObjectIdentifier(Property.self))
+        #expect(ObjectIdentifier(nested) == ObjectIdentifier(Property.self))
     }
 
     @Test func aNilOptionalRendersAsNothingAndAPresentOneIsUnwrapped() throws {
         let property = Property(name: "id", documentation: nil, isRequired: false)
-        #expect(Property.templateFields.value(named: "documentation", in: property) is NullValue)
         let documented = Property(name: "id", documentation: "The id.", isRequired: false)
-        #expect(Property.templateFields.value(named: "documentation", in: documented) as? TemplateText == TemplateText("The id."))
-
         let model = Model(typeName: "T", properties: [property, documented], nested: nil)
         let output = try render(
             "{{#properties}}{{name}}:{{#documentation}}[{{.}}]{{/documentation}}{{^documentation}}-{{/documentation}} {{/properties}}{{#nested}}nested{{/nested}}",
@@ -54,13 +68,18 @@ import Testing
         #expect(output == "id:- id:[The id.] ")
     }
 
-    @Test func nestedOptionalsFlattenFully() {
-        struct Doubly: TemplateModel {
-            var value: String??
-            static let templateFields: TemplateFields<Self> = ["value": \.value]
+    @Test func aTypeTemplatesCannotReadIsRefusedWhereATemplateUsesIt() throws {
+        struct Odd: TemplateModel {
+            var ratio: Double
+            var name: String
+            static let templateFields: TemplateFields<Self> = ["ratio": \.ratio, "name": \.name]
         }
-        #expect(Doubly.templateFields.value(named: "value", in: Doubly(value: .some(nil))) is NullValue)
-        #expect(Doubly.templateFields.value(named: "value", in: Doubly(value: "x")) as? String == "x")
+        var set = TemplateSet()
+        set.register("\(Self.pragma)\n{{name}}\n{{ratio}}", named: "t", origin: "t.mustache")
+        let renderer = try TemplateRenderer(templates: set)
+        let error = #expect(throws: TemplateError.self) { try renderer.render(Odd(ratio: 0.5, name: "x"), template: "t") }
+        #expect(error == .invalidUse(template: "t", origin: "t.mustache", line: 3, column: 1,
+                                     message: "'ratio' has a type templates cannot read"))
     }
 
     @Test func textRendersTransformsAndOpensSectionsAsAStringWould() throws {

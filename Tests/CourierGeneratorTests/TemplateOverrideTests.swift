@@ -128,6 +128,37 @@ struct TemplateOverrideTests {
         #expect(client.contains("    public func getBook(\n        id: String,\n        page: Int = 1\n    ) async throws(APIError<GetBookFailure>) -> Book {\n"))
     }
 
+    @Test("An override that reads a field its view model lacks fails when the generator starts, at the override's line")
+    func overrideNamingAnAbsentFieldIsAnError() throws {
+        let models = try builtIn("models", replacing: "    {{access}} var {{name}}: {{type}}\n", with: "    {{access}} var {{name}}: {{tpye}}\n")
+        var templates = TemplateSet.builtIn
+        templates.register(models, named: "models", origin: "custom/models.mustache")
+        let line = try #require(models.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("{{tpye}}") }) + 1
+        let error = #expect(throws: TemplateError.self) { try Generator(options: GenerationOptions(templates: templates)) }
+        guard case .unknownName(let template, let origin, let foundLine, let column, let name, let models, let suggestion)? = error else {
+            Issue.record("expected an unknown name, got \(String(describing: error))")
+            return
+        }
+        #expect(template == "models")
+        #expect(origin == "custom/models.mustache")
+        #expect(foundLine == line)
+        #expect(column == 30)
+        #expect(name == "tpye")
+        #expect(models.first == "PropertyModel")
+        #expect(models.last == "ModelsFileModel")
+        #expect(suggestion == "type")
+    }
+
+    @Test("A partial override is checked in every place that includes it")
+    func partialOverrideIsCheckedWhereIncluded() throws {
+        var templates = TemplateSet.builtIn
+        templates.register("{{% CONTENT_TYPE: TEXT }}\n// {{version}} {{specPaht}}\n", named: "header", origin: "custom/header.mustache")
+        let error = #expect(throws: TemplateError.self) { try Generator(options: GenerationOptions(templates: templates)) }
+        #expect(error?.description.hasPrefix("custom/header.mustache:2:16: error: template 'header' reads 'specPaht', which ") == true,
+                "\(String(describing: error))")
+        #expect(error?.description.hasSuffix("did you mean 'specPath'?") == true, "\(String(describing: error))")
+    }
+
     @Test("The parameters partial is a required, overridable template")
     func parametersPartialIsRequired() throws {
         #expect(Generator.requiredTemplates.contains("parameters"))

@@ -1,6 +1,5 @@
 @testable import CourierGenerator
 import Foundation
-import Mustache
 import Testing
 
 @Suite struct TemplateRenderingTests {
@@ -24,13 +23,6 @@ import Testing
             set.register(text, named: name, origin: "test/\(name).mustache")
         }
         return try TemplateRenderer(templates: set)
-    }
-
-    @Test func swiftMustacheEscapesHTMLWithoutThePragma() throws {
-        // The hazard the pragma guards against: if this ever stops escaping, the pragma rule
-        // is still right but this test documents why it exists.
-        let template = try MustacheTemplate(string: "{{title}}")
-        #expect(template.render(["title": "\"<&"]) == "&quot;&lt;&amp;")
     }
 
     @Test func valuesRenderUnchangedAtTopLevelInSectionsAndThroughPartials() throws {
@@ -81,20 +73,23 @@ import Testing
         #expect(origin == "test/broken.mustache")
         #expect(line == 3)
         #expect(error?.description.hasPrefix("test/broken.mustache:3:") == true)
-        #expect(error?.description.contains("a section is opened but never closed") == true)
+        #expect(error?.description.contains("'open' is opened but never closed") == true)
     }
 
     @Test func aMissingPartialIsAnErrorInsteadOfSilentlyEmpty() throws {
         #expect(throws: TemplateError.missingPartial(name: "models/absent", template: "page", origin: "test/page.mustache")) {
             try renderer(["page": "\(Self.pragma)\n{{>  models/absent}}\n"])
         }
-        // Dynamic partials resolve at render time and are not checked.
-        _ = try renderer(["page": "\(Self.pragma)\n{{> *which}}\n"])
-    }
-
-    @Test func findsPartialNames() {
-        let text = "{{> a}} {{>b/c}} {{< parent}}{{/parent}} {{> *dynamic}} {{x}} {{#s}}{{/s}}"
-        #expect(TemplateRenderer.partialNames(in: text) == ["a", "b/c", "parent"])
+        // Inside a section, and inside a block that replaces a parent's.
+        #expect(throws: TemplateError.missingPartial(name: "inner", template: "page", origin: "test/page.mustache")) {
+            try renderer(["page": "\(Self.pragma)\n{{#items}}{{> inner}}{{/items}}\n"])
+        }
+        #expect(throws: TemplateError.missingPartial(name: "inner", template: "page", origin: "test/page.mustache")) {
+            try renderer(["page": "\(Self.pragma)\n{{<base}}{{$b}}{{> inner}}{{/b}}{{/base}}", "base": "\(Self.pragma)\n{{$b}}{{/b}}"])
+        }
+        // A partial named by a value cannot be checked before rendering, so it is refused.
+        let error = #expect(throws: TemplateError.self) { try renderer(["page": "\(Self.pragma)\n{{> *which}}\n"]) }
+        #expect(error?.description.contains("dynamic partial names") == true)
     }
 
     @Test func unknownTemplatesAndMissingRequiredTemplatesAreErrors() throws {

@@ -86,14 +86,18 @@ package struct Generator: Sendable {
     package let options: GenerationOptions
     private let renderer: TemplateRenderer
 
-    /// A generator; checks the templates once, before any spec is read.
+    /// A generator; checks and compiles the templates once, before any spec is read.
     ///
-    /// - Throws: ``TemplateError`` for a template that is missing, lacks the text pragma or does
-    ///   not parse.
+    /// - Throws: ``TemplateError`` for a template that is missing, lacks the text pragma, does
+    ///   not parse, or reads a value its view model does not have.
     package init(options: GenerationOptions = GenerationOptions()) throws(TemplateError) {
         self.options = options
         renderer = try TemplateRenderer(templates: options.templates)
         try renderer.requireTemplates(Self.requiredTemplates)
+        try renderer.compile("models", for: ModelsFileModel.self)
+        try renderer.compile("requests", for: RequestsFileModel.self)
+        try renderer.compile("errors", for: ErrorsFileModel.self)
+        try renderer.compile("client", for: ClientFileModel.self)
     }
 
     /// Loads, validates and generates the spec at `url`. Never throws: problems are diagnostics.
@@ -195,11 +199,10 @@ package struct Generator: Sendable {
         let prefix = options.filePrefix ?? spec.swiftName.name
         let split = options.partsPerKind.map(FileSplit.exactly) ?? .atMost(options.declarationsPerFile)
         var jobs: [RenderJob] = []
-        let access = spec.access
-        jobs += renderJobs(translator.modelsFile().parts(split), as: prefix + "Models", template: "models", access: access)
-        jobs += renderJobs(translator.requestsFile().parts(split), as: prefix + "Requests", template: "requests", access: access)
-        jobs += renderJobs(translator.errorsFile().parts(split), as: prefix + "Errors", template: "errors", access: access)
-        jobs += renderJobs([translator.clientFile()], as: prefix + "Client", template: "client", access: access)
+        jobs += renderJobs(translator.modelsFile().parts(split), as: prefix + "Models", template: "models")
+        jobs += renderJobs(translator.requestsFile().parts(split), as: prefix + "Requests", template: "requests")
+        jobs += renderJobs(translator.errorsFile().parts(split), as: prefix + "Errors", template: "errors")
+        jobs += renderJobs([translator.clientFile()], as: prefix + "Client", template: "client")
         report(.rendering(done: 0, total: jobs.count))
         return jobs
     }
@@ -210,11 +213,10 @@ package struct Generator: Sendable {
         var render: @Sendable () throws(TemplateError) -> String
     }
 
-    private func renderJobs<Model: TemplateModel>(_ parts: [Model], as baseName: String, template: String,
-                                                  access: AccessLevel) -> [RenderJob] {
+    private func renderJobs<Model: TemplateModel>(_ parts: [Model], as baseName: String, template: String) -> [RenderJob] {
         parts.enumerated().map { index, part in
             RenderJob(fileName: index == 0 ? "\(baseName).swift" : "\(baseName)\(index + 1).swift") { () throws(TemplateError) in
-                try render(part, template: template, access: access)
+                try render(part, template: template)
             }
         }
     }
@@ -273,8 +275,8 @@ package struct Generator: Sendable {
         }
     }
 
-    private func render(_ model: some TemplateModel, template: String, access: AccessLevel) throws(TemplateError) -> String {
-        var text = try renderer.render(model, template: template, access: access)
+    private func render(_ model: some TemplateModel, template: String) throws(TemplateError) -> String {
+        var text = try renderer.render(model, template: template)
         while text.hasSuffix("\n") { text.removeLast() }
         return text + "\n"
     }

@@ -7,19 +7,24 @@ package enum TemplateError: Error, Sendable, Equatable, CustomStringConvertible 
     case unreadableDirectory(path: String, reason: String)
     /// A template file cannot be read, or is not UTF-8.
     case unreadableFile(path: String, reason: String)
-    /// A template does not start with the text content-type pragma, so swift-mustache would
-    /// HTML-escape its values (`"` as `&quot;`) and the generated Swift would be wrong.
+    /// A template does not start with the text content-type pragma, which says that values are
+    /// written as they are (mustache's default is HTML, where `"` becomes `&quot;`).
     case missingTextPragma(template: String, origin: String)
     /// A template is not valid mustache.
     case syntax(template: String, origin: String, line: Int, column: Int, message: String)
-    /// A template includes a partial (`{{> name}}` or `{{< name}}`) that the set does not contain;
-    /// swift-mustache would silently render nothing in its place.
+    /// A template includes a partial (`{{> name}}` or `{{< name}}`) that the set does not contain.
     case missingPartial(name: String, template: String, origin: String)
     /// Templates the generator needs are not in the set, for example in a `--templates`
     /// directory that replaces the defaults.
     case missingTemplates(names: [String])
     /// Rendering asked for a template that the set does not contain.
     case unknownTemplate(name: String)
+    /// A template names a value that none of the models in scope at that place has, where
+    /// mustache would print nothing. `models` are those models, innermost first.
+    case unknownName(template: String, origin: String, line: Int, column: Int, name: String, models: [String], suggestion: String?)
+    /// A template uses a value in a way its type does not allow: a list printed as text, a
+    /// transform that does not apply, `last()` outside a list.
+    case invalidUse(template: String, origin: String, line: Int, column: Int, message: String)
 
     /// The first line every template must have: `{{% CONTENT_TYPE: TEXT }}`.
     static let requiredPragma = "{{% CONTENT_TYPE: TEXT }}"
@@ -42,6 +47,12 @@ package enum TemplateError: Error, Sendable, Equatable, CustomStringConvertible 
             "error: the template set lacks required templates: \(names.joined(separator: ", "))"
         case .unknownTemplate(let name):
             "error: no template named '\(name)'"
+        case .unknownName(let template, let origin, let line, let column, let name, let models, let suggestion):
+            "\(origin):\(line):\(column): error: template '\(template)' reads '\(name)', which "
+                + (models.isEmpty ? "nothing in scope has" : "\(models.joined(separator: ", ")) \(models.count == 1 ? "does" : "do") not have")
+                + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+        case .invalidUse(let template, let origin, let line, let column, let message):
+            "\(origin):\(line):\(column): error: template '\(template)': \(message)"
         }
     }
 }

@@ -10,8 +10,9 @@ import Foundation
 /// (``init(contentsOf:)``, for `--templates DIR`) or single templates by name
 /// (``register(contentsOf:named:)`` on a copy of ``builtIn``).
 ///
-/// Every template must start with the line `{{% CONTENT_TYPE: TEXT }}`: swift-mustache
-/// HTML-escapes values unless told otherwise, and the pragma does not carry into partials.
+/// Every template must start with the line `{{% CONTENT_TYPE: TEXT }}`. Courier's engine
+/// (``TemplateCompiler``) writes values as they are; the line says so, and keeps a template
+/// meaning the same to any other mustache engine, whose default is to HTML-escape values.
 /// ``TemplateRenderer`` rejects a template without it with ``TemplateError/missingTextPragma(template:origin:)``
 /// naming the file, rather than adding it silently: adding a line would shift the line numbers in
 /// the user's own parse errors, and an explicit first line keeps the template self-explanatory.
@@ -129,7 +130,7 @@ package struct TemplateSet: Sendable, Equatable {
 
     /// Whether `text` starts with the text content-type pragma on a line of its own.
     ///
-    /// Spaces and tabs are allowed where swift-mustache allows them (`{{%CONTENT_TYPE:TEXT}}`).
+    /// Spaces and tabs are allowed where mustache allows them (`{{%CONTENT_TYPE:TEXT}}`).
     static func startsWithTextPragma(_ text: String) -> Bool {
         let firstLine = text.prefix { $0 != "\n" && $0 != "\r\n" }
         let compact = firstLine.filter { $0 != " " && $0 != "\t" && $0 != "\r" }

@@ -120,9 +120,8 @@ struct StatusBranchModel: TemplateModel, Hashable {
 /// fields it needs once, check its `when:`, try its conditions in order, then return its case or
 /// switch on a discriminator.
 ///
-/// The lines' indentation is a field rather than the including line's: swift-mustache indents an
-/// included partial's output only on a section's first pass, so the second condition or case of
-/// an indented partial would start at column 0.
+/// The lines' indentation is a field rather than the including line's, so that a nested switch
+/// (the same partial, included by itself) is four spaces deeper than its parent.
 struct MatchingModel: TemplateModel, Hashable {
     /// The whitespace each line starts with: where a status branch's statements go.
     var indentation: String
