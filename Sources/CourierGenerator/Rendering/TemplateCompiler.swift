@@ -401,7 +401,7 @@ private struct StepRenderer {
         case flag(Bool)
         case integer(Int)
         case model(any TemplateModel)
-        case list(owner: any TemplateModel, slot: Int, count: Int, reversed: Bool)
+        case list(TemplateList, reversed: Bool)
         case position(index: Int, count: Int)
     }
 
@@ -452,13 +452,14 @@ private struct StepRenderer {
             if !inverted { try run(body, with: TemplateText(String(number))) }
         case .model(let model):
             if !inverted { try run(body, with: model) }
-        case .list(let owner, let slot, let count, let reversed):
+        case .list(let list, let reversed):
+            let count = list.count
             if inverted {
                 if count == 0 { try run(body) }
                 return
             }
             for index in 0..<count {
-                let element = owner.templateElement(reversed ? count - 1 - index : index, at: slot)
+                let element = list.element(reversed ? count - 1 - index : index)
                 frames.append(Frame(model: element, position: (index, count)))
                 defer { frames.removeLast() }
                 try run(body)
@@ -512,7 +513,7 @@ private struct StepRenderer {
             case .flag: value = .flag(owner.templateFlag(at: slot))
             case .integer: value = owner.templateInteger(at: slot).map(Value.integer) ?? .none
             case .model: value = owner.templateModel(at: slot).map(Value.model) ?? .none
-            case .list: value = .list(owner: owner, slot: slot, count: owner.templateCount(at: slot), reversed: false)
+            case .list: value = .list(owner.templateList(at: slot), reversed: false)
             }
         case .current(let depth):
             let model = frames[depth].model
@@ -534,14 +535,13 @@ private struct StepRenderer {
         case (.capitalized, .text(let text)): .text(text.capitalized)
         case (.reversedText, .text(let text)): .text(String(text.reversed()))
         case (.isEmptyText, .text(let text)): .flag(text.isEmpty)
-        case (.count, .list(_, _, let count, _)): .integer(count)
-        case (.isEmptyList, .list(_, _, let count, _)): .flag(count == 0)
-        case (.reversedList, .list(let owner, let slot, let count, let reversed)):
-            .list(owner: owner, slot: slot, count: count, reversed: !reversed)
-        case (.firstElement, .list(let owner, let slot, let count, let reversed)):
-            count == 0 ? .none : .model(owner.templateElement(reversed ? count - 1 : 0, at: slot))
-        case (.lastElement, .list(let owner, let slot, let count, let reversed)):
-            count == 0 ? .none : .model(owner.templateElement(reversed ? 0 : count - 1, at: slot))
+        case (.count, .list(let list, _)): .integer(list.count)
+        case (.isEmptyList, .list(let list, _)): .flag(list.count == 0)
+        case (.reversedList, .list(let list, let reversed)): .list(list, reversed: !reversed)
+        case (.firstElement, .list(let list, let reversed)):
+            list.count == 0 ? .none : .model(list.element(reversed ? list.count - 1 : 0))
+        case (.lastElement, .list(let list, let reversed)):
+            list.count == 0 ? .none : .model(list.element(reversed ? 0 : list.count - 1))
         case (.plusOne, .integer(let number)): .integer(number + 1)
         case (.minusOne, .integer(let number)): .integer(number - 1)
         case (.isZero, .integer(let number)): .flag(number == 0)

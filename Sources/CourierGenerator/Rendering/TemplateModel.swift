@@ -54,10 +54,7 @@ extension TemplateModel {
     func templateFlag(at slot: Int) -> Bool { Self.templateFields.flag(at: slot, in: self) }
     func templateInteger(at slot: Int) -> Int? { Self.templateFields.integer(at: slot, in: self) }
     func templateModel(at slot: Int) -> (any TemplateModel)? { Self.templateFields.model(at: slot, in: self) }
-    func templateCount(at slot: Int) -> Int { Self.templateFields.count(at: slot, in: self) }
-    func templateElement(_ index: Int, at slot: Int) -> any TemplateModel {
-        Self.templateFields.element(index, at: slot, in: self)
-    }
+    func templateList(at slot: Int) -> TemplateList { Self.templateFields.list(at: slot, in: self) }
 }
 
 /// What a field holds, as the template compiler sees it.
@@ -97,7 +94,7 @@ struct TemplateFields<Model>: Sendable, ExpressibleByDictionaryLiteral {
         case integer(KeyPath<Model, Int>)
         case optionalInteger(KeyPath<Model, Int?>)
         case model(@Sendable (Model) -> (any TemplateModel)?)
-        case models(count: @Sendable (Model) -> Int, element: @Sendable (Model, Int) -> any TemplateModel)
+        case models(@Sendable (Model) -> TemplateList)
         case texts(KeyPath<Model, [String]>)
         case unsupported
     }
@@ -137,8 +134,8 @@ struct TemplateFields<Model>: Sendable, ExpressibleByDictionaryLiteral {
         if let path = keyPath as? KeyPath<Model, Int?> { return (.optionalInteger(path), .optionalInteger) }
         if let path = keyPath as? KeyPath<Model, [String]> { return (.texts(path), .texts) }
         let valueType = type(of: keyPath).valueType
-        if let list = valueType as? any TemplateModelList.Type, let reader = list.reader(keyPath) {
-            return (.models(count: reader.count, element: reader.element), .models(list.elementType))
+        if let list = valueType as? any TemplateModelList.Type, let read = list.reader(keyPath) {
+            return (.models(read), .models(list.elementType))
         }
         if let optional = valueType as? any OptionalTemplateModel.Type, let read = optional.reader(keyPath) {
             return (.model(read), .optionalModel(optional.wrappedType))
@@ -191,21 +188,26 @@ struct TemplateFields<Model>: Sendable, ExpressibleByDictionaryLiteral {
         return read(model)
     }
 
-    func count(at slot: Int, in model: Model) -> Int {
+    /// The list in the field, read once: a computed list is computed once per section.
+    func list(at slot: Int, in model: Model) -> TemplateList {
         switch readers[slot] {
-        case .models(let count, _): count(model)
-        case .texts(let path): model[keyPath: path].count
-        default: 0
+        case .models(let read):
+            return read(model)
+        case .texts(let path):
+            let texts = model[keyPath: path]
+            return TemplateList(count: texts.count) { TemplateText(texts[$0]) }
+        default:
+            return TemplateList(count: 0) { _ in TemplateText("") }
         }
     }
+}
 
-    func element(_ index: Int, at slot: Int, in model: Model) -> any TemplateModel {
-        switch readers[slot] {
-        case .models(_, let element): element(model, index)
-        case .texts(let path): TemplateText(model[keyPath: path][index])
-        default: TemplateText("")
-        }
-    }
+/// A list field's elements as a section walks them.
+struct TemplateList {
+    /// How many elements there are.
+    let count: Int
+    /// The element at an index below ``count``.
+    let element: (Int) -> any TemplateModel
 }
 
 /// A text value as the current model of a section: `{{.}}` prints it, and every other name is
@@ -228,18 +230,19 @@ struct TemplateText: TemplateModel, Hashable {
 
 private protocol TemplateModelList {
     static var elementType: any TemplateModel.Type { get }
-    static func reader<Model>(_ keyPath: PartialKeyPath<Model>)
-        -> (count: @Sendable (Model) -> Int, element: @Sendable (Model, Int) -> any TemplateModel)?
+    static func reader<Model>(_ keyPath: PartialKeyPath<Model>) -> (@Sendable (Model) -> TemplateList)?
 }
 
 extension Array: TemplateModelList where Element: TemplateModel {
     fileprivate static var elementType: any TemplateModel.Type { Element.self }
 
-    fileprivate static func reader<Model>(_ keyPath: PartialKeyPath<Model>)
-        -> (count: @Sendable (Model) -> Int, element: @Sendable (Model, Int) -> any TemplateModel)? {
+    fileprivate static func reader<Model>(_ keyPath: PartialKeyPath<Model>) -> (@Sendable (Model) -> TemplateList)? {
         guard let path = keyPath as? KeyPath<Model, [Element]> else { return nil }
         let box = SendableKeyPath(path)
-        return ({ $0[keyPath: box.path].count }, { $0[keyPath: box.path][$1] })
+        return { model in
+            let elements = model[keyPath: box.path]
+            return TemplateList(count: elements.count) { elements[$0] }
+        }
     }
 }
 
