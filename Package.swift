@@ -97,6 +97,8 @@ let package = Package(
             name: "CourierGenerator",
             dependencies: [
                 "CourierLocking",
+                // For libyaml, which Yams builds as its C target `CYaml`: `YAMLReader` reads its
+                // events into Courier's own nodes, and nothing needs installing on macOS.
                 .product(name: "Yams", package: "Yams"),
             ]
         ),

@@ -284,7 +284,7 @@ enum JSONFromYAML {
         var description: String
     }
 
-    static func value(of node: Node) throws -> JSONValue {
+    static func value(of node: Yams.Node) throws -> JSONValue {
         switch node {
         case .scalar(let scalar):
             return scalar.style == .plain ? typed(scalar.string) : .string(scalar.string)

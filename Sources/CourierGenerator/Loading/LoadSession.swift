@@ -1,5 +1,4 @@
 import Foundation
-import Yams
 
 /// Reads a root file and, depth first, the files it includes; detects include cycles.
 struct LoadSession {

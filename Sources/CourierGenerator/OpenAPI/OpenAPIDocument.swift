@@ -1,5 +1,4 @@
 import Foundation
-import Yams
 
 /// The files of one OpenAPI document (the root and every file a `$ref` reaches), read once each,
 /// with `$ref` resolution that keeps every node's file for diagnostics.
@@ -91,15 +90,7 @@ struct OpenAPIDocument {
     /// The value of `key` in a mapping node; `nil` for another node or a missing key.
     static func child(_ node: Node, _ key: String) -> Node? {
         guard case .mapping(let mapping) = node else { return nil }
-        // By index: Yams' iterator copies every pair of the mapping into a new array first, which
-        // made each lookup cost the whole mapping (a third of reading GitHub's document).
-        var index = mapping.startIndex
-        while index < mapping.endIndex {
-            let entry = mapping[index]
-            if case .scalar(let scalar) = entry.key, scalar.string == key { return entry.value }
-            index = mapping.index(after: index)
-        }
-        return nil
+        return mapping[key]
     }
 
     func child(_ located: Located, _ key: String) -> Located? {

@@ -1,5 +1,4 @@
 import Foundation
-import Yams
 
 /// Operations: each becomes an endpoint named by its `operationId` (or by method and path), with
 /// its path, query and header parameters, its request body and its security.

@@ -1,5 +1,4 @@
 import Foundation
-import Yams
 
 /// Responses: the 2xx (and documented 3xx) become the response or its outcomes, with their header
 /// fields; every other status becomes an error mapping, its schema an error schema, its case

@@ -1,5 +1,4 @@
 import Foundation
-import Yams
 
 /// Schemas: a component becomes a model of its own name; an inline object, enum, union or
 /// composition becomes a model named from where it is (`<Parent><Property>`); scalars, lists and

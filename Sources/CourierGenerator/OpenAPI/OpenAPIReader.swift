@@ -1,5 +1,4 @@
 import Foundation
-import Yams
 
 /// Reads an OpenAPI 3.0 or 3.1 document (or a Swagger 2.0 one, converted on the way in by
 /// ``Swagger2Converter``) into the same ``ParsedSpecFile`` a Courier spec parses to, with every

@@ -1,5 +1,4 @@
 import Foundation
-import Yams
 
 /// Turns a Swagger 2.0 document into the OpenAPI 3.0 shape ``OpenAPIReader`` reads, in memory,
 /// so that one reader serves both and a 2.0 document gets every check and fallback a 3.0 one gets.

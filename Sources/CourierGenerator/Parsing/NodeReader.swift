@@ -1,6 +1,5 @@
-import Yams
 
-/// Reads a Yams node tree for one file, turning every shape mismatch into a diagnostic instead of
+/// Reads a node tree for one file, turning every shape mismatch into a diagnostic instead of
 /// stopping, so that one run reports every problem.
 final class NodeReader {
     /// The file's path as shown in diagnostics.
@@ -43,7 +42,6 @@ final class NodeReader {
         case .mapping: return "a mapping"
         case .sequence: return "a list"
         case .scalar(let scalar): return isNull(scalar) ? "nothing" : "'\(Self.abbreviated(scalar.string))'"
-        case .alias: return "an alias"
         }
     }
 
@@ -61,7 +59,7 @@ final class NodeReader {
     /// its meaning by position, so a tag changes nothing and is probably a mistake.
     func checkTag(_ node: Node) {
         let name = node.tag.rawValue
-        guard ![Tag.Name.str, .map, .seq, .nonSpecific].map(\.rawValue).contains(name) else { return }
+        guard !Tag.plain.contains(name) else { return }
         warning("YAML tag '\(NodeReader.abbreviated(name))' is ignored; values are read as written", at: location(of: node))
     }
 

@@ -1,5 +1,4 @@
 import Foundation
-import Yams
 
 /// `auth:` of the service (one scheme, or named schemes and a default) and of an endpoint.
 extension SpecFileParser {

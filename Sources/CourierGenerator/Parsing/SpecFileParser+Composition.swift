@@ -1,4 +1,3 @@
-import Yams
 
 /// `oneOf` unions and `allOf` compositions under `models:`.
 extension SpecFileParser {

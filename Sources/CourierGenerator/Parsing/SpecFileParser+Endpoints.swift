@@ -1,5 +1,4 @@
 import Foundation
-import Yams
 
 /// Endpoints: method and path, parameters, body, response and resilience hints.
 extension SpecFileParser {

@@ -1,5 +1,4 @@
 import Foundation
-import Yams
 
 /// Error mappings: status keys, cases, bodies and discriminators.
 extension SpecFileParser {

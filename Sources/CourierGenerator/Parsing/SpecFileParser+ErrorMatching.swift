@@ -1,5 +1,4 @@
 import Foundation
-import Yams
 
 /// Error matching beyond one status and one field: success statuses with `when:`, `conditions:`,
 /// and discriminators nested in a discriminator's `cases`.

@@ -1,5 +1,4 @@
 import Foundation
-import Yams
 
 /// What an error case means beyond its name: the user message (a fixed text, the server's
 /// words at a body field, a localization key) and whether the failure is worth repeating.

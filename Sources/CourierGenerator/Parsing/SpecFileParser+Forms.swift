@@ -1,4 +1,3 @@
-import Yams
 
 /// Form and text bodies, several content types, and query parameter styles.
 extension SpecFileParser {

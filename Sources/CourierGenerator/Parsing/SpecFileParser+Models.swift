@@ -1,5 +1,4 @@
 import Foundation
-import Yams
 
 /// Models, enum values, properties and error schemas.
 extension SpecFileParser {
@@ -82,7 +81,7 @@ extension SpecFileParser {
             var isNumber = false
             if case .scalar(let scalar) = valueNode, scalar.style == .plain, let number = Double(text), number.isFinite {
                 isNumber = true
-                if valueNode != item { numberedItem = true }
+                if valueNode.mark != item.mark { numberedItem = true }
             }
             values.append(RawEnumValue(text: text, isNumber: isNumber, caseName: caseName, description: description, node: valueNode))
         }

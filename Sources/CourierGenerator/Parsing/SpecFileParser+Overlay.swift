@@ -1,5 +1,4 @@
 import Foundation
-import Yams
 
 /// An overlay file: the OpenAPI document it names, generation options, and per-operation
 /// additions written in the spec format's own syntax (error mappings, resilience hints,

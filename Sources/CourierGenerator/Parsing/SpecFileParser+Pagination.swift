@@ -1,5 +1,4 @@
 import Foundation
-import Yams
 
 /// An endpoint's `paginate:`.
 extension SpecFileParser {

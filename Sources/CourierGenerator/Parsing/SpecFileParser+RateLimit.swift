@@ -1,5 +1,4 @@
 import Foundation
-import Yams
 
 /// The top-level `rateLimit:` mapping.
 extension SpecFileParser {

@@ -1,5 +1,4 @@
 import Foundation
-import Yams
 
 /// Turns one file's node tree into a ``ParsedSpecFile``: the first, structural half of parsing.
 /// Cross-references (types, error schemas, includes) are checked later, once every file is

@@ -89,10 +89,10 @@ struct TemplateSyntaxError: Error {
 private struct TemplateParser {
     private enum Piece {
         case text(String)
-        case tag(Tag)
+        case tag(RawTag)
     }
 
-    private struct Tag {
+    private struct RawTag {
         /// The sigil: `#`, `^`, `/`, `!`, `>`, `<`, `$`, `=`, `%`, `&`, `{`, or none for a variable.
         var sigil: Character?
         /// What follows the sigil, trimmed.
@@ -159,7 +159,7 @@ private struct TemplateParser {
     /// A line with one tag that can stand alone and nothing else but whitespace keeps only the
     /// tag, marked standalone, with the whitespace before it as its indentation.
     private static func applyingStandaloneRule(to pieces: [Piece]) -> [Piece] {
-        var tag: Tag?
+        var tag: RawTag?
         var indentation = ""
         for piece in pieces {
             switch piece {
@@ -179,7 +179,7 @@ private struct TemplateParser {
 
     // MARK: Tags
 
-    private mutating func readTag() throws(TemplateSyntaxError) -> Tag {
+    private mutating func readTag() throws(TemplateSyntaxError) -> RawTag {
         let position = TemplatePosition(line: line, column: column)
         for _ in open { advance() }
         var closing = close
@@ -204,7 +204,7 @@ private struct TemplateParser {
         if sigil == "=" {
             try changeDelimiters(trimmed, at: position)
         }
-        return Tag(sigil: sigil, content: trimmed, position: position)
+        return RawTag(sigil: sigil, content: trimmed, position: position)
     }
 
     private mutating func changeDelimiters(_ content: String, at position: TemplatePosition) throws(TemplateSyntaxError) {
@@ -236,7 +236,7 @@ private struct TemplateParser {
 
     /// Nodes up to the tag that closes `closing` (returned), or to the end when `closing` is nil.
     private static func nodes(from pieces: inout IndexingIterator<[Piece]>,
-                              closing: Tag?) throws(TemplateSyntaxError) -> ([TemplateNode], Tag?) {
+                              closing: RawTag?) throws(TemplateSyntaxError) -> ([TemplateNode], RawTag?) {
         var nodes: [TemplateNode] = []
         func append(_ text: String) {
             if case .text(let previous)? = nodes.last {
@@ -246,7 +246,7 @@ private struct TemplateParser {
             }
         }
         while let piece = pieces.next() {
-            let tag: Tag
+            let tag: RawTag
             switch piece {
             case .text(let text):
                 append(text)
@@ -303,11 +303,11 @@ private struct TemplateParser {
         return (nodes, nil)
     }
 
-    private static func sectionBody(of tag: Tag, from pieces: inout IndexingIterator<[Piece]>) throws(TemplateSyntaxError) -> [TemplateNode] {
+    private static func sectionBody(of tag: RawTag, from pieces: inout IndexingIterator<[Piece]>) throws(TemplateSyntaxError) -> [TemplateNode] {
         try nodes(from: &pieces, closing: tag).0
     }
 
-    private static func checkPragma(_ tag: Tag) throws(TemplateSyntaxError) {
+    private static func checkPragma(_ tag: RawTag) throws(TemplateSyntaxError) {
         let parts = tag.content.split(separator: ":", maxSplits: 1).map { String($0).trimmingWhitespace() }
         guard parts.count == 2, parts[0] == "CONTENT_TYPE", parts[1] == "TEXT" else {
             throw TemplateSyntaxError(position: tag.position,
@@ -317,7 +317,7 @@ private struct TemplateParser {
 
     private static let nameCharacters = Set("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.-_?")
 
-    private static func partialName(_ tag: Tag) throws(TemplateSyntaxError) -> String {
+    private static func partialName(_ tag: RawTag) throws(TemplateSyntaxError) -> String {
         if tag.content.hasPrefix("*") {
             throw TemplateSyntaxError(position: tag.position,
                                       message: "dynamic partial names ('\(tag.content)') are not supported; name the template")
@@ -329,7 +329,7 @@ private struct TemplateParser {
     }
 
     /// `a(b(path))` as the path and its transforms, outermost first.
-    private static func tagName(_ tag: Tag) throws(TemplateSyntaxError) -> TagName {
+    private static func tagName(_ tag: RawTag) throws(TemplateSyntaxError) -> TagName {
         var rest = Substring(tag.content)
         var transforms: [String] = []
         while let open = rest.firstIndex(of: "(") {

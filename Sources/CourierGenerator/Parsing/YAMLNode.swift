@@ -1,0 +1,163 @@
+/// A YAML node as Courier reads it: every scalar stays the string it was written as, with its
+/// position, and typing is left to the spec parser (which can then say "expected a number"
+/// instead of silently reading `yes` as a boolean).
+///
+/// Courier's own type rather than Yams' `Node`, whose every node carries a `Tag` object and whose
+/// mappings are found by building a key node per lookup: ``YAMLReader`` builds these straight from
+/// libyaml's events, in a fraction of the time and memory (docs/BENCHMARKS.md).
+enum Node: Sendable {
+    case scalar(Scalar)
+    case mapping(Mapping)
+    case sequence(Sequence)
+
+    /// Where the node starts in its file.
+    var mark: Mark? {
+        switch self {
+        case .scalar(let scalar): scalar.mark
+        case .mapping(let mapping): mapping.mark
+        case .sequence(let sequence): sequence.mark
+        }
+    }
+
+    /// The node's explicit tag (`!!binary`, `!custom`), or ``Tag/implicit``.
+    var tag: Tag {
+        switch self {
+        case .scalar(let scalar): scalar.tag
+        case .mapping(let mapping): mapping.tag
+        case .sequence(let sequence): sequence.tag
+        }
+    }
+
+    /// The scalar, for a scalar node.
+    var scalar: Scalar? {
+        if case .scalar(let scalar) = self { return scalar }
+        return nil
+    }
+
+    /// The mapping, for a mapping node.
+    var mapping: Mapping? {
+        if case .mapping(let mapping) = self { return mapping }
+        return nil
+    }
+
+    /// The sequence, for a sequence node.
+    var sequence: Sequence? {
+        if case .sequence(let sequence) = self { return sequence }
+        return nil
+    }
+
+    /// The scalar's text, for a scalar node.
+    var string: String? { scalar?.string }
+
+    /// The value of `key`, for a mapping node with that key.
+    subscript(key: String) -> Node? { mapping?[key] }
+}
+
+/// A line and column in a YAML file, both starting at 1; columns count characters.
+struct Mark: Hashable, Sendable {
+    var line: Int
+    var column: Int
+}
+
+/// An explicit YAML tag as written (`tag:yaml.org,2002:binary` for `!!binary`, `!custom`), or
+/// none.
+struct Tag: Hashable, Sendable {
+    /// The tag's full name; empty when the node has no explicit tag.
+    var rawValue: String
+
+    /// No explicit tag: the node means what its position in the spec says.
+    static let implicit = Tag(rawValue: "")
+
+    /// The tags that mean what an untagged node of their kind means anyway.
+    static let plain: Set<String> = ["", "!", "tag:yaml.org,2002:str", "tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"]
+}
+
+extension Node {
+    /// A scalar: its text, as written, unescaped.
+    struct Scalar: Sendable {
+        /// How the scalar is written.
+        enum Style: Sendable {
+            case any, plain, singleQuoted, doubleQuoted, literal, folded
+        }
+
+        var string: String
+        var tag: Tag
+        var style: Style
+        var mark: Mark?
+
+        init(_ string: String, _ tag: Tag = .implicit, _ style: Style = .any, _ mark: Mark? = nil) {
+            self.string = string
+            self.tag = tag
+            self.style = style
+            self.mark = mark
+        }
+    }
+
+    /// A mapping: its entries in the order written.
+    struct Mapping: RandomAccessCollection, Sendable {
+        /// Block (one key per line) or flow (`{ … }`).
+        enum Style: Sendable {
+            case any, block, flow
+        }
+
+        typealias Element = (key: Node, value: Node)
+
+        var pairs: [Element]
+        var tag: Tag
+        var style: Style
+        var mark: Mark?
+
+        init(_ pairs: [(Node, Node)], _ tag: Tag = .implicit, _ style: Style = .any, _ mark: Mark? = nil) {
+            self.pairs = pairs.map { (key: $0.0, value: $0.1) }
+            self.tag = tag
+            self.style = style
+            self.mark = mark
+        }
+
+        init(pairs: [Element], tag: Tag, style: Style, mark: Mark?) {
+            self.pairs = pairs
+            self.tag = tag
+            self.style = style
+            self.mark = mark
+        }
+
+        var startIndex: Int { pairs.startIndex }
+        var endIndex: Int { pairs.endIndex }
+        subscript(position: Int) -> Element { pairs[position] }
+
+        /// The keys, in order.
+        var keys: [Node] { pairs.map(\.key) }
+
+        /// The value of the first entry whose key is the scalar `key`.
+        subscript(key: String) -> Node? {
+            for pair in pairs {
+                if case .scalar(let scalar) = pair.key, scalar.string == key { return pair.value }
+            }
+            return nil
+        }
+    }
+
+    /// A sequence: its items in order.
+    struct Sequence: RandomAccessCollection, Sendable {
+        /// Block (`- ` items) or flow (`[ … ]`).
+        enum Style: Sendable {
+            case any, block, flow
+        }
+
+        var nodes: [Node]
+        var tag: Tag
+        var style: Style
+        var mark: Mark?
+
+        init(_ nodes: [Node], _ tag: Tag = .implicit, _ style: Style = .any, _ mark: Mark? = nil) {
+            self.nodes = nodes
+            self.tag = tag
+            self.style = style
+            self.mark = mark
+        }
+
+        var startIndex: Int { nodes.startIndex }
+        var endIndex: Int { nodes.endIndex }
+        subscript(position: Int) -> Node { nodes[position] }
+    }
+}
