@@ -22,5 +22,8 @@ let package = Package(
         ),
         // The baseline: Yams' compose of the same file, as a process of its own like the generators.
         .executableTarget(name: "yams-compose", dependencies: [.product(name: "Yams", package: "Yams")]),
+        // The floor under it: libyaml's event parse alone, in C over the system's libyaml
+        // (libyaml-dev on Debian, `brew install libyaml` on macOS).
+        .executableTarget(name: "libyaml-parse", linkerSettings: [.linkedLibrary("yaml")]),
     ]
 )

@@ -81,7 +81,9 @@ struct Report {
                     + "lines \(Self.ratio(Double(theirs.size?.lines ?? 0), Double(ours.size?.lines ?? 0))).\n"
             }
         }
-        for (ours, baseline) in [(Tool.Role.courierSpec, Tool.Role.yamsSpec), (.courierDocument, .yamsDocument)] {
+        let floors: [(Tool.Role, Tool.Role)] = [(.courierSpec, .yamsSpec), (.courierSpec, .libyamlSpec),
+                                                (.courierDocument, .yamsDocument), (.courierDocument, .libyamlDocument)]
+        for (ours, baseline) in floors {
             guard let ours = result.row(ours), let baseline = result.row(baseline) else { continue }
             text += "- \(ours.tool.name) ÷ \(baseline.tool.name): wall \(Self.ratio(ours.usage.wall.median, baseline.usage.wall.median)), "
                 + "CPU \(Self.ratio(ours.usage.cpu.median, baseline.usage.cpu.median)).\n"

@@ -13,7 +13,8 @@ struct SideBySide: ParsableCommand {
             memory, and the files and lines written. The synthetic APIs are written both as a \
             Courier spec and as its OpenAPI twin (`courier synthesize --openapi`); real documents \
             are read by both tools from the very same file. The baseline is Yams' compose of the \
-            same file, also as a process of its own.
+            same file, also as a process of its own, and below it libyaml's event parse alone (what \
+            Yams wraps, and the floor under any YAML reader).
 
             With --compile-sizes it also builds each generated module in debug, with its \
             dependencies built beforehand, so that only the generated module is timed.
@@ -65,7 +66,7 @@ struct SideBySide: ParsableCommand {
 
     func validate() throws {
         guard runs >= 1, debugRuns >= 1, compileRuns >= 1 else { throw ValidationError("run counts must be at least 1") }
-        for path in [release("courier"), release("swift-openapi-generator"), release("yams-compose")]
+        for path in [release("courier"), release("swift-openapi-generator"), release("yams-compose"), release("libyaml-parse")]
             where !FileManager.default.isExecutableFile(atPath: path) {
             throw ValidationError("\(path) is not built: run Benchmarks/run, which builds it")
         }
@@ -188,9 +189,13 @@ struct SideBySide: ParsableCommand {
             if let spec = api.spec {
                 list.append(Tool(name: "Yams compose of the Courier spec", role: .yamsSpec, executable: release("yams-compose"),
                                  arguments: { _ in [spec] }))
+                list.append(Tool(name: "libyaml event parse of the Courier spec", role: .libyamlSpec,
+                                 executable: release("libyaml-parse"), arguments: { _ in [spec] }))
             }
             list.append(Tool(name: "Yams compose of the OpenAPI document", role: .yamsDocument, executable: release("yams-compose"),
                              arguments: { _ in [api.document] }))
+            list.append(Tool(name: "libyaml event parse of the OpenAPI document", role: .libyamlDocument,
+                             executable: release("libyaml-parse"), arguments: { _ in [api.document] }))
         }
         return list
     }
@@ -258,8 +263,9 @@ struct Tool {
     enum Role: String {
         case courierSpec = "courier-spec", courierDocument = "courier-openapi", openAPIGenerator = "swift-openapi-generator"
         case yamsSpec = "yams-spec", yamsDocument = "yams-openapi"
+        case libyamlSpec = "libyaml-spec", libyamlDocument = "libyaml-openapi"
 
-        var writesCode: Bool { self != .yamsSpec && self != .yamsDocument }
+        var writesCode: Bool { [.courierSpec, .courierDocument, .openAPIGenerator].contains(self) }
     }
 
     var name: String
