@@ -135,6 +135,7 @@ struct Report {
 
     static func seconds(_ value: Double) -> String {
         guard value.isFinite else { return "n/a" }
+        if value < 0.1 { return String(format: "%.1f ms", value * 1000) }
         return value >= 10 ? String(format: "%.1f s", value) : String(format: "%.2f s", value)
     }
 

@@ -90,12 +90,21 @@ enum YAMLReader {
 
     /// The nodes being built, innermost last.
     private struct Builder {
-        private enum Open {
-            case mapping(pairs: [Node.Mapping.Element], key: Node?, tag: Tag, style: Node.Mapping.Style, mark: Mark, anchor: String?)
-            case sequence(nodes: [Node], tag: Tag, style: Node.Sequence.Style, mark: Mark, anchor: String?)
+        /// A mapping or sequence still open. Its items are appended in place, through the
+        /// stack's subscript: a frame taken off the stack and pushed back would share its array
+        /// for a moment, and each append would copy it.
+        private struct Frame {
+            var isMapping: Bool
+            var pairs: [Node.Mapping.Element] = []
+            var key: Node?
+            var nodes: [Node] = []
+            var tag: Tag
+            var isFlow: Bool
+            var mark: Mark
+            var anchor: String?
         }
 
-        private var open: [Open] = []
+        private var open: [Frame] = []
         private var anchors: [String: Node] = [:]
         private var documentEnded = false
         private(set) var root: Node?
@@ -112,52 +121,60 @@ enum YAMLReader {
                 documentEnded = true
             case YAML_SCALAR_EVENT:
                 let data = event.data.scalar
-                let string = data.value.map {
-                    String(decoding: UnsafeBufferPointer(start: $0, count: data.length), as: UTF8.self)
-                } ?? ""
+                let string = data.value.map { Self.string($0, count: data.length) } ?? ""
                 let node = Node.scalar(Node.Scalar(string, tag(data.tag), style(data.style), start))
-                try add(node, anchor: YAMLReader.text(data.anchor))
+                add(node, anchor: YAMLReader.text(data.anchor))
             case YAML_ALIAS_EVENT:
                 let name = YAMLReader.text(event.data.alias.anchor) ?? ""
                 guard let node = anchors[name] else { throw .undefinedAlias(name: name, mark: start) }
-                try add(node, anchor: nil)
+                add(node, anchor: nil)
             case YAML_MAPPING_START_EVENT:
                 let data = event.data.mapping_start
-                let style: Node.Mapping.Style = data.style == YAML_FLOW_MAPPING_STYLE ? .flow : .block
-                open.append(.mapping(pairs: [], key: nil, tag: tag(data.tag), style: style, mark: start,
-                                     anchor: YAMLReader.text(data.anchor)))
+                open.append(Frame(isMapping: true, tag: tag(data.tag), isFlow: data.style == YAML_FLOW_MAPPING_STYLE,
+                                  mark: start, anchor: YAMLReader.text(data.anchor)))
             case YAML_SEQUENCE_START_EVENT:
                 let data = event.data.sequence_start
-                let style: Node.Sequence.Style = data.style == YAML_FLOW_SEQUENCE_STYLE ? .flow : .block
-                open.append(.sequence(nodes: [], tag: tag(data.tag), style: style, mark: start, anchor: YAMLReader.text(data.anchor)))
-            case YAML_MAPPING_END_EVENT:
-                guard case .mapping(let pairs, _, let tag, let style, let mark, let anchor)? = open.popLast() else { break }
-                try Self.checkKeys(pairs)
-                try add(.mapping(Node.Mapping(pairs: pairs, tag: tag, style: style, mark: mark)), anchor: anchor)
-            case YAML_SEQUENCE_END_EVENT:
-                guard case .sequence(let nodes, let tag, let style, let mark, let anchor)? = open.popLast() else { break }
-                try add(.sequence(Node.Sequence(nodes, tag, style, mark)), anchor: anchor)
+                open.append(Frame(isMapping: false, tag: tag(data.tag), isFlow: data.style == YAML_FLOW_SEQUENCE_STYLE,
+                                  mark: start, anchor: YAMLReader.text(data.anchor)))
+            case YAML_MAPPING_END_EVENT, YAML_SEQUENCE_END_EVENT:
+                guard let frame = open.popLast() else { break }
+                if frame.isMapping {
+                    try Self.checkKeys(frame.pairs)
+                    add(.mapping(Node.Mapping(pairs: frame.pairs, tag: frame.tag, style: frame.isFlow ? .flow : .block, mark: frame.mark)),
+                        anchor: frame.anchor)
+                } else {
+                    add(.sequence(Node.Sequence(frame.nodes, frame.tag, frame.isFlow ? .flow : .block, frame.mark)), anchor: frame.anchor)
+                }
             default:
                 break
             }
             return false
         }
 
-        private mutating func add(_ node: Node, anchor: String?) throws(Failure) {
+        private mutating func add(_ node: Node, anchor: String?) {
             if let anchor { anchors[anchor] = node }
-            guard let top = open.popLast() else {
+            let top = open.count - 1
+            guard top >= 0 else {
                 root = node
                 return
             }
-            switch top {
-            case .mapping(var pairs, let key?, let tag, let style, let mark, let anchor):
-                pairs.append((key: key, value: node))
-                open.append(.mapping(pairs: pairs, key: nil, tag: tag, style: style, mark: mark, anchor: anchor))
-            case .mapping(let pairs, nil, let tag, let style, let mark, let anchor):
-                open.append(.mapping(pairs: pairs, key: node, tag: tag, style: style, mark: mark, anchor: anchor))
-            case .sequence(var nodes, let tag, let style, let mark, let anchor):
-                nodes.append(node)
-                open.append(.sequence(nodes: nodes, tag: tag, style: style, mark: mark, anchor: anchor))
+            if !open[top].isMapping {
+                open[top].nodes.append(node)
+            } else if let key = open[top].key {
+                open[top].pairs.append((key: key, value: node))
+                open[top].key = nil
+            } else {
+                open[top].key = node
+            }
+        }
+
+        /// The scalar's bytes as a string; invalid UTF-8 (an escape libyaml let through) is
+        /// repaired, as everywhere in Swift.
+        private static func string(_ bytes: UnsafeMutablePointer<yaml_char_t>, count: Int) -> String {
+            String(unsafeUninitializedCapacity: count) { buffer in
+                guard let base = buffer.baseAddress else { return 0 }
+                base.initialize(from: bytes, count: count)
+                return count
             }
         }
 
