@@ -17,9 +17,15 @@ struct FaultSuiteCancellationTests {
     /// Cancelling is a flag and a continuation resumed; "a few milliseconds" is the expectation
     /// (the figures show it), and half a second, plus however long an immediately answered
     /// control call through the same transport took beside it (see
-    /// ``timed(expecting:control:through:_:)``), is the bound a loaded machine cannot miss by
-    /// scheduling alone.
+    /// ``timed(expecting:control:through:_:)``), is what the figures report as the bound. The
+    /// test does not fail on it: a whole-process stall once held the cancelled call 120 ms longer
+    /// than the control call (2.72 s against 2.60 s), with the client doing nothing wrong.
     static let returnBound = Duration.milliseconds(500)
+    /// What the test fails on: half the 30 s attempt timeout that a client which missed the
+    /// cancellation would wait at the stalled server. During the backoff the clock is a
+    /// ``ManualClock`` that nothing moves, so only the cancellation can end that wait at all; the
+    /// error kind says which way the call ended.
+    static let missedCancellation = Duration.seconds(15)
     static let ok = TestServer.Behavior.respond(.json(#"{"id":"sentinel"}"#))
 
     enum Moment: String, CaseIterable, CustomTestStringConvertible, Sendable {
@@ -66,7 +72,7 @@ struct FaultSuiteCancellationTests {
             let bound = Self.returnBound + measured.lateness
 
             #expect(result.category() == .transport(.cancelled), "\(result)")
-            #expect(wall < bound, "returned after \(wall); the control call was \(measured.lateness) late")
+            #expect(wall < Self.missedCancellation, "returned after \(wall); the control call was \(measured.lateness) late")
             // Nothing of the call sleeps any more; had a retry been left behind, moving the
             // clock past its time would release it before the sentinel goes out.
             #expect(clock.sleeperDeadlines.isEmpty)
