@@ -93,12 +93,15 @@ extension Node {
         }
     }
 
+    /// How a mapping or sequence is written: in block style (a key or `- ` item per line), in
+    /// flow style (`{ … }`, `[ … ]`), or unknown for a node Courier built itself.
+    enum CollectionStyle: Sendable {
+        case any, block, flow
+    }
+
     /// A mapping: its entries in the order written.
     struct Mapping: RandomAccessCollection, Sendable {
-        /// Block (one key per line) or flow (`{ … }`).
-        enum Style: Sendable {
-            case any, block, flow
-        }
+        typealias Style = Node.CollectionStyle
 
         typealias Element = (key: Node, value: Node)
 
@@ -108,10 +111,7 @@ extension Node {
         var mark: Mark?
 
         init(_ pairs: [(Node, Node)], _ tag: Tag = .implicit, _ style: Style = .any, _ mark: Mark? = nil) {
-            self.pairs = pairs.map { (key: $0.0, value: $0.1) }
-            self.tag = tag
-            self.style = style
-            self.mark = mark
+            self.init(pairs: pairs.map { (key: $0.0, value: $0.1) }, tag: tag, style: style, mark: mark)
         }
 
         init(pairs: [Element], tag: Tag, style: Style, mark: Mark?) {
@@ -139,10 +139,7 @@ extension Node {
 
     /// A sequence: its items in order.
     struct Sequence: RandomAccessCollection, Sendable {
-        /// Block (`- ` items) or flow (`[ … ]`).
-        enum Style: Sendable {
-            case any, block, flow
-        }
+        typealias Style = Node.CollectionStyle
 
         var nodes: [Node]
         var tag: Tag

@@ -130,7 +130,11 @@ import Testing
             server.route("POST", "/orders", .stall)
             let client = Self.resilientClient(for: server, kind, attemptTimeout: .milliseconds(300))
             _ = try await client.send(GetUser(id: "1"))
-            #expect(server.requestCount("GET", "/users/1") == 2)
+            // The stalled attempt timed out and the GET was retried until one was answered. At
+            // least two: on a loaded machine the answered attempt can itself pass 300 ms and be
+            // retried too (a full run beside another process once saw three), which is the
+            // client doing what it should. What must never happen is the POST's retry, below.
+            #expect(server.requestCount("GET", "/users/1") >= 2)
 
             let error = await capture { () async throws(APIError<Never>) in try await client.send(Self.createOrder) }
             #expect(error?.category == .transport(.timedOut), "got \(String(describing: error))")
