@@ -48,9 +48,6 @@ enum Node: Sendable {
 
     /// The scalar's text, for a scalar node.
     var string: String? { scalar?.string }
-
-    /// The value of `key`, for a mapping node with that key.
-    subscript(key: String) -> Node? { mapping?[key] }
 }
 
 /// A line and column in a YAML file, both starting at 1; columns count characters.
