@@ -4,7 +4,7 @@
 import Foundation
 
 /// The `Author` model of Bookshelf.
-public struct Author: Codable, Hashable, Sendable {
+public struct Author: Codable, Equatable, Sendable {
     /// The `id` field.
     public var id: Int
     /// The `name` field.
@@ -31,7 +31,7 @@ public struct Author: Codable, Hashable, Sendable {
 }
 
 /// A book and its author.
-public struct Book: Codable, Hashable, Sendable {
+public struct Book: Codable, Equatable, Sendable {
     /// The `id` field.
     public var id: Int
     /// The `title` field.
@@ -85,7 +85,7 @@ public struct Book: Codable, Hashable, Sendable {
 }
 
 /// The `NewBook` model of Bookshelf.
-public struct NewBook: Codable, Hashable, Sendable {
+public struct NewBook: Codable, Equatable, Sendable {
     /// The `title` field.
     public var title: String
     /// The `isbn` field.
@@ -112,7 +112,7 @@ public struct NewBook: Codable, Hashable, Sendable {
 }
 
 /// The `PageLinks` model of Bookshelf.
-public struct PageLinks: Codable, Hashable, Sendable {
+public struct PageLinks: Codable, Equatable, Sendable {
     /// The `first` field.
     public var first: URL?
     /// The `last` field.
@@ -132,7 +132,7 @@ public struct PageLinks: Codable, Hashable, Sendable {
 }
 
 /// The `PageMeta` model of Bookshelf.
-public struct PageMeta: Codable, Hashable, Sendable {
+public struct PageMeta: Codable, Equatable, Sendable {
     /// The `current_page` field.
     public var currentPage: Int
     /// The `last_page` field.
@@ -156,7 +156,7 @@ public struct PageMeta: Codable, Hashable, Sendable {
 }
 
 /// One page of books, in Laravel's paginator format.
-public struct BookPage: Codable, Hashable, Sendable {
+public struct BookPage: Codable, Equatable, Sendable {
     /// The `data` field.
     public var data: [Book]
     /// The `links` field.
@@ -173,7 +173,7 @@ public struct BookPage: Codable, Hashable, Sendable {
 }
 
 /// The `Review` model of Bookshelf.
-public struct Review: Codable, Hashable, Sendable {
+public struct Review: Codable, Equatable, Sendable {
     /// The `id` field.
     public var id: Int
     /// The `rating` field.
@@ -200,7 +200,7 @@ public struct Review: Codable, Hashable, Sendable {
 }
 
 /// The `NewReview` model of Bookshelf.
-public struct NewReview: Codable, Hashable, Sendable {
+public struct NewReview: Codable, Equatable, Sendable {
     /// From 1 to 5.
     public var rating: Int
     /// The `text` field.
@@ -214,7 +214,7 @@ public struct NewReview: Codable, Hashable, Sendable {
 }
 
 /// The body of every failed response, rendered by the application's exception handler.
-public struct LaravelError: Codable, Hashable, Sendable {
+public struct LaravelError: Codable, Equatable, Sendable {
     /// A stable, machine-readable code such as book_not_found.
     public var code: String
     /// The `message` field.

@@ -4,7 +4,7 @@
 import Foundation
 
 /// Where the gateway listens.
-public struct Gateway: Codable, Hashable, Sendable {
+public struct Gateway: Codable, Equatable, Sendable {
     /// The WebSocket URL, such as wss://gateway.discord.gg.
     public var url: String
 
@@ -15,7 +15,7 @@ public struct Gateway: Codable, Hashable, Sendable {
 }
 
 /// A guild text or announcement channel (type 0 or 5).
-public struct TextChannel: Codable, Hashable, Sendable {
+public struct TextChannel: Codable, Equatable, Sendable {
     /// The `id` field.
     public var id: String
     /// The `type` field.
@@ -84,7 +84,7 @@ public struct TextChannel: Codable, Hashable, Sendable {
 }
 
 /// A guild voice or stage channel (type 2 or 13).
-public struct VoiceChannel: Codable, Hashable, Sendable {
+public struct VoiceChannel: Codable, Equatable, Sendable {
     /// The `id` field.
     public var id: String
     /// The `type` field.
@@ -148,7 +148,7 @@ public struct VoiceChannel: Codable, Hashable, Sendable {
 }
 
 /// A thread (type 10, 11 or 12).
-public struct ThreadChannel: Codable, Hashable, Sendable {
+public struct ThreadChannel: Codable, Equatable, Sendable {
     /// The `id` field.
     public var id: String
     /// The `type` field.
@@ -194,7 +194,7 @@ public struct ThreadChannel: Codable, Hashable, Sendable {
 }
 
 /// The `ThreadMetadata` model of Discord.
-public struct ThreadMetadata: Codable, Hashable, Sendable {
+public struct ThreadMetadata: Codable, Equatable, Sendable {
     /// The `archived` field.
     public var archived: Bool
     /// Minutes: 60, 1440, 4320 or 10080.
@@ -218,7 +218,7 @@ public struct ThreadMetadata: Codable, Hashable, Sendable {
 }
 
 /// What `PATCH /channels/{channel.id}` sends for a guild channel. A key left out keeps the field; `null` on a nullable field clears it (no topic, no slowmode, no category). Simplified: Discord accepts more fields (permission_overwrites, default_auto_archive_duration, …).
-public struct ModifyChannel: Codable, Hashable, Sendable {
+public struct ModifyChannel: Codable, Equatable, Sendable {
     /// The `name` field.
     public var name: String?
     /// Only between text and announcement.
@@ -296,7 +296,7 @@ public struct ModifyChannel: Codable, Hashable, Sendable {
 }
 
 /// The `Author` model of Discord.
-public struct Author: Codable, Hashable, Sendable {
+public struct Author: Codable, Equatable, Sendable {
     /// The `id` field.
     public var id: String
     /// The `username` field.
@@ -317,7 +317,7 @@ public struct Author: Codable, Hashable, Sendable {
 }
 
 /// The `Message` model of Discord.
-public struct Message: Codable, Hashable, Sendable {
+public struct Message: Codable, Equatable, Sendable {
     /// The `id` field.
     public var id: String
     /// The `channel_id` field.
@@ -354,7 +354,7 @@ public struct Message: Codable, Hashable, Sendable {
 }
 
 /// What `POST /channels/{channel.id}/messages` sends; Discord needs content, an embed, a sticker or a file.
-public struct NewMessage: Codable, Hashable, Sendable {
+public struct NewMessage: Codable, Equatable, Sendable {
     /// The `content` field.
     public var content: String?
     /// The `tts` field.
@@ -368,7 +368,7 @@ public struct NewMessage: Codable, Hashable, Sendable {
 }
 
 /// The `DiscordError` model of Discord.
-public struct DiscordError: Codable, Hashable, Sendable {
+public struct DiscordError: Codable, Equatable, Sendable {
     /// Discord's JSON error code, such as 10003 (Unknown Channel).
     public var code: Int
     /// The `message` field.
@@ -397,7 +397,7 @@ public struct DiscordError: Codable, Hashable, Sendable {
 }
 
 /// The `DiscordRateLimit` model of Discord.
-public struct DiscordRateLimit: Codable, Hashable, Sendable {
+public struct DiscordRateLimit: Codable, Equatable, Sendable {
     /// The `message` field.
     public var message: String
     /// Seconds to wait before another request, fractional.
@@ -496,7 +496,7 @@ public enum ChannelType: RawRepresentable, Codable, Hashable, Sendable, Paramete
 ///
 /// Exactly one variant, chosen by `type`. A value no variant fits decodes as `unknown(_:)`, holding
 /// the JSON as sent, instead of failing, because servers add variants; encoding writes any case back unchanged.
-public enum Channel: Codable, Hashable, Sendable {
+public enum Channel: Codable, Equatable, Sendable {
     /// The `TextChannel` variant.
     case textChannel(TextChannel)
     /// The `VoiceChannel` variant.

@@ -4,7 +4,7 @@
 import Foundation
 
 /// One problem with a field of a request, listed in a 422 response.
-public struct ValidationIssue: Codable, Hashable, Sendable {
+public struct ValidationIssue: Codable, Equatable, Sendable {
     /// The `resource` field.
     public var resource: String
     /// The `field` field.
@@ -24,7 +24,7 @@ public struct ValidationIssue: Codable, Hashable, Sendable {
 }
 
 /// A GitHub account, personal or organization.
-public struct User: Codable, Hashable, Sendable {
+public struct User: Codable, Equatable, Sendable {
     /// The `login` field.
     public var login: String
     /// The `id` field.
@@ -74,7 +74,7 @@ public struct User: Codable, Hashable, Sendable {
 }
 
 /// One contributor's commits to a repository, week by week.
-public struct ContributorActivity: Codable, Hashable, Sendable {
+public struct ContributorActivity: Codable, Equatable, Sendable {
     /// The `author` field.
     public var author: User?
     /// Commits in all.
@@ -91,7 +91,7 @@ public struct ContributorActivity: Codable, Hashable, Sendable {
 }
 
 /// A week of one contributor's commits; GitHub's keys are single letters.
-public struct WeekActivity: Codable, Hashable, Sendable {
+public struct WeekActivity: Codable, Equatable, Sendable {
     /// The start of the week, in seconds since 1970.
     public var w: Int
     /// Lines added.
@@ -111,7 +111,7 @@ public struct WeekActivity: Codable, Hashable, Sendable {
 }
 
 /// The `License` model of GitHub.
-public struct License: Codable, Hashable, Sendable {
+public struct License: Codable, Equatable, Sendable {
     /// The `key` field.
     public var key: String
     /// The `name` field.
@@ -132,7 +132,7 @@ public struct License: Codable, Hashable, Sendable {
 }
 
 /// A repository and a summary of its owner.
-public struct Repository: Codable, Hashable, Sendable {
+public struct Repository: Codable, Equatable, Sendable {
     /// The `id` field.
     public var id: Int64
     /// The `name` field.
@@ -203,7 +203,7 @@ public struct Repository: Codable, Hashable, Sendable {
 }
 
 /// The `NewRepository` model of GitHub.
-public struct NewRepository: Codable, Hashable, Sendable {
+public struct NewRepository: Codable, Equatable, Sendable {
     /// The `name` field.
     public var name: String
     /// The `description` field.
@@ -227,7 +227,7 @@ public struct NewRepository: Codable, Hashable, Sendable {
 }
 
 /// The `Label` model of GitHub.
-public struct Label: Codable, Hashable, Sendable {
+public struct Label: Codable, Equatable, Sendable {
     /// The `id` field.
     public var id: Int64
     /// The `name` field.
@@ -247,7 +247,7 @@ public struct Label: Codable, Hashable, Sendable {
 }
 
 /// An issue or pull request of a repository.
-public struct Issue: Codable, Hashable, Sendable {
+public struct Issue: Codable, Equatable, Sendable {
     /// The `id` field.
     public var id: Int64
     /// The `number` field.
@@ -309,7 +309,7 @@ public struct Issue: Codable, Hashable, Sendable {
 }
 
 /// The `NewIssue` model of GitHub.
-public struct NewIssue: Codable, Hashable, Sendable {
+public struct NewIssue: Codable, Equatable, Sendable {
     /// The `title` field.
     public var title: String
     /// The `body` field.
@@ -338,7 +338,7 @@ public struct NewIssue: Codable, Hashable, Sendable {
 }
 
 /// The `IssueUpdate` model of GitHub.
-public struct IssueUpdate: Codable, Hashable, Sendable {
+public struct IssueUpdate: Codable, Equatable, Sendable {
     /// The `title` field.
     public var title: String?
     /// The `body` field.
@@ -358,7 +358,7 @@ public struct IssueUpdate: Codable, Hashable, Sendable {
 }
 
 /// The `LockIssueBody` model of GitHub.
-public struct LockIssueBody: Codable, Hashable, Sendable {
+public struct LockIssueBody: Codable, Equatable, Sendable {
     /// The `lock_reason` field.
     public var lockReason: LockReason?
 
@@ -373,7 +373,7 @@ public struct LockIssueBody: Codable, Hashable, Sendable {
 }
 
 /// The body GitHub sends with every failed request.
-public struct GitHubError: Codable, Hashable, Sendable {
+public struct GitHubError: Codable, Equatable, Sendable {
     /// The `message` field.
     public var message: String
     /// The `documentation_url` field.

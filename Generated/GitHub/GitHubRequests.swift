@@ -93,7 +93,7 @@ extension ListUserRepositoriesRequest {
 }
 
 /// What `getRepository` answers: one case per documented success status (200, 304). Any other status is a failure.
-public enum GetRepositoryOutcome: ResponseDecodable, Hashable {
+public enum GetRepositoryOutcome: ResponseDecodable, Equatable {
     /// The `200` response.
     case ok(Repository)
     /// `304`: Not modified since the ETag sent as If-None-Match; keep your copy.
@@ -111,7 +111,7 @@ public enum GetRepositoryOutcome: ResponseDecodable, Hashable {
 }
 
 /// The header fields the response of `getRepository` declares, read by `getRepositoryWithHeaders`.
-public struct GetRepositoryResponseHeaders: Hashable, Sendable {
+public struct GetRepositoryResponseHeaders: Equatable, Sendable {
     /// Send it back as If-None-Match to ask whether the repository changed.
     ///
     /// The `ETag` field; `nil` when the response has none.
@@ -165,7 +165,7 @@ public struct GetRepositoryRequest: GitHubAPIRequest {
 }
 
 /// What `getContributorStats` answers: one case per documented success status (200, 202, 204). Any other status is a failure.
-public enum GetContributorStatsOutcome: ResponseDecodable, Hashable {
+public enum GetContributorStatsOutcome: ResponseDecodable, Equatable {
     /// The `200` response.
     case ok([ContributorActivity])
     /// `202`: GitHub is computing the statistics; ask again in a moment.

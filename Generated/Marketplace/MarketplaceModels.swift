@@ -4,7 +4,7 @@
 import Foundation
 
 /// A problem with one field of the request.
-public struct FieldIssue: Codable, Hashable, Sendable {
+public struct FieldIssue: Codable, Equatable, Sendable {
     /// A dotted path such as shippingAddress.postalCode.
     public var field: String
     /// The `message` field.
@@ -18,7 +18,7 @@ public struct FieldIssue: Codable, Hashable, Sendable {
 }
 
 /// The `Money` model of Marketplace.
-public struct Money: Codable, Hashable, Sendable {
+public struct Money: Codable, Equatable, Sendable {
     /// In minor units, such as cents.
     public var amount: Int64
     /// An ISO 4217 code.
@@ -32,7 +32,7 @@ public struct Money: Codable, Hashable, Sendable {
 }
 
 /// A node of the category tree; children nest to any depth.
-public struct Category: Codable, Hashable, Sendable {
+public struct Category: Codable, Equatable, Sendable {
     /// The `id` field.
     public var id: String
     /// The `name` field.
@@ -60,7 +60,7 @@ public struct Category: Codable, Hashable, Sendable {
 }
 
 /// The `Product` model of Marketplace.
-public struct Product: Codable, Hashable, Sendable {
+public struct Product: Codable, Equatable, Sendable {
     /// The `id` field.
     public var id: String
     /// The `name` field.
@@ -105,7 +105,7 @@ public struct Product: Codable, Hashable, Sendable {
 }
 
 /// The `Address` model of Marketplace.
-public struct Address: Codable, Hashable, Sendable {
+public struct Address: Codable, Equatable, Sendable {
     /// The `name` field.
     public var name: String
     /// The `line1` field.
@@ -131,7 +131,7 @@ public struct Address: Codable, Hashable, Sendable {
 }
 
 /// The `OrderLine` model of Marketplace.
-public struct OrderLine: Codable, Hashable, Sendable {
+public struct OrderLine: Codable, Equatable, Sendable {
     /// The `productId` field.
     public var productID: String
     /// The `quantity` field.
@@ -152,7 +152,7 @@ public struct OrderLine: Codable, Hashable, Sendable {
 }
 
 /// The `Order` model of Marketplace.
-public struct Order: Codable, Hashable, Sendable {
+public struct Order: Codable, Equatable, Sendable {
     /// The `id` field.
     public var id: String
     /// The `status` field.
@@ -189,7 +189,7 @@ public struct Order: Codable, Hashable, Sendable {
 }
 
 /// The `NewOrder` model of Marketplace.
-public struct NewOrder: Codable, Hashable, Sendable {
+public struct NewOrder: Codable, Equatable, Sendable {
     /// The `lines` field.
     public var lines: [NewOrderLine]
     /// The `shippingAddress` field.
@@ -206,7 +206,7 @@ public struct NewOrder: Codable, Hashable, Sendable {
 }
 
 /// The `NewOrderLine` model of Marketplace.
-public struct NewOrderLine: Codable, Hashable, Sendable {
+public struct NewOrderLine: Codable, Equatable, Sendable {
     /// The `productId` field.
     public var productID: String
     /// The `quantity` field.
@@ -224,7 +224,7 @@ public struct NewOrderLine: Codable, Hashable, Sendable {
 }
 
 /// The `OrderPage` model of Marketplace.
-public struct OrderPage: Codable, Hashable, Sendable {
+public struct OrderPage: Codable, Equatable, Sendable {
     /// The `orders` field.
     public var orders: [Order]
     /// The `nextCursor` field.
@@ -238,7 +238,7 @@ public struct OrderPage: Codable, Hashable, Sendable {
 }
 
 /// The `Health` model of Marketplace.
-public struct Health: Codable, Hashable, Sendable {
+public struct Health: Codable, Equatable, Sendable {
     /// The `status` field.
     public var status: String
     /// The `checks` field.
@@ -252,7 +252,7 @@ public struct Health: Codable, Hashable, Sendable {
 }
 
 /// The body of every failed response of the platform.
-public struct PlatformError: Codable, Hashable, Sendable {
+public struct PlatformError: Codable, Equatable, Sendable {
     /// A stable code such as out_of_stock.
     public var code: String
     /// The `message` field.
@@ -318,7 +318,7 @@ public enum OrderStatus: RawRepresentable, Codable, Hashable, Sendable, Paramete
 ///
 /// An `indirect enum` rather than a class keeps the value semantics and the `Sendable`
 /// conformance of the models for free; it encodes and decodes as the value it holds.
-indirect enum Indirect<Value: Codable & Hashable & Sendable>: Codable, Hashable, Sendable {
+indirect enum Indirect<Value: Codable & Equatable & Sendable>: Codable, Equatable, Sendable {
     case value(Value)
 
     init(_ value: Value) {

@@ -4,7 +4,7 @@
 import Foundation
 
 /// The `ErrorDetail` model of OpenAI.
-public struct ErrorDetail: Codable, Hashable, Sendable {
+public struct ErrorDetail: Codable, Equatable, Sendable {
     /// The `message` field.
     public var message: String
     /// The `type` field.
@@ -24,7 +24,7 @@ public struct ErrorDetail: Codable, Hashable, Sendable {
 }
 
 /// The `ChatMessage` model of OpenAI.
-public struct ChatMessage: Codable, Hashable, Sendable {
+public struct ChatMessage: Codable, Equatable, Sendable {
     /// The `role` field.
     public var role: ChatRole
     /// The `content` field.
@@ -38,7 +38,7 @@ public struct ChatMessage: Codable, Hashable, Sendable {
 }
 
 /// The `ChatRequest` model of OpenAI.
-public struct ChatRequest: Codable, Hashable, Sendable {
+public struct ChatRequest: Codable, Equatable, Sendable {
     /// The `model` field.
     public var model: String
     /// The `messages` field.
@@ -58,7 +58,7 @@ public struct ChatRequest: Codable, Hashable, Sendable {
 }
 
 /// The `ChatChoice` model of OpenAI.
-public struct ChatChoice: Codable, Hashable, Sendable {
+public struct ChatChoice: Codable, Equatable, Sendable {
     /// The `index` field.
     public var index: Int
     /// The `message` field.
@@ -79,7 +79,7 @@ public struct ChatChoice: Codable, Hashable, Sendable {
 }
 
 /// The `ChatCompletion` model of OpenAI.
-public struct ChatCompletion: Codable, Hashable, Sendable {
+public struct ChatCompletion: Codable, Equatable, Sendable {
     /// The `id` field.
     public var id: String
     /// The `object` field.
@@ -102,7 +102,7 @@ public struct ChatCompletion: Codable, Hashable, Sendable {
 }
 
 /// The `ChunkDelta` model of OpenAI.
-public struct ChunkDelta: Codable, Hashable, Sendable {
+public struct ChunkDelta: Codable, Equatable, Sendable {
     /// The `role` field.
     public var role: ChatRole?
     /// The `content` field.
@@ -116,7 +116,7 @@ public struct ChunkDelta: Codable, Hashable, Sendable {
 }
 
 /// The `ChunkChoice` model of OpenAI.
-public struct ChunkChoice: Codable, Hashable, Sendable {
+public struct ChunkChoice: Codable, Equatable, Sendable {
     /// The `index` field.
     public var index: Int
     /// The `delta` field.
@@ -137,7 +137,7 @@ public struct ChunkChoice: Codable, Hashable, Sendable {
 }
 
 /// One event of a streamed completion; decode each event's data as this until `[DONE]`.
-public struct ChatCompletionChunk: Codable, Hashable, Sendable {
+public struct ChatCompletionChunk: Codable, Equatable, Sendable {
     /// The `id` field.
     public var id: String
     /// The `object` field.
@@ -160,7 +160,7 @@ public struct ChatCompletionChunk: Codable, Hashable, Sendable {
 }
 
 /// The `FileObject` model of OpenAI.
-public struct FileObject: Codable, Hashable, Sendable {
+public struct FileObject: Codable, Equatable, Sendable {
     /// The `id` field.
     public var id: String
     /// The `object` field.
@@ -190,7 +190,7 @@ public struct FileObject: Codable, Hashable, Sendable {
 }
 
 /// The `FileUpload` model of OpenAI.
-public struct FileUpload: Codable, Hashable, Sendable {
+public struct FileUpload: Codable, Equatable, Sendable {
     /// The `purpose` field.
     public var purpose: FilePurpose
 
@@ -201,7 +201,7 @@ public struct FileUpload: Codable, Hashable, Sendable {
 }
 
 /// A part added to an upload.
-public struct UploadPart: Codable, Hashable, Sendable {
+public struct UploadPart: Codable, Equatable, Sendable {
     /// The `id` field.
     public var id: String
     /// The `object` field.
@@ -225,7 +225,7 @@ public struct UploadPart: Codable, Hashable, Sendable {
 }
 
 /// The `FileList` model of OpenAI.
-public struct FileList: Codable, Hashable, Sendable {
+public struct FileList: Codable, Equatable, Sendable {
     /// The `object` field.
     public var object: String
     /// The `data` field.
@@ -252,7 +252,7 @@ public struct FileList: Codable, Hashable, Sendable {
 }
 
 /// The body of every failed call.
-public struct OpenAIError: Codable, Hashable, Sendable {
+public struct OpenAIError: Codable, Equatable, Sendable {
     /// The `error` field.
     public var error: ErrorDetail
 

@@ -4,7 +4,7 @@
 import Foundation
 
 /// The `User` model of Qiita.
-public struct User: Codable, Hashable, Sendable {
+public struct User: Codable, Equatable, Sendable {
     /// The `id` field.
     public var id: String
     /// The `name` field.
@@ -42,7 +42,7 @@ public struct User: Codable, Hashable, Sendable {
 }
 
 /// The `Tagging` model of Qiita.
-public struct Tagging: Codable, Hashable, Sendable {
+public struct Tagging: Codable, Equatable, Sendable {
     /// The `name` field.
     public var name: String
     /// The `versions` field.
@@ -56,7 +56,7 @@ public struct Tagging: Codable, Hashable, Sendable {
 }
 
 /// An article.
-public struct Item: Codable, Hashable, Sendable {
+public struct Item: Codable, Equatable, Sendable {
     /// The `id` field.
     public var id: String
     /// The `title` field.
@@ -118,7 +118,7 @@ public struct Item: Codable, Hashable, Sendable {
 }
 
 /// The `NewItem` model of Qiita.
-public struct NewItem: Codable, Hashable, Sendable {
+public struct NewItem: Codable, Equatable, Sendable {
     /// The `title` field.
     public var title: String
     /// The `body` field.
@@ -141,7 +141,7 @@ public struct NewItem: Codable, Hashable, Sendable {
 }
 
 /// The `Comment` model of Qiita.
-public struct Comment: Codable, Hashable, Sendable {
+public struct Comment: Codable, Equatable, Sendable {
     /// The `id` field.
     public var id: String
     /// The `body` field.
@@ -168,7 +168,7 @@ public struct Comment: Codable, Hashable, Sendable {
 }
 
 /// The `Tag` model of Qiita.
-public struct Tag: Codable, Hashable, Sendable {
+public struct Tag: Codable, Equatable, Sendable {
     /// The `id` field.
     public var id: String
     /// The `followers_count` field.
@@ -192,7 +192,7 @@ public struct Tag: Codable, Hashable, Sendable {
 }
 
 /// The comment to add.
-public struct PostCommentBody: Codable, Hashable, Sendable {
+public struct PostCommentBody: Codable, Equatable, Sendable {
     /// The `body` field.
     public var body: String
 
@@ -203,7 +203,7 @@ public struct PostCommentBody: Codable, Hashable, Sendable {
 }
 
 /// The `QiitaError` model of Qiita.
-public struct QiitaError: Codable, Hashable, Sendable {
+public struct QiitaError: Codable, Equatable, Sendable {
     /// The `message` field.
     public var message: String
     /// A machine-readable kind, such as not_found or rate_limit_exceeded.

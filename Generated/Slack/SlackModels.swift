@@ -4,7 +4,7 @@
 import Foundation
 
 /// Extra details Slack attaches to some responses.
-public struct ResponseMetadata: Codable, Hashable, Sendable {
+public struct ResponseMetadata: Codable, Equatable, Sendable {
     /// The `messages` field.
     public var messages: [String]?
     /// The `warnings` field.
@@ -25,7 +25,7 @@ public struct ResponseMetadata: Codable, Hashable, Sendable {
 }
 
 /// The `PostMessageRequest` model of Slack.
-public struct PostMessageRequest: Codable, Hashable, Sendable {
+public struct PostMessageRequest: Codable, Equatable, Sendable {
     /// The `channel` field.
     public var channel: String
     /// The `text` field.
@@ -46,7 +46,7 @@ public struct PostMessageRequest: Codable, Hashable, Sendable {
 }
 
 /// The `Message` model of Slack.
-public struct Message: Codable, Hashable, Sendable {
+public struct Message: Codable, Equatable, Sendable {
     /// The `type` field.
     public var type: String
     /// The `text` field.
@@ -66,7 +66,7 @@ public struct Message: Codable, Hashable, Sendable {
 }
 
 /// The `PostMessageResponse` model of Slack.
-public struct PostMessageResponse: Codable, Hashable, Sendable {
+public struct PostMessageResponse: Codable, Equatable, Sendable {
     /// The `ok` field.
     public var ok: Bool
     /// The `channel` field.
@@ -86,7 +86,7 @@ public struct PostMessageResponse: Codable, Hashable, Sendable {
 }
 
 /// The `Conversation` model of Slack.
-public struct Conversation: Codable, Hashable, Sendable {
+public struct Conversation: Codable, Equatable, Sendable {
     /// The `id` field.
     public var id: String
     /// The `name` field.
@@ -119,7 +119,7 @@ public struct Conversation: Codable, Hashable, Sendable {
 }
 
 /// The `ConversationInfoResponse` model of Slack.
-public struct ConversationInfoResponse: Codable, Hashable, Sendable {
+public struct ConversationInfoResponse: Codable, Equatable, Sendable {
     /// The `ok` field.
     public var ok: Bool
     /// The `channel` field.
@@ -133,7 +133,7 @@ public struct ConversationInfoResponse: Codable, Hashable, Sendable {
 }
 
 /// The `ConversationListResponse` model of Slack.
-public struct ConversationListResponse: Codable, Hashable, Sendable {
+public struct ConversationListResponse: Codable, Equatable, Sendable {
     /// The `ok` field.
     public var ok: Bool
     /// The `channels` field.
@@ -154,7 +154,7 @@ public struct ConversationListResponse: Codable, Hashable, Sendable {
 }
 
 /// The body of every failed Slack Web API call.
-public struct SlackError: Codable, Hashable, Sendable {
+public struct SlackError: Codable, Equatable, Sendable {
     /// The `ok` field.
     public var ok: Bool
     /// The `error` field.

@@ -4,7 +4,7 @@
 import Foundation
 
 /// What every Stripe API object carries.
-public struct StripeObject: Codable, Hashable, Sendable {
+public struct StripeObject: Codable, Equatable, Sendable {
     /// The `id` field.
     public var id: String
     /// The object's kind: `charge`, `customer`, `card`…
@@ -31,7 +31,7 @@ public struct StripeObject: Codable, Hashable, Sendable {
 }
 
 /// The `ChargeRequest` model of Stripe.
-public struct ChargeRequest: Codable, Hashable, Sendable {
+public struct ChargeRequest: Codable, Equatable, Sendable {
     /// In the currency's smallest unit (cents for USD).
     public var amount: Int
     /// The `currency` field.
@@ -89,7 +89,7 @@ public struct ChargeRequest: Codable, Hashable, Sendable {
 }
 
 /// The `Charge` model of Stripe.
-public struct Charge: Codable, Hashable, Sendable {
+public struct Charge: Codable, Equatable, Sendable {
     /// The `id` field.
     public var id: String
     /// The object's kind: `charge`, `customer`, `card`…
@@ -169,7 +169,7 @@ public struct Charge: Codable, Hashable, Sendable {
 }
 
 /// The `Customer` model of Stripe.
-public struct Customer: Codable, Hashable, Sendable {
+public struct Customer: Codable, Equatable, Sendable {
     /// The `id` field.
     public var id: String
     /// The object's kind: `charge`, `customer`, `card`…
@@ -229,7 +229,7 @@ public struct Customer: Codable, Hashable, Sendable {
 }
 
 /// What creating a customer sends, form-encoded.
-public struct NewCustomer: Codable, Hashable, Sendable {
+public struct NewCustomer: Codable, Equatable, Sendable {
     /// The `email` field.
     public var email: String?
     /// The `name` field.
@@ -275,7 +275,7 @@ public struct NewCustomer: Codable, Hashable, Sendable {
 }
 
 /// The `Address` model of Stripe.
-public struct Address: Codable, Hashable, Sendable {
+public struct Address: Codable, Equatable, Sendable {
     /// The `line1` field.
     public var line1: String?
     /// The `line2` field.
@@ -308,7 +308,7 @@ public struct Address: Codable, Hashable, Sendable {
 }
 
 /// A tax id given when creating a customer.
-public struct TaxIDData: Codable, Hashable, Sendable {
+public struct TaxIDData: Codable, Equatable, Sendable {
     /// Such as `eu_vat`.
     public var type: String
     /// The `value` field.
@@ -322,7 +322,7 @@ public struct TaxIDData: Codable, Hashable, Sendable {
 }
 
 /// A range of creation times: `created[gte]=…&created[lt]=…`, in Unix seconds.
-public struct CreatedFilter: Codable, Hashable, Sendable {
+public struct CreatedFilter: Codable, Equatable, Sendable {
     /// The `gt` field.
     public var gt: Date?
     /// The `gte` field.
@@ -342,7 +342,7 @@ public struct CreatedFilter: Codable, Hashable, Sendable {
 }
 
 /// A page of customers.
-public struct CustomerList: Codable, Hashable, Sendable {
+public struct CustomerList: Codable, Equatable, Sendable {
     /// The `object` field.
     public var object: String
     /// The `data` field.
@@ -366,7 +366,7 @@ public struct CustomerList: Codable, Hashable, Sendable {
 }
 
 /// What deleting a customer returns.
-public struct DeletedCustomer: Codable, Hashable, Sendable {
+public struct DeletedCustomer: Codable, Equatable, Sendable {
     /// The `id` field.
     public var id: String
     /// The object's kind: `charge`, `customer`, `card`…
@@ -397,7 +397,7 @@ public struct DeletedCustomer: Codable, Hashable, Sendable {
 }
 
 /// The `Card` model of Stripe.
-public struct Card: Codable, Hashable, Sendable {
+public struct Card: Codable, Equatable, Sendable {
     /// The `id` field.
     public var id: String
     /// The object's kind: `charge`, `customer`, `card`…
@@ -468,7 +468,7 @@ public struct Card: Codable, Hashable, Sendable {
 }
 
 /// The `BankAccount` model of Stripe.
-public struct BankAccount: Codable, Hashable, Sendable {
+public struct BankAccount: Codable, Equatable, Sendable {
     /// The `id` field.
     public var id: String
     /// The object's kind: `charge`, `customer`, `card`…
@@ -544,7 +544,7 @@ public struct BankAccount: Codable, Hashable, Sendable {
 }
 
 /// A page of a customer's payment sources.
-public struct PaymentSourceList: Codable, Hashable, Sendable {
+public struct PaymentSourceList: Codable, Equatable, Sendable {
     /// The `object` field.
     public var object: String
     /// The `data` field.
@@ -568,7 +568,7 @@ public struct PaymentSourceList: Codable, Hashable, Sendable {
 }
 
 /// The `Event` model of Stripe.
-public struct Event: Codable, Hashable, Sendable {
+public struct Event: Codable, Equatable, Sendable {
     /// The `id` field.
     public var id: String
     /// The object's kind: `charge`, `customer`, `card`…
@@ -628,7 +628,7 @@ public struct Event: Codable, Hashable, Sendable {
 }
 
 /// The `EventData` model of Stripe.
-public struct EventData: Codable, Hashable, Sendable {
+public struct EventData: Codable, Equatable, Sendable {
     /// The API object the event is about, as it was then: any kind.
     public var object: JSON
     /// For `*.updated` events, the changed fields' old values.
@@ -653,7 +653,7 @@ public struct EventData: Codable, Hashable, Sendable {
 }
 
 /// The error object Stripe wraps in `{"error": …}`.
-public struct StripeError: Codable, Hashable, Sendable {
+public struct StripeError: Codable, Equatable, Sendable {
     /// The `type` field.
     public var type: String
     /// The `code` field.
@@ -702,7 +702,7 @@ struct StripeErrorEnvelope: Decodable, Sendable {
 ///
 /// Exactly one variant, tried in order. A value no variant fits decodes as `unknown(_:)`, holding
 /// the JSON as sent, instead of failing, because servers add variants; encoding writes any case back unchanged.
-public enum ExpandableCustomer: Codable, Hashable, Sendable {
+public enum ExpandableCustomer: Codable, Equatable, Sendable {
     /// The `String` variant.
     case id(String)
     /// The `Customer` variant.
@@ -746,7 +746,7 @@ public enum ExpandableCustomer: Codable, Hashable, Sendable {
 ///
 /// Exactly one variant, chosen by `object`. A value no variant fits decodes as `unknown(_:)`, holding
 /// the JSON as sent, instead of failing, because servers add variants; encoding writes any case back unchanged.
-public enum PaymentSource: Codable, Hashable, Sendable {
+public enum PaymentSource: Codable, Equatable, Sendable {
     /// The `Card` variant.
     case card(Card)
     /// The `BankAccount` variant.

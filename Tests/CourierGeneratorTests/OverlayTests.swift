@@ -263,6 +263,48 @@ import Testing
         }
     }
 
+    /// `equality:` decides what every struct, union, response enum and response field struct
+    /// adopts; string enums stay `Hashable` under every choice (they hash their raw value). The
+    /// GitHub example spec has every kind of declaration.
+    @Test(arguments: ModelEquality.allCases)
+    func equalityReachesEveryModelAndResponseType(equality: ModelEquality) throws {
+        var text = try String(contentsOf: packageRoot.appendingPathComponent("Specs/GitHub.yaml"), encoding: .utf8)
+        text = text.replacingOccurrences(of: "\nbaseURL:", with: "\nequality: \(equality.rawValue)\nbaseURL:")
+        let folder = try TemporaryFolder()
+        let url = URL(fileURLWithPath: try folder.write(text, to: "GitHub.yaml"))
+        let result = try Generator().generate(specAt: url, displayPath: "GitHub.yaml")
+        #expect(result.succeeded, "\(result.diagnostics.renderedLines)")
+        func declarations(inFilesNamed part: String) -> [Substring] {
+            result.files.filter { $0.key.contains(part) }.values.flatMap { $0.split(separator: "\n") }
+                .filter { $0.hasPrefix("public struct ") || $0.hasPrefix("public enum ") || $0.hasPrefix("public indirect enum ") }
+        }
+        let models = declarations(inFilesNamed: "Models")
+        let stringEnums = models.filter { $0.contains("RawRepresentable") }
+        let others = models.filter { !$0.contains("RawRepresentable") }
+            + declarations(inFilesNamed: "Requests").filter { $0.contains("ResponseDecodable") || $0.contains("Headers:") }
+        #expect(!stringEnums.isEmpty && others.count > 10)
+        #expect(stringEnums.allSatisfy { $0.contains(", Hashable,") })
+        for line in others {
+            switch equality {
+            case .hashable: #expect(line.contains("Hashable") && !line.contains("Equatable"), "\(line)")
+            case .equatable: #expect(line.contains("Equatable") && !line.contains("Hashable"), "\(line)")
+            case .none: #expect(!line.contains("Equatable") && !line.contains("Hashable"), "\(line)")
+            }
+        }
+        #expect(others.contains { $0.contains("ResponseDecodable") }, "the spec has a response enum")
+    }
+
+    @Test func anOverlayChoosesEqualityAndAWrongValueNamesTheChoices() throws {
+        let hashable = try load("overlay: api/openapi.yaml\nequality: hashable\n")
+        #expect(hashable.diagnostics.renderedLines == [])
+        #expect(hashable.spec?.equality == .hashable)
+        let unsaid = try load("overlay: api/openapi.yaml\n")
+        #expect(unsaid.spec?.equality == .equatable)
+        let wrong = try load("overlay: api/openapi.yaml\nequality: comparable\n")
+        #expect(wrong.diagnostics.renderedLines.contains { $0.contains(":2:11: error:") && $0.contains("equatable") && $0.contains("hashable") },
+                "\(wrong.diagnostics.renderedLines)")
+    }
+
     @Test func externalTypesAreUsedByNameAndChecked() throws {
         let good = loadSpec("""
             service: Shop

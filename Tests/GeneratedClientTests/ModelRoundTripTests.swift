@@ -137,7 +137,7 @@ struct ModelRoundTripTests {
 }
 
 /// A generated model type, opened from the list by its protocol.
-protocol RoundTripping: Codable, Hashable, Sendable {}
+protocol RoundTripping: Codable, Equatable, Sendable {}
 
 extension RoundTripping {
     /// Whether a value decoded from `json` encodes (as a value, not a request) and decodes back

@@ -85,6 +85,7 @@ struct SpecWriter {
         yaml.field("baseURL", spec.baseURL.absoluteString, depth: 0)
         if spec.access != .public { yaml.field("access", spec.access.rawValue, depth: 0) }
         if !spec.generatesFake { yaml.field("fake", raw: "false", depth: 0) }
+        if spec.equality != .equatable { yaml.field("equality", spec.equality.rawValue, depth: 0) }
         if !spec.headers.isEmpty {
             yaml.open("headers", depth: 0)
             for header in spec.headers {

@@ -11,7 +11,7 @@ enum GeneratedNames {
         "APIClient", "APIError", "APIRequest", "APIResponse", "Authentication", "AuthenticationRequirement", "BasicCredentials", "EndpointFailure", "ErrorBody",
         "HTTPTransport", "JSONCoding", "NoContent", "Parameters", "ParameterConvertible", "RawResponse",
         "RequestBody", "RequestPath", "URLSessionTransport", "HTTPRequest", "HTTPField", "Indirect", "Duration",
-        "Set", "Codable", "Decodable", "Encodable", "Hashable", "Sendable", "CodingKey", "RawRepresentable",
+        "Set", "Codable", "Decodable", "Encodable", "Equatable", "Hashable", "Sendable", "CodingKey", "RawRepresentable",
         "LocalizedError", "Decoder", "Encoder", "Optional", "Array", "Dictionary", "Nullable", "DateField",
         "FormEncoder", "ParameterValue", "Pagination", "PageSequence",
         "HTTPBody", "MultipartForm", "StreamingResponse", "DownloadedFile", "ServerSentEvent",

@@ -14,6 +14,7 @@ extension OpenAPIReader {
         if let baseURL = overlay.baseURL { file.baseURL = baseURL }
         if let access = overlay.access { file.access = access }
         if let fake = overlay.generatesFake { file.generatesFake = fake }
+        if let equality = overlay.equality { file.equality = equality }
         file.headers += overlay.headers
         file.includes += overlay.file.includes
         file.errorSchemas += overlay.file.errorSchemas

@@ -20,6 +20,8 @@ struct OverlaySpec {
     var access: AccessLevel?
     /// `fake:`; `nil` when the overlay does not say.
     var generatesFake: Bool?
+    /// `equality:`; `nil` when the overlay does not say.
+    var equality: ModelEquality?
     /// What the reader does differently: which operations, which names, inferred error cases.
     var reading = OpenAPIReadOptions()
     var defaultErrors: [ErrorMappingSpec] = []

@@ -18,6 +18,8 @@ struct ParsedSpecFile {
     var access: AccessLevel?
     /// `fake:`; `nil` when the file does not say.
     var generatesFake: Bool?
+    /// `equality:`; `nil` when the file does not say.
+    var equality: ModelEquality?
     var rateLimit: RateLimitSpec?
     var defaultErrors: [ErrorMappingSpec] = []
     var defaultResilience = ResilienceHints()

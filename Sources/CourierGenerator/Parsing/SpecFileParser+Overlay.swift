@@ -29,6 +29,7 @@ extension SpecFileParser {
         overlay.baseURL = fields["baseURL"].flatMap { parseBaseURL($0.value) }
         overlay.access = fields["access"].flatMap { reader.choice($0.value, "'access'", AccessLevel.allCases) }
         overlay.generatesFake = fields["fake"].flatMap { reader.bool($0.value, "'fake'") }
+        overlay.equality = fields["equality"].flatMap { reader.choice($0.value, "'equality'", ModelEquality.allCases) }
         if let entry = fields["headers"] { overlay.headers = parseHeaders(entry.value) }
         if let entry = fields["include"] { parseIncludes(entry.value) }
         overlay.reading.include = fields["filter"].map { parseOperationFilter($0, what: "'filter'") }

@@ -44,6 +44,7 @@ struct SpecFileParser {
         if let entry = fields["baseURL"] { file.baseURL = parseBaseURL(entry.value) }
         if let entry = fields["access"] { file.access = reader.choice(entry.value, "'access'", AccessLevel.allCases) }
         if let entry = fields["fake"] { file.generatesFake = reader.bool(entry.value, "'fake'") }
+        if let entry = fields["equality"] { file.equality = reader.choice(entry.value, "'equality'", ModelEquality.allCases) }
         if let entry = fields["include"] { parseIncludes(entry.value) }
         if let entry = fields["headers"] { file.headers = parseHeaders(entry.value) }
         if let entry = fields["auth"] { parseServiceAuth(entry.value) }

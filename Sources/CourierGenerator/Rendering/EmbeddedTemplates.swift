@@ -381,7 +381,7 @@ enum EmbeddedTemplates {
             {{#doc}}
             {{doc}}
             {{/doc}}
-            {{access}} struct {{name}}: Codable, Hashable, Sendable {
+            {{access}} struct {{name}}: Codable, {{#equality}}{{equality}}, {{/equality}}Sendable {
             {{#properties}}
             {{#doc}}
             {{doc}}
@@ -513,7 +513,7 @@ enum EmbeddedTemplates {
             ///
             /// Exactly one variant, {{how}}. A value no variant fits decodes as `{{fallback}}(_:)`, holding
             /// the JSON as sent, instead of failing, because servers add variants; encoding writes any case back unchanged.
-            {{access}} {{#isIndirect}}indirect {{/isIndirect}}enum {{name}}: Codable, Hashable, Sendable {
+            {{access}} {{#isIndirect}}indirect {{/isIndirect}}enum {{name}}: Codable, {{#equality}}{{equality}}, {{/equality}}Sendable {
             {{#variants}}
             {{doc}}
                 case {{name}}({{type}})
@@ -597,7 +597,7 @@ enum EmbeddedTemplates {
             ///
             /// An `indirect enum` rather than a class keeps the value semantics and the `Sendable`
             /// conformance of the models for free; it encodes and decodes as the value it holds.
-            indirect enum Indirect<Value: Codable & Hashable & Sendable>: Codable, Hashable, Sendable {
+            indirect enum Indirect<Value: Codable & {{#equality}}{{equality}} & {{/equality}}Sendable>: Codable, {{#equality}}{{equality}}, {{/equality}}Sendable {
                 case value(Value)
 
                 init(_ value: Value) {
@@ -706,7 +706,7 @@ enum EmbeddedTemplates {
             {{#outcome}}
 
             {{doc}}
-            {{access}} enum {{name}}: ResponseDecodable, Hashable {
+            {{access}} enum {{name}}: ResponseDecodable{{#equality}}, {{equality}}{{/equality}} {
             {{#cases}}
             {{doc}}
                 case {{name}}{{#type}}({{type}}){{/type}}
@@ -727,7 +727,7 @@ enum EmbeddedTemplates {
             {{#responseHeaders}}
 
             {{doc}}
-            {{access}} struct {{name}}: Hashable, Sendable {
+            {{access}} struct {{name}}: {{#equality}}{{equality}}, {{/equality}}Sendable {
             {{#properties}}
             {{doc}}
                 {{access}} var {{name}}: {{type}}

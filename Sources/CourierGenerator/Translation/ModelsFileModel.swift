@@ -18,11 +18,13 @@ struct ModelsFileModel: TemplateModel {
     var envelopes: [EnvelopeModel]
     /// Whether a recursive model needs the `Indirect` box.
     var needsIndirect: Bool
+    /// `Equatable` or `Hashable`, which structs, unions and the `Indirect` box adopt; `nil` for neither.
+    var equality: String?
 
     /// The fields the `models` template reads.
     static let templateFields: TemplateFields<Self> = [
         "access": \.access, "version": \.version, "specPath": \.specPath, "structs": \.structs, "enums": \.enums, "unions": \.unions,
-        "envelopes": \.envelopes, "needsIndirect": \.needsIndirect,
+        "envelopes": \.envelopes, "needsIndirect": \.needsIndirect, "equality": \.equality,
     ]
 }
 

@@ -15,11 +15,13 @@ struct RequestsFileModel: TemplateModel {
     var defaultResilience: DefaultResilienceModel?
     /// The protocol every request type adopts, with what they share; in the first part only.
     var requestProtocol: RequestProtocolModel? = nil
+    /// `Equatable` or `Hashable`, which response enums and response field structs adopt; `nil` for neither.
+    var equality: String? = nil
 
     /// The fields the `requests` template reads.
     static let templateFields: TemplateFields<Self> = [
         "access": \.access, "version": \.version, "specPath": \.specPath, "requests": \.requests,
-        "defaultResilience": \.defaultResilience, "requestProtocol": \.requestProtocol,
+        "defaultResilience": \.defaultResilience, "requestProtocol": \.requestProtocol, "equality": \.equality,
     ]
 }
 

@@ -43,7 +43,7 @@ extension SpecTranslator {
             }
         }
         return ModelsFileModel(version: version, specPath: specPath, access: spec.access.rawValue, structs: structs, enums: enums, unions: unions,
-                               envelopes: envelopes, needsIndirect: needsIndirect)
+                               envelopes: envelopes, needsIndirect: needsIndirect, equality: spec.equality.conformance)
     }
 
 

@@ -113,6 +113,7 @@ extension SpecTranslator {
                                      requests: spec.endpoints.map { requestModel($0, sharing: shared) },
                                      defaultResilience: defaultResilienceModel())
         file.requestProtocol = shared
+        file.equality = spec.equality.conformance
         return file
     }
 

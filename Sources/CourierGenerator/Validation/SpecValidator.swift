@@ -86,6 +86,7 @@ struct SpecValidator {
         spec.authSchemes = root.authSchemes
         spec.access = root.access ?? .public
         spec.generatesFake = root.generatesFake ?? true
+        spec.equality = root.equality ?? .equatable
         spec.externalTypes = externalTypeNames.sorted()
         spec.mergedModels = root.mergedModels.filter { modelsByName[$0.name] != nil }
         checkGeneratedNames(of: spec)

@@ -4,7 +4,7 @@
 import Foundation
 
 /// The `Payment` model of Discriminators.
-public struct Payment: Codable, Hashable, Sendable {
+public struct Payment: Codable, Equatable, Sendable {
     /// The `amount` field.
     public var amount: Int
     /// The `currency` field.
@@ -18,7 +18,7 @@ public struct Payment: Codable, Hashable, Sendable {
 }
 
 /// The `FieldIssue` model of Discriminators.
-public struct FieldIssue: Codable, Hashable, Sendable {
+public struct FieldIssue: Codable, Equatable, Sendable {
     /// The `field` field.
     public var field: String
     /// The `code` field.
@@ -32,7 +32,7 @@ public struct FieldIssue: Codable, Hashable, Sendable {
 }
 
 /// The `Flat` model of Discriminators.
-public struct Flat: Codable, Hashable, Sendable {
+public struct Flat: Codable, Equatable, Sendable {
     /// The `code` field.
     public var code: String
     /// The `message` field.
@@ -46,7 +46,7 @@ public struct Flat: Codable, Hashable, Sendable {
 }
 
 /// The `Stripe` model of Discriminators.
-public struct Stripe: Codable, Hashable, Sendable {
+public struct Stripe: Codable, Equatable, Sendable {
     /// The `type` field.
     public var type: String
     /// The `code` field.
@@ -63,7 +63,7 @@ public struct Stripe: Codable, Hashable, Sendable {
 }
 
 /// The `JSONAPI` model of Discriminators.
-public struct JSONAPI: Codable, Hashable, Sendable {
+public struct JSONAPI: Codable, Equatable, Sendable {
     /// The `status` field.
     public var status: String
     /// The `code` field.
@@ -80,7 +80,7 @@ public struct JSONAPI: Codable, Hashable, Sendable {
 }
 
 /// The `GitHubStyle` model of Discriminators.
-public struct GitHubStyle: Codable, Hashable, Sendable {
+public struct GitHubStyle: Codable, Equatable, Sendable {
     /// The `message` field.
     public var message: String
     /// The `errors` field.
@@ -115,7 +115,7 @@ struct JSONAPIEnvelope: Decodable, Sendable {
 ///
 /// Exactly one variant, tried in order. A value no variant fits decodes as `unknown(_:)`, holding
 /// the JSON as sent, instead of failing, because servers add variants; encoding writes any case back unchanged.
-public enum FieldIssueItem: Codable, Hashable, Sendable {
+public enum FieldIssueItem: Codable, Equatable, Sendable {
     /// The `FieldIssue` variant.
     case fieldIssue(FieldIssue)
     /// The `String` variant.

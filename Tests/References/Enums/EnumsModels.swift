@@ -4,7 +4,7 @@
 import Foundation
 
 /// The `Palette` model of Enums.
-public struct Palette: Codable, Hashable, Sendable {
+public struct Palette: Codable, Equatable, Sendable {
     /// The `primary` field.
     public var primary: Color
     /// The `others` field.

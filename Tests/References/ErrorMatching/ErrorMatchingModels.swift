@@ -4,7 +4,7 @@
 import Foundation
 
 /// The `Detail` model of ErrorMatching.
-public struct Detail: Codable, Hashable, Sendable {
+public struct Detail: Codable, Equatable, Sendable {
     /// The `level` field.
     public var level: Int
     /// The `note` field.
@@ -18,7 +18,7 @@ public struct Detail: Codable, Hashable, Sendable {
 }
 
 /// The `Item` model of ErrorMatching.
-public struct Item: Codable, Hashable, Sendable {
+public struct Item: Codable, Equatable, Sendable {
     /// The `id` field.
     public var id: String
 
@@ -29,7 +29,7 @@ public struct Item: Codable, Hashable, Sendable {
 }
 
 /// The `Envelope` model of ErrorMatching.
-public struct Envelope: Codable, Hashable, Sendable {
+public struct Envelope: Codable, Equatable, Sendable {
     /// The `ok` field.
     public var ok: Bool
     /// The `error` field.
@@ -46,7 +46,7 @@ public struct Envelope: Codable, Hashable, Sendable {
 }
 
 /// The `Problem` model of ErrorMatching.
-public struct Problem: Codable, Hashable, Sendable {
+public struct Problem: Codable, Equatable, Sendable {
     /// The `kind` field.
     public var kind: String
     /// The `code` field.

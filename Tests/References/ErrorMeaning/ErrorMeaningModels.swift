@@ -4,7 +4,7 @@
 import Foundation
 
 /// The `Lock` model of ErrorMeaning.
-public struct Lock: Codable, Hashable, Sendable {
+public struct Lock: Codable, Equatable, Sendable {
     /// The `id` field.
     public var id: String
     /// The `owner` field.
@@ -18,7 +18,7 @@ public struct Lock: Codable, Hashable, Sendable {
 }
 
 /// The `Flat` model of ErrorMeaning.
-public struct Flat: Codable, Hashable, Sendable {
+public struct Flat: Codable, Equatable, Sendable {
     /// The `code` field.
     public var code: String
     /// The `message` field.

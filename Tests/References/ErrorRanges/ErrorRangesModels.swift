@@ -4,7 +4,7 @@
 import Foundation
 
 /// The `Thing` model of ErrorRanges.
-public struct Thing: Codable, Hashable, Sendable {
+public struct Thing: Codable, Equatable, Sendable {
     /// The `id` field.
     public var id: Int
     /// The `name` field.
@@ -18,7 +18,7 @@ public struct Thing: Codable, Hashable, Sendable {
 }
 
 /// The `Problem` model of ErrorRanges.
-public struct Problem: Codable, Hashable, Sendable {
+public struct Problem: Codable, Equatable, Sendable {
     /// The `title` field.
     public var title: String
     /// The `detail` field.

@@ -4,7 +4,7 @@
 import Foundation
 
 /// A model whose JSON keys are hostile: "quotes", back\slashes.
-public struct Note: Codable, Hashable, Sendable {
+public struct Note: Codable, Equatable, Sendable {
     /// Ends with a backslash \
     public var text: String
     /// The `the "key"` field.
@@ -28,7 +28,7 @@ public struct Note: Codable, Hashable, Sendable {
 }
 
 /// The `Oops` model of Escaping.
-public struct Oops: Codable, Hashable, Sendable {
+public struct Oops: Codable, Equatable, Sendable {
     /// The `message` field.
     public var message: String
 

@@ -4,7 +4,7 @@
 import Foundation
 
 /// The `Item` model of FaultSuite.
-public struct Item: Codable, Hashable, Sendable {
+public struct Item: Codable, Equatable, Sendable {
     /// The `id` field.
     public var id: String
 
@@ -15,7 +15,7 @@ public struct Item: Codable, Hashable, Sendable {
 }
 
 /// The `Note` model of FaultSuite.
-public struct Note: Codable, Hashable, Sendable {
+public struct Note: Codable, Equatable, Sendable {
     /// The `text` field.
     public var text: String
 

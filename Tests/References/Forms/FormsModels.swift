@@ -4,7 +4,7 @@
 import Foundation
 
 /// The `LineItem` model of Forms.
-public struct LineItem: Codable, Hashable, Sendable {
+public struct LineItem: Codable, Equatable, Sendable {
     /// The `sku` field.
     public var sku: String
     /// The `quantity` field.
@@ -18,7 +18,7 @@ public struct LineItem: Codable, Hashable, Sendable {
 }
 
 /// The `Address` model of Forms.
-public struct Address: Codable, Hashable, Sendable {
+public struct Address: Codable, Equatable, Sendable {
     /// The `line1` field.
     public var line1: String
     /// The `postal_code` field.
@@ -36,7 +36,7 @@ public struct Address: Codable, Hashable, Sendable {
 }
 
 /// The `NewOrder` model of Forms.
-public struct NewOrder: Codable, Hashable, Sendable {
+public struct NewOrder: Codable, Equatable, Sendable {
     /// The `customer_name` field.
     public var customerName: String
     /// Sent empty (note=) to clear it.
@@ -101,7 +101,7 @@ public struct NewOrder: Codable, Hashable, Sendable {
 }
 
 /// The `Order` model of Forms.
-public struct Order: Codable, Hashable, Sendable {
+public struct Order: Codable, Equatable, Sendable {
     /// The `id` field.
     public var id: String
     /// The `customer_name` field.
@@ -119,7 +119,7 @@ public struct Order: Codable, Hashable, Sendable {
 }
 
 /// The `OrderQuery` model of Forms.
-public struct OrderQuery: Codable, Hashable, Sendable {
+public struct OrderQuery: Codable, Equatable, Sendable {
     /// The `order_id` field.
     public var orderID: String
 
@@ -134,7 +134,7 @@ public struct OrderQuery: Codable, Hashable, Sendable {
 }
 
 /// The `IssueFilter` model of Forms.
-public struct IssueFilter: Codable, Hashable, Sendable {
+public struct IssueFilter: Codable, Equatable, Sendable {
     /// The `state` field.
     public var state: IssueState?
     /// The `labels` field.

@@ -4,7 +4,7 @@
 import Foundation
 
 /// The `Protocol` model of Keywords.
-public struct `Protocol`: Codable, Hashable, Sendable {
+public struct `Protocol`: Codable, Equatable, Sendable {
     /// The `default` field.
     public var `default`: String
     /// The `class` field.
@@ -45,7 +45,7 @@ public struct `Protocol`: Codable, Hashable, Sendable {
 }
 
 /// The `ErrorPayload` model of Keywords.
-public struct ErrorPayload: Codable, Hashable, Sendable {
+public struct ErrorPayload: Codable, Equatable, Sendable {
     /// The `return` field.
     public var `return`: String
 

@@ -4,7 +4,7 @@
 import Foundation
 
 /// The `UploadPhotoBody` model of Petstore.
-public struct UploadPhotoBody: Codable, Hashable, Sendable {
+public struct UploadPhotoBody: Codable, Equatable, Sendable {
     /// The `caption` field.
     public var caption: String?
 
@@ -15,7 +15,7 @@ public struct UploadPhotoBody: Codable, Hashable, Sendable {
 }
 
 /// The `AdoptBody` model of Petstore.
-public struct AdoptBody: Codable, Hashable, Sendable {
+public struct AdoptBody: Codable, Equatable, Sendable {
     /// The `petId` field.
     public var petID: Int64
     /// The `note` field.
@@ -33,7 +33,7 @@ public struct AdoptBody: Codable, Hashable, Sendable {
 }
 
 /// The `PetFilter` model of Petstore.
-public struct PetFilter: Codable, Hashable, Sendable {
+public struct PetFilter: Codable, Equatable, Sendable {
     /// The `status` field.
     public var status: PetStatus?
     /// The `name` field.
@@ -47,7 +47,7 @@ public struct PetFilter: Codable, Hashable, Sendable {
 }
 
 /// A pet in the store.
-public struct Pet: Codable, Hashable, Sendable {
+public struct Pet: Codable, Equatable, Sendable {
     /// The `name` field.
     public var name: String
     /// The chip's code: sent, never returned.
@@ -120,7 +120,7 @@ public struct Pet: Codable, Hashable, Sendable {
 }
 
 /// The `NewPet` model of Petstore.
-public struct NewPet: Codable, Hashable, Sendable {
+public struct NewPet: Codable, Equatable, Sendable {
     /// The `name` field.
     public var name: String
     /// The chip's code: sent, never returned.
@@ -173,7 +173,7 @@ public struct NewPet: Codable, Hashable, Sendable {
 }
 
 /// The `Job` model of Petstore.
-public struct Job: Codable, Hashable, Sendable {
+public struct Job: Codable, Equatable, Sendable {
     /// The `id` field.
     public var id: String
 
@@ -184,7 +184,7 @@ public struct Job: Codable, Hashable, Sendable {
 }
 
 /// The `Person` model of Petstore.
-public struct Person: Codable, Hashable, Sendable {
+public struct Person: Codable, Equatable, Sendable {
     /// The `kind` field.
     public var kind: String
     /// The `name` field.
@@ -198,7 +198,7 @@ public struct Person: Codable, Hashable, Sendable {
 }
 
 /// The `Shelter` model of Petstore.
-public struct Shelter: Codable, Hashable, Sendable {
+public struct Shelter: Codable, Equatable, Sendable {
     /// The `kind` field.
     public var kind: String
     /// The `city` field.
@@ -212,7 +212,7 @@ public struct Shelter: Codable, Hashable, Sendable {
 }
 
 /// The `Problem` model of Petstore.
-public struct Problem: Codable, Hashable, Sendable {
+public struct Problem: Codable, Equatable, Sendable {
     /// The `title` field.
     public var title: String
     /// The `detail` field.
@@ -226,7 +226,7 @@ public struct Problem: Codable, Hashable, Sendable {
 }
 
 /// The `CreatePetError` model of Petstore.
-public struct CreatePetError: Codable, Hashable, Sendable {
+public struct CreatePetError: Codable, Equatable, Sendable {
     /// The `message` field.
     public var message: String
     /// The `fields` field.
@@ -313,7 +313,7 @@ public enum PetStatus: RawRepresentable, Codable, Hashable, Sendable, ParameterC
 ///
 /// Exactly one variant, chosen by `kind`. A value no variant fits decodes as `unknown(_:)`, holding
 /// the JSON as sent, instead of failing, because servers add variants; encoding writes any case back unchanged.
-public enum PetOwner: Codable, Hashable, Sendable {
+public enum PetOwner: Codable, Equatable, Sendable {
     /// The `Person` variant.
     case person(Person)
     /// The `Shelter` variant.

@@ -7,7 +7,7 @@ import Foundation
 public protocol PetstoreAPIRequest: APIRequest {}
 
 /// The header fields the response of `listPets` declares, read by `listPetsWithHeaders`.
-public struct ListPetsResponseHeaders: Hashable, Sendable {
+public struct ListPetsResponseHeaders: Equatable, Sendable {
     /// The `X-Total-Count` field; `nil` when the response has none.
     public var xTotalCount: Int?
     /// The `Link` field; `nil` when the response has none.
@@ -58,7 +58,7 @@ public struct ListPetsRequest: PetstoreAPIRequest {
 }
 
 /// What `createPet` answers: one case per documented success status (201, 202). Any other status is a failure.
-public enum CreatePetOutcome: ResponseDecodable, Hashable {
+public enum CreatePetOutcome: ResponseDecodable, Equatable {
     /// `201`: Created.
     case created(Pet)
     /// `202`: Queued for review.
@@ -76,7 +76,7 @@ public enum CreatePetOutcome: ResponseDecodable, Hashable {
 }
 
 /// The header fields the response of `createPet` declares, read by `createPetWithHeaders`.
-public struct CreatePetResponseHeaders: Hashable, Sendable {
+public struct CreatePetResponseHeaders: Equatable, Sendable {
     /// The `Location` field; `nil` when the response has none.
     public var location: URL?
 
@@ -107,7 +107,7 @@ public struct CreatePetRequest: PetstoreAPIRequest {
 }
 
 /// What `getPet` answers: one case per documented success status (200, 304). Any other status is a failure.
-public enum GetPetOutcome: ResponseDecodable, Hashable {
+public enum GetPetOutcome: ResponseDecodable, Equatable {
     /// `200`: The pet.
     case ok(Pet)
     /// `304`: Not modified.
@@ -125,7 +125,7 @@ public enum GetPetOutcome: ResponseDecodable, Hashable {
 }
 
 /// The header fields the response of `getPet` declares, read by `getPetWithHeaders`.
-public struct GetPetResponseHeaders: Hashable, Sendable {
+public struct GetPetResponseHeaders: Equatable, Sendable {
     /// The `ETag` field; `nil` when the response has none.
     public var eTag: String?
 

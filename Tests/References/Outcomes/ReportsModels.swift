@@ -4,7 +4,7 @@
 import Foundation
 
 /// The `Report` model of Reports.
-public struct Report: Codable, Hashable, Sendable {
+public struct Report: Codable, Equatable, Sendable {
     /// The `id` field.
     public var id: Int
     /// The `title` field.
@@ -18,7 +18,7 @@ public struct Report: Codable, Hashable, Sendable {
 }
 
 /// The `Job` model of Reports.
-public struct Job: Codable, Hashable, Sendable {
+public struct Job: Codable, Equatable, Sendable {
     /// The `id` field.
     public var id: String
     /// The `state` field.
@@ -32,7 +32,7 @@ public struct Job: Codable, Hashable, Sendable {
 }
 
 /// The `Problem` model of Reports.
-public struct Problem: Codable, Hashable, Sendable {
+public struct Problem: Codable, Equatable, Sendable {
     /// The `message` field.
     public var message: String
 

@@ -7,7 +7,7 @@ import Foundation
 public protocol ReportsAPIRequest: APIRequest {}
 
 /// What `getReport` answers: one case per documented success status (200, 202, 204, 304). Any other status is a failure.
-public enum GetReportOutcome: ResponseDecodable, Hashable {
+public enum GetReportOutcome: ResponseDecodable, Equatable {
     /// The `200` response.
     case ok(Report)
     /// `202`: The report is being computed; ask again later.
@@ -31,7 +31,7 @@ public enum GetReportOutcome: ResponseDecodable, Hashable {
 }
 
 /// The header fields the response of `getReport` declares, read by `getReportWithHeaders`.
-public struct GetReportResponseHeaders: Hashable, Sendable {
+public struct GetReportResponseHeaders: Equatable, Sendable {
     /// The `ETag` field; `nil` when the response has none.
     public var eTag: String?
     /// The `Retry-After` field; `nil` when the response has none.
@@ -70,7 +70,7 @@ public struct GetReportRequest: ReportsAPIRequest {
 }
 
 /// The header fields the response of `getReportWithCache` declares, read by `getReportWithCacheWithHeaders`.
-public struct GetReportWithCacheResponseHeaders: Hashable, Sendable {
+public struct GetReportWithCacheResponseHeaders: Equatable, Sendable {
     /// The `ETag` field.
     public var eTag: String
     /// The `X-Cache` field.
@@ -201,7 +201,7 @@ public struct GetReportVendorRequest: ReportsAPIRequest {
 }
 
 /// What `createReport` answers: one case per documented success status (201, 202). Any other status is a failure.
-public enum CreateReportOutcome: ResponseDecodable, Hashable {
+public enum CreateReportOutcome: ResponseDecodable, Equatable {
     /// `201`: Created at once.
     case created(Report)
     /// `202`: Queued.
@@ -219,7 +219,7 @@ public enum CreateReportOutcome: ResponseDecodable, Hashable {
 }
 
 /// The header fields the response of `createReport` declares, read by `createReportWithHeaders`.
-public struct CreateReportResponseHeaders: Hashable, Sendable {
+public struct CreateReportResponseHeaders: Equatable, Sendable {
     /// The `Location` field.
     public var location: URL
 

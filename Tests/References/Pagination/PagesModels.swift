@@ -4,7 +4,7 @@
 import Foundation
 
 /// The `Event` model of Pages.
-public struct Event: Codable, Hashable, Sendable {
+public struct Event: Codable, Equatable, Sendable {
     /// The `id` field.
     public var id: String
     /// The `title` field.
@@ -18,7 +18,7 @@ public struct Event: Codable, Hashable, Sendable {
 }
 
 /// The `Order` model of Pages.
-public struct Order: Codable, Hashable, Sendable {
+public struct Order: Codable, Equatable, Sendable {
     /// The `id` field.
     public var id: Int
     /// The `total` field.
@@ -32,7 +32,7 @@ public struct Order: Codable, Hashable, Sendable {
 }
 
 /// The `OrderList` model of Pages.
-public struct OrderList: Codable, Hashable, Sendable {
+public struct OrderList: Codable, Equatable, Sendable {
     /// The `data` field.
     public var data: [Order]
     /// The `has_more` field.
@@ -50,7 +50,7 @@ public struct OrderList: Codable, Hashable, Sendable {
 }
 
 /// The `Paging` model of Pages.
-public struct Paging: Codable, Hashable, Sendable {
+public struct Paging: Codable, Equatable, Sendable {
     /// The `next_cursor` field.
     public var nextCursor: String?
 
@@ -65,7 +65,7 @@ public struct Paging: Codable, Hashable, Sendable {
 }
 
 /// The `EventList` model of Pages.
-public struct EventList: Codable, Hashable, Sendable {
+public struct EventList: Codable, Equatable, Sendable {
     /// The `result` field.
     public var result: EventResult?
     /// The `paging` field.
@@ -79,7 +79,7 @@ public struct EventList: Codable, Hashable, Sendable {
 }
 
 /// The `EventResult` model of Pages.
-public struct EventResult: Codable, Hashable, Sendable {
+public struct EventResult: Codable, Equatable, Sendable {
     /// The `events` field.
     public var events: [Event]?
 
@@ -90,7 +90,7 @@ public struct EventResult: Codable, Hashable, Sendable {
 }
 
 /// The `OffsetList` model of Pages.
-public struct OffsetList: Codable, Hashable, Sendable {
+public struct OffsetList: Codable, Equatable, Sendable {
     /// The `results` field.
     public var results: [Event]
     /// The `total` field.

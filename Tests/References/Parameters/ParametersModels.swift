@@ -4,7 +4,7 @@
 import Foundation
 
 /// The `Item` model of Parameters.
-public struct Item: Codable, Hashable, Sendable {
+public struct Item: Codable, Equatable, Sendable {
     /// The `id` field.
     public var id: Int64
     /// The `display_name` field.
@@ -31,7 +31,7 @@ public struct Item: Codable, Hashable, Sendable {
 }
 
 /// The new item.
-public struct CreateBody: Codable, Hashable, Sendable {
+public struct CreateBody: Codable, Equatable, Sendable {
     /// The `name` field.
     public var name: String
     /// The `created_at` field.

@@ -4,7 +4,7 @@
 import Foundation
 
 /// The `Channel` model of Payloads.
-public struct Channel: Codable, Hashable, Sendable {
+public struct Channel: Codable, Equatable, Sendable {
     /// Set by the server.
     public var id: Int64
     /// The `name` field.
@@ -77,7 +77,7 @@ public struct Channel: Codable, Hashable, Sendable {
 }
 
 /// The `TodoTask` model of Payloads.
-public struct TodoTask: Codable, Hashable, Sendable {
+public struct TodoTask: Codable, Equatable, Sendable {
     /// The `name` field.
     public var name: String
     /// The `due_on` field.
@@ -139,7 +139,7 @@ public struct TodoTask: Codable, Hashable, Sendable {
 }
 
 /// A GitHub issue update; null clears a field, a missing key leaves it alone.
-public struct IssuePatch: Codable, Hashable, Sendable {
+public struct IssuePatch: Codable, Equatable, Sendable {
     /// The `title` field.
     public var title: String?
     /// The `milestone` field.
@@ -186,7 +186,7 @@ public struct IssuePatch: Codable, Hashable, Sendable {
 }
 
 /// The `Issue` model of Payloads.
-public struct Issue: Codable, Hashable, Sendable {
+public struct Issue: Codable, Equatable, Sendable {
     /// The `number` field.
     public var number: Int
     /// The `title` field.
@@ -230,7 +230,7 @@ public struct Issue: Codable, Hashable, Sendable {
 }
 
 /// The `File` model of Payloads.
-public struct File: Codable, Hashable, Sendable {
+public struct File: Codable, Equatable, Sendable {
     /// The `id` field.
     public var id: String
     /// Box's free-form context: kept as sent.
@@ -267,7 +267,7 @@ public struct File: Codable, Hashable, Sendable {
 }
 
 /// Box folders nest; a recursive model's own coding goes through its boxes.
-public struct Folder: Codable, Hashable, Sendable {
+public struct Folder: Codable, Equatable, Sendable {
     /// The `name` field.
     public var name: String
     /// The `parent` field.
@@ -430,7 +430,7 @@ public enum Snowflake: RawRepresentable, Codable, Hashable, Sendable, ParameterC
 ///
 /// An `indirect enum` rather than a class keeps the value semantics and the `Sendable`
 /// conformance of the models for free; it encodes and decodes as the value it holds.
-indirect enum Indirect<Value: Codable & Hashable & Sendable>: Codable, Hashable, Sendable {
+indirect enum Indirect<Value: Codable & Equatable & Sendable>: Codable, Equatable, Sendable {
     case value(Value)
 
     init(_ value: Value) {

@@ -4,7 +4,7 @@
 import Foundation
 
 /// A tree node; the parent link is optional and the children are a list.
-public struct Node: Codable, Hashable, Sendable {
+public struct Node: Codable, Sendable {
     /// The `name` field.
     public var name: String
     /// The `parent` field.
@@ -32,7 +32,7 @@ public struct Node: Codable, Hashable, Sendable {
 }
 
 /// The `Person` model of Recursion.
-public struct Person: Codable, Hashable, Sendable {
+public struct Person: Codable, Sendable {
     /// The `name` field.
     public var name: String
     /// The `employer` field.
@@ -54,7 +54,7 @@ public struct Person: Codable, Hashable, Sendable {
 }
 
 /// The `Company` model of Recursion.
-public struct Company: Codable, Hashable, Sendable {
+public struct Company: Codable, Sendable {
     /// The `name` field.
     public var name: String
     /// The `founder` field.
@@ -79,7 +79,7 @@ public struct Company: Codable, Hashable, Sendable {
 }
 
 /// Not recursive itself, but holds a recursive model.
-public struct Wrapper: Codable, Hashable, Sendable {
+public struct Wrapper: Codable, Sendable {
     /// The `root` field.
     public var root: Node
 
@@ -93,7 +93,7 @@ public struct Wrapper: Codable, Hashable, Sendable {
 ///
 /// An `indirect enum` rather than a class keeps the value semantics and the `Sendable`
 /// conformance of the models for free; it encodes and decodes as the value it holds.
-indirect enum Indirect<Value: Codable & Hashable & Sendable>: Codable, Hashable, Sendable {
+indirect enum Indirect<Value: Codable & Sendable>: Codable, Sendable {
     case value(Value)
 
     init(_ value: Value) {

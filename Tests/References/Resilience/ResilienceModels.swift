@@ -4,7 +4,7 @@
 import Foundation
 
 /// The `MergeBody` model of Resilience.
-public struct MergeBody: Codable, Hashable, Sendable {
+public struct MergeBody: Codable, Equatable, Sendable {
     /// The `name` field.
     public var name: String?
     /// The `tags` field.

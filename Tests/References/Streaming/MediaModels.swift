@@ -4,7 +4,7 @@
 import Foundation
 
 /// The `Progress` model of Media.
-public struct Progress: Codable, Hashable, Sendable {
+public struct Progress: Codable, Equatable, Sendable {
     /// The `job` field.
     public var job: String
     /// The `percent` field.
@@ -18,7 +18,7 @@ public struct Progress: Codable, Hashable, Sendable {
 }
 
 /// The `Row` model of Media.
-public struct Row: Codable, Hashable, Sendable {
+public struct Row: Codable, Equatable, Sendable {
     /// The `id` field.
     public var id: Int
     /// The `name` field.
@@ -32,7 +32,7 @@ public struct Row: Codable, Hashable, Sendable {
 }
 
 /// The `PhotoFields` model of Media.
-public struct PhotoFields: Codable, Hashable, Sendable {
+public struct PhotoFields: Codable, Equatable, Sendable {
     /// The `title` field.
     public var title: String
     /// The `album_id` field.

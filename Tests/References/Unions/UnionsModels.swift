@@ -4,7 +4,7 @@
 import Foundation
 
 /// A Discord text channel (type 0).
-public struct TextChannel: Codable, Hashable, Sendable {
+public struct TextChannel: Codable, Equatable, Sendable {
     /// The `id` field.
     public var id: String
     /// The `type` field.
@@ -24,7 +24,7 @@ public struct TextChannel: Codable, Hashable, Sendable {
 }
 
 /// A Discord voice channel (type 2).
-public struct VoiceChannel: Codable, Hashable, Sendable {
+public struct VoiceChannel: Codable, Equatable, Sendable {
     /// The `id` field.
     public var id: String
     /// The `type` field.
@@ -44,7 +44,7 @@ public struct VoiceChannel: Codable, Hashable, Sendable {
 }
 
 /// The `Card` model of Unions.
-public struct Card: Codable, Hashable, Sendable {
+public struct Card: Codable, Equatable, Sendable {
     /// The `id` field.
     public var id: String
     /// The `brand` field.
@@ -61,7 +61,7 @@ public struct Card: Codable, Hashable, Sendable {
 }
 
 /// The `BankAccount` model of Unions.
-public struct BankAccount: Codable, Hashable, Sendable {
+public struct BankAccount: Codable, Equatable, Sendable {
     /// The `id` field.
     public var id: String
     /// The `bank_name` field.
@@ -82,7 +82,7 @@ public struct BankAccount: Codable, Hashable, Sendable {
 }
 
 /// The `Cat` model of Unions.
-public struct Cat: Codable, Hashable, Sendable {
+public struct Cat: Codable, Equatable, Sendable {
     /// The `kind` field.
     public var kind: String
     /// The `lives` field.
@@ -96,7 +96,7 @@ public struct Cat: Codable, Hashable, Sendable {
 }
 
 /// The `Dog` model of Unions.
-public struct Dog: Codable, Hashable, Sendable {
+public struct Dog: Codable, Equatable, Sendable {
     /// The `good` field.
     public var good: Bool
 
@@ -107,7 +107,7 @@ public struct Dog: Codable, Hashable, Sendable {
 }
 
 /// The `ValidationIssue` model of Unions.
-public struct ValidationIssue: Codable, Hashable, Sendable {
+public struct ValidationIssue: Codable, Equatable, Sendable {
     /// The `resource` field.
     public var resource: String
     /// The `field` field.
@@ -124,7 +124,7 @@ public struct ValidationIssue: Codable, Hashable, Sendable {
 }
 
 /// The `User` model of Unions.
-public struct User: Codable, Hashable, Sendable {
+public struct User: Codable, Equatable, Sendable {
     /// The `login` field.
     public var login: String
     /// The `id` field.
@@ -141,7 +141,7 @@ public struct User: Codable, Hashable, Sendable {
 }
 
 /// The `Plan` model of Unions.
-public struct Plan: Codable, Hashable, Sendable {
+public struct Plan: Codable, Equatable, Sendable {
     /// The `name` field.
     public var name: String
     /// The `space` field.
@@ -155,7 +155,7 @@ public struct Plan: Codable, Hashable, Sendable {
 }
 
 /// GitHub's authenticated user, a user plus private fields.
-public struct PrivateUser: Codable, Hashable, Sendable {
+public struct PrivateUser: Codable, Equatable, Sendable {
     /// The `login` field.
     public var login: String
     /// The `id` field.
@@ -178,7 +178,7 @@ public struct PrivateUser: Codable, Hashable, Sendable {
 }
 
 /// A composition of a composition.
-public struct Administrator: Codable, Hashable, Sendable {
+public struct Administrator: Codable, Equatable, Sendable {
     /// The `login` field.
     public var login: String
     /// The `id` field.
@@ -211,7 +211,7 @@ public struct Administrator: Codable, Hashable, Sendable {
 }
 
 /// The `Named` model of Unions.
-public struct Named: Codable, Hashable, Sendable {
+public struct Named: Codable, Equatable, Sendable {
     /// The `name` field.
     public var name: String
 
@@ -222,7 +222,7 @@ public struct Named: Codable, Hashable, Sendable {
 }
 
 /// Recursion through a composition's own properties.
-public struct Category: Codable, Hashable, Sendable {
+public struct Category: Codable, Equatable, Sendable {
     /// The `name` field.
     public var name: String
     /// The `parent` field.
@@ -247,7 +247,7 @@ public struct Category: Codable, Hashable, Sendable {
 }
 
 /// The `Circle` model of Unions.
-public struct Circle: Codable, Hashable, Sendable {
+public struct Circle: Codable, Equatable, Sendable {
     /// The `kind` field.
     public var kind: String
     /// The `radius` field.
@@ -261,7 +261,7 @@ public struct Circle: Codable, Hashable, Sendable {
 }
 
 /// The `Group` model of Unions.
-public struct Group: Codable, Hashable, Sendable {
+public struct Group: Codable, Equatable, Sendable {
     /// The `kind` field.
     public var kind: String
     /// The `members` field.
@@ -278,7 +278,7 @@ public struct Group: Codable, Hashable, Sendable {
 }
 
 /// The `NestA` model of Unions.
-public struct NestA: Codable, Hashable, Sendable {
+public struct NestA: Codable, Equatable, Sendable {
     /// The `child` field.
     public var child: Nest?
     /// The `a` field.
@@ -292,7 +292,7 @@ public struct NestA: Codable, Hashable, Sendable {
 }
 
 /// The `NestB` model of Unions.
-public struct NestB: Codable, Hashable, Sendable {
+public struct NestB: Codable, Equatable, Sendable {
     /// The `child` field.
     public var child: Nest?
     /// The `b` field.
@@ -306,7 +306,7 @@ public struct NestB: Codable, Hashable, Sendable {
 }
 
 /// Unions and compositions as properties, arrays and maps.
-public struct Inbox: Codable, Hashable, Sendable {
+public struct Inbox: Codable, Equatable, Sendable {
     /// The `channels` field.
     public var channels: [Channel]
     /// The `primary` field.
@@ -335,7 +335,7 @@ public struct Inbox: Codable, Hashable, Sendable {
 }
 
 /// The `TeamMembership` model of Unions.
-public struct TeamMembership: Codable, Hashable, Sendable {
+public struct TeamMembership: Codable, Equatable, Sendable {
     /// The `role` field.
     public var role: String?
     /// The `state` field.
@@ -352,7 +352,7 @@ public struct TeamMembership: Codable, Hashable, Sendable {
 }
 
 /// The `OrganizationMembership` model of Unions.
-public struct OrganizationMembership: Codable, Hashable, Sendable {
+public struct OrganizationMembership: Codable, Equatable, Sendable {
     /// The `role` field.
     public var role: String?
     /// The `state` field.
@@ -372,7 +372,7 @@ public struct OrganizationMembership: Codable, Hashable, Sendable {
 }
 
 /// The `GuestMembership` model of Unions.
-public struct GuestMembership: Codable, Hashable, Sendable {
+public struct GuestMembership: Codable, Equatable, Sendable {
     /// The `role` field.
     public var role: String?
     /// The `state` field.
@@ -389,7 +389,7 @@ public struct GuestMembership: Codable, Hashable, Sendable {
 }
 
 /// The `GitHubValidation` model of Unions.
-public struct GitHubValidation: Codable, Hashable, Sendable {
+public struct GitHubValidation: Codable, Equatable, Sendable {
     /// The `message` field.
     public var message: String
     /// The `errors` field.
@@ -406,7 +406,7 @@ public struct GitHubValidation: Codable, Hashable, Sendable {
 ///
 /// Exactly one variant, chosen by `type`. A value no variant fits decodes as `unknown(_:)`, holding
 /// the JSON as sent, instead of failing, because servers add variants; encoding writes any case back unchanged.
-public enum Channel: Codable, Hashable, Sendable {
+public enum Channel: Codable, Equatable, Sendable {
     /// The `TextChannel` variant.
     case textChannel(TextChannel)
     /// The `VoiceChannel` variant.
@@ -444,7 +444,7 @@ public enum Channel: Codable, Hashable, Sendable {
 ///
 /// Exactly one variant, chosen by `object`. A value no variant fits decodes as `unknown(_:)`, holding
 /// the JSON as sent, instead of failing, because servers add variants; encoding writes any case back unchanged.
-public enum PaymentSource: Codable, Hashable, Sendable {
+public enum PaymentSource: Codable, Equatable, Sendable {
     /// A card.
     case card(Card)
     /// The `BankAccount` variant.
@@ -482,7 +482,7 @@ public enum PaymentSource: Codable, Hashable, Sendable {
 ///
 /// Exactly one variant, chosen by `kind`. A value no variant fits decodes as `unknown(_:)`, holding
 /// the JSON as sent, instead of failing, because servers add variants; encoding writes any case back unchanged.
-public enum Pet: Codable, Hashable, Sendable {
+public enum Pet: Codable, Equatable, Sendable {
     /// The `Cat` variant.
     case cat(Cat)
     /// The `Dog` variant.
@@ -520,7 +520,7 @@ public enum Pet: Codable, Hashable, Sendable {
 ///
 /// Exactly one variant, tried in order. A value no variant fits decodes as `unknown(_:)`, holding
 /// the JSON as sent, instead of failing, because servers add variants; encoding writes any case back unchanged.
-public enum ValidationIssueItem: Codable, Hashable, Sendable {
+public enum ValidationIssueItem: Codable, Equatable, Sendable {
     /// The `ValidationIssue` variant.
     case validationIssue(ValidationIssue)
     /// The `String` variant.
@@ -564,7 +564,7 @@ public enum ValidationIssueItem: Codable, Hashable, Sendable {
 ///
 /// Exactly one variant, best fit first. A value no variant fits decodes as `unknown(_:)`, holding
 /// the JSON as sent, instead of failing, because servers add variants; encoding writes any case back unchanged.
-public enum Account: Codable, Hashable, Sendable {
+public enum Account: Codable, Equatable, Sendable {
     /// The `Administrator` variant.
     case administrator(Administrator)
     /// The `PrivateUser` variant.
@@ -619,7 +619,7 @@ public enum Account: Codable, Hashable, Sendable {
 ///
 /// Exactly one variant, chosen by `kind`. A value no variant fits decodes as `unknown(_:)`, holding
 /// the JSON as sent, instead of failing, because servers add variants; encoding writes any case back unchanged.
-public indirect enum Shape: Codable, Hashable, Sendable {
+public indirect enum Shape: Codable, Equatable, Sendable {
     /// The `Circle` variant.
     case circle(Circle)
     /// The `Group` variant.
@@ -657,7 +657,7 @@ public indirect enum Shape: Codable, Hashable, Sendable {
 ///
 /// Exactly one variant, best fit first. A value no variant fits decodes as `unknown(_:)`, holding
 /// the JSON as sent, instead of failing, because servers add variants; encoding writes any case back unchanged.
-public indirect enum Nest: Codable, Hashable, Sendable {
+public indirect enum Nest: Codable, Equatable, Sendable {
     /// The `NestA` variant.
     case nestA(NestA)
     /// The `NestB` variant.
@@ -723,7 +723,7 @@ public indirect enum Nest: Codable, Hashable, Sendable {
 ///
 /// Exactly one variant, tried in order. A value no variant fits decodes as `unknown(_:)`, holding
 /// the JSON as sent, instead of failing, because servers add variants; encoding writes any case back unchanged.
-public enum Moment: Codable, Hashable, Sendable {
+public enum Moment: Codable, Equatable, Sendable {
     /// The `Date` variant.
     case date(Date)
     /// The `Nest` variant.
@@ -766,7 +766,7 @@ public enum Moment: Codable, Hashable, Sendable {
 ///
 /// Exactly one variant, tried in order. A value no variant fits decodes as `unknown2(_:)`, holding
 /// the JSON as sent, instead of failing, because servers add variants; encoding writes any case back unchanged.
-public enum Odd: Codable, Hashable, Sendable {
+public enum Odd: Codable, Equatable, Sendable {
     /// The `String` variant.
     case unknown(String)
     /// The `[Int]` variant.
@@ -810,7 +810,7 @@ public enum Odd: Codable, Hashable, Sendable {
 ///
 /// Exactly one variant, best fit first. A value no variant fits decodes as `unknown(_:)`, holding
 /// the JSON as sent, instead of failing, because servers add variants; encoding writes any case back unchanged.
-public enum Membership: Codable, Hashable, Sendable {
+public enum Membership: Codable, Equatable, Sendable {
     /// The `TeamMembership` variant.
     case teamMembership(TeamMembership)
     /// The `OrganizationMembership` variant.
@@ -876,7 +876,7 @@ public enum Membership: Codable, Hashable, Sendable {
 ///
 /// An `indirect enum` rather than a class keeps the value semantics and the `Sendable`
 /// conformance of the models for free; it encodes and decodes as the value it holds.
-indirect enum Indirect<Value: Codable & Hashable & Sendable>: Codable, Hashable, Sendable {
+indirect enum Indirect<Value: Codable & Equatable & Sendable>: Codable, Equatable, Sendable {
     case value(Value)
 
     init(_ value: Value) {
