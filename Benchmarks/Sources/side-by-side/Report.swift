@@ -55,8 +55,37 @@ struct Report {
             text += "\n#### Clean debug build of each generated module (dependencies built beforehand)\n"
             for result in compiles { text += table(result) }
         }
+        text += documentSummary
         for note in notes { text += "\nNote: \(note)\n" }
         return text
+    }
+
+    /// One line per real document: both tools' generation CPU and, where the modules were
+    /// compiled, their compiler CPU, against the target of at least 10× less for Courier.
+    private var documentSummary: String {
+        let documents = generation.filter { $0.api.kind == .document }
+        guard !documents.isEmpty else { return "" }
+        var text = "\n#### Real documents: Courier against swift-openapi-generator (target: ≥ 10× less CPU in each column)\n\n"
+        text += "| Document | Operations | Generation CPU, Courier | Generation CPU, sog | sog ÷ Courier | Compiler CPU, Courier | Compiler CPU, sog | sog ÷ Courier |\n"
+        text += "|---|---|---|---|---|---|---|---|\n"
+        for result in documents {
+            let ours = result.row(.courierDocument)?.usage.cpu.median ?? .nan
+            let theirs = result.row(.openAPIGenerator)?.usage.cpu.median ?? .nan
+            let compile = compiles.first { $0.api.slug == result.api.slug }
+            let oursCompiled = compile?.rows.first?.usage.cpu.median ?? .nan
+            let theirsCompiled = compile?.rows.last?.usage.cpu.median ?? .nan
+            text += "| \(result.api.name) | \(result.api.endpoints) | \(Self.seconds(ours)) | \(Self.seconds(theirs)) | \(Self.verdict(theirs, ours)) "
+                + "| \(compile == nil ? "not compiled" : Self.seconds(oursCompiled)) | \(compile == nil ? "" : Self.seconds(theirsCompiled)) "
+                + "| \(compile == nil ? "" : Self.verdict(theirsCompiled, oursCompiled)) |\n"
+        }
+        return text
+    }
+
+    /// A ratio and whether it meets the 10× target.
+    static func verdict(_ numerator: Double, _ denominator: Double) -> String {
+        let value = numerator / denominator
+        guard value.isFinite else { return "n/a" }
+        return ratio(numerator, denominator) + (value >= 10 ? " (met)" : " (missed)")
     }
 
     private func table(_ result: GenerationResult) -> String {

@@ -25,6 +25,7 @@ struct SideBySide: ParsableCommand {
               Benchmarks/run
               Benchmarks/run --sizes 100,1000 --runs 3 --documents ../shared/openapi/github-rest-2021.yaml
               Benchmarks/run --sizes 1000 --runs 1 --compile-sizes 1000
+              Benchmarks/run --sizes 100 --compile-documents ../shared/openapi-corpus/resend.yaml
             """
     )
 
@@ -52,6 +53,9 @@ struct SideBySide: ParsableCommand {
 
     @Option(help: "Clean builds of each generated module per compile size.")
     var compileRuns = 1
+
+    @Option(help: "OpenAPI documents whose modules are also compiled (debug, clean), each generated as --documents are. Slow: a 1 MB document's modules take minutes.")
+    var compileDocuments: [String] = []
 
     @Option(help: "The folder for inputs and outputs. Default: a new temporary folder.")
     var work: String?
@@ -103,7 +107,7 @@ struct SideBySide: ParsableCommand {
         for size in sizes {
             apis.append(try synthetic(size, in: folder))
         }
-        var documentPaths = documents.map(callers)
+        var documentPaths = documents.map(callers).map { URL(fileURLWithPath: $0).standardizedFileURL.path }
         if documentPaths.isEmpty {
             let github = repository + "/../shared/openapi/github-rest-2021.yaml"
             if FileManager.default.fileExists(atPath: github) {
@@ -112,24 +116,39 @@ struct SideBySide: ParsableCommand {
                 report.notes.append("GitHub's REST description was not found at \(github), so no real document was measured.")
             }
         }
+        let compiledPaths = compileDocuments.map(callers).map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        for path in compiledPaths where !documentPaths.contains(path) { documentPaths.append(path) }
         for path in documentPaths {
             apis.append(try document(path, in: folder))
         }
 
+        var readByBoth: [API] = []
         for api in apis {
             log("Generating \(api.name) (\(api.endpoints) endpoints), \(runs) runs per tool")
-            report.generation.append(try generation(api, tools: releaseTools(for: api, in: folder), runs: runs, in: folder))
+            do {
+                report.generation.append(try generation(api, tools: releaseTools(for: api, in: folder), runs: runs, in: folder))
+                readByBoth.append(api)
+            } catch where api.kind == .document {
+                // The comparison is of documents both tools read; one that either rejects is named, not measured.
+                report.notes.append("\(api.name) was left out: \(error)")
+                continue
+            }
             if case .synthetic(let size) = api.kind, debugSizes.contains(size) {
                 log("Generating \(api.name) with the debug tools, \(debugRuns) runs per tool")
                 report.debugGeneration.append(try generation(api, tools: debugTools(for: api, in: folder), runs: debugRuns, in: folder))
             }
             try report.save(in: folder)
         }
+        var compiled: [API] = []
         for size in compileSizes {
             guard let api = apis.first(where: { $0.kind == .synthetic(size) }) else {
                 report.notes.append("No compile at \(size) endpoints: that size is not among --sizes.")
                 continue
             }
+            compiled.append(api)
+        }
+        compiled += readByBoth.filter { $0.kind == .document && compiledPaths.contains($0.document) }
+        for api in compiled {
             log("Compiling the modules generated for \(api.name)")
             do {
                 report.compiles.append(try CompileBenchmark(repository: repository, courier: release("courier"),
@@ -138,7 +157,7 @@ struct SideBySide: ParsableCommand {
                                                             folder: folder + "/compile").measure(api, runs: compileRuns))
             } catch {
                 // The generation tables stand on their own; a failed build is reported, not a reason to lose them.
-                report.notes.append("The compile at \(size) endpoints failed: \(error)")
+                report.notes.append("The compile of \(api.name) failed: \(error)")
             }
             try report.save(in: folder)
         }
