@@ -124,3 +124,21 @@ import Testing
         ])
     }
 }
+
+/// Looking a key up in a mapping: short mappings are scanned, long ones (a document's `paths`,
+/// `components/schemas`) indexed; both find the first entry of a key and skip non-scalar keys.
+@Suite struct MappingLookupTests {
+    @Test(arguments: [3, 15, 16, 400])
+    func aKeyFindsItsFirstEntryWhateverTheMappingsLength(count: Int) {
+        var pairs: [(Node, Node)] = (0..<count).map { (.scalar(.init("key\($0)")), .scalar(.init("value\($0)"))) }
+        pairs.insert((.sequence(.init([.scalar(.init("key0"))])), .scalar(.init("not a scalar key"))), at: 0)
+        pairs.append((.scalar(.init("key1")), .scalar(.init("a later duplicate"))))
+        let mapping = Node.Mapping(pairs)
+        #expect(mapping["key0"]?.scalar?.string == "value0")
+        #expect(mapping["key1"]?.scalar?.string == "value1")
+        #expect(mapping["key\(count - 1)"]?.scalar?.string == "value\(count - 1)")
+        #expect(mapping.position(of: "key1") == 2)
+        #expect(mapping["key\(count)"] == nil)
+        #expect(mapping[""] == nil)
+    }
+}

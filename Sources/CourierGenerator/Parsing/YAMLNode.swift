@@ -102,10 +102,19 @@ extension Node {
 
         typealias Element = (key: Node, value: Node)
 
-        var pairs: [Element]
+        let pairs: [Element]
         var tag: Tag
         var style: Style
         var mark: Mark?
+        /// Each entry's key when it is a scalar, so that a lookup compares strings instead of
+        /// copying whole entries.
+        private let keyStrings: [String?]
+        /// The first entry of each key, for mappings long enough that a scan costs more than a
+        /// hash: a document's `paths` and `components/schemas`, which every `$ref` looks into.
+        private let positions: [String: Int]?
+
+        /// Mappings with at least this many entries are indexed by key.
+        private static let indexedCount = 16
 
         init(_ pairs: [(Node, Node)], _ tag: Tag = .implicit, _ style: Style = .any, _ mark: Mark? = nil) {
             self.init(pairs: pairs.map { (key: $0.0, value: $0.1) }, tag: tag, style: style, mark: mark)
@@ -116,6 +125,17 @@ extension Node {
             self.tag = tag
             self.style = style
             self.mark = mark
+            keyStrings = pairs.map(\.key.scalar?.string)
+            if pairs.count >= Self.indexedCount {
+                var positions: [String: Int] = [:]
+                positions.reserveCapacity(pairs.count)
+                for (position, key) in keyStrings.enumerated() {
+                    if let key, positions[key] == nil { positions[key] = position }
+                }
+                self.positions = positions
+            } else {
+                positions = nil
+            }
         }
 
         var startIndex: Int { pairs.startIndex }
@@ -127,10 +147,13 @@ extension Node {
 
         /// The value of the first entry whose key is the scalar `key`.
         subscript(key: String) -> Node? {
-            for pair in pairs {
-                if case .scalar(let scalar) = pair.key, scalar.string == key { return pair.value }
-            }
-            return nil
+            position(of: key).map { pairs[$0].value }
+        }
+
+        /// The position of the first entry whose key is the scalar `key`.
+        func position(of key: String) -> Int? {
+            if let positions { return positions[key] }
+            return keyStrings.firstIndex(of: key)
         }
     }
 
