@@ -153,9 +153,9 @@ struct CodingSpec: Hashable, Sendable {
 
 /// What generated models, unions and response types conform to for comparing values (`equality:`).
 ///
-/// `Hashable` on every model is what most generators write, and what a 1,000-endpoint client spent
-/// about a fifth of its compile time on; most apps compare values (tests, SwiftUI's change
-/// checks) but rarely put whole API models in sets. String and number enums are `Hashable` under
+/// `Hashable` on every model is what most generators write, and it costs compile time (Stripe's
+/// client: 98–107 s of compiler CPU against 86–90 s with `Equatable`); most apps compare values
+/// (tests, SwiftUI's change checks) but rarely put whole API models in sets. String and number enums are `Hashable` under
 /// every choice: they hash through their raw value, which costs the compiler next to nothing,
 /// and they are what apps use as dictionary keys.
 enum ModelEquality: String, CaseIterable, Hashable, Sendable {
