@@ -34,6 +34,12 @@ enum Node: Sendable {
         return nil
     }
 
+    /// Whether this is the scalar `text`.
+    func isScalar(_ text: String) -> Bool {
+        if case .scalar(let scalar) = self { return scalar.string == text }
+        return false
+    }
+
     /// The mapping, for a mapping node.
     var mapping: Mapping? {
         if case .mapping(let mapping) = self { return mapping }
@@ -106,9 +112,6 @@ extension Node {
         var tag: Tag
         var style: Style
         var mark: Mark?
-        /// Each entry's key when it is a scalar, so that a lookup compares strings instead of
-        /// copying whole entries.
-        private let keyStrings: [String?]
         /// The first entry of each key, for mappings long enough that a scan costs more than a
         /// hash: a document's `paths` and `components/schemas`, which every `$ref` looks into.
         private let positions: [String: Int]?
@@ -125,12 +128,11 @@ extension Node {
             self.tag = tag
             self.style = style
             self.mark = mark
-            keyStrings = pairs.map(\.key.scalar?.string)
             if pairs.count >= Self.indexedCount {
                 var positions: [String: Int] = [:]
                 positions.reserveCapacity(pairs.count)
-                for (position, key) in keyStrings.enumerated() {
-                    if let key, positions[key] == nil { positions[key] = position }
+                for (position, pair) in pairs.enumerated() {
+                    if case .scalar(let key) = pair.key, positions[key.string] == nil { positions[key.string] = position }
                 }
                 self.positions = positions
             } else {
@@ -153,7 +155,8 @@ extension Node {
         /// The position of the first entry whose key is the scalar `key`.
         func position(of key: String) -> Int? {
             if let positions { return positions[key] }
-            return keyStrings.firstIndex(of: key)
+            // The closure borrows each entry; binding `for pair in pairs` would copy both nodes.
+            return pairs.firstIndex { $0.key.isScalar(key) }
         }
     }
 
