@@ -245,15 +245,21 @@ import Testing
         #expect(!OperationFilter.path("/" + String(repeating: "a", count: 4_000), matches: hostile))
     }
 
+    /// Generates the GitHub example spec, which exercises every template (outcomes, headers,
+    /// pages), with `line` added at its top level.
+    func generateGitHubExample(with line: String) throws -> GenerationResult {
+        var text = try String(contentsOf: packageRoot.appendingPathComponent("Specs/GitHub.yaml"), encoding: .utf8)
+        text = text.replacingOccurrences(of: "\nbaseURL:", with: "\n\(line)\nbaseURL:")
+        let folder = try TemporaryFolder()
+        let url = URL(fileURLWithPath: try folder.write(text, to: "GitHub.yaml"))
+        return try Generator().generate(specAt: url, displayPath: "GitHub.yaml")
+    }
+
     /// Every declaration of every generated file takes the spec's access level; none is left
     /// `public`. The GitHub example spec exercises every template (outcomes, headers, pages).
     @Test(arguments: [AccessLevel.package, .internal])
     func theAccessLevelReachesEveryDeclaration(access: AccessLevel) throws {
-        var text = try String(contentsOf: packageRoot.appendingPathComponent("Specs/GitHub.yaml"), encoding: .utf8)
-        text = text.replacingOccurrences(of: "\nbaseURL:", with: "\naccess: \(access.rawValue)\nbaseURL:")
-        let folder = try TemporaryFolder()
-        let url = URL(fileURLWithPath: try folder.write(text, to: "GitHub.yaml"))
-        let result = try Generator().generate(specAt: url, displayPath: "GitHub.yaml")
+        let result = try generateGitHubExample(with: "access: \(access.rawValue)")
         #expect(result.succeeded, "\(result.diagnostics.renderedLines)")
         #expect(result.files.count >= 4)
         for (name, file) in result.files {
@@ -268,11 +274,7 @@ import Testing
     /// GitHub example spec has every kind of declaration.
     @Test(arguments: ModelEquality.allCases)
     func equalityReachesEveryModelAndResponseType(equality: ModelEquality) throws {
-        var text = try String(contentsOf: packageRoot.appendingPathComponent("Specs/GitHub.yaml"), encoding: .utf8)
-        text = text.replacingOccurrences(of: "\nbaseURL:", with: "\nequality: \(equality.rawValue)\nbaseURL:")
-        let folder = try TemporaryFolder()
-        let url = URL(fileURLWithPath: try folder.write(text, to: "GitHub.yaml"))
-        let result = try Generator().generate(specAt: url, displayPath: "GitHub.yaml")
+        let result = try generateGitHubExample(with: "equality: \(equality.rawValue)")
         #expect(result.succeeded, "\(result.diagnostics.renderedLines)")
         func declarations(inFilesNamed part: String) -> [Substring] {
             result.files.filter { $0.key.contains(part) }.values.flatMap { $0.split(separator: "\n") }
