@@ -397,4 +397,44 @@ struct SplitPartsTests {
         #expect(Set(models).count == models.count, "a declaration in two parts does not compile")
         #expect(models.contains { $0.hasPrefix("public enum Channel:") }, "Discord's channel union is among them")
     }
+
+    @Test("Parts, translated one at a time, are the whole file cut in order; what a module needs once is in the first part",
+          arguments: ["Tests/References/Recursion/spec.yaml", "Specs/Discord.yaml", "Specs/Stripe.yaml"])
+    func partsKeepTheWholeFilesOrder(path: String) throws {
+        let spec = packageRoot.appendingPathComponent(path)
+        let whole = try Generator().generate(specAt: spec, displayPath: path)
+        let split = try Generator(options: GenerationOptions(declarationsPerFile: 2)).generate(specAt: spec, displayPath: path)
+        try #require(whole.succeeded && split.succeeded)
+        /// The files of one kind in part order: `XModels.swift`, `XModels2.swift`, ...
+        func parts(_ files: [String: String], _ kind: String) -> [String] {
+            let names = files.keys.filter { $0.contains(kind) }
+            return (1...names.count).compactMap { index in
+                files.first { name, _ in name.hasSuffix(kind + (index == 1 ? "" : String(index)) + ".swift") }?.value
+            }
+        }
+        /// Top-level declarations that start with `keyword`, in file order. A template writes
+        /// each kind of declaration in a block of its own, and a part cuts every block at the same
+        /// place, so within a kind the parts keep the whole file's order.
+        func declarations(_ texts: [String], _ keyword: String) -> [Substring] {
+            texts.flatMap { $0.split(separator: "\n").filter { $0.hasPrefix(keyword) } }
+        }
+        for kind in ["Models", "Requests", "Errors"] {
+            let wholeFile = parts(whole.files, kind)
+            let cut = parts(split.files, kind)
+            #expect(wholeFile.count == 1)
+            for keyword in ["public struct ", "public enum ", "public indirect enum ", "public typealias ", "struct ", "public protocol "] {
+                #expect(declarations(cut, keyword) == declarations(wholeFile, keyword),
+                        "\(path): the \(kind) parts keep the whole file's '\(keyword)' declarations in order")
+            }
+            if declarations(wholeFile, "public ").count > 3 {
+                #expect(cut.count > 1, "\(path): the \(kind) file comes in parts")
+            }
+        }
+        let models = parts(split.files, "Models")
+        let indirect = models.map { $0.contains("enum Indirect<") }
+        #expect(indirect.dropFirst().allSatisfy { !$0 }, "the Indirect box is declared once, in the first part")
+        #expect(indirect.first == whole.files.values.contains { $0.contains("enum Indirect<") })
+        let requests = parts(split.files, "Requests")
+        #expect(requests.dropFirst().allSatisfy { !$0.contains("protocol ") }, "the request protocol is declared once, in the first part")
+    }
 }

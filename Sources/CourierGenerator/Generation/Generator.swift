@@ -192,6 +192,11 @@ package struct Generator: Sendable {
 
     /// Translates the spec and returns one job per file, reporting `.translating` and then that
     /// no file is rendered yet.
+    ///
+    /// A job builds its file's view model when it runs and drops it when the text is made, so
+    /// that only the files being rendered hold theirs: the models, requests and client parts are
+    /// translated in their jobs. The errors file is translated here, whole, because finding the
+    /// endpoints that share an enum needs every endpoint's; its parts are slices of it.
     private func renderJobs(for spec: ServiceSpec, specPath: String,
                             report: @Sendable (GenerationProgress.Stage) -> Void) -> [RenderJob] {
         report(.translating)
@@ -199,10 +204,10 @@ package struct Generator: Sendable {
         let prefix = options.filePrefix ?? spec.swiftName.name
         let split = options.partsPerKind.map(FileSplit.exactly) ?? .atMost(options.declarationsPerFile)
         var jobs: [RenderJob] = []
-        jobs += renderJobs(translator.modelsFile().parts(split), as: prefix + "Models", template: "models")
-        jobs += renderJobs(translator.requestsFile().parts(split), as: prefix + "Requests", template: "requests")
-        jobs += renderJobs(translator.errorsFile().parts(split), as: prefix + "Errors", template: "errors")
-        jobs += renderJobs([translator.clientFile()], as: prefix + "Client", template: "client")
+        jobs += renderJobs(translator.modelsFileParts(split), as: prefix + "Models", template: "models")
+        jobs += renderJobs(translator.requestsFileParts(split), as: prefix + "Requests", template: "requests")
+        jobs += renderJobs(translator.errorsFile().parts(split).map { part in { part } }, as: prefix + "Errors", template: "errors")
+        jobs += renderJobs([translator.clientFile], as: prefix + "Client", template: "client")
         report(.rendering(done: 0, total: jobs.count))
         return jobs
     }
@@ -213,10 +218,11 @@ package struct Generator: Sendable {
         var render: @Sendable () throws(TemplateError) -> String
     }
 
-    private func renderJobs<Model: TemplateModel>(_ parts: [Model], as baseName: String, template: String) -> [RenderJob] {
+    private func renderJobs<Model: TemplateModel>(_ parts: [@Sendable () -> Model], as baseName: String,
+                                                  template: String) -> [RenderJob] {
         parts.enumerated().map { index, part in
             RenderJob(fileName: index == 0 ? "\(baseName).swift" : "\(baseName)\(index + 1).swift") { () throws(TemplateError) in
-                try render(part, template: template)
+                try render(part(), template: template)
             }
         }
     }

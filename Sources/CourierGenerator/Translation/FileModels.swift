@@ -87,47 +87,6 @@ enum FileSplit: Sendable, Equatable {
     }
 }
 
-extension ModelsFileModel {
-    /// The file cut into parts as `split` says, counting declarations (structs, then enums,
-    /// then unions, then envelopes); the `Indirect` helper, one per module, goes in the first part.
-    func parts(_ split: FileSplit) -> [ModelsFileModel] {
-        let all = split.runs(of: structs.count + enums.count + unions.count + envelopes.count)
-        guard all.count > 1 else { return [self] }
-        return all.enumerated().map { index, run in
-            func slice<T>(_ items: [T], from start: Int) -> [T] {
-                let lower = min(max(run.lowerBound - start, 0), items.count)
-                let upper = min(max(run.upperBound - start, 0), items.count)
-                return Array(items[lower..<upper])
-            }
-            var part = self
-            part.structs = slice(structs, from: 0)
-            part.enums = slice(enums, from: structs.count)
-            part.unions = slice(unions, from: structs.count + enums.count)
-            part.envelopes = slice(envelopes, from: structs.count + enums.count + unions.count)
-            part.needsIndirect = needsIndirect && index == 0
-            return part
-        }
-    }
-}
-
-extension RequestsFileModel {
-    /// The file cut into parts as `split` says, counting request types; the request protocol
-    /// and the shared resilience declaration, one per module, go in the first part.
-    func parts(_ split: FileSplit) -> [RequestsFileModel] {
-        let all = split.runs(of: requests.count)
-        guard all.count > 1 else { return [self] }
-        return all.enumerated().map { index, run in
-            var part = self
-            part.requests = Array(requests[run])
-            if index > 0 {
-                part.defaultResilience = nil
-                part.requestProtocol = nil
-            }
-            return part
-        }
-    }
-}
-
 extension ErrorsFileModel {
     /// The file cut into parts as `split` says, counting failure enums and aliases; every part
     /// that unwraps envelopes gets its own copy of the file-private helper.

@@ -9,53 +9,81 @@ extension SpecTranslator {
     /// service's defaults share `<Service>Failure`, and each other set of equal enums is the
     /// first endpoint's, which the rest name by their own `<Endpoint>Failure` aliases. The enums
     /// come first, then the aliases.
+    ///
+    /// Each endpoint's enum is hashed once, as it is made, and kept only when it is the first of
+    /// its kind; the equal ones after it are dropped at once, so that a service whose endpoints
+    /// repeat their errors never holds more than its distinct enums.
     func errorsFile() -> ErrorsFileModel {
-        var failures: [FailureModel] = []
-        // Each distinct enum's name, and what an alias of it says it shares.
-        var owners: [FailureModel: (name: String, what: String)] = [:]
+        // The distinct enums, in order of first use, and each endpoint's, by index into them.
+        var distinct: [FailureModel] = []
+        var indices: [FailureModel: Int] = [:]
+        var sharerCounts: [Int] = []
+        /// The index of `model`, adding it when it is new; one hash per call.
+        func index(of model: FailureModel) -> Int {
+            let next = distinct.count
+            let found = Self.value(&indices[model, default: next])
+            if found == next {
+                distinct.append(model)
+                sharerCounts.append(0)
+            }
+            return found
+        }
+        var sharedIndex: Int?
         if let sharing = spec.endpoints.first(where: spec.usesOnlyDefaultErrors) {
+            // An endpoint that restates the defaults as its own mappings gets the same enum.
+            sharedIndex = index(of: failureModel(mappings: sharing.effectiveErrors, cases: sharing.errorCases, doc: "", name: ""))
+        }
+        let own: [Int?] = spec.endpoints.map { endpoint in
+            guard !spec.usesOnlyDefaultErrors(endpoint) else { return nil }
+            let found = index(of: failureModel(mappings: endpoint.effectiveErrors, cases: endpoint.errorCases, doc: "", name: ""))
+            sharerCounts[found] += 1
+            return found
+        }
+        indices = [:]
+
+        var failures: [FailureModel] = []
+        // Each distinct enum's name, and what an alias of it says it shares, once it is written.
+        var owners = [(name: String, what: String)?](repeating: nil, count: distinct.count)
+        if let sharedIndex {
             let what = spec.defaultErrors.isEmpty
                 ? "No documented failures: the service maps no status by default. Shared"
                 : "The failures the service's defaults document, shared"
             let doc = what + " by every `\(clientName)` method whose endpoint documents none of its own; "
                 + "each of those endpoints names it by its own `<Endpoint>Failure` alias."
-            var shared = failureModel(mappings: sharing.effectiveErrors, cases: sharing.errorCases, doc: "", name: "")
-            // An endpoint that restates the defaults as its own mappings gets the same enum.
-            owners[shared] = (sharedFailureName, "the service's defaults")
+            var shared = distinct[sharedIndex]
+            owners[sharedIndex] = (sharedFailureName, "the service's defaults")
             shared.doc = SwiftComment.documentation(doc)
             shared.name = sharedFailureName
             failures.append(shared)
         }
-        let own = spec.endpoints.map { endpoint in
-            spec.usesOnlyDefaultErrors(endpoint) ? nil : failureModel(mappings: endpoint.effectiveErrors, cases: endpoint.errorCases, doc: "", name: "")
-        }
-        var sharers: [FailureModel: Int] = [:]
-        for case let model? in own { sharers[model, default: 0] += 1 }
         // The aliases follow the enums, as one block in endpoint order.
         var aliases: [FailureModel] = []
-        for (endpoint, model) in zip(spec.endpoints, own) {
+        for (endpoint, found) in zip(spec.endpoints, own) {
             let reference = endpointReference(endpoint)
-            guard var model else {
+            guard let found else {
                 let what = spec.defaultErrors.isEmpty ? "none, so it shares the empty" : "the service's defaults only, shared as"
                 aliases.append(.alias(failureName(endpoint), of: sharedFailureName,
                                        doc: "The documented failures of \(reference): \(what) `\(sharedFailureName)`."))
                 continue
             }
-            if let owner = owners[model] {
+            if let owner = owners[found] {
                 let doc = "The documented failures of \(reference): the same as \(owner.what), shared as `\(owner.name)`."
                 aliases.append(.alias(failureName(endpoint), of: owner.name, doc: doc))
                 continue
             }
-            owners[model] = (failureName(endpoint), "`\(endpoint.swiftName.name)`'s")
+            owners[found] = (failureName(endpoint), "`\(endpoint.swiftName.name)`'s")
             var doc = "The documented failures of \(reference)."
-            if let others = sharers[model].map({ $0 - 1 }), others > 0 {
+            let others = sharerCounts[found] - 1
+            if others > 0 {
                 doc += " \(others == 1 ? "One other endpoint documents" : "\(others) other endpoints document") the same "
                     + "failures and \(others == 1 ? "names" : "name") this enum by \(others == 1 ? "its" : "their") own `<Endpoint>Failure` alias."
             }
+            var model = distinct[found]
             model.doc = SwiftComment.documentation(doc)
             model.name = failureName(endpoint)
             failures.append(model)
         }
+        distinct = []
         for index in aliases.indices.dropFirst() {
             aliases[index].continuesAliases = true
         }
@@ -63,6 +91,10 @@ extension SpecTranslator {
         return ErrorsFileModel(version: version, specPath: specPath, access: spec.access.rawValue, failures: failures,
                                needsUnwrap: failures.contains(where: \.usesUnwrap))
     }
+
+    /// Reads a value through `inout`, so that `dictionary[key, default: value]` inserts the
+    /// default when the key is new and returns what is stored, hashing the key once.
+    private static func value(_ slot: inout Int) -> Int { slot }
 
     func payloadType(_ schemaName: String) -> String {
         guard let schema = errorSchemas[schemaName] else { return "ErrorBody<\(typeName(schemaName))>" }

@@ -3,49 +3,99 @@ import Foundation
 /// `<Prefix>Models.swift`: structs for object models and error schemas, string enums, and the
 /// envelopes of wrapped error schemas.
 extension SpecTranslator {
-    /// The view model of `<Prefix>Models.swift`.
+    /// The view model of `<Prefix>Models.swift`, whole.
     func modelsFile() -> ModelsFileModel {
-        var structs: [StructModel] = []
-        var enums: [StringEnumModel] = []
-        var unions: [UnionModel] = []
-        var needsIndirect = false
-        for model in spec.models {
-            switch model.kind {
-            case .object(let properties):
-                let made = structModel(name: model.swiftName.escaped, description: model.description,
-                                       properties: properties, isRecursive: model.isRecursive)
-                needsIndirect = needsIndirect || made.properties.contains { $0.boxed != nil }
-                structs.append(made)
-            case .stringEnum(let cases):
-                enums.append(enumModel(model, cases: cases))
-            case .numberEnum(let raw, let cases):
-                enums.append(enumModel(model, cases: cases, rawType: raw))
-            case .union(let union):
-                unions.append(unionModel(model, union))
-            case .composition:
-                // Flattened into `.object` by validation; a valid spec has none left.
-                break
-            }
-        }
-        var envelopes: [EnvelopeModel] = []
-        for schema in spec.errorSchemas {
-            structs.append(structModel(name: schema.swiftName.escaped, description: schema.description,
-                                       properties: schema.properties, isRecursive: false))
-            switch schema.shape {
-            case .object:
-                break
-            case .wrapped(let key):
-                envelopes.append(EnvelopeModel(name: envelopeName(schema), valueType: schema.swiftName.escaped,
-                                               keyLiteral: SwiftLiteral.string(key), schemaName: schema.swiftName.name))
-            case .array(let key):
-                envelopes.append(EnvelopeModel(name: envelopeName(schema), valueType: "[\(schema.swiftName.escaped)]",
-                                               keyLiteral: SwiftLiteral.string(key), schemaName: schema.swiftName.name))
-            }
-        }
-        return ModelsFileModel(version: version, specPath: specPath, access: spec.access.rawValue, structs: structs, enums: enums, unions: unions,
-                               envelopes: envelopes, needsIndirect: needsIndirect, equality: spec.equality.conformance)
+        modelsFileParts(.atMost(0))[0]()
     }
 
+    /// The parts of `<Prefix>Models.swift` as `split` cuts them, each built only when it is
+    /// called, so that a part's view model lives only while the part is rendered.
+    ///
+    /// Declarations are counted in file order: structs (object models, then error schemas),
+    /// enums, unions, envelopes. The `Indirect` helper, one per module, goes in the first part.
+    func modelsFileParts(_ split: FileSplit) -> [@Sendable () -> ModelsFileModel] {
+        let declarations = ModelDeclarations(spec)
+        // A struct boxes a property exactly when `structModel` would: the model is recursive and
+        // the property's type needs a box; error schemas are never recursive.
+        let needsIndirect = declarations.objects.contains { object in
+            object.model.isRecursive && object.properties.contains { needsBox($0.type) }
+        }
+        return split.runs(of: declarations.count).enumerated().map { index, run in
+            { [self] in modelsFile(declarations, in: run, needsIndirect: needsIndirect && index == 0) }
+        }
+    }
+
+    /// The spec's declarations in the order the models file writes them.
+    private struct ModelDeclarations {
+        var objects: [(model: ModelSpec, properties: [PropertySpec])] = []
+        var enums: [(model: ModelSpec, cases: [EnumCaseSpec], rawType: PrimitiveType)] = []
+        var unions: [(model: ModelSpec, union: UnionSpec)] = []
+        var errorSchemas: [ErrorSchemaSpec]
+        var envelopes: [ErrorSchemaSpec]
+
+        init(_ spec: ServiceSpec) {
+            errorSchemas = spec.errorSchemas
+            envelopes = spec.errorSchemas.filter { schema in
+                if case .object = schema.shape { return false }
+                return true
+            }
+            for model in spec.models {
+                switch model.kind {
+                case .object(let properties): objects.append((model, properties))
+                case .stringEnum(let cases): enums.append((model, cases, .string))
+                case .numberEnum(let raw, let cases): enums.append((model, cases, raw))
+                case .union(let union): unions.append((model, union))
+                // Flattened into `.object` by validation; a valid spec has none left.
+                case .composition: break
+                }
+            }
+        }
+
+        var structCount: Int { objects.count + errorSchemas.count }
+        var count: Int { structCount + enums.count + unions.count + envelopes.count }
+    }
+
+    /// The models file holding the declarations at positions `run` of all of them.
+    private func modelsFile(_ declarations: ModelDeclarations, in run: Range<Int>, needsIndirect: Bool) -> ModelsFileModel {
+        /// The positions of `run` within a kind that starts at `start` and has `count` declarations.
+        func local(from start: Int, count: Int) -> Range<Int> {
+            min(max(run.lowerBound - start, 0), count)..<min(max(run.upperBound - start, 0), count)
+        }
+        let objects = declarations.objects
+        let structs = local(from: 0, count: declarations.structCount).map { position in
+            guard position >= objects.count else {
+                let (model, properties) = objects[position]
+                return structModel(name: model.swiftName.escaped, description: model.description,
+                                   properties: properties, isRecursive: model.isRecursive)
+            }
+            let schema = declarations.errorSchemas[position - objects.count]
+            return structModel(name: schema.swiftName.escaped, description: schema.description,
+                               properties: schema.properties, isRecursive: false)
+        }
+        var start = declarations.structCount
+        let enums = declarations.enums[local(from: start, count: declarations.enums.count)].map { item in
+            enumModel(item.model, cases: item.cases, rawType: item.rawType)
+        }
+        start += declarations.enums.count
+        let unions = declarations.unions[local(from: start, count: declarations.unions.count)].map { item in
+            unionModel(item.model, item.union)
+        }
+        start += declarations.unions.count
+        let envelopes = declarations.envelopes[local(from: start, count: declarations.envelopes.count)].compactMap { schema -> EnvelopeModel? in
+            switch schema.shape {
+            case .object:
+                nil
+            case .wrapped(let key):
+                EnvelopeModel(name: envelopeName(schema), valueType: schema.swiftName.escaped,
+                              keyLiteral: SwiftLiteral.string(key), schemaName: schema.swiftName.name)
+            case .array(let key):
+                EnvelopeModel(name: envelopeName(schema), valueType: "[\(schema.swiftName.escaped)]",
+                              keyLiteral: SwiftLiteral.string(key), schemaName: schema.swiftName.name)
+            }
+        }
+        return ModelsFileModel(version: version, specPath: specPath, access: spec.access.rawValue, structs: structs, enums: enums,
+                               unions: unions, envelopes: envelopes, needsIndirect: needsIndirect, equality: spec.equality.conformance)
+    }
 
     /// Whether a property of a recursive model must be stored out of line: its type (not through
     /// an array or map, which already store elements out of line) is a recursive object model.

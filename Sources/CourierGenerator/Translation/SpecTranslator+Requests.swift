@@ -108,13 +108,24 @@ extension SpecTranslator {
 
     /// The view model of `<Prefix>Requests.swift`.
     func requestsFile() -> RequestsFileModel {
-        let shared = requestProtocolModel()
-        var file = RequestsFileModel(version: version, specPath: specPath, access: spec.access.rawValue,
-                                     requests: spec.endpoints.map { requestModel($0, sharing: shared) },
-                                     defaultResilience: defaultResilienceModel())
-        file.requestProtocol = shared
-        file.equality = spec.equality.conformance
-        return file
+        requestsFileParts(.atMost(0))[0]()
+    }
+
+    /// The parts of `<Prefix>Requests.swift` as `split` cuts them, counting request types, each
+    /// built only when it is called. The request protocol and the shared resilience declaration,
+    /// one per module, go in the first part.
+    func requestsFileParts(_ split: FileSplit) -> [@Sendable () -> RequestsFileModel] {
+        split.runs(of: spec.endpoints.count).enumerated().map { index, run in
+            { [self] in
+                let shared = requestProtocolModel()
+                var file = RequestsFileModel(version: version, specPath: specPath, access: spec.access.rawValue,
+                                             requests: spec.endpoints[run].map { requestModel($0, sharing: shared) },
+                                             defaultResilience: index == 0 ? defaultResilienceModel() : nil)
+                file.requestProtocol = index == 0 ? shared : nil
+                file.equality = spec.equality.conformance
+                return file
+            }
+        }
     }
 
     /// The service's request protocol and what its extension supplies: the `defaults:` timeout,
