@@ -90,6 +90,47 @@ enum Child {
     }
 }
 
+/// Peak heap from heaptrack, when it is installed: what a process allocated and had not freed
+/// at its worst moment, without the resident set's code, stacks and allocator slack. The
+/// issue's memory target is heap, which GNU time's resident set overstates by 30 MB or more.
+enum Heap {
+    /// heaptrack and heaptrack_print, or `nil` when either is missing.
+    static let tools: (record: String, print: String)? = {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        func find(_ name: String) -> String? {
+            path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        }
+        guard let record = find("heaptrack"), let print = find("heaptrack_print") else { return nil }
+        return (record, print)
+    }()
+
+    /// The peak heap of one run of `executable`, in bytes (heaptrack's "M" is 10⁶ bytes).
+    static func peak(_ executable: String, _ arguments: [String]) throws -> Double {
+        guard let tools else { throw BenchFailure(description: "heaptrack is not installed") }
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("side-by-side-heap-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let base = scratch.appendingPathComponent("profile").path
+        try Child.measure(tools.record, ["-o", base, executable] + arguments)
+        guard let profile = try FileManager.default.contentsOfDirectory(atPath: scratch.path).first(where: { $0.hasPrefix("profile.") }) else {
+            throw BenchFailure(description: "heaptrack wrote no profile for \(executable)")
+        }
+        let printed = try Child.measure(tools.print, ["-f", scratch.appendingPathComponent(profile).path,
+                                                     "--print-peaks", "0", "--print-allocators", "0", "--print-temporary", "0",
+                                                     "--print-leaks", "0"]).output
+        guard let match = printed.firstMatch(of: /peak heap memory consumption: ([0-9.]+)([KMG]?)/), let value = Double(match.1) else {
+            throw BenchFailure(description: "heaptrack_print gave no peak for \(executable):\n\(printed.prefix(2000))")
+        }
+        let scale: Double = switch match.2 {
+        case "K": 1e3
+        case "M": 1e6
+        case "G": 1e9
+        default: 1
+        }
+        return value * scale
+    }
+}
+
 /// The Swift files under a folder and their lines: what a generator wrote.
 struct OutputSize {
     var files = 0

@@ -6,6 +6,8 @@ struct GenerationResult {
         var tool: Tool
         var usage = UsageSamples()
         var size: OutputSize?
+        /// Peak heap of one more run under heaptrack, for Courier's rows when heaptrack is installed.
+        var heap: Double?
     }
 
     var api: API
@@ -92,11 +94,11 @@ struct Report {
         let api = result.api
         var text = "\n**\(api.name)** (\(api.endpoints) endpoints; \(Self.fileSizes(api))), "
             + "\(result.rows.first?.usage.count ?? 0) runs per tool, medians (min–max):\n\n"
-        text += "| Tool | Wall | CPU | Peak memory | Files | Lines | Lines per endpoint |\n|---|---|---|---|---|---|---|\n"
+        text += "| Tool | Wall | CPU | Peak RSS | Peak heap | Files | Lines | Lines per endpoint |\n|---|---|---|---|---|---|---|---|\n"
         for row in result.rows {
             let size = row.size
             text += "| \(row.tool.name) | \(Self.spread(row.usage.wall, Self.seconds)) | \(Self.spread(row.usage.cpu, Self.seconds)) "
-                + "| \(Self.megabytes(row.usage.peakMemory.median)) | \(size.map { String($0.files) } ?? "") "
+                + "| \(Self.megabytes(row.usage.peakMemory.median)) | \(row.heap.map(Self.megabytes) ?? "") | \(size.map { String($0.files) } ?? "") "
                 + "| \(size.map { Self.grouped($0.lines) } ?? "") "
                 + "| \(size.map { String(format: "%.0f", Double($0.lines) / Double(max(api.endpoints, 1))) } ?? "") |\n"
         }
@@ -119,7 +121,8 @@ struct Report {
         }
         for (role, path) in [(Tool.Role.courierSpec, api.spec), (.courierDocument, api.document)] {
             guard let row = result.row(role), let path, let bytes = Self.fileSize(path) else { continue }
-            text += "- \(row.tool.name): peak memory \(Self.ratio(row.usage.peakMemory.median, bytes)) the input's size.\n"
+            text += "- \(row.tool.name): peak RSS \(Self.ratio(row.usage.peakMemory.median, bytes)) the input's size"
+                + (row.heap.map { ", peak heap \(Self.ratio($0, bytes)) (target ≤ 10×: \($0 <= 10 * bytes ? "met" : "missed"))" } ?? "") + ".\n"
         }
         return text
     }

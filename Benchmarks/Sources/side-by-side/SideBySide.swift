@@ -44,6 +44,9 @@ struct SideBySide: ParsableCommand {
     @Option(help: "Runs of each debug tool.")
     var debugRuns = 1
 
+    @Flag(inversion: .prefixedNo, help: "Whether the debug courier (what a build plugin runs) is timed on each real document too.")
+    var debugDocuments = true
+
     @Option(help: "OpenAPI documents both tools read. Default: GitHub's REST description in ../shared/openapi, if present.")
     var documents: [String] = []
 
@@ -102,6 +105,9 @@ struct SideBySide: ParsableCommand {
         try "generate: [types, client]\naccessModifier: public\n"
             .write(toFile: Self.openAPIConfiguration(in: folder), atomically: true, encoding: .utf8)
         var report = Report(header: try machineHeader())
+        if Heap.tools == nil {
+            report.notes.append("heaptrack is not installed, so the peak heap column is empty (apt-get install heaptrack); peak RSS is GNU time's.")
+        }
 
         var apis: [API] = []
         for size in sizes {
@@ -126,7 +132,9 @@ struct SideBySide: ParsableCommand {
         for api in apis {
             log("Generating \(api.name) (\(api.endpoints) endpoints), \(runs) runs per tool")
             do {
-                report.generation.append(try generation(api, tools: releaseTools(for: api, in: folder), runs: runs, in: folder))
+                var result = try generation(api, tools: releaseTools(for: api, in: folder), runs: runs, in: folder)
+                try measureHeap(&result, in: folder)
+                report.generation.append(result)
                 readByBoth.append(api)
             } catch where api.kind == .document {
                 // The comparison is of documents both tools read; one that either rejects is named, not measured.
@@ -136,6 +144,12 @@ struct SideBySide: ParsableCommand {
             if case .synthetic(let size) = api.kind, debugSizes.contains(size) {
                 log("Generating \(api.name) with the debug tools, \(debugRuns) runs per tool")
                 report.debugGeneration.append(try generation(api, tools: debugTools(for: api, in: folder), runs: debugRuns, in: folder))
+            } else if api.kind == .document, debugDocuments {
+                // What a build plugin costs on a real document; swift-openapi-generator's debug
+                // tool takes minutes on a large one, so only Courier's runs here.
+                log("Generating \(api.name) with the debug courier, \(debugRuns) runs")
+                let courierOnly = debugTools(for: api, in: folder).filter { $0.role == .courierDocument }
+                report.debugGeneration.append(try generation(api, tools: courierOnly, runs: debugRuns, in: folder))
             }
             try report.save(in: folder)
         }
@@ -162,6 +176,19 @@ struct SideBySide: ParsableCommand {
             try report.save(in: folder)
         }
         print(report.markdown)
+    }
+
+    /// One more run of each Courier row under heaptrack, for its peak heap; nothing when
+    /// heaptrack is not installed (the report's note says so).
+    private func measureHeap(_ result: inout GenerationResult, in folder: String) throws {
+        guard Heap.tools != nil else { return }
+        for index in result.rows.indices where [.courierSpec, .courierDocument].contains(result.rows[index].tool.role) {
+            let tool = result.rows[index].tool
+            let output = "\(folder)/out/\(result.api.slug)/\(tool.role.rawValue)-heap"
+            try? FileManager.default.removeItem(atPath: output)
+            try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+            result.rows[index].heap = try Heap.peak(tool.executable, tool.arguments(output))
+        }
     }
 
     // MARK: APIs
