@@ -23,7 +23,9 @@ extension APIClient {
         var answerBeforeReplay: RawResponse?
         // The endpoint's choice among the client's schemes; `nil` for a public endpoint, which
         // sends no credentials whatever the client holds.
-        let scheme = configuration.auth.scheme(for: request.authentication)
+        // `Authentication.none` adds nothing, so its scheme is not called (an async call and a
+        // copy of the header fields per attempt for nothing).
+        let scheme = configuration.auth.scheme(for: request.authentication).flatMap { $0.isNone ? nil : $0 }
         logMissingCredentials(of: request, summary: prepared.summary)
         while true {
             var call = prepared
@@ -153,10 +155,7 @@ extension APIClient {
         } else {
             loop = RetryLoop(policy: policy, clock: setup.clock, jitter: setup.jitter)
         }
-        let observer = TransitionObserver { [self] transition in
-            report(transition, during: call)
-        }
-        let (outcome, attempts) = await TransitionObservation.$observer.withValue(observer) {
+        func runLoop() async -> (AttemptOutcome, attempts: Int) {
             var attemptsMade = 0
             return await loop.run(
                 traits,
@@ -171,10 +170,29 @@ extension APIClient {
                 }
             )
         }
+        // Only the loop's breaker changes state during the loop, on this task; without one there
+        // is nothing to observe, and the observer (a closure holding the client and the call)
+        // and its task-local binding would be made for nothing on every call.
+        guard loop.breaker != nil else {
+            let (outcome, attempts) = await runLoop()
+            recordRetryBudget(of: loop, for: call)
+            return (outcome, attempts)
+        }
+        let observer = TransitionObserver { [self] transition in
+            report(transition, during: call)
+        }
+        let (outcome, attempts) = await TransitionObservation.$observer.withValue(observer) {
+            await runLoop()
+        }
+        recordRetryBudget(of: loop, for: call)
+        return (outcome, attempts)
+    }
+
+    /// Tells the call's observation, if any, how many retries its host's budget allows now.
+    private func recordRetryBudget(of loop: RetryLoop, for call: PreparedRequest) {
         if let observation = call.observation, let budget = loop.budget, let host = call.hostKey {
             observation.recordRetryBudget(budget.availableRetries, host: host)
         }
-        return (outcome, attempts)
     }
 
     /// Describes an attempt's outcome to the retry loop: `nil` for a success status.
