@@ -17,6 +17,10 @@ package final class CircuitBreakerRegistry: Sendable {
     private let subscription: BreakerStore.Subscription?
     /// The breakers this registry has handed out, which ``resetAll()`` resets.
     private let handedOut = Locked<Set<BreakerStore.Key>>([])
+    /// The breakers of the registry's own configuration it has handed out, by key alone: every
+    /// call asks for its breaker, and finding it here costs one lock and usually one comparison
+    /// of keys, where the store's key hashes the key and the whole configuration, twice.
+    private let byKey = Locked(HandedOut<CircuitBreaker.Key, CircuitBreaker>())
 
     /// Creates a registry with breakers of its own.
     ///
@@ -63,9 +67,16 @@ package final class CircuitBreakerRegistry: Sendable {
     ///     registry's (for an endpoint the spec configures differently). A different
     ///     configuration for the same key is a different breaker.
     package func breaker(for key: CircuitBreaker.Key, configuration: CircuitBreaker.Configuration? = nil) -> CircuitBreaker {
+        if configuration == nil, let breaker = byKey.withLock({ $0.value(for: key) }) {
+            return breaker
+        }
         let storeKey = BreakerStore.Key(key: key, configuration: configuration ?? self.configuration)
         handedOut.withLock { _ = $0.insert(storeKey) }
-        return store.breaker(for: storeKey)
+        let breaker = store.breaker(for: storeKey)
+        if configuration == nil {
+            byKey.withLock { $0.insert(breaker, for: key) }
+        }
+        return breaker
     }
 
     /// Resets every breaker this registry has handed out; see ``CircuitBreaker/reset()``.
