@@ -15,12 +15,10 @@ package final class CircuitBreakerRegistry: Sendable {
     package let configuration: CircuitBreaker.Configuration
     private let store: BreakerStore
     private let subscription: BreakerStore.Subscription?
-    /// The breakers this registry has handed out, which ``resetAll()`` resets.
-    private let handedOut = Locked<Set<BreakerStore.Key>>([])
-    /// The breakers of the registry's own configuration it has handed out, by key alone: every
-    /// call asks for its breaker, and finding it here costs one lock and usually one comparison
-    /// of keys, where the store's key hashes the key and the whole configuration, twice.
-    private let byKey = Locked(HandedOut<CircuitBreaker.Key, CircuitBreaker>())
+    /// The breakers this registry has handed out, which ``resetAll()`` resets. Every call asks
+    /// for its breaker, so this also answers first: usually with one comparison against the
+    /// last key asked for, where the store hashes the key and the whole configuration.
+    private let handedOut = Locked(HandedOut<BreakerStore.Key, CircuitBreaker>())
 
     /// Creates a registry with breakers of its own.
     ///
@@ -67,15 +65,12 @@ package final class CircuitBreakerRegistry: Sendable {
     ///     registry's (for an endpoint the spec configures differently). A different
     ///     configuration for the same key is a different breaker.
     package func breaker(for key: CircuitBreaker.Key, configuration: CircuitBreaker.Configuration? = nil) -> CircuitBreaker {
-        if configuration == nil, let breaker = byKey.withLock({ $0.value(for: key) }) {
+        let storeKey = BreakerStore.Key(key: key, configuration: configuration ?? self.configuration)
+        if let breaker = handedOut.withLock({ $0.value(for: storeKey) }) {
             return breaker
         }
-        let storeKey = BreakerStore.Key(key: key, configuration: configuration ?? self.configuration)
-        handedOut.withLock { _ = $0.insert(storeKey) }
         let breaker = store.breaker(for: storeKey)
-        if configuration == nil {
-            byKey.withLock { $0.insert(breaker, for: key) }
-        }
+        handedOut.withLock { $0.insert(breaker, for: storeKey) }
         return breaker
     }
 
@@ -83,8 +78,8 @@ package final class CircuitBreakerRegistry: Sendable {
     /// With process-wide breakers, that is every breaker this registry's clients have used,
     /// which other clients of the same hosts share.
     package func resetAll() {
-        let keys = handedOut.withLock { $0 }
-        keys.forEach { store.breaker(for: $0).reset() }
+        let breakers = handedOut.withLock { $0.values }
+        breakers.forEach { $0.reset() }
     }
 }
 

@@ -14,6 +14,11 @@ struct HandedOut<Key: Hashable, Value> {
         return value
     }
 
+    /// Every value handed out, in no particular order.
+    var values: [Value] {
+        Array(all.values)
+    }
+
     /// Records the value handed out for `key`.
     mutating func insert(_ value: Value, for key: Key) {
         all[key] = value
