@@ -58,7 +58,7 @@ struct ClientLoopCommand: AsyncParsableCommand {
         let unresilient = EndpointResilience(maxAttempts: 1, circuitBreaker: .off)
         let decoder = client.client.configuration.coding.makeDecoder()
         let variant = variant
-        @Sendable func call() async throws {
+        func call() async throws {
             switch variant {
             case .plain, .observability: _ = try await client.client.send(GetBookRequest(book: 7), resilience: unresilient)
             case .layers: _ = try await client.getBook(book: 7)
