@@ -7,16 +7,23 @@ import Foundation
 /// tests all use it, so there is one implementation to reason about. `package`, not `public`: a
 /// lock is not something Courier offers its users. `Synchronization.Mutex` would do, but it
 /// needs macOS 15 and iOS 18.
+///
+/// Its members are inlinable because the other modules call them several times a request on
+/// the client's hot path (the backstop, budgets, breakers): not inlinable, `withLock` was an
+/// unspecialised generic call across the module boundary, reaching its value and result through
+/// value witnesses, where the same type inside CourierRuntime had been inlined into its callers.
 package final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var guarded: Value
+    @usableFromInline let lock = NSLock()
+    @usableFromInline var guarded: Value
 
     /// A lock around `value`.
+    @inlinable
     package init(_ value: Value) {
         self.guarded = value
     }
 
     /// Runs `body` with exclusive access to the value.
+    @inlinable
     package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         lock.lock()
         defer { lock.unlock() }
@@ -26,6 +33,7 @@ package final class Locked<Value>: @unchecked Sendable {
 
 extension Locked {
     /// A copy of the value, read under the lock.
+    @inlinable
     package var value: Value {
         withLock { $0 }
     }

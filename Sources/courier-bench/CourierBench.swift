@@ -16,7 +16,7 @@ struct CourierBench: AsyncParsableCommand {
             Every figure is a median over --runs samples and is also given as a ratio to a \
             baseline measured in the same run, because shared machines are noisy.
             """,
-        subcommands: [SampleCommand.self, SoakCommand.self, TransferCommand.self]
+        subcommands: [SampleCommand.self, SoakCommand.self, TransferCommand.self, ClientLoopCommand.self]
     )
 
     enum Section: String, ExpressibleByArgument, CaseIterable {

@@ -23,7 +23,7 @@ struct RuntimeBenchmark {
 
     func run() async throws {
         let server = try await TestServer.start()
-        let body = try bookJSON()
+        let body = try Self.bookJSON()
         server.route("GET", "/api/v1/books/7", .respond(.json(String(decoding: body, as: UTF8.self))))
         let baseURL = server.baseURL.appendingPathComponent("api/v1")
 
@@ -86,7 +86,8 @@ struct RuntimeBenchmark {
         ]
     }
 
-    private func bookJSON() throws -> Data {
+    /// The book every runtime figure fetches, as the generated client encodes it.
+    static func bookJSON() throws -> Data {
         let date = Date(timeIntervalSince1970: 1_714_564_800)
         let book = Book(
             id: 7, title: "The Left Hand of Darkness", isbn: "9780441478125",
@@ -157,7 +158,7 @@ struct RuntimeBenchmark {
     /// in-memory transport that answers at once, with and without the layers.
     private func measureLayerOverhead() async throws {
         let response = TransportResponse(
-            head: HTTPResponse(status: .ok, headerFields: [.contentType: "application/json"]), body: try bookJSON())
+            head: HTTPResponse(status: .ok, headerFields: [.contentType: "application/json"]), body: try Self.bookJSON())
         let transport = InstantTransport(response: response)
         var configuration = APIClient.Configuration()
         configuration.resilience = Resilience(retryPolicy: .default, circuitBreakerScope: .host)
@@ -389,7 +390,7 @@ struct RuntimeBenchmark {
 
 /// Answers every request at once with the same response: the cost of the transport drops out,
 /// so what remains is the client's own.
-private struct InstantTransport: HTTPTransport {
+struct InstantTransport: HTTPTransport {
     let response: TransportResponse
 
     func send(_ request: HTTPRequest, body: HTTPBody?, timeout: Duration) async throws(TransportError) -> TransportResponse {

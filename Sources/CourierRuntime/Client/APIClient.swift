@@ -83,25 +83,29 @@ public struct APIClient: Sendable {
         let start = clock.now
         // Decisions (the deadline) use the injected clock; reported durations are real time.
         let stopwatch = Stopwatch(configuration.resilience.clock)
-        var prepared: PreparedRequest
+        var building: PreparedRequest
         do throws(InvalidRequest) {
             let base = try self.base.mapError { InvalidRequest($0.reason, operationName: request.operationName) }.get()
-            prepared = try RequestBuilder.prepare(request, base: base, configuration: configuration)
-            try adjust(&prepared)
+            building = try RequestBuilder.prepare(request, base: base, configuration: configuration)
+            try adjust(&building)
         } catch {
             let failure = APIError<Request.Failure>.invalidRequest(error)
             log(failure: failure, operationName: request.operationName, method: request.method, pathTemplate: request.path.template)
             throw failure
         }
         let overrides = request.resilience.overridden(by: resilience ?? .inherited)
-        prepared.observation = configuration.instrument?.observe(prepared.summary)
+        building.observation = configuration.instrument?.observe(building.summary)
+        // A constant from here: `call` captures it, and a captured variable would be boxed on
+        // the heap for every call.
+        let prepared = building
         func call() async -> Result<Output, APIError<Request.Failure>> {
             emit(.started(prepared.summary), to: prepared.observation)
             let result = await run(request, prepared: prepared, overrides: overrides, stopwatch: stopwatch, interpret: interpret)
             switch result {
             case .success(let output):
-                let (code, rateLimit) = status(output)
-                emit(.finished(prepared.summary, result: .success(code, rateLimit), duration: clock.now - start), to: prepared.observation)
+                // `status` reads the rate-limit fields, a dozen header look-ups: inside the
+                // event, so that a call nobody listens to never pays for them.
+                emit(.finished(prepared.summary, result: Self.success(status(output)), duration: clock.now - start), to: prepared.observation)
             case .failure(let error):
                 emit(.finished(prepared.summary, result: .failure(ClientEvent.FailureSummary(error)), duration: clock.now - start), to: prepared.observation)
             }
@@ -111,6 +115,11 @@ public struct APIClient: Sendable {
             return try await call().get()
         }
         return try await observation.withCall { await call() }.get()
+    }
+
+    /// A successful call's result for its `finished` event, from what `perform`'s `status` reads.
+    private static func success(_ status: (HTTPResponse.Status, RateLimit)) -> ClientEvent.CallResult {
+        .success(status.0, status.1)
     }
 
     /// Resets every circuit breaker this client's ``Configuration/resilience`` has handed out

@@ -101,13 +101,13 @@ enum RequestBuilder {
             } catch {
                 throw fail(.bodyEncodingFailed(String(describing: error)))
             }
-            if fields[.contentType] == nil { fields[.contentType] = "application/json" }
+            if !fields.contains(.contentType) { fields[.contentType] = "application/json" }
         case .data(let data, let contentType):
             body = HTTPBody(data)
-            if fields[.contentType] == nil { fields[.contentType] = contentType }
+            if !fields.contains(.contentType) { fields[.contentType] = contentType }
         case .stream(let stream, let contentType):
             body = stream
-            if fields[.contentType] == nil { fields[.contentType] = contentType }
+            if !fields.contains(.contentType) { fields[.contentType] = contentType }
         case .multipart(let form):
             do throws(MultipartForm.EncodingError) {
                 let (encoded, contentType) = try form.encoded()
@@ -123,7 +123,7 @@ enum RequestBuilder {
             } catch {
                 throw fail(.bodyEncodingFailed(String(describing: error.reason)))
             }
-            if fields[.contentType] == nil { fields[.contentType] = "application/x-www-form-urlencoded" }
+            if !fields.contains(.contentType) { fields[.contentType] = "application/x-www-form-urlencoded" }
         case .multipartFields(let value, let files, let style):
             var parts: [MultipartForm.Part] = []
             if let value {
@@ -162,12 +162,13 @@ enum RequestBuilder {
             } catch {
                 throw fail(.bodyEncodingFailed(String(describing: error)))
             }
-            if fields[.contentType] == nil { fields[.contentType] = "application/x-www-form-urlencoded" }
+            if !fields.contains(.contentType) { fields[.contentType] = "application/x-www-form-urlencoded" }
         case .text(let text, let contentType):
             body = HTTPBody(Data(text.utf8))
-            if fields[.contentType] == nil { fields[.contentType] = textContentType(contentType) }
+            if !fields.contains(.contentType) { fields[.contentType] = textContentType(contentType) }
         }
-        if fields[.accept] == nil { fields[.accept] = "application/json" }
+        // `contains`, not the subscript, which joins every value of the name into a new string.
+        if !fields.contains(.accept) { fields[.accept] = "application/json" }
 
         var idempotencyKey: String?
         if let keyName = request.idempotencyKeyHeader {

@@ -40,17 +40,28 @@ enum ParameterText {
 
     /// Percent-encodes every byte of `text`'s UTF-8 that `isKept` rejects, `%` included.
     static func percentEncode(_ text: Substring, keeping isKept: (UInt8) -> Bool) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
+        // Template literals and most values need no escape at all: every request pays this for
+        // its path, so the usual case is one scan and one copy.
+        if text.utf8.allSatisfy(isKept) {
+            return String(text)
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count * 3)
         for byte in text.utf8 {
             if isKept(byte) {
-                result.unicodeScalars.append(UnicodeScalar(byte))
+                bytes.append(byte)
             } else {
-                result += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+                bytes.append(UInt8(ascii: "%"))
+                bytes.append(hexDigits[Int(byte >> 4)])
+                bytes.append(hexDigits[Int(byte & 0x0F)])
             }
         }
-        return result
+        // Both predicates keep ASCII bytes only, so the result is ASCII and valid UTF-8.
+        return String(decoding: bytes, as: UTF8.self)
     }
+
+    /// Upper-case hexadecimal digits, as RFC 3986 recommends for percent-encoding.
+    private static let hexDigits = Array("0123456789ABCDEF".utf8)
 
     /// RFC 3986 unreserved characters: what a value keeps.
     static func isUnreserved(_ byte: UInt8) -> Bool {
@@ -76,9 +87,3 @@ enum ParameterText {
             isUnreserved(byte)
         }
     }}
-
-extension String {
-    func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: "0", count: width - count) + self
-    }
-}

@@ -15,8 +15,10 @@ package final class CircuitBreakerRegistry: Sendable {
     package let configuration: CircuitBreaker.Configuration
     private let store: BreakerStore
     private let subscription: BreakerStore.Subscription?
-    /// The breakers this registry has handed out, which ``resetAll()`` resets.
-    private let handedOut = Locked<Set<BreakerStore.Key>>([])
+    /// The breakers this registry has handed out, which ``resetAll()`` resets. Every call asks
+    /// for its breaker, so this also answers first: usually with one comparison against the
+    /// last key asked for, where the store hashes the key and the whole configuration.
+    private let handedOut = Locked(HandedOut<BreakerStore.Key, CircuitBreaker>())
 
     /// Creates a registry with breakers of its own.
     ///
@@ -64,16 +66,20 @@ package final class CircuitBreakerRegistry: Sendable {
     ///     configuration for the same key is a different breaker.
     package func breaker(for key: CircuitBreaker.Key, configuration: CircuitBreaker.Configuration? = nil) -> CircuitBreaker {
         let storeKey = BreakerStore.Key(key: key, configuration: configuration ?? self.configuration)
-        handedOut.withLock { _ = $0.insert(storeKey) }
-        return store.breaker(for: storeKey)
+        if let breaker = handedOut.withLock({ $0.value(for: storeKey) }) {
+            return breaker
+        }
+        let breaker = store.breaker(for: storeKey)
+        handedOut.withLock { $0.insert(breaker, for: storeKey) }
+        return breaker
     }
 
     /// Resets every breaker this registry has handed out; see ``CircuitBreaker/reset()``.
     /// With process-wide breakers, that is every breaker this registry's clients have used,
     /// which other clients of the same hosts share.
     package func resetAll() {
-        let keys = handedOut.withLock { $0 }
-        keys.forEach { store.breaker(for: $0).reset() }
+        let breakers = handedOut.withLock { $0.values }
+        breakers.forEach { $0.reset() }
     }
 }
 

@@ -217,6 +217,10 @@ package final class RetryBudgetRegistry: Sendable {
     /// The configuration of every budget this registry hands out.
     package let configuration: RetryBudget.Configuration
     private let store: BudgetStore
+    /// The budgets this registry has handed out, by host alone: every call asks for its host's
+    /// budget, and a client calls one host, so the last one answers nearly every call with one
+    /// comparison, where the store's key hashes the host and the configuration.
+    private let handedOut = Locked(HandedOut<Resilience.Host, RetryBudget>())
 
     /// Creates a registry with budgets of its own.
     ///
@@ -241,7 +245,12 @@ package final class RetryBudgetRegistry: Sendable {
 
     /// The budget of `host`, created on first use.
     package func budget(for host: Resilience.Host) -> RetryBudget {
-        store.budget(for: host, configuration: configuration)
+        if let budget = handedOut.withLock({ $0.value(for: host) }) {
+            return budget
+        }
+        let budget = store.budget(for: host, configuration: configuration)
+        handedOut.withLock { $0.insert(budget, for: host) }
+        return budget
     }
 }
 
@@ -273,3 +282,4 @@ final class BudgetStore: Sendable {
         }
     }
 }
+

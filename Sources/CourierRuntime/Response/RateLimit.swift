@@ -55,17 +55,17 @@ public struct RateLimit: Sendable, Hashable {
             retryAfter = .seconds(Int(seconds) + (attoseconds > 0 ? 1 : 0))
         }
 
-        var limit = Self.field("X-RateLimit-Limit", in: headerFields).flatMap(Self.count)
-        var remaining = Self.field("X-RateLimit-Remaining", in: headerFields).flatMap(Self.count)
-        var resetsAt = Self.field("X-RateLimit-Reset", in: headerFields).flatMap { Self.legacyReset($0, receivedAt: receivedAt) }
+        var limit = Self.field(.xRateLimitLimit, in: headerFields).flatMap(Self.count)
+        var remaining = Self.field(.xRateLimitRemaining, in: headerFields).flatMap(Self.count)
+        var resetsAt = Self.field(.xRateLimitReset, in: headerFields).flatMap { Self.legacyReset($0, receivedAt: receivedAt) }
 
         // The IETF fields are newer and unambiguous, so they win when both are present.
-        if let value = Self.field("RateLimit-Limit", in: headerFields).flatMap(Self.count) { limit = value }
-        if let value = Self.field("RateLimit-Remaining", in: headerFields).flatMap(Self.count) { remaining = value }
-        if let seconds = Self.field("RateLimit-Reset", in: headerFields).flatMap(Self.count) {
+        if let value = Self.field(.rateLimitLimit, in: headerFields).flatMap(Self.count) { limit = value }
+        if let value = Self.field(.rateLimitRemaining, in: headerFields).flatMap(Self.count) { remaining = value }
+        if let seconds = Self.field(.rateLimitReset, in: headerFields).flatMap(Self.count) {
             resetsAt = receivedAt.addingTimeInterval(TimeInterval(seconds))
         }
-        if let combined = Self.field("RateLimit", in: headerFields) {
+        if let combined = Self.field(.rateLimit, in: headerFields) {
             let parameters = Self.parameters(of: combined)
             if let value = (parameters["limit"] ?? parameters["q"]).flatMap(Self.count) { limit = value }
             if let value = (parameters["remaining"] ?? parameters["r"]).flatMap(Self.count) { remaining = value }
@@ -73,7 +73,7 @@ public struct RateLimit: Sendable, Hashable {
                 resetsAt = receivedAt.addingTimeInterval(TimeInterval(seconds))
             }
         }
-        if limit == nil, let policy = Self.field("RateLimit-Policy", in: headerFields) {
+        if limit == nil, let policy = Self.field(.rateLimitPolicy, in: headerFields) {
             limit = (Self.parameters(of: policy)["q"]).flatMap(Self.count)
         }
         if let value = names.limit.flatMap({ Self.field($0, in: headerFields) }).flatMap(Self.count) { limit = value }
@@ -109,8 +109,12 @@ public struct RateLimit: Sendable, Hashable {
     }
 
     private static func field(_ name: String, in fields: HTTPFields) -> String? {
-        guard let fieldName = HTTPField.Name(name) else { return nil }
-        return fields[fieldName]?.trimmingCharacters(in: .whitespaces)
+        field(HTTPField.Name(name), in: fields)
+    }
+
+    private static func field(_ name: HTTPField.Name?, in fields: HTTPFields) -> String? {
+        guard let name else { return nil }
+        return fields[name]?.trimmingCharacters(in: .whitespaces)
     }
 
     private static func count(_ text: String) -> Int? {
@@ -230,4 +234,18 @@ enum HTTPDate {
 
 extension Character {
     var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+}
+
+/// The common rate-limit fields, made once: `HTTPField.Name(_:)` checks and lowercases its
+/// text, and ``RateLimit`` looks up eight of these for every response it reads. (Optional only
+/// because the initializer is: each of these names is valid.)
+private extension HTTPField.Name {
+    static let xRateLimitLimit = HTTPField.Name("X-RateLimit-Limit")
+    static let xRateLimitRemaining = HTTPField.Name("X-RateLimit-Remaining")
+    static let xRateLimitReset = HTTPField.Name("X-RateLimit-Reset")
+    static let rateLimitLimit = HTTPField.Name("RateLimit-Limit")
+    static let rateLimitRemaining = HTTPField.Name("RateLimit-Remaining")
+    static let rateLimitReset = HTTPField.Name("RateLimit-Reset")
+    static let rateLimit = HTTPField.Name("RateLimit")
+    static let rateLimitPolicy = HTTPField.Name("RateLimit-Policy")
 }

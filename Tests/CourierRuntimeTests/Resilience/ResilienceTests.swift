@@ -87,6 +87,25 @@ import Testing
         #expect(first.retryLoop(for: Self.freshHost()).budget !== budget, "hosts stay apart")
     }
 
+    /// A registry remembers what it handed out by host, the last host apart from the rest:
+    /// switching hosts must still give each the one budget and breaker the store holds for it.
+    @Test func alternatingHostsKeepTheirOwnBudgetAndBreaker() {
+        let (one, two) = (Self.freshHost(), Self.freshHost())
+        let resilience = Resilience(circuitBreakerScope: .host)
+        let other = Resilience(circuitBreakerScope: .host)
+        for host in [one, two, one, one, two, one] {
+            #expect(resilience.retryLoop(for: host).budget === other.retryLoop(for: host).budget)
+            #expect(resilience.retryLoop(for: host).breaker === other.retryLoop(for: host).breaker)
+        }
+        #expect(resilience.retryLoop(for: one).budget !== resilience.retryLoop(for: two).budget)
+        #expect(resilience.retryLoop(for: one).breaker !== resilience.retryLoop(for: two).breaker)
+        // An endpoint's own configuration is a breaker apart, before and after the host's.
+        let own = resilience.retryLoop(for: one, breakerConfiguration: .consecutiveFailures(2)).breaker
+        #expect(own !== resilience.retryLoop(for: one).breaker)
+        #expect(own?.configuration == .consecutiveFailures(2))
+        #expect(resilience.retryLoop(for: one).breaker?.configuration == .default)
+    }
+
     @Test func aDifferentConfigurationGetsABudgetAndBreakerOfItsOwn() {
         let host = Self.freshHost()
         let standard = Resilience(circuitBreakerScope: .host)
