@@ -318,7 +318,7 @@ extension APIClient {
         let timedOut = Locked(false)
         let running = Locked<Task<Result<TransportResponse, TransportError>, Never>?>(nil)
         let limit = timeout + .seconds(1)
-        let operation: @Sendable () async -> Result<TransportResponse, TransportError> = {
+        let work = Task { () async -> Result<TransportResponse, TransportError> in
             // Timed from when the transport starts, so time spent waiting for a thread on a
             // busy executor is not charged to the server.
             let backstop = armsBackstop ? Backstops.shared.arm(at: .now + limit) {
@@ -337,17 +337,6 @@ extension APIClient {
             } catch {
                 return .failure(error)
             }
-        }
-        // The attempt needs a task of its own, which the backstop can cancel without cancelling
-        // the caller. Started immediately, it runs on this thread up to the transport's first
-        // suspension (all of an in-memory transport's send) instead of being queued for another
-        // pool thread, which the enqueue wakes for every attempt: on 2 cores that wake-up and
-        // its context switches were about a sixth of an in-memory call's CPU.
-        let work: Task<Result<TransportResponse, TransportError>, Never>
-        if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, *) {
-            work = Task.immediate(operation: operation)
-        } else {
-            work = Task(operation: operation)
         }
         running.withLock { $0 = work }
         if timedOut.withLock({ $0 }) {
