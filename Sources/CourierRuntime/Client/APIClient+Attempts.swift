@@ -170,10 +170,10 @@ extension APIClient {
                 }
             )
         }
-        // Only the loop's breaker changes state during the loop, on this task; without one there
-        // is nothing to observe, and the observer (a closure holding the client and the call)
+        // Only the loop's breaker changes state during the loop, on this task; without one, or
+        // with nobody to hear a change, the observer (a closure holding the client and the call)
         // and its task-local binding would be made for nothing on every call.
-        guard loop.breaker != nil else {
+        guard loop.breaker != nil, hearsTransitions(during: call) else {
             let (outcome, attempts) = await runLoop()
             recordRetryBudget(of: loop, for: call)
             return (outcome, attempts)
@@ -186,6 +186,13 @@ extension APIClient {
         }
         recordRetryBudget(of: loop, for: call)
         return (outcome, attempts)
+    }
+
+    /// Whether a breaker transition during `call` reaches anyone: the event hook, the call's
+    /// observation (an instrument's), or a logger that writes `.info`, the level transitions are
+    /// logged at. The default logger writes nothing.
+    private func hearsTransitions(during call: PreparedRequest) -> Bool {
+        configuration.onEvent != nil || call.observation != nil || configuration.logger.logLevel <= .info
     }
 
     /// Tells the call's observation, if any, how many retries its host's budget allows now.

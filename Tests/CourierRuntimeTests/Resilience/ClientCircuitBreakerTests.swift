@@ -2,6 +2,7 @@ import CourierRuntime
 import CourierTesting
 import Foundation
 import HTTPTypes
+import Logging
 import Testing
 
 /// Circuit breakers as a client's callers meet them: through ``APIClient`` over the stub
@@ -40,6 +41,29 @@ import Testing
             if case .attemptFinished(_, _, .circuitOpen, _) = event { return true }
             return false
         })
+    }
+
+    /// A call binds the breaker's transition observer only when a change would reach someone;
+    /// a logger that writes `.info` is someone, and with nobody at all the breaker still opens.
+    @Test(arguments: [Logger.Level.info, .notice])
+    func aTransitionIsLoggedWithoutAnEventHookAndTheBreakerOpensUnheard(loggerLevel: Logger.Level) async {
+        let harness = ClientHarness(policy: .never, breakerScope: .host, breaker: .consecutiveFailures())
+        harness.stub.on(.get, "/", .status(500))
+        var configuration = harness.configuration
+        configuration.onEvent = nil
+        configuration.logger = harness.logs.logger(level: loggerLevel)
+        let client = APIClient(baseURL: URL(string: "https://api.test")!, transport: harness.stub, configuration: configuration)
+        for _ in 0..<5 {
+            #expect(CallEnd(await client.outcome(of: PlainProbe())) == .status(500))
+        }
+        let result = await client.outcome(of: PlainProbe())
+        guard case .failure(.circuitOpen) = result else {
+            Issue.record("expected circuitOpen, got \(result)")
+            return
+        }
+        #expect(harness.stub.receivedRequests.count == 5, "the breaker opened though nobody heard it")
+        let logged = harness.logs.allText.contains("circuit breaker for https://api.test:443 closed -> open for 60000 ms")
+        #expect(logged == (loggerLevel <= .info), "the transition is logged exactly when the logger writes .info")
     }
 
     @Test func theDefaultBreakerOpensAtHalfOfTwentyCallsInTheWindow() async {
