@@ -3,11 +3,6 @@ import Foundation
 /// `<Prefix>Models.swift`: structs for object models and error schemas, string enums, and the
 /// envelopes of wrapped error schemas.
 extension SpecTranslator {
-    /// The view model of `<Prefix>Models.swift`, whole.
-    func modelsFile() -> ModelsFileModel {
-        modelsFileParts(.atMost(0))[0]()
-    }
-
     /// The parts of `<Prefix>Models.swift` as `split` cuts them, each built only when it is
     /// called, so that a part's view model lives only while the part is rendered.
     ///

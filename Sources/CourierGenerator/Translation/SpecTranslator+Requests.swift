@@ -106,11 +106,6 @@ extension SpecTranslator {
         }
     }
 
-    /// The view model of `<Prefix>Requests.swift`.
-    func requestsFile() -> RequestsFileModel {
-        requestsFileParts(.atMost(0))[0]()
-    }
-
     /// The parts of `<Prefix>Requests.swift` as `split` cuts them, counting request types, each
     /// built only when it is called. The request protocol and the shared resilience declaration,
     /// one per module, go in the first part.
